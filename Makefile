@@ -1,0 +1,30 @@
+# intercom — build, test and benchmark entry points.
+SWIFT ?= swift
+CONFIG ?= debug
+
+.PHONY: all deps build release test bench clean demo
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+release: deps
+	$(SWIFT) build -c release
+
+# Everything CI runs: packages, build, then the whole suite (unit, loopback calls, real peers).
+test: deps
+	$(SWIFT) build
+	INTERCOM_BIN=$(CURDIR)/.build/debug/intercom $(SWIFT) test
+
+bench: deps release
+	scripts/bench.sh
+
+demo: build
+	.build/$(CONFIG)/intercom demo
+
+clean:
+	rm -rf .build

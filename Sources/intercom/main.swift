@@ -1,0 +1,2 @@
+import CLinphone
+print(String(cString: linphone_core_get_version()))

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages intercom builds, tests and demos with.
+# Only what is missing is installed, so a second run costs a dpkg query.
+set -euo pipefail
+
+packages=(
+  # build: one C library per concern, each through its own module
+  pkg-config
+  liblinphone-dev libbctoolbox-dev libmediastreamer-dev
+  # tests: real SIP peers and a terminal to drive
+  sip-tester linphone-cli kamailio tmux sox
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
