@@ -4,5 +4,24 @@
 #include <linphone/logging.h>
 #include <linphone/lpconfig.h>
 #include <mediastreamer2/msfactory.h>
+#include <mediastreamer2/mediastream.h>
+#include <mediastreamer2/msrtp.h>
 #include <bctoolbox/list.h>
+
+// Exported by liblinphone 5.1 but missing from its public headers. MediaStream's layout is
+// mediastreamer2's public API, so reaching the RTP sender through it stays on public ground.
+MediaStream *linphone_call_get_stream(LinphoneCall *call, LinphoneStreamType type);
+
+/// Sets how long each RFC 2833 digit lasts on the wire, in RTP timestamp units of the
+/// telephone-event clock (8000 per second for a G.711 call). liblinphone 5.1 has no setting for it.
+/// Returns 0 on success, -1 when the call has no running audio stream.
+static inline int intercom_call_set_dtmf_duration(LinphoneCall *call, int duration_units) {
+    MediaStream *stream = linphone_call_get_stream(call, LinphoneStreamTypeAudio);
+    if (stream == NULL || stream->rtpsend == NULL) return -1;
+    return ms_filter_call_method(stream->rtpsend, MS_RTP_SEND_SET_DTMF_DURATION, &duration_units);
+}
+
+static inline void *intercom_core_ms_factory(LinphoneCore *core) {
+    return (void *)linphone_core_get_ms_factory(core);
+}
 #endif

@@ -1,0 +1,3 @@
+public enum CallDirection: String, Sendable, Equatable, Codable {
+    case incoming, outgoing
+}

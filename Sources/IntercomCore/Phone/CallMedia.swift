@@ -1,0 +1,11 @@
+/// What the streams of an established call carry.
+public struct CallMedia: Sendable, Equatable {
+    /// e.g. `PCMA/8000`.
+    public var audioCodec: String?
+    /// e.g. `H264/90000`; nil when the call runs without video.
+    public var videoCodec: String?
+    public init(audioCodec: String?, videoCodec: String?) {
+        self.audioCodec = audioCodec
+        self.videoCodec = videoCodec
+    }
+}

@@ -1,0 +1,45 @@
+import CLinphone
+import Foundation
+
+/// The phone thread's book-keeping for one call. Never leaves that thread.
+final class CallRecord {
+    let call: OpaquePointer
+    var info: CallInfo
+    var connectedAt: Date?
+    /// We terminated the call ourselves (hang-up or cancel of an outgoing call).
+    var endedLocally = false
+    /// We refused it while it rang.
+    var declined = false
+    var reportedEnd = false
+    var reportedEstablished = false
+    /// Pending digits of a DTMF sequence, sent one at a time from the phone thread's timers.
+    var dtmfQueue: [Character] = []
+
+    init(call: OpaquePointer, info: CallInfo) {
+        self.call = call
+        self.info = info
+    }
+
+    /// The reason INTERFACE.md reports, from what we did and what liblinphone says happened.
+    func endReason(errorState: Bool, linphoneReason: LinphoneReason) -> CallEndReason {
+        if declined { return .declined }
+        if endedLocally { return .hangup }
+        if errorState && connectedAt == nil && info.direction == .incoming { return .missed }
+        if errorState { return .error }
+        if connectedAt != nil { return .remoteHangup }
+        switch info.direction {
+        case .incoming:
+            return .missed
+        case .outgoing:
+            switch linphoneReason {
+            case LinphoneReasonDeclined, LinphoneReasonBusy, LinphoneReasonForbidden,
+                 LinphoneReasonDoNotDisturb, LinphoneReasonTemporarilyUnavailable:
+                return .declined
+            case LinphoneReasonNotAnswered:
+                return .missed
+            default:
+                return .error
+            }
+        }
+    }
+}

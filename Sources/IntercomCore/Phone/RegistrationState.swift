@@ -1,0 +1,3 @@
+public enum RegistrationState: String, Sendable, Equatable {
+    case progress, registered, cleared, failed
+}

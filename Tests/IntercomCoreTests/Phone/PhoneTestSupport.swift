@@ -1,0 +1,39 @@
+import Foundation
+import IntercomCore
+
+enum PhoneTestSupport {
+    static func tempDirectory(_ tag: String = "phone") -> String {
+        let path = NSTemporaryDirectory() + "intercom-\(tag)-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A loopback phone with no sound card, listening on a random UDP and TCP port.
+    static func phone(_ name: String, audio: PhoneSettings.Audio = .files(play: nil, record: nil),
+                      video: PhoneSettings.Video = .receive) async throws -> (Phone, EventRecorder<PhoneEvent>) {
+        let settings = PhoneSettings(
+            listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0),
+                     ListenAddress(transport: .tcp, host: "127.0.0.1", port: 0)],
+            dataDirectory: tempDirectory(name), user: name, audio: audio, video: video)
+        let phone = try await Phone.start(settings, logger: .silent)
+        return (phone, EventRecorder(phone.events))
+    }
+
+    static func uri(of phone: Phone, user: String, transport: SIPTransport = .udp) -> String {
+        let port = phone.listening.first { $0.transport == transport }?.port ?? 0
+        return "sip:\(user)@127.0.0.1:\(port)" + (transport == .udp ? "" : ";transport=\(transport.rawValue)")
+    }
+}
+
+extension PhoneEvent {
+    var incomingCall: CallInfo? { if case .incoming(let info) = self { info } else { nil } }
+    func established(_ id: CallID) -> CallMedia? {
+        if case .established(id, let media) = self { media } else { nil }
+    }
+    func ended(_ id: CallID) -> CallEndReason? {
+        if case .ended(id, let reason, _, _) = self { reason } else { nil }
+    }
+    func dtmf(_ id: CallID) -> Character? {
+        if case .dtmfReceived(id, let c) = self { c } else { nil }
+    }
+}
