@@ -25,7 +25,8 @@ let package = Package(
         .testTarget(
             name: "IntercomCoreTests",
             dependencies: ["IntercomCore", "CLinphone"],
-            path: "Tests/IntercomCoreTests"
+            path: "Tests/IntercomCoreTests",
+            exclude: ["Fixtures"]
         ),
     ]
 )

@@ -7,6 +7,8 @@ packages=(
   # build: one C library per concern, each through its own module
   pkg-config
   liblinphone-dev libbctoolbox-dev libmediastreamer-dev
+  # H.264, what Beward panels send; without it calls silently go audio-only
+  mediastreamer2-plugin-openh264
   # tests: real SIP peers and a terminal to drive
   sip-tester linphone-cli kamailio tmux sox
 )

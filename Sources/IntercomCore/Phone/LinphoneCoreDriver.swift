@@ -29,6 +29,10 @@ final class LinphoneCoreDriver {
         try Self.checkListenAddresses(settings.listen)
 
         let factory = linphone_factory_get()
+        // Creating and destroying cores initialises process-wide C state (libsrtp, the factory);
+        // two threads doing it at once abort in mediastreamer. The lock is in LinphoneProcess.
+        LinphoneProcess.lock.lock()
+        defer { LinphoneProcess.lock.unlock() }
         guard let core = linphone_factory_create_core_3(factory, nil, nil, nil) else {
             throw .coreStartFailed(code: -1)
         }
@@ -42,7 +46,9 @@ final class LinphoneCoreDriver {
         installCallbacks()
         let status = linphone_core_start(core)
         guard status == 0 else {
+            LinphoneProcess.lock.unlock()
             teardown()
+            LinphoneProcess.lock.lock()
             throw .coreStartFailed(code: status)
         }
         try readBackTransports()
@@ -199,6 +205,11 @@ final class LinphoneCoreDriver {
             node = current.pointee.next
         }
         var ordered: UnsafeMutablePointer<bctbx_list_t>? = nil
+        let missing = wanted.filter { name in !available.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame } }
+        if !missing.isEmpty {
+            // A missing H.264 plugin makes panel calls go audio-only without any error from liblinphone.
+            logger.warning("codecs not available in this liblinphone: \(missing.joined(separator: ", ")) (H264 needs the package mediastreamer2-plugin-openh264)")
+        }
         for name in wanted {
             for entry in available where entry.name.caseInsensitiveCompare(name) == .orderedSame {
                 _ = linphone_payload_type_enable(entry.pointer, 1)
@@ -308,6 +319,8 @@ final class LinphoneCoreDriver {
     }
 
     func teardown() {
+        LinphoneProcess.lock.lock()
+        defer { LinphoneProcess.lock.unlock() }
         linphone_core_stop(core)
         linphone_core_remove_callbacks(core, callbacks)
         linphone_core_cbs_unref(callbacks)

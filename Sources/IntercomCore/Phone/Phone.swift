@@ -1,92 +1,63 @@
 import CLinphone
 import Foundation
-import Synchronization
 
-/// The SIP phone. liblinphone lives on one dedicated thread that iterates the core; every
-/// request here is a message to that thread, and everything the core reports comes back
-/// as `events`. Frames of call video arrive through `video`.
+/// The SIP phone. Its liblinphone core lives on the process's linphone thread; every request
+/// here is a message to that thread, and everything the core reports comes back as `events`.
+/// Frames of call video arrive through `video`.
 public final class Phone: Sendable {
-    typealias Job = @Sendable (LinphoneCoreDriver) -> Void
-
     public let events: AsyncStream<PhoneEvent>
     public let video: VideoFrameHub
     /// The addresses really bound (port 0 in the settings resolved to the chosen port).
     public let listening: [ListenAddress]
 
-    private let mailbox: Mailbox<Job>
-    private let lifecycle: PhoneLifecycle
+    private let thread: LinphoneThread
+    private let driverID: Int
+    private let eventSink: AsyncStream<PhoneEvent>.Continuation
 
-    private init(events: AsyncStream<PhoneEvent>, video: VideoFrameHub, listening: [ListenAddress],
-                 mailbox: Mailbox<Job>, lifecycle: PhoneLifecycle) {
+    private init(events: AsyncStream<PhoneEvent>, eventSink: AsyncStream<PhoneEvent>.Continuation,
+                 video: VideoFrameHub, listening: [ListenAddress], thread: LinphoneThread, driverID: Int) {
         self.events = events
+        self.eventSink = eventSink
         self.video = video
         self.listening = listening
-        self.mailbox = mailbox
-        self.lifecycle = lifecycle
+        self.thread = thread
+        self.driverID = driverID
     }
 
-    /// Creates the core on a new thread and returns once it listens.
+    /// Creates the core on the linphone thread and returns once it listens.
     public static func start(_ settings: PhoneSettings, logger: Logger = Logger()) async throws -> Phone {
-        LinphoneLogging.silenceOnce()
         try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
         let (events, continuation) = AsyncStream<PhoneEvent>.makeStream(bufferingPolicy: .unbounded)
         let hub = VideoFrameHub()
-        let mailbox = Mailbox<Job>()
-        let lifecycle = PhoneLifecycle()
-        let listening: [ListenAddress] = try await withCheckedThrowingContinuation { started in
-            let thread = Thread {
-                let driver: LinphoneCoreDriver
+        let thread = LinphoneThread.shared
+        let (id, listening): (Int, [ListenAddress]) = try await withCheckedThrowingContinuation { started in
+            thread.post { context in
+                LinphoneProcess.silenceLogging()
                 do {
-                    driver = try LinphoneCoreDriver(settings: settings, videoHub: hub, logger: logger) { event in
+                    let driver = try LinphoneCoreDriver(settings: settings, videoHub: hub, logger: logger) { event in
                         continuation.yield(event)
                     }
+                    let id = context.add(driver)
+                    continuation.yield(.listening(driver.boundAddresses))
+                    started.resume(returning: (id, driver.boundAddresses))
                 } catch {
-                    _ = mailbox.close()
                     continuation.finish()
                     started.resume(throwing: error)
-                    return
                 }
-                continuation.yield(.listening(driver.boundAddresses))
-                started.resume(returning: driver.boundAddresses)
-                Phone.run(driver, mailbox: mailbox, lifecycle: lifecycle)
-                continuation.finish()
-                lifecycle.didFinish()
-            }
-            thread.name = "intercom.phone"
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
-        return Phone(events: events, video: hub, listening: listening, mailbox: mailbox, lifecycle: lifecycle)
-    }
-
-    /// The phone thread's loop: jobs as they come, liblinphone at least every 20 ms
-    /// (10 ms while calls exist, so answer → media stays quick).
-    private static func run(_ driver: LinphoneCoreDriver, mailbox: Mailbox<Job>, lifecycle: PhoneLifecycle) {
-        var stopDeadline: Date?
-        while true {
-            let interval = driver.hasCalls ? 0.010 : 0.020
-            let jobs = mailbox.take(waitingUntil: Date().addingTimeInterval(interval))
-            for job in jobs { job(driver) }
-            driver.iterate()
-            if stopDeadline == nil, lifecycle.stopRequested {
-                driver.terminateAll()
-                stopDeadline = Date().addingTimeInterval(3)
-            }
-            if let deadline = stopDeadline, !driver.hasCalls || Date() > deadline {
-                break
             }
         }
-        for job in mailbox.close() { job(driver) }
-        driver.teardown()
+        return Phone(events: events, eventSink: continuation, video: hub, listening: listening,
+                     thread: thread, driverID: id)
     }
 
-    /// Runs `body` on the phone thread and returns its result.
+    /// Runs `body` on the linphone thread with this phone's core and returns its result.
     func perform<T: Sendable>(_ body: @escaping @Sendable (LinphoneCoreDriver) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { (reply: CheckedContinuation<T, Error>) in
-            let queued = mailbox.post { driver in
+        let id = driverID
+        return try await withCheckedThrowingContinuation { (reply: CheckedContinuation<T, Error>) in
+            thread.post { context in
+                guard let driver = context.driver(id) else { return reply.resume(throwing: PhoneError.stopped) }
                 do { reply.resume(returning: try body(driver)) } catch { reply.resume(throwing: error) }
             }
-            if !queued { reply.resume(throwing: PhoneError.stopped) }
         }
     }
 
@@ -131,12 +102,18 @@ public final class Phone: Sendable {
         try await perform { try $0.setOutputDevice(deviceID, call: call) }
     }
 
-    /// Ends every call, releases the core and the thread. Safe to call more than once.
+    /// Ends every call, then destroys the core; `events` finishes. Safe to call more than once.
     public func stop() async {
-        lifecycle.requestStop()
-        // Any job wakes the loop, which then sees the request.
-        mailbox.post { _ in }
-        await lifecycle.waitUntilFinished()
+        let id = driverID
+        let sink = eventSink
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            thread.post { context in
+                context.stop(id) {
+                    sink.finish()
+                    done.resume()
+                }
+            }
+        }
     }
 }
 

@@ -10,11 +10,14 @@ enum PhoneTestSupport {
 
     /// A loopback phone with no sound card, listening on a random UDP and TCP port.
     static func phone(_ name: String, audio: PhoneSettings.Audio = .files(play: nil, record: nil),
-                      video: PhoneSettings.Video = .receive) async throws -> (Phone, EventRecorder<PhoneEvent>) {
+                      video: PhoneSettings.Video = .receive,
+                      audioCodecs: [String]? = ["PCMA", "PCMU", "opus"],
+                      videoCodecs: [String]? = ["H264", "VP8"]) async throws -> (Phone, EventRecorder<PhoneEvent>) {
         let settings = PhoneSettings(
             listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0),
                      ListenAddress(transport: .tcp, host: "127.0.0.1", port: 0)],
-            dataDirectory: tempDirectory(name), user: name, audio: audio, video: video)
+            dataDirectory: tempDirectory(name), user: name, audio: audio, video: video,
+            audioCodecs: audioCodecs, videoCodecs: videoCodecs)
         let phone = try await Phone.start(settings, logger: .silent)
         return (phone, EventRecorder(phone.events))
     }

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The one thread that runs liblinphone in this process. belle-sip and mediastreamer keep
+/// process-wide state that is not safe across threads, so several cores (the client and the
+/// simulated panel of `intercom demo`, or the phones of a test) share this thread and are
+/// iterated in turn. Everything else reaches them by posting jobs.
+final class LinphoneThread: Sendable {
+    typealias Job = @Sendable (LinphoneThreadContext) -> Void
+
+    /// The process's thread, started with the first phone. A static because the C state it
+    /// guards exists once per process.
+    static let shared = LinphoneThread()
+
+    private let mailbox = Mailbox<Job>()
+
+    private init() {
+        let mailbox = self.mailbox
+        let thread = Thread { LinphoneThread.run(mailbox) }
+        thread.name = "intercom.linphone"
+        thread.stackSize = 1 << 21
+        thread.start()
+    }
+
+    @discardableResult
+    func post(_ job: @escaping Job) -> Bool { mailbox.post(job) }
+
+    /// Jobs as they come; every core iterated at least every 20 ms (10 ms while a call
+    /// exists, so answer → media stays quick); no wake-ups at all while no core exists.
+    private static func run(_ mailbox: Mailbox<Job>) {
+        let context = LinphoneThreadContext()
+        while true {
+            let interval: TimeInterval
+            if context.drivers.isEmpty {
+                interval = 3600
+            } else {
+                interval = context.drivers.values.contains { $0.driver.hasCalls } ? 0.010 : 0.020
+            }
+            for job in mailbox.take(waitingUntil: Date().addingTimeInterval(interval)) { job(context) }
+            context.iterateAll()
+        }
+    }
+}
+
+/// The phone thread's own state: the cores it runs. Only that thread touches it.
+final class LinphoneThreadContext {
+    final class Entry {
+        let driver: LinphoneCoreDriver
+        var stopDeadline: Date?
+        var onStopped: [() -> Void] = []
+        init(driver: LinphoneCoreDriver) { self.driver = driver }
+    }
+
+    var drivers: [Int: Entry] = [:]
+    private var nextID = 0
+
+    func add(_ driver: LinphoneCoreDriver) -> Int {
+        nextID += 1
+        drivers[nextID] = Entry(driver: driver)
+        return nextID
+    }
+
+    func driver(_ id: Int) -> LinphoneCoreDriver? {
+        guard let entry = drivers[id], entry.stopDeadline == nil else { return nil }
+        return entry.driver
+    }
+
+    /// Ends the core's calls now; the core is destroyed once they are released (3 s at most).
+    func stop(_ id: Int, then done: @escaping () -> Void) {
+        guard let entry = drivers[id] else { return done() }
+        entry.onStopped.append(done)
+        if entry.stopDeadline == nil {
+            entry.stopDeadline = Date().addingTimeInterval(3)
+            entry.driver.terminateAll()
+        }
+    }
+
+    func iterateAll() {
+        for (id, entry) in drivers {
+            entry.driver.iterate()
+            if let deadline = entry.stopDeadline, !entry.driver.hasCalls || Date() > deadline {
+                drivers.removeValue(forKey: id)
+                entry.driver.teardown()
+                for done in entry.onStopped { done() }
+            }
+        }
+    }
+}
