@@ -11,7 +11,11 @@ let package = Package(
         // Debian's linphone.pc is broken (empty Libs:), so the module map links by name.
         .systemLibrary(name: "CLinphone", path: "Sources/CLinphone"),
         // The mediastreamer2 display filter that hands decoded call video to Swift.
-        .target(name: "CFrameSink", path: "Sources/CFrameSink"),
+        .target(
+            name: "CFrameSink",
+            path: "Sources/CFrameSink",
+            linkerSettings: [.linkedLibrary("mediastreamer"), .linkedLibrary("ortp"), .linkedLibrary("bctoolbox")]
+        ),
         .target(
             name: "IntercomCore",
             dependencies: ["CLinphone", "CFrameSink"],
