@@ -62,9 +62,12 @@ public enum ConfigLoader {
             .first { $0.1.key == "password" && !$0.1.value.isEmpty }
         guard let (section, entry) = secret else { return }
         let octal = String(mode & 0o777, radix: 8)
+        // Quote only when needed, so the common case reads exactly like the command to type.
+        let safe = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+~@%,:".contains($0) }
+        let shownPath = safe ? path : "\"" + path + "\""
         throw ConfigError(file: path, line: entry.line, key: entry.key, section: section.label,
-                          message: "\(path) holds a password but is readable by others (mode \(octal))",
-                          fix: "run 'chmod 600 \(path)'")
+                          message: "the file holds a password but is readable by others (mode \(octal))",
+                          fix: "run 'chmod 600 \(shownPath)'")
     }
 
     private static func decode(text: String, path: String?, environment: [String: String],
