@@ -1,0 +1,63 @@
+/// The text of `intercom config --example`. Kept as a literal (not built from
+/// the model) so it can carry comments; a test parses it to keep it honest.
+public enum ConfigExample {
+    public static let text = #"""
+# intercom configuration — ~/.config/intercom/config.ini
+# INI: [section] or [section name], key = value. '#' or ';' after a space starts
+# a comment; put a value in double quotes to keep a '#', ';' or edge spaces in it.
+# If this file holds a password it must not be readable by others: chmod 600 it.
+
+[sip]
+listen = udp:127.0.0.1:5060      # one or more of udp:/tcp:/tls:HOST:PORT, comma separated
+                                 # (IPv6 in brackets: tcp:[::1]:5070; port 0 = any free port)
+unknown_callers = reject         # reject | accept  (calls whose caller matches no panel)
+ring_timeout = 90                # seconds an unanswered call rings before it counts as missed
+# registrar account (optional; without it the client takes direct calls only)
+# account  = sip:101@pbx.example.org
+# password = secret
+# proxy    = sip:pbx.example.org:5060;transport=tcp
+# register_expires = 600        # seconds between re-registrations
+
+[audio]
+playback = default               # device names as `intercom doctor` lists them
+capture  = default
+speaker  = default               # the device the speaker toggle switches to
+ringtone = default               # a WAV path, or a name under Resources/ringtones
+
+[panel entrance]
+url       = http://192.168.1.50  # the panel's HTTP base URL (http or https)
+user      = admin
+password  = admin
+model     = auto                 # auto | dks | ds  (auto reads systeminfo_cgi)
+match     = sip:100001@          # how an incoming call is recognised as this panel:
+                                 # a prefix of the caller's SIP URI, or the caller's IP
+                                 # (comma separated; default: the url's IP, if it is one)
+dtmf.main = 1                    # DTMF that opens each door during a call (0-9 * # A-D;
+dtmf.alt  = 2                    # write a lone '#' in quotes: "#")
+dtmf.duration_ms = 250           # how long each tone lasts
+dtmf.gap_ms      = 500           # pause between tones
+dtmf.repeat      = 1             # send the sequence this many times (1-10)
+open      = http                 # http | dtmf | both : how "open door" is done in a call
+peephole_fps = 3                 # frames per second of the picture before answering (max 30)
+calls     = on                   # off = do not disturb for this panel (calls declined or ignored)
+auto_answer = off                # off | on | DELAY_SECONDS
+guest_until =                    # "wait for guests": until this time (RFC 3339 or
+                                 # "YYYY-MM-DD HH:MM" local), a call is answered,
+                                 # the main door opened and the call ended by itself
+tls_insecure = off               # on = accept a self-signed https certificate
+ca_file   =                      # or trust this CA certificate (PEM path) for https
+stream    =                      # main | sub : which video stream to use (empty = panel default)
+
+[daemon]
+socket = $XDG_RUNTIME_DIR/intercom/control.sock
+
+[journal]
+keep_days = 90                   # pictures and entries older than this are removed
+max_mb    = 500
+path      =                      # empty = $XDG_DATA_HOME/intercom
+
+[hooks]                          # a program per event type, run with argv + environment,
+on_call_incoming =               # never through a shell; absolute paths only
+on_door_opened   =
+"""#
+}

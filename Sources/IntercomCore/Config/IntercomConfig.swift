@@ -1,0 +1,47 @@
+import Foundation
+
+/// The whole typed configuration.
+public struct IntercomConfig: Sendable, Equatable {
+    public var sip: SIPSettings
+    public var audio: AudioSettings
+    /// In file order, so "the first panel" is predictable for commands without a PANEL.
+    public var panels: [PanelConfig]
+    public var daemon: DaemonSettings
+    public var journal: JournalSettings
+    /// Event type (e.g. `call_incoming`) -> absolute program path.
+    public var hooks: [String: String]
+    /// The file it came from; nil for built-in defaults.
+    public var path: String?
+
+    public init(sip: SIPSettings = .defaults, audio: AudioSettings = .defaults,
+                panels: [PanelConfig] = [], daemon: DaemonSettings,
+                journal: JournalSettings = .defaults, hooks: [String: String] = [:],
+                path: String? = nil) {
+        self.sip = sip
+        self.audio = audio
+        self.panels = panels
+        self.daemon = daemon
+        self.journal = journal
+        self.hooks = hooks
+        self.path = path
+    }
+
+    /// No panels, listening on udp:127.0.0.1:5060; the socket path depends on
+    /// the environment, hence a function.
+    public static func defaults(environment: [String: String]) -> IntercomConfig {
+        IntercomConfig(daemon: .defaults(environment: environment))
+    }
+
+    /// Defaults for the current process environment.
+    public static let defaults = IntercomConfig.defaults(environment: ProcessInfo.processInfo.environment)
+
+    /// Panel by name, case-insensitively (names are unique that way).
+    public func panel(named name: String) -> PanelConfig? {
+        panels.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// The first panel whose match rules accept this caller.
+    public func panel(matchingURI uri: String, ip: String?) -> PanelConfig? {
+        panels.first { $0.matches(uri: uri, ip: ip) }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// One `[panel NAME]` section: how to reach a Beward panel and how to treat its calls.
+public struct PanelConfig: Sendable, Equatable {
+    public var name: String
+    /// HTTP(S) base URL without a trailing slash, so CGI paths can be appended.
+    public var url: String
+    public var user: String
+    public var password: String?
+    public var model: PanelModel
+    /// Rules that recognise this panel's incoming calls; empty = never matches.
+    public var match: [CallerMatch]
+    public var dtmfMain: String
+    public var dtmfAlt: String
+    public var dtmfTiming: DTMFTiming
+    public var open: DoorOpenMethod
+    public var peepholeFPS: Double
+    /// false = do not disturb for this panel.
+    public var calls: Bool
+    public var autoAnswer: AutoAnswer
+    /// "Wait for guests" mode is active until this instant.
+    public var guestUntil: Date?
+    /// Skip certificate checks for panels with self-signed certificates.
+    public var tlsInsecure: Bool
+    public var caFile: String?
+    /// RTSP/video stream choice, `main` or `sub`; nil = the panel's default.
+    public var stream: String?
+
+    public init(name: String, url: String, user: String = "admin", password: String? = nil,
+                model: PanelModel = .auto, match: [CallerMatch]? = nil,
+                dtmfMain: String = "1", dtmfAlt: String = "2",
+                dtmfTiming: DTMFTiming = .defaults, open: DoorOpenMethod = .http,
+                peepholeFPS: Double = 3, calls: Bool = true, autoAnswer: AutoAnswer = .off,
+                guestUntil: Date? = nil, tlsInsecure: Bool = false, caFile: String? = nil,
+                stream: String? = nil) {
+        self.name = name
+        self.url = url
+        self.user = user
+        self.password = password
+        self.model = model
+        self.match = match ?? PanelConfig.defaultMatch(forURL: url)
+        self.dtmfMain = dtmfMain
+        self.dtmfAlt = dtmfAlt
+        self.dtmfTiming = dtmfTiming
+        self.open = open
+        self.peepholeFPS = peepholeFPS
+        self.calls = calls
+        self.autoAnswer = autoAnswer
+        self.guestUntil = guestUntil
+        self.tlsInsecure = tlsInsecure
+        self.caFile = caFile
+        self.stream = stream
+    }
+
+    /// Whether an incoming call from `uri` (source address `ip`) is this panel's.
+    public func matches(uri: String, ip: String?) -> Bool {
+        match.contains { $0.matches(uri: uri, ip: ip) }
+    }
+
+    /// Whether "wait for guests" is in force at `date`.
+    public func isGuestModeActive(at date: Date) -> Bool {
+        guard let guestUntil else { return false }
+        return date < guestUntil
+    }
+
+    /// The host of the URL (brackets removed), or nil when it has none.
+    public var urlHost: String? {
+        PanelConfig.host(ofURL: url)
+    }
+
+    /// A panel addressed by IP calls from that IP, so that is the natural
+    /// default; a host name could resolve differently from the SIP source, so
+    /// it gives no default.
+    public static func defaultMatch(forURL url: String) -> [CallerMatch] {
+        guard let host = host(ofURL: url), IPLiteral.isValid(host) else { return [] }
+        return [.ip(host)]
+    }
+
+    static func host(ofURL url: String) -> String? {
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        var authority = url[schemeEnd.upperBound...]
+        if let end = authority.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
+            authority = authority[..<end]
+        }
+        if let at = authority.lastIndex(of: "@") {
+            authority = authority[authority.index(after: at)...]
+        }
+        if authority.first == "[" {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            let host = authority[authority.index(after: authority.startIndex)..<close]
+            return host.isEmpty ? nil : String(host)
+        }
+        if let colon = authority.lastIndex(of: ":") {
+            authority = authority[..<colon]
+        }
+        return authority.isEmpty ? nil : String(authority)
+    }
+}
