@@ -1,2 +1,6 @@
-import CLinphone
-print(String(cString: linphone_core_get_version()))
+import Foundation
+
+// The only place the process exits: commands return their code.
+let code = await CommandTable.standard.run(Array(CommandLine.arguments.dropFirst()),
+                                           environment: ProcessInfo.processInfo.environment)
+exit(code)

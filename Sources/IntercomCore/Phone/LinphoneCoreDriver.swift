@@ -180,7 +180,7 @@ final class LinphoneCoreDriver {
 
     private func configureCodecs() {
         if let wanted = settings.audioCodecs {
-            reorder(linphone_core_get_audio_payload_types(core), wanted: wanted + ["telephone-event"]) {
+            reorder(linphone_core_get_audio_payload_types(core), wanted: wanted) {
                 linphone_core_set_audio_payload_types(core, $0)
             }
         }
@@ -205,7 +205,7 @@ final class LinphoneCoreDriver {
             node = current.pointee.next
         }
         var ordered: UnsafeMutablePointer<bctbx_list_t>? = nil
-        let missing = wanted.filter { name in !available.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame } }
+        let missing = wanted.filter { $0 != "opus" }.filter { name in !available.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame } }
         if !missing.isEmpty {
             // A missing H.264 plugin makes panel calls go audio-only without any error from liblinphone.
             logger.warning("codecs not available in this liblinphone: \(missing.joined(separator: ", ")) (H264 needs the package mediastreamer2-plugin-openh264)")
@@ -217,7 +217,8 @@ final class LinphoneCoreDriver {
             }
         }
         for entry in available where !wanted.contains(where: { $0.caseInsensitiveCompare(entry.name) == .orderedSame }) {
-            _ = linphone_payload_type_enable(entry.pointer, 0)
+            // telephone-event carries RFC 2833 DTMF, which opens doors: never switch it off.
+            _ = linphone_payload_type_enable(entry.pointer, entry.name == "telephone-event" ? 1 : 0)
             ordered = bctbx_list_append(ordered, UnsafeMutableRawPointer(entry.pointer))
         }
         apply(ordered)

@@ -102,6 +102,11 @@ public final class Phone: Sendable {
         try await perform { try $0.setOutputDevice(deviceID, call: call) }
     }
 
+    /// Sends REGISTER again now (after a failure, or when the network came back).
+    public func refreshRegistration() async throws {
+        try await perform { linphone_core_refresh_registers($0.core) }
+    }
+
     /// Ends every call, then destroys the core; `events` finishes. Safe to call more than once.
     public func stop() async {
         let id = driverID

@@ -1,0 +1,19 @@
+import Foundation
+
+/// What the intercom knows about one call while it exists.
+struct CallSession: Sendable {
+    enum Stage: String, Sendable { case ringing, answering, active }
+
+    var info: CallInfo
+    var panel: PanelConfig?
+    var stage: Stage
+    var since: Date
+    var answeredBy: IntercomEvent.AnsweredBy?
+
+    var ref: IntercomEvent.CallRef { .init(id: info.id, panel: panel?.name, from: info.from) }
+
+    var json: JSONValue {
+        .object([("call", .string(info.id.rawValue)), ("panel", .optional(panel?.name)), ("from", .string(info.from)),
+                 ("state", .string(stage.rawValue)), ("since", .string(IntercomEvent.rfc3339(since)))])
+    }
+}

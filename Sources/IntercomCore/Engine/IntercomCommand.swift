@@ -1,0 +1,17 @@
+/// Everything a front end can ask of the intercom: the TUI's keys, `intercom ctl`, the control
+/// socket and the daemon's policies all go through these, so there is one command model.
+public enum IntercomCommand: Sendable, Equatable {
+    /// Answer a ringing call; nil = the call that has rung longest.
+    case answer(CallID?)
+    /// Refuse a ringing call; nil = the call that has rung longest.
+    case decline(CallID?)
+    /// End a call; nil = the answered call, else the one ringing longest.
+    case hangup(CallID?)
+    /// Send DTMF digits in an answered call with the panel's timing.
+    case dtmf(CallID?, digits: String)
+    /// Mute or unmute our microphone; nil toggles.
+    case mute(Bool?)
+    /// Switch call audio between `[audio] playback` and `[audio] speaker`; nil toggles.
+    case speaker(Bool?)
+    case status
+}

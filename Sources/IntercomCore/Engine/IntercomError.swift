@@ -1,0 +1,21 @@
+/// Why a command could not be carried out; one line each, with the exit code of INTERFACE.md.
+public enum IntercomError: Error, Equatable, CustomStringConvertible {
+    case noCall(String)
+    case notStarted
+    case phone(PhoneError)
+
+    public var exitCode: Int32 {
+        switch self {
+        case .phone(let error): error.exitCode
+        default: 1
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .noCall(let what): "no \(what) call"
+        case .notStarted: "the SIP phone is not running"
+        case .phone(let error): error.description
+        }
+    }
+}

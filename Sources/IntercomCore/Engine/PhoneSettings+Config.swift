@@ -1,0 +1,19 @@
+extension PhoneSettings {
+    /// The phone the config describes. liblinphone's files go under `$XDG_DATA_HOME/intercom/sip`.
+    public init(config: IntercomConfig, environment: [String: String]) {
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].map { "\($0)/.local/share" }
+            ?? "/tmp/intercom-\(getuid())"
+        func device(_ name: String) -> String? { name == "default" ? nil : name }
+        self.init(
+            listen: config.sip.listen,
+            account: config.sip.account,
+            dataDirectory: "\(dataHome)/intercom/sip",
+            incomingTimeoutSeconds: config.sip.incomingTimeoutSeconds,
+            audio: .devices(playback: device(config.audio.playback), capture: device(config.audio.capture)))
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

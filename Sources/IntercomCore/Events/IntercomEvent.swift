@@ -1,0 +1,128 @@
+import Foundation
+
+/// One event of INTERFACE.md's "Daemon events": what the daemon prints, the control socket
+/// streams, the TUI draws and the journal keeps. One model for every front end.
+public struct IntercomEvent: Sendable, Equatable {
+    /// Who a call-related event concerns.
+    public struct CallRef: Sendable, Equatable {
+        public var id: CallID
+        public var panel: String?
+        public var from: String
+        public init(id: CallID, panel: String?, from: String) {
+            self.id = id
+            self.panel = panel
+            self.from = from
+        }
+    }
+
+    public enum AnsweredBy: String, Sendable, Equatable { case user, auto, guestMode = "guest_mode" }
+
+    public enum Kind: Sendable, Equatable {
+        case started(listen: [String], version: String)
+        case registered(account: String, reason: String?)
+        case registrationFailed(account: String, reason: String?)
+        case callIncoming(CallRef)
+        case peepholeFrame(CallRef, width: Int, height: Int, fps: Double)
+        case callAnswered(CallRef, by: AnsweredBy)
+        case doorOpened(panel: String, call: CallRef?, door: String, method: String, ok: Bool, error: String?)
+        case callEnded(CallRef, reason: CallEndReason, durationSeconds: Double)
+        case panelEvent(panel: String, kind: String, state: String)
+        case panelUnreachable(panel: String, error: String)
+        case panelReachable(panel: String)
+        case error(message: String)
+    }
+
+    public var time: Date
+    public var kind: Kind
+
+    public init(_ kind: Kind, time: Date = Date()) {
+        self.kind = kind
+        self.time = time
+    }
+
+    /// The `event` field.
+    public var name: String {
+        switch kind {
+        case .started: "started"
+        case .registered: "registered"
+        case .registrationFailed: "registration_failed"
+        case .callIncoming: "call_incoming"
+        case .peepholeFrame: "peephole_frame"
+        case .callAnswered: "call_answered"
+        case .doorOpened: "door_opened"
+        case .callEnded: "call_ended"
+        case .panelEvent: "panel_event"
+        case .panelUnreachable: "panel_unreachable"
+        case .panelReachable: "panel_reachable"
+        case .error: "error"
+        }
+    }
+
+    /// The call this event concerns, if any.
+    public var call: CallRef? {
+        switch kind {
+        case .callIncoming(let c), .peepholeFrame(let c, _, _, _), .callAnswered(let c, _), .callEnded(let c, _, _): c
+        case .doorOpened(_, let c, _, _, _, _): c
+        default: nil
+        }
+    }
+
+    /// The panel this event concerns, if any.
+    public var panel: String? {
+        switch kind {
+        case .doorOpened(let p, _, _, _, _, _), .panelEvent(let p, _, _), .panelUnreachable(let p, _), .panelReachable(let p): p
+        default: call?.panel
+        }
+    }
+
+    /// The JSON object of INTERFACE.md: `event` and `time` first, then the call fields, then the rest.
+    public var json: JSONValue {
+        var fields: [(String, JSONValue)] = [("event", .string(name)), ("time", .string(Self.rfc3339(time)))]
+        func callFields(_ c: CallRef) {
+            fields += [("call", .string(c.id.rawValue)), ("panel", .optional(c.panel)), ("from", .string(c.from))]
+        }
+        switch kind {
+        case .started(let listen, let version):
+            fields += [("listen", .array(listen.map { .string($0) })), ("version", .string(version))]
+        case .registered(let account, let reason), .registrationFailed(let account, let reason):
+            fields += [("account", .string(account)), ("reason", .optional(reason))]
+        case .callIncoming(let c):
+            callFields(c)
+        case .peepholeFrame(let c, let w, let h, let fps):
+            callFields(c)
+            fields += [("width", .integer(w)), ("height", .integer(h)), ("fps", .number((fps * 10).rounded() / 10))]
+        case .callAnswered(let c, let by):
+            callFields(c)
+            fields += [("by", .string(by.rawValue))]
+        case .doorOpened(let panel, let c, let door, let method, let ok, let error):
+            if let c { callFields(c) } else { fields += [("call", .null), ("panel", .string(panel))] }
+            fields += [("door", .string(door)), ("method", .string(method)), ("ok", .bool(ok))]
+            if let error { fields += [("error", .string(error))] }
+        case .callEnded(let c, let reason, let duration):
+            callFields(c)
+            fields += [("reason", .string(reason.rawValue)), ("duration_s", .number((duration * 10).rounded() / 10))]
+        case .panelEvent(let panel, let kind, let state):
+            fields += [("panel", .string(panel)), ("kind", .string(kind)), ("state", .string(state))]
+        case .panelUnreachable(let panel, let error):
+            fields += [("panel", .string(panel)), ("error", .string(error))]
+        case .panelReachable(let panel):
+            fields += [("panel", .string(panel))]
+        case .error(let message):
+            fields += [("message", .string(message))]
+        }
+        return .object(fields)
+    }
+
+    /// RFC 3339 with milliseconds and the local offset, as a person in that time zone reads it.
+    public static func rfc3339(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        var whole = time_t(seconds.rounded(.down))
+        let millis = Int(((seconds - Double(whole)) * 1000).rounded(.down))
+        var parts = tm()
+        localtime_r(&whole, &parts)
+        let offset = parts.tm_gmtoff / 60
+        let zone = offset == 0 ? "Z" : String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 60, abs(offset) % 60)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03d", parts.tm_year + 1900, parts.tm_mon + 1,
+                      parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, millis) + zone
+    }
+}

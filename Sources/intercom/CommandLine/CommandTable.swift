@@ -1,0 +1,71 @@
+import IntercomCore
+
+/// The commands of INTERFACE.md that this build carries, and the dispatcher over them.
+struct CommandTable: Sendable {
+    var commands: [CommandSpec]
+
+    static let standard = CommandTable(commands: [
+        DaemonCommand.spec,
+        ConfigCommand.spec,
+    ])
+
+    var overview: String {
+        var lines = [
+            "intercom \(IntercomVersion.string) — a terminal intercom client for Beward SIP door panels",
+            "",
+            "usage: intercom COMMAND [options]",
+            "",
+            "commands:",
+        ]
+        let width = commands.map(\.name.count).max() ?? 0
+        for command in commands {
+            lines.append("  \(command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.summary)")
+        }
+        lines += [
+            "",
+            "Every command takes --config PATH (or INTERCOM_CONFIG) and --help.",
+            "Exit codes: 0 ok, 64 usage, 65 bad config/data, 69 panel or SIP peer unavailable, 77 auth refused, 1 other.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Runs the command line (without the program name) and returns the exit code.
+    func run(_ argv: [String], environment: [String: String]) async -> Int32 {
+        guard let first = argv.first else {
+            Console.out(overview)
+            return ExitCode.ok
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if argv.count > 1, let command = commands.first(where: { $0.name == argv[1] }) {
+                Console.out(command.help)
+            } else {
+                Console.out(overview)
+            }
+            return ExitCode.ok
+        case "--version", "-V", "version":
+            Console.out("intercom \(IntercomVersion.string)")
+            return ExitCode.ok
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let error = first.hasPrefix("-")
+                ? UsageError(message: "unknown option '\(first)'")
+                : UsageError(message: "unknown command '\(first)'")
+            return Console.fail(error.description, code: ExitCode.usage)
+        }
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments.parse(Array(argv.dropFirst()), options: command.allOptions,
+                                               maxPositionals: command.maxPositionals, command: command.name)
+        } catch {
+            return Console.fail(error.description, code: ExitCode.usage)
+        }
+        if parsed.has("--help") {
+            Console.out(command.help)
+            return ExitCode.ok
+        }
+        return await command.run(Invocation(command: command.name, arguments: parsed, environment: environment))
+    }
+}

@@ -1,0 +1,31 @@
+import IntercomCore
+
+/// `intercom config --example` prints a commented config; `intercom config --check` validates one.
+enum ConfigCommand {
+    static let spec = CommandSpec(
+        name: "config",
+        summary: "print a commented example config, or check the config file",
+        options: [
+            .flag("--example", "print a commented example config"),
+            .flag("--check", "load the config and report errors and warnings"),
+        ],
+        run: run)
+
+    @Sendable static func run(_ invocation: Invocation) async -> Int32 {
+        if invocation.arguments.has("--example") {
+            Console.out(ConfigExample.text)
+            return ExitCode.ok
+        }
+        guard invocation.arguments.has("--check") else {
+            return Console.fail(UsageError(message: "say --example or --check", command: "config").description,
+                                code: ExitCode.usage)
+        }
+        do {
+            let config = try invocation.loadConfig()
+            Console.out("config ok: \(config.path ?? "(no file; defaults)"), \(config.panels.count) panel(s)")
+            return ExitCode.ok
+        } catch {
+            return Console.fail(error.description, code: error.exitCode)
+        }
+    }
+}
