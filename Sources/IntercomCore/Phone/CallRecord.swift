@@ -24,13 +24,13 @@ final class CallRecord {
     func endReason(errorState: Bool, linphoneReason: LinphoneReason) -> CallEndReason {
         if declined { return .declined }
         if endedLocally { return .hangup }
-        if errorState && connectedAt == nil && info.direction == .incoming { return .missed }
-        if errorState { return .error }
-        if connectedAt != nil { return .remoteHangup }
+        if connectedAt != nil { return errorState ? .error : .remoteHangup }
         switch info.direction {
         case .incoming:
+            // The caller cancelled, or the ring timed out.
             return .missed
         case .outgoing:
+            // A refusal arrives as an error state with the refusal's reason.
             switch linphoneReason {
             case LinphoneReasonDeclined, LinphoneReasonBusy, LinphoneReasonForbidden,
                  LinphoneReasonDoNotDisturb, LinphoneReasonTemporarilyUnavailable:
