@@ -26,6 +26,12 @@ let package = Package(
             dependencies: ["IntercomCore"],
             path: "Sources/intercom"
         ),
+        // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
+        .executableTarget(
+            name: "intercom-bench",
+            dependencies: ["IntercomCore"],
+            path: "Sources/IntercomBench"
+        ),
         .testTarget(
             name: "IntercomCoreTests",
             dependencies: ["IntercomCore", "CLinphone"],

@@ -1,0 +1,47 @@
+import Foundation
+import IntercomCore
+
+// `intercom-bench INTERCOM_BINARY WORK_DIR` prints the Markdown sections of BENCHMARKS.md.
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: intercom-bench INTERCOM_BINARY WORK_DIR [CALLS]\n".utf8))
+    exit(64)
+}
+let intercom = arguments[1]
+let work = arguments[2]
+let calls = arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20
+
+func line(_ text: String = "") { print(text); fflush(nil) }
+func f(_ value: Double, _ digits: Int = 1) -> String { value.isNaN ? "—" : String(format: "%.\(digits)f", value) }
+
+do {
+    line("## Phone (issue 2)")
+    line()
+    let phone = try await PhoneBench.run(intercom: intercom, work: work, calls: calls)
+    line("`intercom daemon --events json` in its own process, `auto_answer = on`; the caller is a liblinphone core in")
+    line("the bench process. Times are from the caller's INVITE to the daemon's JSON line being read, and from the")
+    line("`call_incoming` line to the `call_answered` line (emitted when media runs in both directions).")
+    line()
+    line("| measure | target | result |")
+    line("|---|---|---|")
+    line("| INVITE → `call_incoming` | ≤ 15 ms median | \(phone.inviteToIncoming.format()) |")
+    line("| answer → media running | ≤ 60 ms median | \(phone.answerToMedia.format()) |")
+    line("| failed calls | 0 | \(phone.failures) of \(calls) |")
+    line()
+    line("### Idle softphones, same run")
+    line()
+    let idle = try await IdleBench.run(intercom: intercom, work: work, window: 20)
+    line("Each process alone, 3 s to settle, then CPU over 20 s and RSS at the end. No calls, no sound card.")
+    line()
+    line("| process | RSS | CPU (one core) | note |")
+    line("|---|---|---|---|")
+    for figure in idle {
+        line("| \(figure.name) | \(f(figure.rssMB)) MB | \(f(figure.cpuPercent, 2)) % | \(figure.note) |")
+    }
+    line()
+    line("Targets for `intercom daemon`: RSS ≤ 80 MB, CPU ≤ 0.5 %.")
+    line()
+} catch {
+    FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
+    exit(1)
+}
