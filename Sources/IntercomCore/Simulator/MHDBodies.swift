@@ -6,6 +6,8 @@ import Foundation
 final class AlarmStreamBody {
     let core: SimulatorCore
     let subscriber = AlarmSubscriber()
+    /// Only the connection's own thread calls `read`, so this needs no lock.
+    private var lastWrite = ContinuousClock.now
 
     init(core: SimulatorCore) {
         self.core = core
@@ -20,8 +22,18 @@ final class AlarmStreamBody {
         for _ in 0..<10 {
             if core.isStopping { return MHDReader.endWithError }
             let n = subscriber.drain(into: buffer, max: max)
-            if n > 0 { return n }
+            if n > 0 {
+                lastWrite = .now
+                return n
+            }
             usleep(10_000)
+        }
+        let keepAlive = core.options.keepAliveMs
+        if keepAlive > 0, max >= 2, ContinuousClock.now - lastWrite >= .milliseconds(keepAlive) {
+            lastWrite = .now
+            buffer.storeBytes(of: 0x0D, toByteOffset: 0, as: UInt8.self)
+            buffer.storeBytes(of: 0x0A, toByteOffset: 1, as: UInt8.self)
+            return 2
         }
         return 0
     }

@@ -25,6 +25,9 @@ public struct SimulatedPanelOptions: Sendable {
     public var hugeBodyMB: Int
     /// How long a relay stays "active" on the alarm stream after an open.
     public var relayMs: Int
+    /// An idle alarm stream sends a blank line this often (0 = never). Without a write
+    /// the server would not notice a client that went away.
+    public var keepAliveMs: Int
 
     public init(
         user: String = "admin",
@@ -36,7 +39,8 @@ public struct SimulatedPanelOptions: Sendable {
         brokenJPEG: Bool = false,
         truncatedJPEG: Bool = false,
         hugeBodyMB: Int = 0,
-        relayMs: Int = 1000
+        relayMs: Int = 1000,
+        keepAliveMs: Int = 1000
     ) {
         self.user = user
         self.password = password
@@ -48,6 +52,7 @@ public struct SimulatedPanelOptions: Sendable {
         self.truncatedJPEG = truncatedJPEG
         self.hugeBodyMB = hugeBodyMB
         self.relayMs = relayMs
+        self.keepAliveMs = keepAliveMs
     }
 
     /// DS-family firmware has no intercom_cgi.
