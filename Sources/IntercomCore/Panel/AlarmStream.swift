@@ -7,6 +7,9 @@ import Synchronization
 /// otherwise block snapshots and door calls queued on the panel's main connection.
 /// EOF and idle timeouts are routine and lead to a reconnect; only several failed
 /// connects in a row are reported as the panel being unreachable.
+///
+/// Keep the `AlarmStream` itself alive while reading `events`: releasing it stops the
+/// stream, so a forgotten stream cannot keep a connection and a thread busy forever.
 public final class AlarmStream: Sendable {
     public struct Options: Sendable {
         public var initialBackoff: Duration
