@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "IntercomCore", targets: ["IntercomCore"]),
     ],
     targets: [
-        // Debian's linphone.pc is broken (empty Libs:), so the module map links by name.
+        // One module per C library. Debian's linphone.pc is broken (empty Libs:), so CLinphone links by name.
         .systemLibrary(name: "CLinphone", path: "Sources/CLinphone"),
         // The mediastreamer2 display filter that hands decoded call video to Swift.
         .target(
@@ -16,9 +16,16 @@ let package = Package(
             path: "Sources/CFrameSink",
             linkerSettings: [.linkedLibrary("mediastreamer"), .linkedLibrary("ortp"), .linkedLibrary("bctoolbox")]
         ),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
+        // curl_easy_setopt is variadic, which Swift cannot call: typed wrappers.
+        .target(name: "CCurlShim", dependencies: ["CCurl"], path: "Sources/CCurlShim"),
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg"),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
+        // MHD_start_daemon is variadic too.
+        .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CMicroHTTPDShim"),
         .target(
             name: "IntercomCore",
-            dependencies: ["CLinphone", "CFrameSink"],
+            dependencies: ["CLinphone", "CFrameSink", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim"],
             path: "Sources/IntercomCore"
         ),
         .executableTarget(

@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # build: one C library per concern, each through its own module
   pkg-config
+  # panel HTTP API, snapshots, simulated panel
+  libcurl4-openssl-dev libturbojpeg0-dev libmicrohttpd-dev
   liblinphone-dev libbctoolbox-dev libmediastreamer-dev
   # H.264, what Beward panels send; without it calls silently go audio-only
   mediastreamer2-plugin-openh264

@@ -1,0 +1,22 @@
+#ifndef INTERCOM_CURL_SHIM_H
+#define INTERCOM_CURL_SHIM_H
+// curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call;
+// these wrappers fix the argument type per option kind so Swift sees a typed API.
+#include <curl/curl.h>
+
+// CURLAUTH_* are cast-expression macros that Swift does not import.
+static const unsigned long INTERCOM_CURLAUTH_BASIC_DIGEST = CURLAUTH_BASIC | CURLAUTH_DIGEST;
+
+CURLcode intercom_curl_setopt_long(CURL *handle, CURLoption option, long value);
+CURLcode intercom_curl_setopt_ulong(CURL *handle, CURLoption option, unsigned long value);
+CURLcode intercom_curl_setopt_ptr(CURL *handle, CURLoption option, void *value);
+CURLcode intercom_curl_setopt_str(CURL *handle, CURLoption option, const char *value);
+/// For CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION (same signature).
+CURLcode intercom_curl_setopt_func(CURL *handle, CURLoption option, curl_write_callback value);
+CURLcode intercom_curl_setopt_xferinfo(CURL *handle, curl_xferinfo_callback value);
+
+CURLcode intercom_curl_getinfo_long(CURL *handle, CURLINFO info, long *value);
+/// The string stays owned by the handle; copy it before the next transfer.
+CURLcode intercom_curl_getinfo_str(CURL *handle, CURLINFO info, const char **value);
+
+#endif

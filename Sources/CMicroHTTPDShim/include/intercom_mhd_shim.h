@@ -1,0 +1,24 @@
+#ifndef INTERCOM_MHD_SHIM_H
+#define INTERCOM_MHD_SHIM_H
+// MHD_start_daemon and MHD_get_daemon_info are variadic, which Swift cannot call.
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/// Starts a thread-per-connection daemon bound to 127.0.0.1:port (0 = any free port)
+/// with SO_REUSEADDR, so a test can restart a server on the port it just released.
+/// `random` must stay valid until MHD_stop_daemon returns (MHD keeps the pointer).
+struct MHD_Daemon *intercom_mhd_start_loopback(uint16_t port,
+                                               MHD_AccessHandlerCallback handler,
+                                               void *handler_cls,
+                                               const void *random,
+                                               size_t random_size,
+                                               unsigned int connection_timeout_s);
+
+/// The port actually bound, or 0 when unknown.
+uint16_t intercom_mhd_bound_port(struct MHD_Daemon *daemon);
+
+#endif

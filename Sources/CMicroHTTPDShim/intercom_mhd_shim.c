@@ -1,0 +1,31 @@
+#include "intercom_mhd_shim.h"
+#include <string.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+struct MHD_Daemon *intercom_mhd_start_loopback(uint16_t port,
+                                               MHD_AccessHandlerCallback handler,
+                                               void *handler_cls,
+                                               const void *random,
+                                               size_t random_size,
+                                               unsigned int connection_timeout_s) {
+    struct sockaddr_in addr;
+    memset(&addr, 0, sizeof(addr));
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    // MHD copies the sockaddr while binding, so a stack address is enough.
+    return MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD,
+                            port, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&addr,
+                            MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
+                            MHD_OPTION_DIGEST_AUTH_RANDOM, random_size, random,
+                            MHD_OPTION_NONCE_NC_SIZE, (unsigned int)64,
+                            MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_s,
+                            MHD_OPTION_END);
+}
+
+uint16_t intercom_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}

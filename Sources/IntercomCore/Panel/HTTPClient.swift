@@ -1,0 +1,202 @@
+import CCurl
+import CCurlShim
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Blocking libcurl transfers behind `async` functions.
+///
+/// One easy handle per panel keeps the TCP (and TLS) connection and the Digest
+/// state between requests. Transfers are blocking, so they run on a private serial
+/// queue instead of the cooperative pool; the mutex makes the handle's single
+/// ownership explicit to the compiler.
+public final class HTTPClient: Sendable {
+    public let configuration: HTTPClientConfiguration
+    private let handle: Mutex<CurlEasyHandle>
+    private let queue: DispatchQueue
+
+    public init(configuration: HTTPClientConfiguration, label: String = "panel") throws(HTTPError) {
+        guard let easy = CurlEasyHandle() else {
+            throw .setup(CurlFailure(code: CURLE_FAILED_INIT, message: "curl_easy_init failed"))
+        }
+        self.configuration = configuration
+        self.handle = Mutex(easy)
+        self.queue = DispatchQueue(label: "intercom.http.\(label)")
+    }
+
+    /// GET `url`, buffering the body up to `maxBodyBytes` (default from the configuration).
+    public func get(_ url: String, timeout: Duration? = nil, maxBodyBytes: Int? = nil)
+        async throws(HTTPError) -> HTTPResponse
+    {
+        let request = Request(
+            url: url, total: timeout ?? configuration.timeout,
+            idle: nil, cap: maxBodyBytes ?? configuration.maxBodyBytes)
+        return try await run(request, sink: nil, onOpen: nil)
+    }
+
+    /// GET `url` and hand a 2xx body to `onChunk` as it arrives, until the server ends it,
+    /// the connection drops, nothing arrives for `idleTimeout`, or the task is cancelled.
+    /// `onOpen` fires once the final response headers are in, before any body bytes.
+    /// A non-2xx response is buffered (capped) and returned like `get` does.
+    public func stream(
+        _ url: String,
+        idleTimeout: Duration,
+        onOpen: @escaping @Sendable (Int) -> Void = { _ in },
+        onChunk: @escaping @Sendable (Data) -> Void
+    ) async throws(HTTPError) -> HTTPResponse {
+        let request = Request(url: url, total: nil, idle: idleTimeout, cap: configuration.maxBodyBytes)
+        return try await run(request, sink: onChunk, onOpen: onOpen)
+    }
+
+    private struct Request: Sendable {
+        let url: String
+        let total: Duration?
+        let idle: Duration?
+        let cap: Int
+    }
+
+    private func run(
+        _ request: Request,
+        sink: (@Sendable (Data) -> Void)?,
+        onOpen: (@Sendable (Int) -> Void)?
+    ) async throws(HTTPError) -> HTTPResponse {
+        let cancel = CancelFlag()
+        let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                queue.async {
+                    let outcome = self.handle.withLock { easy in
+                        self.perform(request, on: easy.raw, cancel: cancel, sink: sink, onOpen: onOpen)
+                    }
+                    continuation.resume(returning: outcome)
+                }
+            }
+        } onCancel: {
+            cancel.cancel()
+        }
+        return try result.get()
+    }
+
+    /// Runs on `queue` with the handle locked.
+    private func perform(
+        _ request: Request,
+        on easy: UnsafeMutableRawPointer,
+        cancel: CancelFlag,
+        sink: (@Sendable (Data) -> Void)?,
+        onOpen: (@Sendable (Int) -> Void)?
+    ) -> Result<HTTPResponse, HTTPError> {
+        if cancel.isCancelled { return .failure(.cancelled) }
+        let transfer = CurlTransfer(handle: easy, cap: request.cap, cancel: cancel, sink: sink, onOpen: onOpen)
+        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+
+        return errorBuffer.withUnsafeMutableBufferPointer { errorPtr -> Result<HTTPResponse, HTTPError> in
+            let context = Unmanaged.passUnretained(transfer).toOpaque()
+            if let failure = configure(easy, request, context: context, errorBuffer: errorPtr.baseAddress) {
+                return .failure(.setup(failure))
+            }
+            let code = curl_easy_perform(easy)
+            // The buffer and the context die with this scope; curl must not keep pointers to them.
+            _ = intercom_curl_setopt_ptr(easy, CURLOPT_ERRORBUFFER, nil)
+            _ = intercom_curl_setopt_ptr(easy, CURLOPT_WRITEDATA, nil)
+            _ = intercom_curl_setopt_ptr(easy, CURLOPT_HEADERDATA, nil)
+            _ = intercom_curl_setopt_ptr(easy, CURLOPT_XFERINFODATA, nil)
+
+            if code == CURLE_OK {
+                var status = 0
+                _ = intercom_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+                var typePtr: UnsafePointer<CChar>?
+                var contentType: String?
+                if intercom_curl_getinfo_str(easy, CURLINFO_CONTENT_TYPE, &typePtr) == CURLE_OK,
+                   let typePtr {
+                    contentType = String(cString: typePtr)
+                }
+                return .success(HTTPResponse(status: status, contentType: contentType, body: transfer.body))
+            }
+            let message = errorPtr.baseAddress.map { String(cString: $0) } ?? ""
+            let failure = CurlFailure(
+                code: code,
+                message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message)
+            if cancel.isCancelled { return .failure(.cancelled) }
+            switch code {
+            case CURLE_WRITE_ERROR where transfer.exceeded, CURLE_FILESIZE_EXCEEDED:
+                return .failure(.tooLarge(limit: request.cap))
+            case CURLE_OPERATION_TIMEDOUT:
+                return .failure(.timedOut(failure))
+            default:
+                return .failure(.transfer(failure))
+            }
+        }
+    }
+
+    /// Sets every option on every request, so nothing leaks from a previous request
+    /// (a stream's missing total timeout, say) while the connection cache survives.
+    private func configure(
+        _ easy: UnsafeMutableRawPointer,
+        _ request: Request,
+        context: UnsafeMutableRawPointer,
+        errorBuffer: UnsafeMutablePointer<CChar>?
+    ) -> CurlFailure? {
+        let c = configuration
+        var results: [(String, CURLcode)] = []
+        func set(_ name: String, _ rc: CURLcode) { results.append((name, rc)) }
+
+        set("errorbuffer", intercom_curl_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorBuffer))
+        set("url", intercom_curl_setopt_str(easy, CURLOPT_URL, request.url))
+        set("protocols", intercom_curl_setopt_str(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
+        set("httpget", intercom_curl_setopt_long(easy, CURLOPT_HTTPGET, 1))
+        set("nosignal", intercom_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
+        set("followlocation", intercom_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0))
+        set("useragent", intercom_curl_setopt_str(easy, CURLOPT_USERAGENT, c.userAgent))
+        // Answer whatever WWW-Authenticate asks for; with two methods allowed curl
+        // waits for the challenge instead of sending Basic up front.
+        set("httpauth", intercom_curl_setopt_ulong(easy, CURLOPT_HTTPAUTH, INTERCOM_CURLAUTH_BASIC_DIGEST))
+        set("username", intercom_curl_setopt_str(easy, CURLOPT_USERNAME, c.user))
+        set("password", intercom_curl_setopt_str(easy, CURLOPT_PASSWORD, c.password))
+        set("ssl_verifypeer", intercom_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, c.insecure ? 0 : 1))
+        set("ssl_verifyhost", intercom_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, c.insecure ? 0 : 2))
+        if let caFile = c.caFile {
+            set("cainfo", intercom_curl_setopt_str(easy, CURLOPT_CAINFO, caFile))
+        }
+        set("connecttimeout", intercom_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, c.connectTimeout.curlMilliseconds))
+        set("timeout", intercom_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, request.total?.curlMilliseconds ?? 0))
+        if let idle = request.idle {
+            // "Less than 1 byte/s for N s" is curl's read timeout.
+            set("low_speed_limit", intercom_curl_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1))
+            set("low_speed_time", intercom_curl_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, idle.curlMilliseconds / 1000)))
+            set("maxfilesize", intercom_curl_setopt_long(easy, CURLOPT_MAXFILESIZE, 0))
+        } else {
+            set("low_speed_limit", intercom_curl_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 0))
+            set("low_speed_time", intercom_curl_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, 0))
+            // Refuses early when Content-Length already says too much; the write callback covers chunked bodies.
+            set("maxfilesize", intercom_curl_setopt_long(easy, CURLOPT_MAXFILESIZE, request.cap))
+        }
+
+        set("writefunction", intercom_curl_setopt_func(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            let length = size * count
+            let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : length)
+            return transfer.write(bytes) ? length : 0
+        })
+        set("writedata", intercom_curl_setopt_ptr(easy, CURLOPT_WRITEDATA, context))
+        set("headerfunction", intercom_curl_setopt_func(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            let length = size * count
+            guard let context else { return length }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            transfer.header(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : length))
+            return length
+        })
+        set("headerdata", intercom_curl_setopt_ptr(easy, CURLOPT_HEADERDATA, context))
+        // The progress callback is the only hook curl calls while a stream sits idle,
+        // so cancellation is checked there.
+        set("noprogress", intercom_curl_setopt_long(easy, CURLOPT_NOPROGRESS, 0))
+        set("xferinfofunction", intercom_curl_setopt_xferinfo(easy) { context, _, _, _, _ in
+            guard let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.cancel.isCancelled ? 1 : 0
+        })
+        set("xferinfodata", intercom_curl_setopt_ptr(easy, CURLOPT_XFERINFODATA, context))
+
+        guard let (name, rc) = results.first(where: { $0.1 != CURLE_OK }) else { return nil }
+        return CurlFailure(code: rc, message: "curl option \(name): \(String(cString: curl_easy_strerror(rc)))")
+    }
+}

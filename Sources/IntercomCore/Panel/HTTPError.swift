@@ -1,0 +1,40 @@
+import CCurl
+
+/// What libcurl reported, kept verbatim so a caller can branch on the code
+/// and a log can show curl's own words.
+public struct CurlFailure: Error, Sendable, CustomStringConvertible {
+    public let code: CURLcode
+    public let message: String
+
+    public var description: String { "\(message) (curl \(code.rawValue))" }
+
+    /// Failures where the panel never answered: the usual "it is offline" family.
+    var isConnectFailure: Bool {
+        [CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY]
+            .contains(code)
+    }
+}
+
+/// Transport-level errors of `HTTPClient`; `PanelError` turns them into user-facing ones.
+public enum HTTPError: Error, Sendable, CustomStringConvertible {
+    /// Connect or read failed; the curl code says which.
+    case transfer(CurlFailure)
+    /// The connect timeout or the total timeout ran out.
+    case timedOut(CurlFailure)
+    /// The body grew past the cap; the transfer was aborted.
+    case tooLarge(limit: Int)
+    /// The calling task was cancelled; the transfer was aborted.
+    case cancelled
+    /// The handle refused an option (a bad URL, an unsupported protocol …).
+    case setup(CurlFailure)
+
+    public var description: String {
+        switch self {
+        case .transfer(let f): return f.description
+        case .timedOut(let f): return "timed out: \(f.description)"
+        case .tooLarge(let limit): return "body larger than \(limit) bytes"
+        case .cancelled: return "cancelled"
+        case .setup(let f): return "bad request setup: \(f.description)"
+        }
+    }
+}

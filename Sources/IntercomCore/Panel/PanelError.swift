@@ -1,0 +1,55 @@
+/// What went wrong talking to a panel, in terms a user can act on.
+/// Descriptions are one line and never carry the password: callers print them as is.
+public enum PanelError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No answer: connection refused, host down, TLS failure, dropped connection.
+    case unreachable(String)
+    /// HTTP 401 after curl answered the challenge: the credentials are wrong.
+    case authRefused(panel: String)
+    /// The firmware has no such CGI (body says "… is not defined").
+    case unsupported(cgi: String)
+    /// An answer that is not what the API promises (not a JPEG, not "OK", unknown status).
+    case badData(String)
+    /// The panel accepted the connection but did not finish in time.
+    case timeout(panel: String, after: Duration)
+    /// The body grew past the cap; probably not a panel, or a broken one.
+    case tooLarge(limit: Int)
+    /// The calling task was cancelled.
+    case cancelled
+
+    /// The CLI's exit status for this error (INTERFACE.md: 65 data, 69 unavailable, 77 auth).
+    public var exitCode: Int32 {
+        switch self {
+        case .unreachable, .unsupported, .timeout: return 69
+        case .authRefused: return 77
+        case .badData, .tooLarge: return 65
+        case .cancelled: return 1
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unreachable(let why):
+            return why
+        case .authRefused(let panel):
+            return "panel \(panel) refused the user/password: check user and password in [panel \(panel)]"
+        case .unsupported(let cgi):
+            return "this panel's firmware has no \(cgi) (it answered \"is not defined\")"
+        case .badData(let why):
+            return why
+        case .timeout(let panel, let after):
+            return "panel \(panel) did not answer within \(after.formattedSeconds): check that it is powered and reachable"
+        case .tooLarge(let limit):
+            return "the panel sent more than \(limit) bytes; refusing to read further"
+        case .cancelled:
+            return "cancelled"
+        }
+    }
+}
+
+extension Duration {
+    var formattedSeconds: String {
+        let (s, atto) = components
+        let tenths = atto / 100_000_000_000_000_000
+        return tenths == 0 ? "\(s) s" : "\(s).\(tenths) s"
+    }
+}

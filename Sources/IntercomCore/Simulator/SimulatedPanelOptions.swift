@@ -1,0 +1,81 @@
+/// How the simulated panel behaves, including the faults tests inject.
+public struct SimulatedPanelOptions: Sendable {
+    public enum Auth: String, Sendable, CaseIterable {
+        /// Digest only, like the DSN units that reject Basic.
+        case digest
+        case basic
+        /// Offers both challenges; clients pick (curl prefers Digest).
+        case both
+    }
+
+    public var user: String
+    public var password: String
+    public var auth: Auth
+    /// `systeminfo_cgi` DeviceModel; a DS/DK/ALP name makes `intercom_cgi` "not defined".
+    public var deviceModel: String
+    /// 0 picks a free port.
+    public var port: UInt16
+    /// Every response waits this long first (a slow or overloaded panel).
+    public var delayMs: Int
+    /// `images_cgi` sends bytes that are not a JPEG, still labelled image/jpeg.
+    public var brokenJPEG: Bool
+    /// `images_cgi` sends the first half of a real JPEG.
+    public var truncatedJPEG: Bool
+    /// When > 0, `images_cgi` sends this many MB, chunked (no Content-Length).
+    public var hugeBodyMB: Int
+    /// How long a relay stays "active" on the alarm stream after an open.
+    public var relayMs: Int
+    /// An idle alarm stream sends a blank line this often (0 = never). Without a write
+    /// the server would not notice a client that went away.
+    public var keepAliveMs: Int
+
+    public init(
+        user: String = "admin",
+        password: String = "admin",
+        auth: Auth = .digest,
+        deviceModel: String = "DKS15120_rev5.2.4.2",
+        port: UInt16 = 0,
+        delayMs: Int = 0,
+        brokenJPEG: Bool = false,
+        truncatedJPEG: Bool = false,
+        hugeBodyMB: Int = 0,
+        relayMs: Int = 1000,
+        keepAliveMs: Int = 1000
+    ) {
+        self.user = user
+        self.password = password
+        self.auth = auth
+        self.deviceModel = deviceModel
+        self.port = port
+        self.delayMs = delayMs
+        self.brokenJPEG = brokenJPEG
+        self.truncatedJPEG = truncatedJPEG
+        self.hugeBodyMB = hugeBodyMB
+        self.relayMs = relayMs
+        self.keepAliveMs = keepAliveMs
+    }
+
+    /// DS-family firmware has no intercom_cgi.
+    var isDSFamily: Bool { PanelFamily(deviceModel: deviceModel) == .ds }
+}
+
+/// A door the simulated panel was asked to open.
+public struct SimulatedDoorEvent: Sendable, Equatable, CustomStringConvertible {
+    public let door: Door
+    /// How it was opened; the HTTP simulator only knows "http".
+    public let method: String
+
+    public var description: String { "door opened (\(door), method: \(method))" }
+}
+
+public enum SimulatorError: Error, Sendable, CustomStringConvertible {
+    /// libmicrohttpd refused to start, usually because the port is taken.
+    case cannotStart(port: UInt16)
+
+    public var description: String {
+        switch self {
+        case .cannotStart(let port):
+            return "the simulated panel cannot listen on 127.0.0.1:\(port) (port in use?)"
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import CMicroHTTPD
+import Foundation
+
+/// Turning libmicrohttpd callbacks into `route` calls and `SimulatedResponse`s into MHD responses.
+extension SimulatorCore {
+    private static let opaque = "5ccc069c403ebaf9f0171e9517f40e41"
+
+    func handle(_ connection: OpaquePointer, url: String) -> MHD_Result {
+        if options.delayMs > 0 {
+            // Sliced so a stopping server does not wait out a long delay.
+            var left = options.delayMs
+            while left > 0, !isStopping {
+                usleep(UInt32(min(left, 50)) * 1000)
+                left -= 50
+            }
+        }
+        switch authorize(connection) {
+        case .granted:
+            break
+        case .challenge(let stale):
+            count("401")
+            return challenge(connection, stale: stale)
+        }
+        let cgi = url.split(separator: "/").last.map(String.init) ?? ""
+        let response = route(cgi: cgi) { key in
+            MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, key).map { String(cString: $0) }
+        }
+        return queue(response, on: connection)
+    }
+
+    private enum AuthOutcome {
+        case granted
+        case challenge(stale: Bool)
+    }
+
+    private func authorize(_ connection: OpaquePointer) -> AuthOutcome {
+        switch options.auth {
+        case .basic:
+            return basicMatches(connection) ? .granted : .challenge(stale: false)
+        case .digest:
+            return digest(connection)
+        case .both:
+            let header = MHD_lookup_connection_value(connection, .HEADER_KIND, "Authorization")
+                .map { String(cString: $0) } ?? ""
+            if header.lowercased().hasPrefix("basic ") {
+                return basicMatches(connection) ? .granted : .challenge(stale: false)
+            }
+            return digest(connection)
+        }
+    }
+
+    private func digest(_ connection: OpaquePointer) -> AuthOutcome {
+        let rc = MHD_digest_auth_check2(connection, realm, options.user, options.password, 300, .DIGEST_ALG_MD5)
+        if rc == Int32(MHD_Result.YES.rawValue) { return .granted }
+        return .challenge(stale: rc == MHD_INVALID_NONCE)
+    }
+
+    private func basicMatches(_ connection: OpaquePointer) -> Bool {
+        var password: UnsafeMutablePointer<CChar>?
+        let user = MHD_basic_auth_get_username_password(connection, &password)
+        defer {
+            if let user { MHD_free(user) }
+            if let password { MHD_free(password) }
+        }
+        guard let user, let password else { return false }
+        return String(cString: user) == options.user && String(cString: password) == options.password
+    }
+
+    private func challenge(_ connection: OpaquePointer, stale: Bool) -> MHD_Result {
+        guard let response = Self.buffer("Unauthorized\r\n", type: "text/plain") else { return .NO }
+        defer { MHD_destroy_response(response) }
+        switch options.auth {
+        case .basic:
+            return MHD_queue_basic_auth_fail_response(connection, realm, response)
+        case .digest:
+            return MHD_queue_auth_fail_response2(connection, realm, Self.opaque, response, stale ? 1 : 0, .DIGEST_ALG_MD5)
+        case .both:
+            _ = MHD_add_response_header(response, "WWW-Authenticate", "Basic realm=\"\(realm)\"")
+            return MHD_queue_auth_fail_response2(connection, realm, Self.opaque, response, stale ? 1 : 0, .DIGEST_ALG_MD5)
+        }
+    }
+
+    private func queue(_ answer: SimulatedResponse, on connection: OpaquePointer) -> MHD_Result {
+        let status: UInt32
+        let response: OpaquePointer?
+        switch answer {
+        case .text(let code, let body):
+            status = code
+            response = Self.buffer(Data(body.utf8), type: "text/plain")
+        case .jpeg(let data):
+            status = 200
+            response = Self.buffer(data, type: "image/jpeg")
+        case .huge(let bytes):
+            status = 200
+            let body = Unmanaged.passRetained(HugeBody(total: bytes)).toOpaque()
+            response = MHD_create_response_from_callback(
+                UInt64.max, 64 * 1024,
+                { cls, position, buffer, max in
+                    guard let cls, let buffer else { return MHDReader.endWithError }
+                    return Unmanaged<HugeBody>.fromOpaque(cls).takeUnretainedValue()
+                        .read(at: position, into: buffer, max: max)
+                },
+                body,
+                { cls in if let cls { Unmanaged<HugeBody>.fromOpaque(cls).release() } })
+            if response == nil { Unmanaged<HugeBody>.fromOpaque(body).release() }
+            if let response { _ = MHD_add_response_header(response, "Content-Type", "image/jpeg") }
+        case .alarmStream:
+            status = 200
+            let body = Unmanaged.passRetained(AlarmStreamBody(core: self)).toOpaque()
+            response = MHD_create_response_from_callback(
+                UInt64.max, 1024,
+                { cls, _, buffer, max in
+                    guard let cls, let buffer else { return MHDReader.endWithError }
+                    return Unmanaged<AlarmStreamBody>.fromOpaque(cls).takeUnretainedValue()
+                        .read(into: buffer, max: max)
+                },
+                body,
+                { cls in if let cls { Unmanaged<AlarmStreamBody>.fromOpaque(cls).release() } })
+            if response == nil { Unmanaged<AlarmStreamBody>.fromOpaque(body).release() }
+            if let response { _ = MHD_add_response_header(response, "Content-Type", "text/plain") }
+        }
+        guard let response else { return .NO }
+        defer { MHD_destroy_response(response) }
+        return MHD_queue_response(connection, status, response)
+    }
+
+    private static func buffer(_ text: String, type: String) -> OpaquePointer? {
+        buffer(Data(text.utf8), type: type)
+    }
+
+    private static func buffer(_ data: Data, type: String) -> OpaquePointer? {
+        var bytes = [UInt8](data)
+        let response = bytes.withUnsafeMutableBytes { raw in
+            // MUST_COPY: MHD keeps its own copy, the Swift array may go.
+            MHD_create_response_from_buffer(raw.count, raw.baseAddress, .RESPMEM_MUST_COPY)
+        }
+        if let response { _ = MHD_add_response_header(response, "Content-Type", type) }
+        return response
+    }
+}

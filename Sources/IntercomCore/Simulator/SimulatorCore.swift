@@ -1,0 +1,116 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// The request handling behind `SimulatedPanelHTTPServer`, reached from libmicrohttpd's
+/// connection threads through the daemon's `void *` argument.
+final class SimulatorCore: Sendable {
+    let options: SimulatedPanelOptions
+    let realm = "Beward"
+
+    private struct State {
+        var counts: [String: Int] = [:]
+        var frame = 0
+        var subscribers: [ObjectIdentifier: AlarmSubscriber] = [:]
+        var doorWatchers: [UUID: AsyncStream<SimulatedDoorEvent>.Continuation] = [:]
+        var lockedUntil = Date.distantPast
+    }
+
+    private let state = Mutex(State())
+    /// Set while the daemon stops, so never-ending alarm responses end and MHD can join their threads.
+    private let stopping = Atomic<Bool>(false)
+
+    init(options: SimulatedPanelOptions) {
+        self.options = options
+    }
+
+    var isStopping: Bool { stopping.load(ordering: .relaxed) }
+    func setStopping(_ value: Bool) { stopping.store(value, ordering: .relaxed) }
+
+    // MARK: counters and events
+
+    func count(_ key: String) {
+        state.withLock { $0.counts[key, default: 0] += 1 }
+    }
+
+    func requestCount(_ key: String) -> Int {
+        state.withLock { $0.counts[key] ?? 0 }
+    }
+
+    func addSubscriber(_ s: AlarmSubscriber) {
+        state.withLock { $0.subscribers[ObjectIdentifier(s)] = s }
+    }
+
+    func removeSubscriber(_ s: AlarmSubscriber) {
+        state.withLock { $0.subscribers[ObjectIdentifier(s)] = nil }
+    }
+
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    func doorEvents() -> AsyncStream<SimulatedDoorEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SimulatedDoorEvent.self)
+        let id = UUID()
+        state.withLock { $0.doorWatchers[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { _ = $0.doorWatchers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    func finishDoorWatchers() {
+        let watchers = state.withLock { s in
+            defer { s.doorWatchers.removeAll() }
+            return Array(s.doorWatchers.values)
+        }
+        watchers.forEach { $0.finish() }
+    }
+
+    /// Writes one `alarmchangestate_cgi` line to every open stream.
+    func emit(_ kind: PanelAlarm.Kind, active: Bool) {
+        let name: String
+        switch kind {
+        case .ding: name = "SensorAlarm"
+        case .motion: name = "MotionDetection"
+        case .door: name = "SensorOutAlarm"
+        }
+        let line = "\(Self.panelTimestamp());\(name);\(active ? 1 : 0);0\r\n"
+        let subscribers = state.withLock { Array($0.subscribers.values) }
+        subscribers.forEach { $0.push(line) }
+    }
+
+    func doorOpened(_ door: Door) {
+        let relay = options.relayMs
+        let watchers = state.withLock { s in
+            s.lockedUntil = Date().addingTimeInterval(Double(relay) / 1000)
+            return Array(s.doorWatchers.values)
+        }
+        watchers.forEach { $0.yield(SimulatedDoorEvent(door: door, method: "http")) }
+        emit(.door, active: true)
+        // The relay releases by itself after the unlock time, as DS panels seem to do.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(relay)) { [weak self] in
+            self?.emit(.door, active: false)
+        }
+    }
+
+    var isLocked: Bool { state.withLock { Date() >= $0.lockedUntil } }
+
+    func nextFrame() -> Int {
+        state.withLock { s in
+            s.frame += 1
+            return s.frame
+        }
+    }
+
+    static func panelTimestamp(_ date: Date = Date(), separator: String = ";") -> String {
+        var t = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&t, &parts)
+        let day = String(format: "%04d-%02d-%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+        let clock = String(format: "%02d:%02d:%02d", Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        return day + separator + clock
+    }
+
+    static func clockText(_ date: Date = Date()) -> String {
+        String(panelTimestamp(date).suffix(8))
+    }
+}

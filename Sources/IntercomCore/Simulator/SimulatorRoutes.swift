@@ -1,0 +1,85 @@
+import Foundation
+
+/// The CGI endpoints of the simulated panel (a subset of beward-http-api.md §3).
+extension SimulatorCore {
+    /// `cgi` is the last path component; `query` looks up one decoded argument.
+    func route(cgi: String, query: (String) -> String?) -> SimulatedResponse {
+        let action = query("action")
+        count(cgi)
+        if let action { count("\(cgi)?action=\(action)") }
+
+        switch cgi {
+        case "images_cgi":
+            return snapshot()
+        case "systeminfo_cgi":
+            return .keyValues([
+                ("HostName", "intercom-sim"),
+                ("ChannelNum", "1"),
+                ("Standard", "PAL"),
+                ("DeviceID", "1"),
+                ("SoftwareVersion", "1.0.0.0"),
+                ("WebVersion", "1.0.0"),
+                ("HardwareVersion", "1.0"),
+                ("DeviceModel", options.deviceModel),
+                ("DeviceUUID", "00000000-0000-0000-0000-000000000000"),
+                ("FaceRecognition", "0"),
+                ("UpTime", "0.00:01:00"),
+            ])
+        case "intercom_cgi":
+            guard !options.isDSFamily else { return .notDefined(cgi) }
+            switch action {
+            case "maindoor":
+                doorOpened(.main)
+                return .ok()
+            case "altdoor":
+                doorOpened(.alt)
+                return .ok()
+            case "light":
+                if query("Enable") == "on" { doorOpened(.light) }
+                return .ok()
+            case "locked":
+                return .text(status: 200, isLocked ? "1\r\n" : "0\r\n")
+            case "get":
+                return .keyValues([("DoorOpenTime", "\(max(1, options.relayMs / 1000))"), ("CallTimeout", "60")])
+            default:
+                return .text(status: 200, "Error: unknown action\r\n")
+            }
+        case "alarmout_cgi":
+            guard action == "set", let output = query("Output").flatMap(Int.init) else {
+                return .text(status: 200, "Error: bad parameters\r\n")
+            }
+            if query("Status") == "1" {
+                let door: Door = switch output {
+                case 0: .main
+                case 1: .alt
+                default: .output(output)
+                }
+                doorOpened(door)
+            }
+            return .ok()
+        case "alarmchangestate_cgi":
+            return .alarmStream
+        default:
+            return .text(status: 404, "Not Found\r\n")
+        }
+    }
+
+    private func snapshot() -> SimulatedResponse {
+        if options.hugeBodyMB > 0 {
+            return .huge(bytes: UInt64(options.hugeBodyMB) << 20)
+        }
+        if options.brokenJPEG {
+            // Labelled image/jpeg but no JPEG: what a confused proxy or firmware bug sends.
+            return .jpeg(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
+        }
+        let frame = nextFrame()
+        let image = SyntheticFrame.render(frame: frame, label: "DKS SIM", time: Self.clockText())
+        guard let jpeg = try? JPEG.encode(image, quality: 75) else {
+            return .text(status: 500, "Error: encoder failed\r\n")
+        }
+        if options.truncatedJPEG {
+            return .jpeg(jpeg.prefix(jpeg.count / 2))
+        }
+        return .jpeg(jpeg)
+    }
+}
