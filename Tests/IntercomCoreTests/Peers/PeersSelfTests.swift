@@ -178,7 +178,8 @@ struct PeersSelfTests {
         try await tmux.resize(width: 100, height: 30)
         try await tmux.sendKeys("Enter")
         #expect(try await tmux.waitForExit(timeout: .seconds(5)) == 7)
-        #expect(try await tmux.capture().contains("hi"))
+        #expect(try await tmux.capture(includeHistory: true).contains("hi"))
+        #expect(try await tmux.capture().contains("Pane is dead (status 7"))
         await tmux.kill()
     }
 
@@ -193,7 +194,7 @@ struct PeersSelfTests {
     private func viaBranches(_ messages: String, methods: Set<String>) -> [String] {
         var result: [String] = []
         var current: String?
-        for line in messages.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in messages.split(whereSeparator: \.isNewline) {  // "\r\n" is one Character
             let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if let method = text.split(separator: " ").first, text.hasSuffix("SIP/2.0"), methods.contains(String(method)) {
                 current = String(method)

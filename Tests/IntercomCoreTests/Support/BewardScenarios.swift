@@ -116,7 +116,7 @@ enum BewardScenarios {
 
     /// The panel calls and expects the callee to refuse: a final 403, 486 or 603 (anything else fails), then ACK.
     static func expectRejected(user: String = panelUser) -> String {
-        // Message indexes: 0 INVITE, 1 100, 2 180, 3 183, 4 403, 5 486, 6 603, 7 label, 8 ACK.
+        // Message indexes: 0 INVITE, 1 100, 2 180, 3 183, 4 403, 5 486, 6 603, 7 ACK (a <label> takes no index).
         """
         <?xml version="1.0" encoding="ISO-8859-1" ?>
         <!DOCTYPE scenario SYSTEM "sipp.dtd">
@@ -133,7 +133,7 @@ enum BewardScenarios {
             <![CDATA[
 
               ACK sip:[service]@[remote_ip]:[remote_port] SIP/2.0
-              Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch-8]
+              Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch-7]
               From: "Panel" <sip:\(user)@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
               To: <sip:[service]@[remote_ip]:[remote_port]>[peer_tag_param]
               Call-ID: [call_id]

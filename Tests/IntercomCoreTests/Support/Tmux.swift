@@ -34,8 +34,11 @@ final class Tmux: @unchecked Sendable {
     }
 
     /// The visible screen as text (`capture-pane -p`; `escapes` keeps colour sequences, `-J` joins wraps).
-    func capture(escapes: Bool = false) async throws -> String {
-        try await tmux(["capture-pane", "-p", "-J"] + (escapes ? ["-e"] : []) + ["-t", session])
+    /// `includeHistory` (`-S -`) adds lines scrolled off the top: after a resize to more rows, the
+    /// "Pane is dead" line can push earlier output there.
+    func capture(escapes: Bool = false, includeHistory: Bool = false) async throws -> String {
+        try await tmux(
+            ["capture-pane", "-p", "-J"] + (escapes ? ["-e"] : []) + (includeHistory ? ["-S", "-"] : []) + ["-t", session])
     }
 
     /// Polls the screen until it contains `text`; returns that screen.
