@@ -10,6 +10,7 @@ final class Tmux: @unchecked Sendable {
     private let tmuxPath: String
     private let lock = NSLock()
     private var killed = false
+    private var socketPath: String?  // tmux leaves its socket file behind after kill-server
 
     /// Starts the server and the session running `command` (a shell command line).
     init(command: String, width: Int = 120, height: Int = 40, environment: [String: String] = [:]) async throws {
@@ -20,7 +21,14 @@ final class Tmux: @unchecked Sendable {
                     "new-session", "-d", "-s", session, "-x", String(width), "-y", String(height)]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { args += ["-e", "\(key)=\(value)"] }
         args.append(command)
-        try await tmux(args)
+        do {
+            try await tmux(args)
+            let path = try await tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            lock.withLock { socketPath = path }
+        } catch {
+            await kill()
+            throw error
+        }
     }
 
     /// `send-keys` with tmux key names, e.g. `sendKeys("q")`, `sendKeys("Enter")`, `sendKeys("C-c")`.
@@ -88,6 +96,11 @@ final class Tmux: @unchecked Sendable {
     func kill() async {
         guard markKilled() else { return }
         _ = try? await tmux(["kill-server"])
+        removeSocket()
+    }
+
+    private func removeSocket() {
+        if let path = lock.withLock({ socketPath }), path.contains(socketName) { unlink(path) }
     }
 
     private func markKilled() -> Bool {
@@ -120,5 +133,6 @@ final class Tmux: @unchecked Sendable {
         p.standardError = FileHandle.nullDevice
         p.standardInput = FileHandle.nullDevice
         if (try? p.run()) != nil { p.waitUntilExit() }
+        removeSocket()
     }
 }
