@@ -64,6 +64,23 @@ struct PeersSelfTests {
         #expect(!kamailio.isRunning)
     }
 
+    @Test("kamailio hard kill takes its workers down; a fresh start on the same port serves again")
+    func kamailioKillAndStart() async throws {
+        let kamailio = try Kamailio()
+        try await kamailio.start()
+        let pid = try #require(kamailio.pid)
+        await kamailio.kill()
+        #expect(!kamailio.isRunning)
+        #expect(kill(-pid, 0) == -1, "kamailio workers of group \(pid) survived SIGKILL")
+        #expect(!Kamailio.probe(port: kamailio.port))
+        try await kamailio.start()
+        let r = try await Sipp.run(
+            scenario: BewardScenarios.register(), name: "register", remote: kamailio.hostPort, service: "100001",
+            timeout: .seconds(10))
+        #expect(r.succeeded, "\(r)")
+        await kamailio.stop()
+    }
+
     @Test("panel call scenario (PCMA + H.264 offer, pcap audio, BYE) completes against sipp -sn uas")
     func panelCallAgainstUAS() async throws {
         let uas = try Sipp(scenario: try await Sipp.builtinScenario("uas"), name: "uas", timeout: .seconds(15))

@@ -72,7 +72,7 @@ final class Kamailio: @unchecked Sendable {
         lock.withLock { logs.append(out) }
     }
 
-    /// Hard crash simulation: SIGKILL to the main process and its group, no clean shutdown.
+    /// Hard crash simulation: SIGKILL to the main process and its group (all workers), no clean shutdown.
     func kill() async {
         let p = lock.withLock { () -> Subprocess? in
             defer { process = nil }
@@ -81,6 +81,11 @@ final class Kamailio: @unchecked Sendable {
         guard let p else { return }
         p.kill()
         _ = try? await p.waitForExit(timeout: .seconds(3))
+        // Workers got the SIGKILL too (same process group) but die a moment later; wait for the group
+        // to vanish so a fresh start does not race them for the port.
+        for _ in 0..<150 where Glibc.kill(-p.pid, 0) == 0 {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
         let out = p.combinedOutput
         lock.withLock { logs.append(out) }
     }
@@ -92,6 +97,9 @@ final class Kamailio: @unchecked Sendable {
     }
 
     var isRunning: Bool { lock.withLock { process?.isRunning ?? false } }
+
+    /// PID of the main process (it leads the process group of all workers), while started.
+    var pid: pid_t? { lock.withLock { process?.pid } }
 
     /// All kamailio output so far, across restarts.
     var log: String {
