@@ -1,6 +1,3 @@
-// IntercomCore compiles CFrameSink in but no Swift file of it imports CLinphone yet, so
-// nothing autolinks mediastreamer into the test binary; importing it here does.
-import CLinphone
 import Foundation
 import IntercomCore
 import Synchronization

@@ -1,10 +1,5 @@
 import Foundation
 
-/// What the config says about the panel: a family, or "read it from the panel".
-public enum PanelModel: String, Sendable, CaseIterable {
-    case auto, dks, ds
-}
-
 /// How doors are opened, which depends on the product line, not the exact model.
 public enum PanelFamily: String, Sendable {
     /// Multi-apartment panels: `intercom_cgi` maindoor/altdoor/light.
