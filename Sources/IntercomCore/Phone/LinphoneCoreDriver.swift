@@ -17,6 +17,8 @@ final class LinphoneCoreDriver {
     private var nextCallNumber = 0
     private var timers: [(deadline: Date, action: () -> Void)] = []
     private(set) var boundAddresses: [ListenAddress] = []
+    /// Our SIP sockets (UDP, TCP listeners), watched by the linphone thread.
+    private(set) var sipDescriptors: [Int32] = []
 
     var hasCalls: Bool { !calls.isEmpty }
 
@@ -52,6 +54,7 @@ final class LinphoneCoreDriver {
             throw .coreStartFailed(code: status)
         }
         try readBackTransports()
+        sipDescriptors = SocketInventory.descriptors(for: boundAddresses)
         if let account = settings.account { try addAccount(account) }
     }
 

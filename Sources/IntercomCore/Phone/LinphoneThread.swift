@@ -24,8 +24,10 @@ final class LinphoneThread: Sendable {
     @discardableResult
     func post(_ job: @escaping Job) -> Bool { mailbox.post(job) }
 
-    /// Jobs as they come; every core iterated at least every 20 ms (10 ms while a call
-    /// exists, so answer → media stays quick); no wake-ups at all while no core exists.
+    /// Jobs as they come, and SIP traffic the moment it arrives: the thread sleeps on the
+    /// cores' SIP sockets as well as the mailbox. Idle, each core is still iterated every 50 ms
+    /// for liblinphone's timers; while a call exists every 10 ms, because RTP, DTMF and
+    /// in-dialog requests travel on sockets we do not watch. No wake-ups while no core exists.
     private static func run(_ mailbox: Mailbox<Job>) {
         let context = LinphoneThreadContext()
         while true {
@@ -33,9 +35,9 @@ final class LinphoneThread: Sendable {
             if context.drivers.isEmpty {
                 interval = 3600
             } else {
-                interval = context.drivers.values.contains { $0.driver.hasCalls } ? 0.010 : 0.020
+                interval = context.drivers.values.contains { $0.driver.hasCalls } ? 0.010 : 0.050
             }
-            for job in mailbox.take(waitingUntil: Date().addingTimeInterval(interval)) { job(context) }
+            for job in mailbox.take(timeout: interval, watching: context.wakeDescriptors) { job(context) }
             context.iterateAll()
         }
     }
@@ -73,6 +75,9 @@ final class LinphoneThreadContext {
             entry.driver.terminateAll()
         }
     }
+
+    /// The SIP sockets of every core, which wake the thread when a request arrives.
+    var wakeDescriptors: [Int32] { drivers.values.flatMap { $0.driver.sipDescriptors } }
 
     func iterateAll() {
         for (id, entry) in drivers {
