@@ -6,14 +6,22 @@ import Foundation
 /// control socket are peer front ends on it.
 public actor Intercom {
     public nonisolated let bus = EventBus()
+    /// Peephole pictures of ringing calls, for front ends that draw them.
+    public nonisolated let peephole = PeepholeHub()
     public let config: IntercomConfig
+    /// One HTTP client per configured panel, each with its own kept-alive connection.
+    let panels: [String: BewardPanel]
     private let phoneSettings: PhoneSettings
-    private let logger: Logger
+    let logger: Logger
     private var phone: Phone?
-    private var calls: [CallID: CallSession] = [:]
+    var calls: [CallID: CallSession] = [:]
     private var registration: (account: String, state: RegistrationState, reason: String?)?
     private var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
     private var pendingAnswers: [CallID: Task<Void, Never>] = [:]
+    private var peepholes: [CallID: Task<Void, Never>] = [:]
+    /// Front ends set the size they draw at, so snapshots are decoded no larger than needed.
+    public var peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
+    public func setPeepholeDecodeSize(_ size: PixelSize?) { peepholeDecodeSize = size }
     private var muted = false
     private var onSpeaker = false
     private var eventPump: Task<Void, Never>?
@@ -22,6 +30,15 @@ public actor Intercom {
         self.config = config
         self.phoneSettings = phoneSettings
         self.logger = logger
+        var panels: [String: BewardPanel] = [:]
+        for panel in config.panels {
+            do {
+                panels[panel.name] = try BewardPanel(panelConfig: panel)
+            } catch {
+                logger.warning("panel \(panel.name) has no HTTP client: \(error)")
+            }
+        }
+        self.panels = panels
     }
 
     /// The addresses the phone listens on once started.
@@ -43,6 +60,7 @@ public actor Intercom {
     /// Ends calls, stops the phone and ends every subscriber's stream.
     public func stop() async {
         for task in pendingAnswers.values { task.cancel() }
+        for task in peepholes.values { task.cancel() }
         registrationRetry.task?.cancel()
         if let phone { await phone.stop() }
         await eventPump?.value
@@ -86,11 +104,15 @@ public actor Intercom {
                     try await phone.setOutputDevice(device, call: active)
                 }
                 return .object([("speaker", .bool(onSpeaker)), ("device", .string(device))])
+            case .open(let panel, let door):
+                return try await open(panel: panel, door: door, phone: phone)
             case .status:
                 return status
             }
         } catch let error as PhoneError {
             throw IntercomError.phone(error)
+        } catch let error as PanelError {
+            throw IntercomError.panel(error)
         }
     }
 
@@ -107,6 +129,12 @@ public actor Intercom {
         return .object([("calls", .array(callList)), ("registration", reg), ("panels", .array(panels)),
                         ("listen", .array(listening.map { .string($0.description) })),
                         ("muted", .bool(muted)), ("speaker", .bool(onSpeaker))])
+    }
+
+    /// The answered call (else the ringing one) of a panel, or of any panel when nil.
+    func currentCall(panel: String?) -> CallSession? {
+        let candidates = calls.values.filter { panel == nil || $0.panel?.name.lowercased() == panel?.lowercased() }
+        return candidates.first { $0.stage == .active } ?? candidates.sorted { $0.since < $1.since }.first
     }
 
     /// A named call, or the one of `stage` that has waited longest.
@@ -169,8 +197,12 @@ public actor Intercom {
             if session.info.direction == .incoming {
                 publish(.callAnswered(session.ref, by: session.answeredBy ?? .user))
             }
+            if session.answeredBy == .guestMode, let panel = session.panel {
+                Task { await self.letGuestIn(id, panel: panel, phone: phone) }
+            }
         case .ended(let id, let reason, let duration, let detail):
             pendingAnswers.removeValue(forKey: id)?.cancel()
+            peepholes.removeValue(forKey: id)?.cancel()
             guard let session = calls.removeValue(forKey: id) else { return }
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             publish(.callEnded(session.ref, reason: reason, durationSeconds: duration))
@@ -198,6 +230,16 @@ public actor Intercom {
             try? await phone.decline(info.id, reason: .doNotDisturb)
             return
         }
+        startPeephole(info.id, panel: panel, phone: phone)
+        if panel.isGuestModeActive(at: Date()) {
+            logger.notice("call \(info.id) from \(panel.name): guest mode, answering and opening the main door")
+            do {
+                try await answer(info.id, by: .guestMode, phone: phone)
+            } catch {
+                logger.warning("guest mode could not answer call \(info.id): \(error)")
+            }
+            return
+        }
         switch panel.autoAnswer {
         case .off:
             break
@@ -210,6 +252,32 @@ public actor Intercom {
                 await self?.autoAnswer(info.id, phone: phone)
             }
         }
+    }
+
+    /// Polls the panel's snapshot while the call rings, and after answering until the call's
+    /// own video arrives.
+    private func startPeephole(_ id: CallID, panel: PanelConfig, phone: Phone) {
+        guard let client = panels[panel.name] else { return }
+        let peephole = Peephole(panel: client, call: id, fps: panel.peepholeFPS, decodeSize: peepholeDecodeSize,
+                                hub: self.peephole, logger: logger)
+        let video = phone.video
+        // The task is cancelled when the call ends, which releases self.
+        peepholes[id] = Task {
+            await peephole.run(
+                report: { width, height, fps in await self.reportPeephole(id, width: width, height: height, fps: fps) },
+                keepGoing: { await self.peepholeStillNeeded(id, video: video) })
+        }
+    }
+
+    /// Until the call ends, or it is answered and its own video runs.
+    private func peepholeStillNeeded(_ id: CallID, video: VideoFrameHub) -> Bool {
+        guard let stage = calls[id]?.stage else { return false }
+        return stage != .active || video.latest?.call != id
+    }
+
+    private func reportPeephole(_ id: CallID, width: Int, height: Int, fps: Double) {
+        guard let session = calls[id] else { return }
+        publish(.peepholeFrame(session.ref, width: width, height: height, fps: fps))
     }
 
     private func autoAnswer(_ id: CallID, phone: Phone) async {
@@ -235,7 +303,7 @@ public actor Intercom {
         }
     }
 
-    private func publish(_ kind: IntercomEvent.Kind) {
+    func publish(_ kind: IntercomEvent.Kind) {
         bus.publish(IntercomEvent(kind))
     }
 }

@@ -13,5 +13,9 @@ public enum IntercomCommand: Sendable, Equatable {
     case mute(Bool?)
     /// Switch call audio between `[audio] playback` and `[audio] speaker`; nil toggles.
     case speaker(Bool?)
+    /// Open a door: in a call from a panel per its `open` method (HTTP, DTMF or both); outside
+    /// a call through the panel's HTTP API. nil panel = the panel of the current call, or the
+    /// only panel configured.
+    case open(panel: String?, door: Door)
     case status
 }

@@ -3,10 +3,15 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case noCall(String)
     case notStarted
     case phone(PhoneError)
+    case panel(PanelError)
+    /// A panel name that the config does not have, or none where one is needed.
+    case unknownPanel(String)
 
     public var exitCode: Int32 {
         switch self {
         case .phone(let error): error.exitCode
+        case .panel(let error): error.exitCode
+        case .unknownPanel: 64
         default: 1
         }
     }
@@ -16,6 +21,8 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .noCall(let what): "no \(what) call"
         case .notStarted: "the SIP phone is not running"
         case .phone(let error): error.description
+        case .panel(let error): error.description
+        case .unknownPanel(let message): message
         }
     }
 }

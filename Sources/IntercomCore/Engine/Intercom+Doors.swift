@@ -1,0 +1,95 @@
+import Foundation
+
+extension Intercom {
+    /// Opens `door`. In a call from a panel, per the panel's `open` method; outside a call,
+    /// through the panel's HTTP API. Every attempt is reported as `door_opened`.
+    func open(panel name: String?, door: Door, phone: Phone) async throws -> JSONValue {
+        let session = currentCall(panel: name)
+        let panel = try resolvePanel(name ?? session?.panel?.name)
+        let methods: [DoorOpenMethod]
+        if let session, session.stage == .active {
+            switch panel.open {
+            case .http: methods = [.http]
+            case .dtmf: methods = [.dtmf]
+            case .both: methods = [.http, .dtmf]
+            }
+        } else {
+            methods = [.http]
+        }
+        var results: [JSONValue] = []
+        var firstError: Error?
+        for method in methods {
+            do {
+                switch method {
+                case .dtmf:
+                    guard let session, let digits = dtmfDigits(for: door, panel: panel) else {
+                        throw IntercomError.unknownPanel("panel \(panel.name) has no DTMF code for door \(door): set dtmf.main / dtmf.alt")
+                    }
+                    try await phone.sendDTMF(session.info.id, digits: digits, timing: panel.dtmfTiming)
+                default:
+                    guard let client = panels[panel.name] else {
+                        throw IntercomError.unknownPanel("panel \(panel.name) has no usable url; fix [panel \(panel.name)] url")
+                    }
+                    try await client.open(door: door)
+                }
+                reportDoor(panel: panel.name, call: session?.ref, door: door, method: method, error: nil)
+                results.append(.object([("method", .string(method.rawValue)), ("ok", .bool(true))]))
+            } catch {
+                reportDoor(panel: panel.name, call: session?.ref, door: door, method: method, error: error)
+                results.append(.object([("method", .string(method.rawValue)), ("ok", .bool(false)),
+                                        ("error", .string("\(error)"))]))
+                if firstError == nil { firstError = error }
+            }
+        }
+        // With `both`, one way through is enough.
+        if results.count == 1 || results.allSatisfy({ $0["ok"]?.boolValue == false }), let firstError {
+            throw firstError
+        }
+        return .object([("panel", .string(panel.name)), ("door", .string(door.description)), ("attempts", .array(results))])
+    }
+
+    /// Guest mode: the call was answered for the guest; open the main door, then hang up once
+    /// the opening is through (the DTMF digits take their time on the wire).
+    func letGuestIn(_ id: CallID, panel: PanelConfig, phone: Phone) async {
+        _ = try? await open(panel: panel.name, door: .main, phone: phone)
+        if panel.open != .http {
+            let timing = panel.dtmfTiming
+            let digits = Double(panel.dtmfMain.count)
+            let rounds = Double(max(1, timing.repeat))
+            let seconds = rounds * digits * Double(timing.durationMs + 40) / 1000 + (rounds - 1) * Double(timing.gapMs) / 1000
+            try? await Task.sleep(nanoseconds: UInt64((seconds + 0.5) * 1e9))
+        }
+        try? await phone.hangup(id)
+    }
+
+    private func dtmfDigits(for door: Door, panel: PanelConfig) -> String? {
+        switch door {
+        case .main: panel.dtmfMain
+        case .alt: panel.dtmfAlt
+        default: nil
+        }
+    }
+
+    private func reportDoor(panel: String, call: IntercomEvent.CallRef?, door: Door, method: DoorOpenMethod, error: Error?) {
+        if let error { logger.warning("door \(door) of \(panel) did not open by \(method.rawValue): \(error)") }
+        bus.publish(IntercomEvent(.doorOpened(panel: panel, call: call, door: door.description, method: method.rawValue,
+                                              ok: error == nil, error: error.map { "\($0)" })))
+    }
+
+    /// The panel a command names, or the only one there is.
+    func resolvePanel(_ name: String?) throws -> PanelConfig {
+        if let name {
+            guard let panel = config.panel(named: name) else {
+                let known = config.panels.map(\.name).joined(separator: ", ")
+                throw IntercomError.unknownPanel("no panel '\(name)' in the config" + (known.isEmpty ? "" : "; panels: \(known)"))
+            }
+            return panel
+        }
+        guard config.panels.count == 1, let only = config.panels.first else {
+            throw IntercomError.unknownPanel(config.panels.isEmpty
+                ? "no panel in the config: add a [panel NAME] section"
+                : "several panels: name one of \(config.panels.map(\.name).joined(separator: ", "))")
+        }
+        return only
+    }
+}

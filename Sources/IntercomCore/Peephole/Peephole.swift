@@ -1,0 +1,58 @@
+import Foundation
+
+/// The slideshow a resident sees before answering: the panel's JPEG snapshot polled at
+/// `fps`, one request in flight at most, the next one starting at the slot after the last
+/// began — or at once when the panel was slower than the slot, so a slow panel slows the
+/// peephole down instead of piling up requests.
+struct Peephole: Sendable {
+    var panel: BewardPanel
+    var call: CallID?
+    var fps: Double
+    /// Decode scaled in the DCT to cover this size; nil decodes at full size.
+    var decodeSize: PixelSize?
+    var hub: PeepholeHub
+    var logger: Logger
+
+    /// Reported about once a second with the size and the measured rate.
+    typealias Report = @Sendable (_ width: Int, _ height: Int, _ fps: Double) async -> Void
+    /// Asked after each frame: false ends the peephole (the call's own video took over).
+    typealias KeepGoing = @Sendable () async -> Bool
+
+    func run(report: Report, keepGoing: KeepGoing) async {
+        let slot = 1 / max(0.1, fps)
+        var sequence = 0
+        var recent: [Date] = []
+        var lastReport = Date.distantPast
+        var lastError: String?
+        while !Task.isCancelled {
+            let started = Date()
+            do {
+                let jpeg = try await panel.snapshot()
+                let image = try JPEG.decode(jpeg, covering: decodeSize)
+                guard !Task.isCancelled else { return }
+                sequence += 1
+                let now = Date()
+                hub.publish(PeepholeFrame(panel: panel.name, call: call, jpeg: jpeg, image: image,
+                                          sequence: sequence, fetchedAt: now))
+                lastError = nil
+                recent.append(now)
+                recent.removeAll { now.timeIntervalSince($0) > 3 }
+                if now.timeIntervalSince(lastReport) >= 1 {
+                    lastReport = now
+                    let span = recent.count > 1 ? now.timeIntervalSince(recent[0]) : 0
+                    let measured = span > 0 ? Double(recent.count - 1) / span : 0
+                    await report(image.width, image.height, measured)
+                }
+            } catch let error as JPEGError {
+                logger.debug("peephole \(panel.name): skipped a bad picture (\(error))")
+            } catch {
+                let text = "\(error)"
+                if text != lastError { logger.warning("peephole \(panel.name): \(text)") }
+                lastError = text
+            }
+            if !(await keepGoing()) { return }
+            let wait = slot - Date().timeIntervalSince(started)
+            if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+        }
+    }
+}
