@@ -25,6 +25,7 @@ public actor Intercom {
     private var muted = false
     private var onSpeaker = false
     private var eventPump: Task<Void, Never>?
+    private var alarmWatchers: [Task<Void, Never>] = []
 
     public init(config: IntercomConfig, phoneSettings: PhoneSettings, logger: Logger) {
         self.config = config
@@ -57,8 +58,34 @@ public actor Intercom {
         publish(.started(listen: phone.listening.map(\.description), version: IntercomVersion.string))
     }
 
+    /// Follows every panel's alarm stream (button, motion, door relay) and its reachability,
+    /// reported as `panel_event`, `panel_unreachable` and `panel_reachable`.
+    public func watchPanels() {
+        guard alarmWatchers.isEmpty else { return }
+        for (name, client) in panels.sorted(by: { $0.key < $1.key }) {
+            let stream = client.alarmStream()
+            alarmWatchers.append(Task {
+                // The stream object lives as long as this task reads it.
+                for await event in stream.events {
+                    switch event {
+                    case .connected:
+                        self.logger.info("panel \(name): alarm stream connected")
+                    case .alarm(let alarm):
+                        self.publish(.panelEvent(panel: name, kind: alarm.kind.rawValue, state: alarm.active ? "on" : "off"))
+                    case .unreachable(let error):
+                        self.publish(.panelUnreachable(panel: name, error: error.description))
+                    case .reachable:
+                        self.publish(.panelReachable(panel: name))
+                    }
+                }
+                withExtendedLifetime(stream) {}
+            })
+        }
+    }
+
     /// Ends calls, stops the phone and ends every subscriber's stream.
     public func stop() async {
+        for task in alarmWatchers { task.cancel() }
         for task in pendingAnswers.values { task.cancel() }
         for task in peepholes.values { task.cancel() }
         registrationRetry.task?.cancel()

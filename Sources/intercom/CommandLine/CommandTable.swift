@@ -6,6 +6,8 @@ struct CommandTable: Sendable {
 
     static let standard = CommandTable(commands: [
         DaemonCommand.spec,
+        SnapshotCommand.spec,
+        OpenCommand.spec,
         ConfigCommand.spec,
     ])
 

@@ -41,6 +41,7 @@ enum DaemonCommand {
         } catch {
             return Console.fail("\(error)", code: ExitCode.failure)
         }
+        await intercom.watchPanels()
         let listening = await intercom.listening.map(\.description).joined(separator: ", ")
         logger.notice("listening on \(listening)")
         for await number in signals.signals {

@@ -132,4 +132,18 @@ import Testing
         try await Task.sleep(nanoseconds: 500_000_000)
         #expect(!s.events.all.contains { $0.name == "call_answered" })
     }
+
+    @Test func alarmStreamBecomesPanelEvents() async throws {
+        let s = try await Self.setup()
+        defer { Task { await s.stop() } }
+        await s.intercom.watchPanels()
+        let deadline = Date().addingTimeInterval(5)
+        while s.server.alarmStreamCount == 0 && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        s.server.ding(releaseAfter: .milliseconds(100))
+        _ = try await s.events.wait("ding off") { e -> Bool? in
+            if case .panelEvent("entrance", "ding", "off") = e.kind { true } else { nil } }
+        let states = s.events.all.compactMap { e -> String? in
+            if case .panelEvent("entrance", "ding", let state) = e.kind { state } else { nil } }
+        #expect(states == ["on", "off"])
+    }
 }

@@ -24,7 +24,8 @@ final class EventRecorder<Element: Sendable>: @unchecked Sendable {
     func wait<T>(_ what: String, timeout: Double = 10, _ match: (Element) -> T?) async throws -> T {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let found = lock.withLock({ seen.lazy.compactMap(match).first }) { return found }
+            // Match outside the lock: a matcher may read the recorder itself.
+            if let found = lock.withLock({ seen }).lazy.compactMap(match).first { return found }
             try await Task.sleep(nanoseconds: 5_000_000)
         }
         throw TimeoutError(what: what, seen: lock.withLock { seen.map { "\($0)" } })
