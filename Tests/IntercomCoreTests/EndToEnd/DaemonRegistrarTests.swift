@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The daemon with a `[sip] account`: registering at a loopback kamailio, taking a panel call routed
+/// through it, and reporting a registrar it cannot reach.
+@Suite("daemon: registrar") struct DaemonRegistrarTests {
+    @Test("registers at kamailio, then a panel call through kamailio is auto-answered")
+    func registersAndTakesCallsThroughRegistrar() async throws {
+        let kamailio = try Kamailio()
+        try await kamailio.start()
+        let account = "sip:resident@\(kamailio.hostPort)"
+        let daemon = try DaemonProcess(config: """
+            [sip]
+            listen = udp:127.0.0.1:0, tcp:127.0.0.1:0
+            account = \(account)
+            proxy = \(kamailio.uri)
+
+            [panel entrance]
+            url = http://127.0.0.1:9
+            match = sip:100001@
+            auto_answer = on
+            """, name: "registrar")
+        try await daemon.waitUntilStarted()
+        let registered = try await daemon.waitForEvent("registered", timeout: .seconds(10))
+        #expect(registered.string("account") == account, "\(registered)")
+
+        let panel = try await Sipp.run(
+            scenario: BewardScenarios.panelCall(hangupAfter: .seconds(1)), name: "panel-via-kamailio",
+            remote: kamailio.hostPort, service: "resident", timeout: .seconds(15))
+        #expect(panel.succeeded, "\(panel)\n\(kamailio.log)\n\(daemon.log)")
+        let incoming = try await daemon.waitForEvent("call_incoming")
+        #expect(incoming.string("panel") == "entrance", "\(incoming)")
+        DaemonEventChecks.expectFrom(incoming, startsWith: "sip:100001@")
+        let call = try #require(incoming.string("call"))
+        let answered = try await daemon.waitForEvent("call_answered") { $0.string("call") == call }
+        #expect(answered.string("by") == "auto", "\(answered)")
+        let ended = try await daemon.waitForEvent("call_ended") { $0.string("call") == call }
+        #expect(ended.string("reason") == "remote_hangup", "\(ended)")
+        DaemonEventChecks.expectWellFormed(daemon)
+        await daemon.stop()
+        await kamailio.stop()
+    }
+
+    @Test("a registrar nobody listens on gives registration_failed quickly (TCP: connection refused)")
+    func unreachableRegistrarFails() async throws {
+        let closed = try FreePort.udpAndTCP()  // handed out to nobody else and never bound
+        let account = "sip:resident@127.0.0.1:\(closed)"
+        let daemon = try DaemonProcess(config: """
+            [sip]
+            listen = udp:127.0.0.1:0, tcp:127.0.0.1:0
+            account = \(account)
+            proxy = sip:127.0.0.1:\(closed);transport=tcp
+            """, name: "regfail")
+        try await daemon.waitUntilStarted()
+        let failed = try await daemon.waitForEvent("registration_failed", timeout: .seconds(20))
+        #expect(failed.string("account") == account, "\(failed)")
+        #expect(!daemon.names.contains("registered"), "\(daemon.events)")
+        DaemonEventChecks.expectWellFormed(daemon)
+        await daemon.stop()
+    }
+}
