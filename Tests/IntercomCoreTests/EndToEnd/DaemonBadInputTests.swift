@@ -61,6 +61,16 @@ import Glibc
         withExtendedLifetime(holder) {}
     }
 
+    @Test("--config naming a missing file: exit 65, one line naming it")
+    func missingConfigFile() async throws {
+        let dir = try TestDirectory(prefix: "intercom-e2e-missing")
+        let path = dir.file("nope.ini").path
+        let r = try await IntercomBinary.run(["daemon", "--events", "json", "--config", path], in: dir)
+        #expect(r.status == 65, "stderr: \(r.stderr)")
+        let err = Self.lines(r.stderr)
+        #expect(err.count == 1 && err.first?.contains(path) == true, "stderr: \(err)")
+    }
+
     @Test("unknown command: exit 64")
     func unknownCommand() async throws {
         let dir = try TestDirectory(prefix: "intercom-e2e-usage")

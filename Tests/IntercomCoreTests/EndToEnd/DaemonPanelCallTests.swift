@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A Beward-like panel (sipp: PCMA + telephone-event + H.264 offer, From 100001) calls the real
 /// `intercom daemon` directly over loopback UDP.
@@ -84,5 +87,28 @@ import Testing
         #expect(!daemon.names.contains("call_answered"), "\(daemon.events)")
         DaemonEventChecks.expectWellFormed(daemon)
         await daemon.stop()
+    }
+
+    @Test("SIGTERM during an answered call: the call ends as hangup, the daemon exits 0")
+    func sigtermEndsCallInProgress() async throws {
+        let daemon = try DaemonProcess(config: Self.config(autoAnswer: "on"), name: "sigterm")
+        try await daemon.waitUntilStarted()
+        // The panel would hang up only after 10 s; the daemon is stopped long before.
+        let panel = try Sipp(
+            scenario: BewardScenarios.panelCall(hangupAfter: .seconds(10)), name: "long-call",
+            remote: try daemon.hostPort(), service: "resident", timeout: .seconds(15))
+        let answered = try await daemon.waitForEvent("call_answered")
+        let call = try #require(answered.string("call"))
+        try await Task.sleep(for: .milliseconds(300))
+        kill(daemon.process.pid, SIGTERM)
+        let status = try await daemon.process.waitForExit(timeout: .seconds(5))
+        #expect(status == 0 && !daemon.process.wasSignalled, "\(daemon.log)")
+        let ended = try #require(daemon.events.first { $0.name == "call_ended" && $0.string("call") == call },
+                                 "no call_ended before exit: \(daemon.events)")
+        #expect(ended.string("reason") == "hangup", "\(ended)")
+        // The panel was told: a BYE reached it (sipp then fails its own script, which is expected).
+        let result = await panel.stop()
+        #expect(result.messages.contains("BYE sip:"), "the panel got no BYE\n\(result)")
+        DaemonEventChecks.expectWellFormed(daemon)
     }
 }
