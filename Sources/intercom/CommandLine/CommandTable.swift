@@ -7,6 +7,7 @@ struct CommandTable: Sendable {
     static let standard = CommandTable(commands: [
         DaemonCommand.spec,
         ConfigCommand.spec,
+        SimulatePanelCommand.spec,
     ])
 
     var overview: String {
