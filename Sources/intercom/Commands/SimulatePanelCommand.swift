@@ -28,9 +28,12 @@ enum SimulatePanelCommand {
         The panel calls as sip:100001@127.0.0.1, offers PCMA/PCMU and H.264/VP8 and sends its porch
         scene as video. DTMF 1, 2, 3 in a call open the main door, the second door and the light
         (repeats within 2 s count once), as intercom_cgi?action=maindoor|altdoor|light does over HTTP.
-        Lines: "http listening on URL (user U, AUTH)", "sip listening on udp:127.0.0.1:PORT",
-        "calling URI", "ringing", "call answered (…)", "dtmf received: D", "door opened: DOOR (METHOD)",
-        "call ended: REASON", "stopped".
+        Calls made to the panel (a live view) are answered with video.
+        Lines: "http listening on URL (user U, AUTH)", "sip listening on udp:127.0.0.1:PORT (calls as URI)",
+        "calling URI", "ringing", "incoming call from URI", "call answered (CODECS)", "dtmf received: D",
+        "door opened: DOOR (http|dtmf)", "call ended: REASON", "stopped". With --events json the same
+        happenings are objects: http_listening, sip_listening, calling, ringing, call_incoming,
+        call_answered, dtmf, door_opened, call_ended, stopped (each with "event" and "time").
         SIGTERM or SIGINT hangs up and exits 0.
         """,
         run: run)
