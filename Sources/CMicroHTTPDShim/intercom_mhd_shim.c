@@ -15,10 +15,11 @@ struct MHD_Daemon *intercom_mhd_start_loopback(uint16_t port,
     addr.sin_port = htons(port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     // MHD copies the sockaddr while binding, so a stack address is enough.
+    // No MHD_OPTION_LISTENING_ADDRESS_REUSE: on Linux it means SO_REUSEPORT, and two servers
+    // would then share a port silently. MHD's default already sets SO_REUSEADDR.
     return MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD,
                             port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&addr,
-                            MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
                             MHD_OPTION_DIGEST_AUTH_RANDOM, random_size, random,
                             MHD_OPTION_NONCE_NC_SIZE, (unsigned int)64,
                             MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_s,

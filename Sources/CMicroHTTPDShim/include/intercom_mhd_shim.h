@@ -9,7 +9,8 @@
 #include <microhttpd.h>
 
 /// Starts a thread-per-connection daemon bound to 127.0.0.1:port (0 = any free port)
-/// with SO_REUSEADDR, so a test can restart a server on the port it just released.
+/// with SO_REUSEADDR (MHD's default), so a test can restart a server on the port it just
+/// released; a port another socket listens on is refused (NULL).
 /// `random` must stay valid until MHD_stop_daemon returns (MHD keeps the pointer).
 struct MHD_Daemon *intercom_mhd_start_loopback(uint16_t port,
                                                MHD_AccessHandlerCallback handler,

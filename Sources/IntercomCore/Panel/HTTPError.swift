@@ -1,4 +1,5 @@
 import CCurl
+import CCurlShim
 
 /// What libcurl reported, kept verbatim so a caller can branch on the code
 /// and a log can show curl's own words.

@@ -100,6 +100,9 @@ final class LinphoneCoreDriver {
         let contactHost = anyHost ? "127.0.0.1" : (host.contains(":") ? "[\(host)]" : host)
         let display = settings.displayName.map { "\"\($0)\" " } ?? ""
         linphone_core_set_primary_contact(core, "\(display)<sip:\(settings.user)@\(contactHost)>")
+        // Bound to one address, From (direct calls) names that address instead of a guessed
+        // "local IP", which on a host without a default route is a placeholder like 192.0.2.2.
+        if !anyHost { linphone_core_set_guess_hostname(core, 0) }
         linphone_core_set_user_agent(core, "intercom", IntercomVersion.string)
 
         let factory = linphone_factory_get()

@@ -64,7 +64,8 @@ public final class SimulatedPanelHTTPServer: Sendable {
     /// Open `alarmchangestate_cgi` responses right now.
     public var alarmStreamCount: Int { core.subscriberCount }
 
-    /// Every door opened through HTTP from now on; each call makes an independent stream.
+    /// Every door opened from now on (through HTTP, or by DTMF when a `SimulatedPanel` owns this server);
+    /// each call makes an independent stream.
     public func doorEvents() -> AsyncStream<SimulatedDoorEvent> { core.doorEvents() }
 
     /// Writes an alarm line to every open alarm stream.

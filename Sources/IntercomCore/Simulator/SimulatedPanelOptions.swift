@@ -62,8 +62,13 @@ public struct SimulatedPanelOptions: Sendable {
 /// A door the simulated panel was asked to open.
 public struct SimulatedDoorEvent: Sendable, Equatable, CustomStringConvertible {
     public let door: Door
-    /// How it was opened; the HTTP simulator only knows "http".
+    /// How it was opened: "http" (a CGI call) or "dtmf" (a door digit in a SIP call).
     public let method: String
+
+    public init(door: Door, method: String) {
+        self.door = door
+        self.method = method
+    }
 
     public var description: String { "door opened (\(door), method: \(method))" }
 }

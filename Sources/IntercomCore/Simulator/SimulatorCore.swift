@@ -78,13 +78,15 @@ final class SimulatorCore: Sendable {
         subscribers.forEach { $0.push(line) }
     }
 
-    func doorOpened(_ door: Door) {
+    /// Opens a door: every door watcher hears it with `method` ("http" from a CGI, "dtmf" from a call)
+    /// and the alarm stream reports the relay active, then released.
+    func doorOpened(_ door: Door, method: String = "http") {
         let relay = options.relayMs
         let watchers = state.withLock { s in
             s.lockedUntil = Date().addingTimeInterval(Double(relay) / 1000)
             return Array(s.doorWatchers.values)
         }
-        watchers.forEach { $0.yield(SimulatedDoorEvent(door: door, method: "http")) }
+        watchers.forEach { $0.yield(SimulatedDoorEvent(door: door, method: method)) }
         emit(.door, active: true)
         // The relay releases by itself after the unlock time, as DS panels seem to do.
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(relay)) { [weak self] in

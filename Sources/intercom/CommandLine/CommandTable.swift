@@ -9,6 +9,7 @@ struct CommandTable: Sendable {
         SnapshotCommand.spec,
         OpenCommand.spec,
         ConfigCommand.spec,
+        SimulatePanelCommand.spec,
     ])
 
     var overview: String {

@@ -1,0 +1,236 @@
+import Foundation
+import IntercomCore
+import Synchronization
+
+/// `intercom simulate-panel`: a simulated Beward panel alone (HTTP CGI + a SIP caller), for
+/// trying a real client setup without hardware. One line per happening on stdout.
+enum SimulatePanelCommand {
+    static let spec = CommandSpec(
+        name: "simulate-panel",
+        summary: "run a simulated Beward panel: HTTP CGI API on 127.0.0.1 and a SIP caller",
+        options: [
+            .value("--http-port", "N", "HTTP port (default 0 = any free port)"),
+            .value("--sip-port", "N", "SIP UDP port on 127.0.0.1 (default 0 = any free port)"),
+            .value("--user", "USER", "HTTP user (default admin)"),
+            .value("--password", "PASSWORD", "HTTP password (default admin)"),
+            .value("--auth", "MODE", "HTTP auth: digest (default), basic or both", choices: ["digest", "basic", "both"]),
+            .value("--model", "MODEL", "DeviceModel in systeminfo_cgi (default DKS15120_rev5.2.4.2; DS… has no intercom_cgi)"),
+            .value("--call", "URI", "SIP URI to ring, e.g. sip:intercom@127.0.0.1:5060 (without it: no calls)"),
+            .value("--ring-every", "SECONDS", "ring again this long after each call ends (default: ring once)"),
+            .value("--ring-for", "SECONDS", "cancel an unanswered call after this long (default 60, like a panel)"),
+            .value("--delay-ms", "N", "delay every HTTP response by N ms"),
+            .flag("--broken-jpeg", "images_cgi sends bytes that are not a JPEG"),
+            .flag("--truncated-jpeg", "images_cgi sends half a JPEG"),
+            .value("--events", "FORMAT", "text (default): a line per happening; json: one JSON object per line",
+                   choices: ["text", "json"]),
+        ],
+        details: """
+        The panel calls as sip:100001@127.0.0.1, offers PCMA/PCMU and H.264/VP8 and sends its porch
+        scene as video. DTMF 1, 2, 3 in a call open the main door, the second door and the light
+        (repeats within 2 s count once), as intercom_cgi?action=maindoor|altdoor|light does over HTTP.
+        Calls made to the panel (a live view) are answered with video.
+        Lines: "http listening on URL (user U, AUTH)", "sip listening on udp:127.0.0.1:PORT (calls as URI)",
+        "calling URI", "ringing", "incoming call from URI", "call answered (CODECS)", "dtmf received: D",
+        "door opened: DOOR (http|dtmf)", "call ended: REASON", "stopped". With --events json the same
+        happenings are objects: http_listening, sip_listening, calling, ringing, call_incoming,
+        call_answered, dtmf, door_opened, call_ended, stopped (each with "event" and "time").
+        SIGTERM or SIGINT hangs up and exits 0.
+        """,
+        run: run)
+
+    struct Settings {
+        var http = SimulatedPanelOptions()
+        var sip = SimulatedPanelSIPOptions()
+        var call: String?
+        var ringEvery: Duration?
+        var json = false
+    }
+
+    /// Reads the options; the error is the one line for exit 64.
+    static func settings(_ arguments: ParsedArguments) throws(UsageError) -> Settings {
+        func fail(_ message: String) -> UsageError { UsageError(message: message, command: "simulate-panel") }
+        func port(_ name: String) throws(UsageError) -> UInt16 {
+            guard let text = arguments.value(name) else { return 0 }
+            guard let value = UInt16(text) else { throw fail("option '\(name)' takes a port 0-65535, not '\(text)'") }
+            return value
+        }
+        func seconds(_ name: String) throws(UsageError) -> Duration? {
+            guard let text = arguments.value(name) else { return nil }
+            guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
+                throw fail("option '\(name)' takes a number of seconds above 0, not '\(text)'")
+            }
+            return .milliseconds(Int((value * 1000).rounded()))
+        }
+        var s = Settings()
+        s.http.port = try port("--http-port")
+        s.sip.listen.port = Int(try port("--sip-port"))
+        if let user = arguments.value("--user") {
+            guard !user.isEmpty, !user.contains(":") else { throw fail("option '--user' takes a name without ':'") }
+            s.http.user = user
+        }
+        if let password = arguments.value("--password") { s.http.password = password }
+        if let auth = arguments.value("--auth") { s.http.auth = SimulatedPanelOptions.Auth(rawValue: auth) ?? .digest }
+        if let model = arguments.value("--model") {
+            guard !model.isEmpty, model.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
+                throw fail("option '--model' takes a model name like DKS15120_rev5.2.4.2, not '\(model)'")
+            }
+            s.http.deviceModel = model
+        }
+        if let delay = arguments.value("--delay-ms") {
+            guard let ms = Int(delay), ms >= 0, ms <= 600_000 else {
+                throw fail("option '--delay-ms' takes milliseconds 0-600000, not '\(delay)'")
+            }
+            s.http.delayMs = ms
+        }
+        s.http.brokenJPEG = arguments.has("--broken-jpeg")
+        s.http.truncatedJPEG = arguments.has("--truncated-jpeg")
+        if s.http.brokenJPEG && s.http.truncatedJPEG {
+            throw fail("choose one of --broken-jpeg and --truncated-jpeg")
+        }
+        if let uri = arguments.value("--call") {
+            let lower = uri.lowercased()
+            guard lower.hasPrefix("sip:") || lower.hasPrefix("sips:"), uri.contains("@") || uri.count > 4,
+                  !uri.contains(where: \.isWhitespace) else {
+                throw fail("option '--call' takes a SIP URI like sip:intercom@127.0.0.1:5060, not '\(uri)'")
+            }
+            s.call = uri
+        }
+        s.ringEvery = try seconds("--ring-every")
+        if let ringFor = try seconds("--ring-for") { s.sip.ringTimeout = ringFor }
+        if s.ringEvery != nil && s.call == nil { throw fail("--ring-every needs --call URI") }
+        s.json = arguments.value("--events") == "json"
+        return s
+    }
+
+    @Sendable static func run(_ invocation: Invocation) async -> Int32 {
+        let settings: Settings
+        do {
+            settings = try Self.settings(invocation.arguments)
+        } catch {
+            return Console.fail(error.description, code: ExitCode.usage)
+        }
+        let printer = LinePrinter(json: settings.json)
+        let signals = SignalWatcher([SIGTERM, SIGINT])
+        let panel: SimulatedPanel
+        do {
+            panel = try await SimulatedPanel.start(options: settings.http, sip: settings.sip, logger: invocation.logger)
+        } catch let error as SimulatorError {
+            return Console.fail("\(error.description); choose another --http-port (0 picks a free one)",
+                                code: ExitCode.unavailable)
+        } catch let error as PhoneError {
+            let hint = error.exitCode == ExitCode.unavailable ? "; choose another --sip-port (0 picks a free one)" : ""
+            return Console.fail(error.description.replacingOccurrences(of: "; stop the other program or change [sip] listen", with: "") + hint,
+                                code: error.exitCode)
+        } catch {
+            return Console.fail("the simulated panel failed to start: \(error)", code: ExitCode.failure)
+        }
+
+        printer.httpListening(url: panel.http.baseURL, user: settings.http.user, auth: settings.http.auth.rawValue)
+        printer.sipListening(listen: panel.sipListening.description, from: panel.sipURI)
+
+        let stopping = StopFlag()
+        let call = settings.call
+        let ringEvery = settings.ringEvery
+        let events = Task {
+            for await event in panel.events {
+                printer.print(event)
+                if case .ended = event, let call, let ringEvery, !stopping.isSet {
+                    Task {
+                        try? await Task.sleep(for: ringEvery)
+                        guard !stopping.isSet else { return }
+                        await ring(panel, call, printer)
+                    }
+                }
+            }
+        }
+        if let call {
+            do {
+                try await panel.ring(call)
+            } catch {
+                await panel.stop()
+                await events.value
+                let code = (error as? PhoneError)?.exitCode ?? ExitCode.failure
+                return Console.fail("cannot call \(call): \(error)", code: code)
+            }
+        }
+        for await _ in signals.signals { break }
+        stopping.set()
+        await panel.stop()
+        await events.value
+        printer.stopped()
+        return ExitCode.ok
+    }
+
+    private static func ring(_ panel: SimulatedPanel, _ uri: String, _ printer: LinePrinter) async {
+        do {
+            try await panel.ring(uri)
+        } catch {
+            printer.error("cannot call \(uri): \(error)")
+        }
+    }
+}
+
+/// Set once SIGTERM/SIGINT arrived: no more rings.
+private final class StopFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
+}
+
+/// Renders the simulator's happenings as stable text lines or JSON lines.
+private struct LinePrinter: Sendable {
+    var json: Bool
+
+    private func emit(_ text: String, _ event: String, _ fields: [(String, JSONValue)]) {
+        if json {
+            let all: [(String, JSONValue)] = [("event", .string(event)), ("time", .string(IntercomEvent.rfc3339(Date())))] + fields
+            Console.out(JSONValue.object(all).encoded)
+        } else {
+            Console.out(text)
+        }
+    }
+
+    func httpListening(url: String, user: String, auth: String) {
+        emit("http listening on \(url) (user \(user), \(auth))", "http_listening",
+             [("url", .string(url)), ("user", .string(user)), ("auth", .string(auth))])
+    }
+
+    func sipListening(listen: String, from: String) {
+        emit("sip listening on \(listen) (calls as \(from))", "sip_listening",
+             [("listen", .string(listen)), ("from", .string(from))])
+    }
+
+    func stopped() { emit("stopped", "stopped", []) }
+
+    func error(_ message: String) {
+        if json {
+            emit("", "error", [("message", .string(message))])
+        } else {
+            Console.error("intercom: \(message)")
+        }
+    }
+
+    func print(_ event: SimulatedPanelEvent) {
+        switch event {
+        case .calling(let id, let to):
+            emit("calling \(to)", "calling", [("call", .string(id.rawValue)), ("to", .string(to))])
+        case .ringing(let id):
+            emit("ringing", "ringing", [("call", .string(id.rawValue))])
+        case .incoming(let id, let from):
+            emit("incoming call from \(from)", "call_incoming", [("call", .string(id.rawValue)), ("from", .string(from))])
+        case .answered(let id, let media):
+            let codecs = [media.audioCodec, media.videoCodec].compactMap { $0 }.joined(separator: ", ")
+            emit("call answered" + (codecs.isEmpty ? "" : " (\(codecs))"), "call_answered",
+                 [("call", .string(id.rawValue)), ("audio", .optional(media.audioCodec)), ("video", .optional(media.videoCodec))])
+        case .dtmf(let id, let digit):
+            emit("dtmf received: \(digit)", "dtmf", [("call", .string(id.rawValue)), ("digit", .string(String(digit)))])
+        case .doorOpened(let door):
+            emit("door opened: \(door.door) (\(door.method))", "door_opened",
+                 [("door", .string(door.door.description)), ("method", .string(door.method))])
+        case .ended(let id, let reason, let duration):
+            emit("call ended: \(reason.rawValue)", "call_ended",
+                 [("call", .string(id.rawValue)), ("reason", .string(reason.rawValue)),
+                  ("duration_s", .number((duration * 10).rounded() / 10))])
+        }
+    }
+}
