@@ -200,6 +200,8 @@ public actor Intercom {
             switch state {
             case .registered:
                 registrationRetry.attempt = 0
+                registrationRetry.task?.cancel()
+                registrationRetry.task = nil
                 publish(.registered(account: account, reason: reason))
             case .failed:
                 publish(.registrationFailed(account: account, reason: reason))
@@ -317,18 +319,29 @@ public actor Intercom {
     }
 
     /// liblinphone gives up after a failed REGISTER until its next refresh; we retry sooner,
-    /// 1 s doubling to 60 s, and say so in the log.
+    /// 1 s doubling to 60 s, and keep retrying until a `registered` arrives (a retry that
+    /// fails without a new `failed` event must not end the retries).
     private func scheduleRegistrationRetry(_ phone: Phone) {
-        registrationRetry.task?.cancel()
+        guard registrationRetry.task == nil else { return }
+        registrationRetry.task = Task {
+            while !Task.isCancelled {
+                let delay = await self.nextRegistrationDelay()
+                try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000_000)
+                guard !Task.isCancelled, await self.registration?.state != .registered else { break }
+                try? await phone.refreshRegistration()
+            }
+            await self.registrationRetryEnded()
+        }
+    }
+
+    private func nextRegistrationDelay() -> Int {
         let delay = min(60, 1 << min(registrationRetry.attempt, 6))
         registrationRetry.attempt += 1
         logger.notice("registration failed; retrying in \(delay) s")
-        registrationRetry.task = Task {
-            try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000_000)
-            guard !Task.isCancelled else { return }
-            try? await phone.refreshRegistration()
-        }
+        return delay
     }
+
+    private func registrationRetryEnded() { registrationRetry.task = nil }
 
     func publish(_ kind: IntercomEvent.Kind) {
         bus.publish(IntercomEvent(kind))

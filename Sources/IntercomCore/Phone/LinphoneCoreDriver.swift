@@ -107,7 +107,14 @@ final class LinphoneCoreDriver {
 
         let factory = linphone_factory_get()
         if let transports = linphone_factory_create_transports(factory) {
-            for address in settings.listen {
+            var wanted = settings.listen
+            // A registrar reached over a transport we do not listen on still needs a socket of
+            // that kind: liblinphone has no client-only transports, so one listens on a free port.
+            if let proxyTransport = Self.proxyTransport(settings.account),
+               !wanted.contains(where: { $0.transport == proxyTransport }) {
+                wanted.append(ListenAddress(transport: proxyTransport, host: host, port: 0))
+            }
+            for address in wanted {
                 // liblinphone: -1 picks a random port, 0 disables the transport.
                 let port = Int32(address.port == 0 ? -1 : address.port)
                 switch address.transport {
@@ -230,6 +237,17 @@ final class LinphoneCoreDriver {
         apply(ordered)
         bctbx_list_free(ordered)
         bctbx_list_free(list)
+    }
+
+    /// The transport named in the account's proxy (`;transport=tcp`), or the identity's scheme.
+    static func proxyTransport(_ account: SIPAccount?) -> SIPTransport? {
+        guard let account else { return nil }
+        let text = (account.proxy ?? account.identity).lowercased()
+        if let range = text.range(of: "transport=") {
+            let value = text[range.upperBound...].prefix { $0.isLetter }
+            return SIPTransport(rawValue: String(value))
+        }
+        return text.hasPrefix("sips:") ? .tls : nil
     }
 
     private func readBackTransports() throws(PhoneError) {
@@ -502,8 +520,8 @@ final class LinphoneCoreDriver {
         let id = CallID("c\(nextCallNumber)")
         linphone_call_ref(call)
         let remote = linphone_call_get_remote_address(call)
-        let remoteURI = remote.flatMap { Self.string(linphone_address_as_string($0)) } ?? ""
-        let toURI = linphone_call_get_to_address(call).flatMap { Self.string(linphone_address_as_string($0)) } ?? ""
+        let remoteURI = remote.flatMap { Self.string(linphone_address_as_string_uri_only($0)) } ?? ""
+        let toURI = linphone_call_get_to_address(call).flatMap { Self.string(linphone_address_as_string_uri_only($0)) } ?? ""
         let contactHost = linphone_call_get_remote_contact(call).flatMap { Self.host(ofURI: String(cString: $0)) }
         let remoteHost = contactHost ?? remote.flatMap { linphone_address_get_domain($0) }.map { String(cString: $0) }
         let offersVideo = linphone_call_get_remote_params(call).map { linphone_call_params_video_enabled($0) != 0 } ?? false
@@ -577,7 +595,7 @@ final class LinphoneCoreDriver {
     private func registrationChanged(_ account: OpaquePointer, state: LinphoneRegistrationState, message: String?) {
         let identity = linphone_account_get_params(account)
             .flatMap { linphone_account_params_get_identity_address($0) }
-            .flatMap { Self.string(linphone_address_as_string($0)) } ?? ""
+            .flatMap { Self.string(linphone_address_as_string_uri_only($0)) } ?? ""
         let mapped: RegistrationState
         switch state {
         case LinphoneRegistrationProgress: mapped = .progress

@@ -33,19 +33,11 @@ enum DaemonEventChecks {
 }
 
 extension DaemonEventChecks {
-    /// INTERFACE.md: `from` is the caller's SIP URI (`sip:100001@127.0.0.1:5062`).
-    ///
-    /// Known product bug: the phone fills CallInfo.from with `linphone_address_as_string`, the whole
-    /// name-addr, so a caller with a display name shows up as `"Panel" <sip:100001@…>`
-    /// (LinphoneCoreDriver.track). The caller itself must still be right, which is checked strictly;
-    /// only the bare-URI form is a known issue until the driver uses `linphone_address_as_string_uri_only`.
+    /// INTERFACE.md: `from` is the caller's bare SIP URI (`sip:100001@127.0.0.1:5062`), no display name.
     static func expectFrom(_ event: DaemonEvent, startsWith prefix: String,
                            sourceLocation: SourceLocation = #_sourceLocation) {
         let from = event.string("from") ?? ""
-        #expect(from.contains(prefix), "caller \(prefix)… expected in from: \(event)", sourceLocation: sourceLocation)
-        if from.hasPrefix(prefix) { return }
-        withKnownIssue("from carries the display name (\"Panel\" <sip:…>) instead of the bare SIP URI") {
-            #expect(from.hasPrefix(prefix), "from should be a bare SIP URI: \(event)", sourceLocation: sourceLocation)
-        }
+        #expect(from.hasPrefix(prefix), "from should be a bare SIP URI starting \(prefix): \(event)",
+                sourceLocation: sourceLocation)
     }
 }

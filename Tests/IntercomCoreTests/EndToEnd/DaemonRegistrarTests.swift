@@ -86,13 +86,9 @@ import Testing
         await kamailio.stop()
     }
 
-    /// `intercom config --example` pairs `listen = udp:…` with `proxy = …;transport=tcp`. With that
-    /// combination the daemon reports one `registration_failed` ("Registration failed") at once,
-    /// even with the registrar up, and then nothing more: the 1 s retry goes out silently and the
-    /// retry chain stops. Either registering (open a client TCP transport for the proxy) or refusing
-    /// the config at load (exit 65 naming 'proxy') would be right; this test accepts both.
-    @Test("UDP-only listen with a TCP proxy (as in the example config) registers, or is refused as a config error",
-          .disabled("product bug: registration never succeeds and retries stop; see the doc comment"))
+    /// `intercom config --example` pairs `listen = udp:…` with `proxy = …;transport=tcp`: the phone
+    /// opens a TCP transport of its own for the proxy and registers.
+    @Test("UDP-only listen with a TCP proxy (as in the example config) registers, or is refused as a config error")
     func udpListenWithTCPProxy() async throws {
         let kamailio = try Kamailio()
         try await kamailio.start()
