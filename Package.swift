@@ -23,25 +23,33 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         // MHD_start_daemon is variadic too.
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CMicroHTTPDShim"),
+        // Symbols and sixel drawing; Debian ships 1.12, so no passthrough or probing from it.
+        .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa"),
         .target(
             name: "IntercomCore",
             dependencies: ["CLinphone", "CFrameSink", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim"],
             path: "Sources/IntercomCore"
         ),
+        // Terminal capabilities and picture drawing, kept out of IntercomCore so the daemon needs no chafa.
+        .target(
+            name: "IntercomTUI",
+            dependencies: ["IntercomCore", "CChafa"],
+            path: "Sources/IntercomTUI"
+        ),
         .executableTarget(
             name: "intercom",
-            dependencies: ["IntercomCore"],
+            dependencies: ["IntercomCore", "IntercomTUI"],
             path: "Sources/intercom"
         ),
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(
             name: "intercom-bench",
-            dependencies: ["IntercomCore"],
+            dependencies: ["IntercomCore", "IntercomTUI"],
             path: "Sources/IntercomBench"
         ),
         .testTarget(
             name: "IntercomCoreTests",
-            dependencies: ["IntercomCore", "CLinphone"],
+            dependencies: ["IntercomCore", "IntercomTUI", "CLinphone"],
             path: "Tests/IntercomCoreTests",
             exclude: ["Fixtures"]
         ),

@@ -11,6 +11,8 @@ packages=(
   liblinphone-dev libbctoolbox-dev libmediastreamer-dev
   # H.264, what Beward panels send; without it calls silently go audio-only
   mediastreamer2-plugin-openh264
+  # terminal graphics: libchafa (symbols, sixel) and its glib headers; the chafa CLI for the bench comparison
+  libchafa-dev libglib2.0-dev chafa
   # tests: real SIP peers and a terminal to drive
   sip-tester linphone-cli kamailio tmux sox
 )

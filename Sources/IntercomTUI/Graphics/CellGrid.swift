@@ -1,0 +1,101 @@
+/// A picture as terminal cells, and the bytes that put it on screen: all of it, or only the
+/// cells that differ from the previous grid. Call video of a doorway is mostly still, so the
+/// diff is what keeps ssh sessions and slow terminals keeping up.
+public struct CellGrid: Sendable, Equatable {
+    public let cols: Int
+    public let rows: Int
+    public var cells: [Cell]
+
+    public init(cols: Int, rows: Int, cells: [Cell]) {
+        precondition(cells.count == cols * rows, "a grid needs cols × rows cells")
+        self.cols = cols
+        self.rows = rows
+        self.cells = cells
+    }
+
+    public subscript(column: Int, row: Int) -> Cell { cells[row * cols + column] }
+
+    /// Unchanged cells this short between two changed runs are rewritten rather than jumped
+    /// over: a cursor move costs about as much as a few cells.
+    static let mergeGap = 3
+
+    /// Bytes drawing the grid with its top-left at (`row`, `column`), 0-based. With a
+    /// `previous` grid of the same size only changed cells are sent; colours are emitted only
+    /// when they change from the last cell written.
+    public func bytes(at row: Int, column: Int, previous: CellGrid?, depth: ColorDepth) -> [UInt8] {
+        let old = previous.flatMap { $0.cols == cols && $0.rows == rows ? $0 : nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(old == nil ? cols * rows * 20 : 256)
+        var pen: (fg: UInt32?, bg: UInt32?) = (nil, nil)
+        var wroteColour = false
+        cells.withUnsafeBufferPointer { now in
+            for y in 0..<rows {
+                let base = y * cols
+                var x = 0
+                while x < cols {
+                    if let old, old.cells[base + x] == now[base + x] { x += 1; continue }
+                    // A changed run: extend it while changes keep coming within mergeGap.
+                    var end = x + 1
+                    if let old {
+                        var probe = end
+                        while probe < cols, probe - end <= Self.mergeGap {
+                            if old.cells[base + probe] != now[base + probe] { end = probe + 1 }
+                            probe += 1
+                        }
+                    } else {
+                        end = cols
+                    }
+                    SGR.moveTo(row: row + y, column: column + x, &out)
+                    for i in x..<end {
+                        let cell = now[base + i]
+                        // A space shows only its background; its foreground needn't be set.
+                        let fg: UInt32? = cell.glyph == " " || pen.fg == cell.foreground ? nil : cell.foreground
+                        let bg: UInt32? = pen.bg == cell.background ? nil : cell.background
+                        if depth != .none, fg != nil || bg != nil {
+                            SGR.append(foreground: fg, background: bg, depth: depth, to: &out)
+                            if let fg { pen.fg = fg }
+                            if let bg { pen.bg = bg }
+                            wroteColour = true
+                        }
+                        appendUTF8(cell.glyph, &out)
+                    }
+                    x = end
+                }
+            }
+        }
+        if wroteColour { out += SGR.reset }
+        return out
+    }
+
+    /// The whole grid at the cursor, one line per row, for output that scrolls like text
+    /// (`snapshot --show` to a pipe or a shell prompt). `indent` centres it.
+    public func inlineBytes(indent: Int, depth: ColorDepth) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(cols * rows * 20)
+        for y in 0..<rows {
+            if indent > 0 { out += [UInt8](repeating: 0x20, count: indent) }
+            var pen: (fg: UInt32?, bg: UInt32?) = (nil, nil)
+            for x in 0..<cols {
+                let cell = cells[y * cols + x]
+                let fg: UInt32? = cell.glyph == " " || pen.fg == cell.foreground ? nil : cell.foreground
+                let bg: UInt32? = pen.bg == cell.background ? nil : cell.background
+                if depth != .none, fg != nil || bg != nil {
+                    SGR.append(foreground: fg, background: bg, depth: depth, to: &out)
+                    if let fg { pen.fg = fg }
+                    if let bg { pen.bg = bg }
+                }
+                appendUTF8(cell.glyph, &out)
+            }
+            // Reset before the newline so the background doesn't bleed to the line's end.
+            if depth != .none { out += SGR.reset }
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    private func appendUTF8(_ scalar: Unicode.Scalar, _ out: inout [UInt8]) {
+        let v = scalar.value
+        if v < 0x80 { out.append(UInt8(v)); return }
+        out += scalar.utf8
+    }
+}

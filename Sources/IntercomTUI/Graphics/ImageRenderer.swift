@@ -1,0 +1,132 @@
+import CChafa
+import IntercomCore
+
+/// Draws pictures in the terminal with one API for every mode. Keeps the previous frame so it
+/// can send only what changed: changed cells in character modes, nothing at all for an
+/// identical picture in pixel modes. One owner (a screen or a command), not shared between
+/// tasks; chafa canvases are cached per geometry.
+public final class ImageRenderer {
+    /// Where the bytes draw: `absolute` addresses the area's screen position (alternate
+    /// screen, TUI); `inline` draws at the cursor and leaves it below the picture, like text.
+    public enum Placement: Sendable { case absolute, inline }
+
+    /// Symbols through libchafa (finer shapes, 25–40 ms at 160×48 with Debian's 1.12), or our
+    /// half-block path (under a millisecond): stills vs video.
+    public enum SymbolEngine: Sendable { case chafa, fast }
+
+    public let mode: GraphicsMode
+    public let depth: ColorDepth
+    public let placement: Placement
+    public let symbolEngine: SymbolEngine
+    public let tmuxPassthrough: Bool
+
+    private var previousGrid: CellGrid?
+    private var previousKey: FrameKey?
+    private var previousImage: RGBImage?
+    private var chafa: (key: FrameKey, canvas: ChafaCanvas)?
+
+    public init(mode: GraphicsMode, depth: ColorDepth, placement: Placement = .absolute,
+                symbolEngine: SymbolEngine = .fast, tmuxPassthrough: Bool = false) {
+        self.mode = mode
+        self.depth = mode == .ascii ? .none : depth
+        self.placement = placement
+        self.symbolEngine = symbolEngine
+        self.tmuxPassthrough = tmuxPassthrough
+    }
+
+    public convenience init(choice: GraphicsChoice, capabilities: TerminalCapabilities,
+                            placement: Placement = .absolute, symbolEngine: SymbolEngine = .fast) {
+        self.init(mode: choice.mode, depth: capabilities.colorDepth, placement: placement,
+                  symbolEngine: symbolEngine, tmuxPassthrough: choice.tmuxPassthrough)
+    }
+
+    /// Forget the last frame: the next one is drawn whole (after a resize, a clear, Ctrl-L).
+    public func reset() {
+        previousGrid = nil
+        previousKey = nil
+        previousImage = nil
+    }
+
+    /// The smallest decode that still covers this area: pass it to `JPEG.decode(_:covering:)`.
+    public func decodeSize(for area: CellArea, cellPixels: PixelSize) -> PixelSize {
+        switch mode {
+        case .symbols, .ascii: return PixelSize(width: area.cols, height: area.rows * 2)
+        case .kitty, .sixel, .iterm: return PixelSize(width: area.cols * cellPixels.width, height: area.rows * cellPixels.height)
+        }
+    }
+
+    public func render(image: RGBImage, into area: CellArea, cellPixels: PixelSize) -> RenderedFrame {
+        let fit = Letterbox(image: PixelSize(width: image.width, height: image.height), area: area, cellPixels: cellPixels)
+        let key = FrameKey(area: area, fit: fit, cellPixels: cellPixels)
+        let top = area.row + (placement == .absolute ? fit.rowOffset : 0)
+        let left = area.column + fit.columnOffset
+        defer { previousKey = key }
+
+        if mode == .symbols || mode == .ascii {
+            let grid = cellGrid(image, fit: fit, key: key, cellPixels: cellPixels)
+            let bytes: [UInt8]
+            switch placement {
+            case .absolute:
+                bytes = grid.bytes(at: top, column: left, previous: previousKey == key ? previousGrid : nil, depth: depth)
+            case .inline:
+                bytes = grid.inlineBytes(indent: fit.columnOffset, depth: depth)
+            }
+            previousGrid = grid
+            return RenderedFrame(bytes: bytes, cols: fit.cols, rows: fit.rows, columnOffset: fit.columnOffset,
+                                 rowOffset: placement == .absolute ? fit.rowOffset : 0, changed: !bytes.isEmpty)
+        }
+
+        if placement == .absolute, previousKey == key, previousImage == image {
+            return RenderedFrame(bytes: [], cols: fit.cols, rows: fit.rows, columnOffset: fit.columnOffset,
+                                 rowOffset: fit.rowOffset, changed: false)
+        }
+        previousImage = image
+        var bytes: [UInt8] = []
+        switch placement {
+        case .absolute: SGR.moveTo(row: top, column: left, &bytes)
+        case .inline: bytes += [UInt8](repeating: 0x20, count: fit.columnOffset)
+        }
+        let box = PixelSize(width: fit.cols * cellPixels.width, height: fit.rows * cellPixels.height)
+        switch mode {
+        case .kitty:
+            bytes += KittyEncoder.bytes(Resample.shrink(image, toFit: box), cols: fit.cols, rows: fit.rows,
+                                        passthrough: tmuxPassthrough)
+            // kitty leaves the cursor where it was (C=1); inline output moves below the picture.
+            if placement == .inline { bytes += [UInt8](repeating: 0x0A, count: fit.rows) }
+        case .iterm:
+            bytes += ItermEncoder.bytes(Resample.shrink(image, toFit: box), cols: fit.cols, rows: fit.rows,
+                                        passthrough: tmuxPassthrough)
+            if placement == .inline { bytes.append(0x0A) }
+        default:
+            let sixel = canvas(for: key, pixelMode: CHAFA_PIXEL_MODE_SIXELS, fit: fit, cellPixels: cellPixels)?.printed(image) ?? []
+            bytes += tmuxPassthrough ? TmuxPassthrough.wrap(sixel) : sixel
+            if placement == .inline { bytes.append(0x0A) }
+        }
+        return RenderedFrame(bytes: bytes, cols: fit.cols, rows: fit.rows, columnOffset: fit.columnOffset,
+                             rowOffset: placement == .absolute ? fit.rowOffset : 0, changed: true)
+    }
+
+    private func cellGrid(_ image: RGBImage, fit: Letterbox, key: FrameKey, cellPixels: PixelSize) -> CellGrid {
+        if mode == .ascii { return AsciiRenderer.grid(image, cols: fit.cols, rows: fit.rows) }
+        if symbolEngine == .chafa,
+           let canvas = canvas(for: key, pixelMode: CHAFA_PIXEL_MODE_SYMBOLS, fit: fit, cellPixels: cellPixels) {
+            return canvas.grid(image)
+        }
+        return HalfBlockRenderer.grid(image, cols: fit.cols, rows: fit.rows)
+    }
+
+    private func canvas(for key: FrameKey, pixelMode: ChafaPixelMode, fit: Letterbox, cellPixels: PixelSize) -> ChafaCanvas? {
+        if let chafa, chafa.key == key { return chafa.canvas }
+        guard let canvas = ChafaCanvas(pixelMode: pixelMode, cols: fit.cols, rows: fit.rows,
+                                       cellPixels: cellPixels, depth: depth) else { return nil }
+        chafa = (key, canvas)
+        return canvas
+    }
+}
+
+/// The geometry a frame was drawn with; a change means the next frame is drawn whole.
+struct FrameKey: Equatable {
+    var area: CellArea
+    var fit: Letterbox
+    var cellPixels: PixelSize
+}

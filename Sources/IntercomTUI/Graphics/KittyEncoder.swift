@@ -1,0 +1,33 @@
+import IntercomCore
+
+/// The kitty graphics protocol, done here rather than through chafa so the image id is ours
+/// (a new frame under the same id replaces the old one in place) and tmux wrapping can be
+/// applied per chunk. Raw 24-bit RGB, scaled by the terminal into `cols`×`rows` cells.
+enum KittyEncoder {
+    /// The protocol's limit for one chunk's base64 payload.
+    static let chunkSize = 4096
+    static let imageID = 1
+
+    static func bytes(_ image: RGBImage, cols: Int, rows: Int, passthrough: Bool) -> [UInt8] {
+        let payload = Base64.encode(image.pixels)
+        var out: [UInt8] = []
+        out.reserveCapacity(payload.count + payload.count / chunkSize * 16 + 128)
+        var offset = 0
+        var first = true
+        repeat {
+            let end = min(payload.count, offset + chunkSize)
+            let more = end < payload.count
+            // q=2: no replies, which would otherwise arrive as keystrokes; C=1: don't move the cursor.
+            let control = first
+                ? "a=T,f=24,s=\(image.width),v=\(image.height),c=\(cols),r=\(rows),i=\(imageID),q=2,C=1,m=\(more ? 1 : 0)"
+                : "m=\(more ? 1 : 0)"
+            var chunk: [UInt8] = Array("\u{1B}_G\(control);".utf8)
+            chunk += payload[offset..<end]
+            chunk += [0x1B, 0x5C]
+            out += passthrough ? TmuxPassthrough.wrap(chunk) : chunk
+            offset = end
+            first = false
+        } while offset < payload.count
+        return out
+    }
+}
