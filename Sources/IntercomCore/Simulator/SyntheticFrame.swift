@@ -3,11 +3,11 @@ import Foundation
 /// The simulated panel's camera picture: a porch with a door under a sky gradient,
 /// a sun that crosses the sky, a clock hand and a frame counter, so a viewer can
 /// tell at a glance that pictures arrive and that they are fresh.
-enum SyntheticFrame {
-    static let width = 640
-    static let height = 480
+public enum SyntheticFrame {
+    public static let width = 640
+    public static let height = 480
 
-    static func render(frame: Int, label: String, time: String) -> RGBImage {
+    public static func render(frame: Int, label: String, time: String) -> RGBImage {
         var c = Canvas(width: width, height: height)
         let horizon = 300
 

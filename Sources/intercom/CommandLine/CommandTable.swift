@@ -7,6 +7,7 @@ struct CommandTable: Sendable {
     static let standard = CommandTable(commands: [
         DaemonCommand.spec,
         SnapshotCommand.spec,
+        WatchCommand.spec,
         OpenCommand.spec,
         ConfigCommand.spec,
         SimulatePanelCommand.spec,

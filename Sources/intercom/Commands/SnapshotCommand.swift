@@ -1,14 +1,19 @@
 import Foundation
 import IntercomCore
+import IntercomTUI
 
-/// `intercom snapshot [PANEL] [-o FILE.jpg]`: one picture from the panel's camera.
+/// `intercom snapshot [PANEL] [-o FILE.jpg] [--show]`: one picture from the panel's camera.
 enum SnapshotCommand {
     static let spec = CommandSpec(
         name: "snapshot",
         summary: "fetch one picture from a panel (images_cgi) and save it as JPEG",
         arguments: "[PANEL]",
         maxPositionals: 1,
-        options: [.value("-o", "FILE.jpg", "where to write it; '-' writes to stdout (default PANEL-DATE-TIME.jpg)")],
+        options: [
+            .value("-o", "FILE.jpg", "where to write it; '-' writes to stdout (default PANEL-DATE-TIME.jpg)"),
+            .flag("--show", "draw the picture in the terminal instead of saving it (unless -o is given too)"),
+            .value("--graphics", "MODE", "auto|kitty|sixel|iterm|symbols|ascii (default auto)", choices: GraphicsMode.optionChoices),
+        ],
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
@@ -24,6 +29,10 @@ enum SnapshotCommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
+        if invocation.arguments.has("--show") {
+            let shown = show(jpeg, invocation)
+            guard shown == ExitCode.ok, invocation.arguments.value("-o") != nil else { return shown }
+        }
         let size = (try? JPEG.size(of: jpeg)).map { "\($0)" } ?? "size unknown"
         let output = invocation.arguments.value("-o") ?? defaultName(panel.name)
         if output == "-" {
@@ -36,6 +45,26 @@ enum SnapshotCommand {
             return Console.fail("cannot write \(output): \(error.localizedDescription)", code: ExitCode.failure)
         }
         Console.out("saved \(output) (\(size), \(jpeg.count / 1024) KB)")
+        return ExitCode.ok
+    }
+
+    /// Draws the picture at the cursor, fitted to the terminal (80×24 when stdout is no tty).
+    static func show(_ jpeg: Data, _ invocation: Invocation) -> Int32 {
+        let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
+        let choice = capabilities.choose(override: invocation.arguments.value("--graphics"))
+        let window = capabilities.windowSize ?? WindowSize(cols: 80, rows: 24)
+        // One row stays free for the shell prompt after the picture.
+        let area = CellArea(cols: window.cols, rows: max(1, window.rows - 1))
+        // A still: chafa's finer symbols are worth their 25–40 ms here.
+        let renderer = ImageRenderer(choice: choice, capabilities: capabilities, placement: .inline, symbolEngine: .chafa)
+        let image: RGBImage
+        do {
+            image = try JPEG.decode(jpeg, covering: renderer.decodeSize(for: area, cellPixels: capabilities.cellPixels))
+        } catch {
+            return Console.fail("the panel sent a picture that can't be shown: \(error.description)", code: ExitCode.dataError)
+        }
+        let frame = renderer.render(image: image, into: area, cellPixels: capabilities.cellPixels)
+        FileHandle.standardOutput.write(Data(frame.bytes))
         return ExitCode.ok
     }
 
