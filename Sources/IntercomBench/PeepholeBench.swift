@@ -15,38 +15,26 @@ enum PeepholeBench {
         let server = SimulatedPanelHTTPServer(options: SimulatedPanelOptions())
         _ = try server.start()
         defer { server.stop() }
-        let home = "\(work)/peephole-home"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let config = "\(home)/config.ini"
-        try """
-        [sip]
-        listen = udp:127.0.0.1:0
-        ring_timeout = 600
-        [panel bench]
-        url = \(server.baseURL)
-        user = admin
-        password = admin
-        match = sip:100001@
-        peephole_fps = 3
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        chmod(config, 0o600)
-        let daemon = try ChildProcess(intercom, ["daemon", "--events", "json", "--config", config],
-                                      environment: ["HOME": home, "PATH": "/usr/bin:/bin"])
+        let bench = try await BenchDaemon.start(intercom: intercom, home: "\(work)/peephole-home", config: """
+            [sip]
+            listen = udp:127.0.0.1:0
+            ring_timeout = 600
+            [panel bench]
+            url = \(server.baseURL)
+            user = admin
+            password = admin
+            match = sip:100001@
+            peephole_fps = 3
+            """)
+        let daemon = bench.process
         defer { daemon.stop() }
-        guard let started = await daemon.waitLine(containing: "\"started\""),
-              let port = started.line.firstMatch(of: /udp:127\.0\.0\.1:(\d+)/).map({ String($0.1) }) else {
-            throw BenchError("the daemon did not start")
-        }
-        let caller = try await Phone.start(PhoneSettings(
-            listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)],
-            dataDirectory: "\(work)/peephole-caller", user: "100001", audio: .files(play: nil, record: nil), video: .off),
-            logger: .silent)
+        let caller = try await BenchDaemon.caller(work: work, name: "peephole-caller")
         defer { Task { await caller.stop() } }
         var result = Result()
-        var cursor = started.index + 1
+        var cursor = bench.firstEvent
         for _ in 0..<calls {
             let sent = Date()
-            let id = try await caller.call("sip:door@127.0.0.1:\(port)", video: false)
+            let id = try await caller.call(bench.uri, video: false)
             guard let frame = await daemon.waitLine(containing: "\"peephole_frame\"", after: cursor) else { continue }
             result.inviteToFirstFrame.add(frame.time.timeIntervalSince(sent) * 1000)
             try await caller.hangup(id)
@@ -57,7 +45,7 @@ enum PeepholeBench {
         // CPU: idle first, then one call ringing with the peephole running for the same window.
         try await Task.sleep(nanoseconds: 1_000_000_000)
         result.idleCPUPercent = await cpuPercent(daemon, window: cpuWindow)
-        let id = try await caller.call("sip:door@127.0.0.1:\(port)", video: false)
+        let id = try await caller.call(bench.uri, video: false)
         _ = await daemon.waitLine(containing: "\"peephole_frame\"", after: cursor)
         let before = server.requestCount("images_cgi")
         result.cpuPercentWhileRinging = await cpuPercent(daemon, window: cpuWindow)
