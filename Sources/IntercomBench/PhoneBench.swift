@@ -10,34 +10,23 @@ enum PhoneBench {
     }
 
     static func run(intercom: String, work: String, calls: Int) async throws -> Result {
-        let home = "\(work)/phone-home"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let config = "\(home)/config.ini"
-        try """
-        [sip]
-        listen = udp:127.0.0.1:0
-        [panel bench]
-        url = http://127.0.0.1:9
-        match = sip:100001@
-        auto_answer = on
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        let daemon = try ChildProcess(intercom, ["daemon", "--events", "json", "--config", config],
-                                      environment: ["HOME": home, "PATH": "/usr/bin:/bin"])
+        let bench = try await BenchDaemon.start(intercom: intercom, home: "\(work)/phone-home", config: """
+            [sip]
+            listen = udp:127.0.0.1:0
+            [panel bench]
+            url = http://127.0.0.1:9
+            match = sip:100001@
+            auto_answer = on
+            """)
+        let daemon = bench.process
         defer { daemon.stop() }
-        guard let started = await daemon.waitLine(containing: "\"started\""),
-              let port = started.line.firstMatch(of: /udp:127\.0\.0\.1:(\d+)/).map({ String($0.1) }) else {
-            throw BenchError("the daemon did not start")
-        }
-        let caller = try await Phone.start(PhoneSettings(
-            listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)],
-            dataDirectory: "\(work)/caller", user: "100001", audio: .files(play: nil, record: nil), video: .off),
-            logger: .silent)
+        let caller = try await BenchDaemon.caller(work: work, name: "caller")
         defer { Task { await caller.stop() } }
         var result = Result()
-        var cursor = started.index + 1
+        var cursor = bench.firstEvent
         for _ in 0..<calls {
             let sent = Date()
-            let id = try await caller.call("sip:door@127.0.0.1:\(port)", video: false)
+            let id = try await caller.call(bench.uri, video: false)
             guard let incoming = await daemon.waitLine(containing: "\"call_incoming\"", after: cursor),
                   let answered = await daemon.waitLine(containing: "\"call_answered\"", after: incoming.index) else {
                 result.failures += 1

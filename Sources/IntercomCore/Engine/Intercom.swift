@@ -325,12 +325,12 @@ public actor Intercom {
         guard registrationRetry.task == nil else { return }
         registrationRetry.task = Task {
             while !Task.isCancelled {
-                let delay = await self.nextRegistrationDelay()
+                let delay = self.nextRegistrationDelay()
                 try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000_000)
-                guard !Task.isCancelled, await self.registration?.state != .registered else { break }
+                guard !Task.isCancelled, self.registration?.state != .registered else { break }
                 try? await phone.refreshRegistration()
             }
-            await self.registrationRetryEnded()
+            self.registrationRetryEnded()
         }
     }
 

@@ -38,7 +38,8 @@ public enum JSONValue: Sendable, Equatable {
         case .string(let s): Self.writeString(s, into: &out)
         case .number(let d):
             if d.isFinite {
-                out += d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(format: "%.3f", d)
+                // Swift's shortest round-trip form: 7.7, not 7.700.
+                out += d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(describing: d)
             } else {
                 out += "null"
             }

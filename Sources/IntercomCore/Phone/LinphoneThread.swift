@@ -54,6 +54,8 @@ final class LinphoneThreadContext {
 
     var drivers: [Int: Entry] = [:]
     private var nextID = 0
+    /// The factory's plugin directory is chosen once, before the first core.
+    var pluginsChosen = false
 
     func add(_ driver: LinphoneCoreDriver) -> Int {
         nextID += 1

@@ -33,6 +33,10 @@ public final class Phone: Sendable {
         let (id, listening): (Int, [ListenAddress]) = try await withCheckedThrowingContinuation { started in
             thread.post { context in
                 LinphoneProcess.silenceLogging()
+                if !context.pluginsChosen {
+                    context.pluginsChosen = true
+                    LinphoneProcess.restrictPlugins(workDirectory: settings.dataDirectory)
+                }
                 do {
                     let driver = try LinphoneCoreDriver(settings: settings, videoHub: hub, logger: logger) { event in
                         continuation.yield(event)

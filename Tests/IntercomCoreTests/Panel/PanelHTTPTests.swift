@@ -39,7 +39,8 @@ import Testing
     }
 
     @Test func slowPanelTimesOutWithinTheTimeout() async throws {
-        let f = try PanelFixture(.init(delayMs: 3000), timeout: .milliseconds(800))
+        // The panel answers after 10 s; a timeout that works ends the request long before.
+        let f = try PanelFixture(.init(delayMs: 10_000), timeout: .milliseconds(800))
         defer { f.server.stop() }
         let start = ContinuousClock.now
         let error = await panelError { () async throws(PanelError) in try await f.panel.snapshot() }
@@ -49,7 +50,7 @@ import Testing
             return
         }
         #expect(error?.exitCode == 69)
-        #expect(elapsed < .milliseconds(2000))
+        #expect(elapsed < .seconds(5))
     }
 
     @Test func brokenJPEGIsADecodeError() async throws {
