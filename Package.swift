@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CMicroHTTPDShim"),
         // Symbols and sixel drawing; Debian ships 1.12, so no passthrough or probing from it.
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa"),
+        // ncursesw for the TUI's text, keys and resize handling (Debian: libncurses-dev).
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(
             name: "IntercomCore",
             dependencies: ["CLinphone", "CFrameSink", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim"],
@@ -33,7 +35,7 @@ let package = Package(
         // Terminal capabilities and picture drawing, kept out of IntercomCore so the daemon needs no chafa.
         .target(
             name: "IntercomTUI",
-            dependencies: ["IntercomCore", "CChafa"],
+            dependencies: ["IntercomCore", "CChafa", "CNcurses"],
             path: "Sources/IntercomTUI"
         ),
         .executableTarget(

@@ -5,6 +5,9 @@ extension Intercom {
     /// through the panel's HTTP API. Every attempt is reported as `door_opened`.
     func open(panel name: String?, door: Door, phone: Phone) async throws -> JSONValue {
         let session = currentCall(panel: name)
+        if let ringing = session, ringing.stage == .ringing {
+            return try await openWithoutTalking(ringing, door: door, phone: phone)
+        }
         let panel = try resolvePanel(name ?? session?.panel?.name)
         let methods: [DoorOpenMethod]
         if let session, session.stage == .active {
@@ -48,17 +51,38 @@ extension Intercom {
         return .object([("panel", .string(panel.name)), ("door", .string(door.description)), ("attempts", .array(results))])
     }
 
+    /// Open before answering, as the SmartYard app does: answer with the microphone muted, open
+    /// once media runs (DTMF needs it), then hang up.
+    private func openWithoutTalking(_ ringing: CallSession, door: Door, phone: Phone) async throws -> JSONValue {
+        let id = ringing.info.id
+        try await phone.setMicrophoneMuted(true, call: nil)
+        defer { Task { try? await phone.setMicrophoneMuted(self.muted, call: nil) } }
+        try await answer(id, by: .user, phone: phone)
+        let deadline = Date().addingTimeInterval(5)
+        while calls[id]?.stage != .active {
+            guard calls[id] != nil, Date() < deadline else { throw IntercomError.noCall("answered") }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        let result = try await open(panel: ringing.panel?.name, door: door, phone: phone)
+        if let panel = ringing.panel { try await Task.sleep(nanoseconds: UInt64(dtmfSeconds(panel) * 1e9)) }
+        try? await phone.hangup(id)
+        return result
+    }
+
+    /// How long the panel's door code takes on the wire (0 when doors open over HTTP).
+    func dtmfSeconds(_ panel: PanelConfig) -> Double {
+        guard panel.open != .http else { return 0 }
+        let timing = panel.dtmfTiming
+        let digits = Double(panel.dtmfMain.count)
+        let rounds = Double(max(1, timing.repeat))
+        return rounds * digits * Double(timing.durationMs + 40) / 1000 + (rounds - 1) * Double(timing.gapMs) / 1000 + 0.5
+    }
+
     /// Guest mode: the call was answered for the guest; open the main door, then hang up once
     /// the opening is through (the DTMF digits take their time on the wire).
     func letGuestIn(_ id: CallID, panel: PanelConfig, phone: Phone) async {
         _ = try? await open(panel: panel.name, door: .main, phone: phone)
-        if panel.open != .http {
-            let timing = panel.dtmfTiming
-            let digits = Double(panel.dtmfMain.count)
-            let rounds = Double(max(1, timing.repeat))
-            let seconds = rounds * digits * Double(timing.durationMs + 40) / 1000 + (rounds - 1) * Double(timing.gapMs) / 1000
-            try? await Task.sleep(nanoseconds: UInt64((seconds + 0.5) * 1e9))
-        }
+        try? await Task.sleep(nanoseconds: UInt64(dtmfSeconds(panel) * 1e9))
         try? await phone.hangup(id)
     }
 

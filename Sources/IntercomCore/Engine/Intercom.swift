@@ -22,10 +22,11 @@ public actor Intercom {
     /// Front ends set the size they draw at, so snapshots are decoded no larger than needed.
     public var peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
     public func setPeepholeDecodeSize(_ size: PixelSize?) { peepholeDecodeSize = size }
-    private var muted = false
+    var muted = false
     private var onSpeaker = false
     private var eventPump: Task<Void, Never>?
     private var alarmWatchers: [Task<Void, Never>] = []
+    private var watchers: [Task<Void, Never>] = []
 
     public init(config: IntercomConfig, phoneSettings: PhoneSettings, logger: Logger) {
         self.config = config
@@ -83,9 +84,22 @@ public actor Intercom {
         }
     }
 
+    /// Polls panels' snapshots without a call (the kiosk grid, `intercom watch`) at `fps`,
+    /// into the same `peephole` hub. Calling it again replaces the set.
+    public func watch(panels names: [String], fps: Double) {
+        for task in watchers { task.cancel() }
+        watchers = names.compactMap { name in
+            guard let client = panels[name] else { return nil }
+            let peephole = Peephole(panel: client, call: nil, fps: fps, decodeSize: peepholeDecodeSize,
+                                    hub: self.peephole, logger: logger)
+            return Task { await peephole.run(report: { _, _, _ in }, keepGoing: { true }) }
+        }
+    }
+
     /// Ends calls, stops the phone and ends every subscriber's stream.
     public func stop() async {
         for task in alarmWatchers { task.cancel() }
+        for task in watchers { task.cancel() }
         for task in pendingAnswers.values { task.cancel() }
         for task in peepholes.values { task.cancel() }
         registrationRetry.task?.cancel()
@@ -176,7 +190,7 @@ public actor Intercom {
         throw IntercomError.noCall(what)
     }
 
-    private func answer(_ id: CallID, by: IntercomEvent.AnsweredBy, phone: Phone) async throws {
+    func answer(_ id: CallID, by: IntercomEvent.AnsweredBy, phone: Phone) async throws {
         pendingAnswers.removeValue(forKey: id)?.cancel()
         calls[id]?.stage = .answering
         calls[id]?.answeredBy = by

@@ -1,3 +1,4 @@
+import Foundation
 import IntercomCore
 
 /// The commands of INTERFACE.md that this build carries, and the dispatcher over them.
@@ -5,6 +6,8 @@ struct CommandTable: Sendable {
     var commands: [CommandSpec]
 
     static let standard = CommandTable(commands: [
+        TUICommand.spec,
+        DemoCommand.spec,
         DaemonCommand.spec,
         SnapshotCommand.spec,
         WatchCommand.spec,
@@ -36,8 +39,12 @@ struct CommandTable: Sendable {
     /// Runs the command line (without the program name) and returns the exit code.
     func run(_ argv: [String], environment: [String: String]) async -> Int32 {
         guard let first = argv.first else {
-            Console.out(overview)
-            return ExitCode.ok
+            // Plain `intercom` is the terminal client (INTERFACE.md); without a terminal, the overview.
+            guard isatty(0) == 1, isatty(1) == 1, let tui = commands.first(where: { $0.name == "tui" }) else {
+                Console.out(overview)
+                return ExitCode.ok
+            }
+            return await tui.run(Invocation(command: "tui", arguments: ParsedArguments(), environment: environment))
         }
         switch first {
         case "--help", "-h", "help":

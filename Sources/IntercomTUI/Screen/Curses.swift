@@ -1,0 +1,75 @@
+import CNcurses
+import Foundation
+
+/// The ncurses screen: text, colours, keys and resize. Used from the TUI thread only.
+final class Curses {
+    enum Color: Int16 { case normal = 0, title = 1, ringing = 2, ok = 3, warn = 4, dim = 5, keys = 6 }
+
+    private let window: UnsafeMutablePointer<WINDOW>
+    private(set) var cols = 80
+    private(set) var rows = 24
+
+    init() throws(TUIError) {
+        setlocale(LC_ALL, "")
+        // ncurses waits this long after ESC for the rest of a sequence; 25 ms keeps keys snappy.
+        setenv("ESCDELAY", "25", 1)
+        guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+        guard let window = initscr() else { throw .notATerminal }
+        self.window = window
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        curs_set(0)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            init_pair(Color.title.rawValue, Int16(COLOR_CYAN), -1)
+            init_pair(Color.ringing.rawValue, Int16(COLOR_BLACK), Int16(COLOR_YELLOW))
+            init_pair(Color.ok.rawValue, Int16(COLOR_GREEN), -1)
+            init_pair(Color.warn.rawValue, Int16(COLOR_RED), -1)
+            init_pair(Color.dim.rawValue, Int16(COLOR_BLUE), -1)
+            init_pair(Color.keys.rawValue, Int16(COLOR_BLACK), Int16(COLOR_WHITE))
+        }
+        updateSize()
+    }
+
+    func end() { endwin() }
+
+    func updateSize() {
+        cols = Int(getmaxx(window))
+        rows = Int(getmaxy(window))
+    }
+
+    /// Waits up to `milliseconds` for a key; nil when none came.
+    func key(waiting milliseconds: Int32) -> Int32? {
+        wtimeout(window, milliseconds)
+        let key = wgetch(window)
+        return key == ERR ? nil : key
+    }
+
+    func erase() { werase(window) }
+
+    /// Writes `text` at a position, cut to the screen width.
+    func put(_ row: Int, _ column: Int, _ text: String, _ color: Color = .normal, bold: Bool = false, reverse: Bool = false) {
+        guard row >= 0, row < rows, column < cols else { return }
+        var attributes = intercom_color_pair(Int32(color.rawValue))
+        if bold { attributes |= intercom_attr_bold() }
+        if reverse { attributes |= intercom_attr_reverse() }
+        wattr_on(window, attr_t(attributes), nil)
+        let room = max(0, cols - max(0, column))
+        mvwaddstr(window, Int32(row), Int32(max(0, column)), String(text.prefix(room)))
+        wattr_off(window, attr_t(attributes), nil)
+    }
+
+    /// A full line, padded, in a colour (title and key bars).
+    func bar(_ row: Int, _ text: String, _ color: Color) {
+        put(row, 0, text.padding(toLength: cols, withPad: " ", startingAt: 0), color)
+    }
+
+    func refresh() { wrefresh(window) }
+
+    /// Forces ncurses to repaint everything on the next refresh (after a resize the picture
+    /// area is drawn by us, so ncurses' idea of it must be wiped).
+    func invalidate() { clearok(window, true) }
+}

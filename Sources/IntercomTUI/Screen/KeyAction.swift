@@ -1,0 +1,46 @@
+import IntercomCore
+
+/// What a key press means on the call screen (the keys shown on screen and under `?`).
+enum KeyAction: Equatable {
+    case command(IntercomCommand)
+    case nextCall
+    case help
+    case journal
+    case quit
+    case confirmQuit(Bool)
+    case redraw
+    /// Kiosk: open the main door of the Nth panel.
+    case openPanel(index: Int)
+
+    static let keyEnter: Int32 = 10
+    static let keyReturn: Int32 = 13
+    static let keyTab: Int32 = 9
+    static let keyCtrlL: Int32 = 12
+
+    /// Maps a key to an action for the current screen; nil = ignored.
+    static func of(key: Int32, inCall: Bool, ringing: Bool, quitAsked: Bool, kiosk: Bool) -> KeyAction? {
+        guard let scalar = Unicode.Scalar(UInt32(max(0, key))) else { return nil }
+        let c = Character(scalar)
+        if quitAsked { return .confirmQuit(c == "y" || c == "Y") }
+        if key == keyCtrlL { return .redraw }
+        if key == keyTab { return .nextCall }
+        if inCall, "0123456789*#".contains(c) { return .command(.dtmf(nil, digits: String(c))) }
+        if kiosk, !inCall, !ringing, let n = c.wholeNumberValue, n >= 1 { return .openPanel(index: n - 1) }
+        switch c {
+        case "a", "\n", "\r": return ringing && !inCall ? .command(.answer(nil)) : nil
+        case "d": return ringing ? .command(.decline(nil)) : nil
+        case "h": return inCall ? .command(.hangup(nil)) : (ringing ? .command(.decline(nil)) : nil)
+        // While ringing the intercom answers silently, opens and hangs up (as the SmartYard app does).
+        case "o": return .command(.open(panel: nil, door: .main))
+        case "O": return .command(.open(panel: nil, door: .alt))
+        case "g": return .command(.open(panel: nil, door: .light))
+        case "s": return .command(.speaker(nil))
+        case "m": return .command(.mute(nil))
+        case "?": return .help
+        case "l": return .journal
+        case "q": return kiosk ? nil : .quit
+        case "Q": return .quit
+        default: return nil
+        }
+    }
+}

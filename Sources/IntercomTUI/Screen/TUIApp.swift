@@ -1,0 +1,76 @@
+import Foundation
+import IntercomCore
+import Synchronization
+
+/// The terminal client: one thread owns ncurses and the picture renderers; the intercom's
+/// events reach it through an inbox, and keys become `IntercomCommand`s run on the intercom.
+public final class TUIApp: Sendable {
+    private let intercom: Intercom
+    private let capabilities: TerminalCapabilities
+    private let options: TUIOptions
+    private let inbox = Inbox()
+
+    public init(intercom: Intercom, capabilities: TerminalCapabilities, options: TUIOptions) {
+        self.intercom = intercom
+        self.capabilities = capabilities
+        self.options = options
+    }
+
+    /// Runs until the user quits. The intercom must be started; it is not stopped here.
+    public func run() async throws {
+        let events = intercom.bus.subscribe()
+        let inbox = self.inbox
+        let pump = Task { for await event in events { inbox.post(.event(event)) } }
+        defer { pump.cancel() }
+        let panels = await intercom.config.panels.map(\.name)
+        let video = await intercom.video
+        if options.kiosk { await intercom.watch(panels: panels, fps: 1) }
+        let context = TUIContext(intercom: intercom, inbox: inbox, capabilities: capabilities, options: options,
+                                 panels: panels, video: video)
+        let result: Result<Void, TUIError> = await withCheckedContinuation { done in
+            let thread = Thread {
+                do {
+                    let loop = try TUILoop(context: context)
+                    loop.run()
+                    done.resume(returning: .success(()))
+                } catch let error as TUIError {
+                    done.resume(returning: .failure(error))
+                } catch {
+                    done.resume(returning: .failure(.notATerminal))
+                }
+            }
+            thread.name = "intercom.tui"
+            thread.start()
+        }
+        if options.kiosk { await intercom.watch(panels: [], fps: 1) }
+        try result.get()
+    }
+}
+
+/// What the TUI thread gets to work with; all of it is safe to share.
+struct TUIContext: Sendable {
+    var intercom: Intercom
+    var inbox: Inbox
+    var capabilities: TerminalCapabilities
+    var options: TUIOptions
+    var panels: [String]
+    var video: VideoFrameHub?
+
+    /// Runs a command on the intercom; its error comes back as a message line.
+    func send(_ command: IntercomCommand) {
+        let intercom = self.intercom
+        let inbox = self.inbox
+        Task {
+            do {
+                let data = try await intercom.execute(command)
+                if case .mute = command, let muted = data["muted"]?.boolValue {
+                    inbox.post(.message(muted ? "microphone muted" : "microphone on", warn: false))
+                } else if case .speaker = command, let on = data["speaker"]?.boolValue {
+                    inbox.post(.message(on ? "speaker on" : "speaker off", warn: false))
+                }
+            } catch {
+                inbox.post(.message("\(error)", warn: true))
+            }
+        }
+    }
+}

@@ -1,0 +1,313 @@
+import CNcurses
+import Foundation
+import IntercomCore
+
+/// The TUI thread's loop: keys, the inbox, then the text through ncurses and the pictures
+/// written straight to the terminal into the area ncurses leaves empty.
+final class TUILoop {
+    private let context: TUIContext
+    private let curses: Curses
+    private let alerts: Alerts
+    private var model = ScreenModel()
+    private var renderers: [String: ImageRenderer] = [:]
+    private var drawn: [String: String] = [:]
+    private var lastBell = Date.distantPast
+    private var notified: Set<CallID> = []
+    private var running = true
+
+    init(context: TUIContext) throws(TUIError) {
+        self.context = context
+        self.curses = try Curses()
+        self.alerts = Alerts(bell: context.options.bell, notify: context.options.notify,
+                             environment: context.capabilities.environment)
+    }
+
+    func run() {
+        defer {
+            // Leave no picture behind on the normal screen.
+            curses.erase()
+            curses.refresh()
+            curses.end()
+        }
+        while running {
+            // Faster turns while a picture may move; slower when idle keeps CPU near zero.
+            let key = curses.key(waiting: model.calls.isEmpty && !context.options.kiosk ? 120 : 40)
+            for item in context.inbox.drain() { take(item) }
+            if let key {
+                if key == KEY_RESIZE {
+                    curses.updateSize()
+                    resetPictures()
+                } else {
+                    handle(key)
+                }
+            }
+            alertIfRinging()
+            drawText()
+            curses.refresh()
+            drawPictures()
+        }
+    }
+
+    // MARK: - Input
+
+    private func take(_ item: Inbox.Item) {
+        switch item {
+        case .event(let event):
+            model.apply(event)
+            if case .callEnded = event.kind { resetPictures() }
+        case .message(let text, let warn):
+            model.say(text, warn: warn)
+        }
+    }
+
+    private func handle(_ key: Int32) {
+        let inCall = model.selectedCall?.stage == .active
+        guard let action = KeyAction.of(key: key, inCall: inCall, ringing: !model.ringing.isEmpty,
+                                        quitAsked: model.quitAsked, kiosk: context.options.kiosk) else { return }
+        switch action {
+        case .command(let command):
+            context.send(targeted(command))
+        case .nextCall:
+            model.selectNext()
+            resetPictures()
+        case .help:
+            model.showHelp.toggle()
+            resetPictures()
+        case .journal:
+            model.say("the journal is not available yet: it comes with 'intercom log'", warn: true)
+        case .quit:
+            if model.calls.isEmpty && !context.options.kiosk {
+                running = false
+            } else {
+                model.quitAsked = true
+            }
+        case .confirmQuit(let yes):
+            model.quitAsked = false
+            if yes { running = false }
+        case .redraw:
+            resetPictures()
+        case .openPanel(let index):
+            guard index < context.panels.count else { return }
+            context.send(.open(panel: context.panels[index], door: .main))
+        }
+    }
+
+    /// Commands without a call id act on the call the screen shows.
+    private func targeted(_ command: IntercomCommand) -> IntercomCommand {
+        let id = model.selectedCall?.id
+        switch command {
+        case .answer(nil): return .answer(model.selectedCall?.stage == .ringing ? id : nil)
+        case .decline(nil): return .decline(model.selectedCall?.stage == .ringing ? id : nil)
+        case .hangup(nil): return .hangup(id)
+        case .dtmf(nil, let digits): return .dtmf(id, digits: digits)
+        case .open(nil, let door): return .open(panel: model.selectedCall?.panel, door: door)
+        default: return command
+        }
+    }
+
+    private func alertIfRinging() {
+        for call in model.ringing where !notified.contains(call.id) {
+            notified.insert(call.id)
+            alerts.notifyIncoming(call.title, writeRaw)
+        }
+        if !model.ringing.isEmpty, Date().timeIntervalSince(lastBell) > 3 {
+            lastBell = Date()
+            alerts.ring(writeRaw)
+        }
+    }
+
+    // MARK: - Text
+
+    private func drawText() {
+        curses.erase()
+        let cols = curses.cols, rows = curses.rows
+        let now = Date()
+        let label = context.options.label.map { " [\($0)]" } ?? ""
+        let state = model.calls.isEmpty ? "waiting for calls" : "\(model.calls.count) call(s)"
+        curses.bar(0, " intercom\(label) — \(state)\(model.registration.map { " — \($0)" } ?? "")", .title)
+        if rows < 8 || cols < 30 {
+            curses.put(1, 0, "window too small", .warn)
+            return
+        }
+        if model.showHelp {
+            drawHelp()
+        } else if context.options.kiosk {
+            drawKioskText()
+        } else {
+            drawInfo(Layout.of(cols: cols, rows: rows), now: now)
+        }
+        let layout = Layout.of(cols: cols, rows: rows)
+        if model.quitAsked {
+            curses.bar(layout.messageRow, " a call is in progress or this is a kiosk: quit? y/n", .ringing)
+        } else if let message = model.message, message.until > now {
+            curses.put(layout.messageRow, 1, message.text, message.warn ? .warn : .ok, bold: true)
+        } else if let outcome = model.outcome, outcome.until > now {
+            curses.put(layout.messageRow, 1, outcome.text, .dim, bold: true)
+        }
+        curses.bar(layout.keysRow, keyHelp, .keys)
+    }
+
+    private var keyHelp: String {
+        let call = model.selectedCall
+        if call?.stage == .active {
+            return " h hang up  o open  O 2nd door  g gate  m mute  s speaker  0-9 DTMF  Tab next  ? help"
+        }
+        if call?.stage == .ringing {
+            return " a/Enter answer  d decline  o open without talking  O 2nd door  Tab next  ? help"
+        }
+        return context.options.kiosk
+            ? " 1-9 open door of panel N  o open  ? help  Q quit"
+            : " o open door  O 2nd door  g gate  l journal  ? help  q quit"
+    }
+
+    private func drawInfo(_ layout: Layout, now: Date) {
+        let box = layout.info
+        var row = box.row
+        func line(_ text: String, _ color: Curses.Color = .normal, bold: Bool = false) {
+            guard row < box.row + box.rows else { return }
+            curses.put(row, box.column + 1, String(text.prefix(box.cols - 2)), color, bold: bold)
+            row += 1
+        }
+        if let call = model.selectedCall {
+            let seconds = now.timeIntervalSince(call.since)
+            if call.stage == .ringing {
+                curses.put(row, box.column, " \(call.title) is calling ".uppercased(), .ringing, bold: true)
+                row += 1
+                line("ringing \(ScreenModel.duration(seconds))")
+            } else {
+                line("In call with \(call.title)", .ok, bold: true)
+                line("\(ScreenModel.duration(seconds))  mic \(model.muted ? "muted" : "on")  speaker \(model.speaker ? "on" : "off")")
+            }
+            line(call.from, .dim)
+            if model.calls.count > 1 {
+                line("")
+                line("queue:", bold: true)
+                for other in model.calls where other.id != call.id {
+                    line("  \(other.title) — \(other.stage == .ringing ? "ringing" : "in call")")
+                }
+            }
+        } else {
+            line("Panels", bold: true)
+            for panel in context.panels {
+                let down = model.unreachable.contains(panel)
+                line("  \(panel) \(down ? "— unreachable" : "")", down ? .warn : .normal)
+            }
+            if context.panels.isEmpty { line("  none configured", .dim) }
+        }
+        line("")
+        line("Recent", bold: true)
+        for entry in model.recent { line("  \(entry)", .dim) }
+    }
+
+    private func drawKioskText() {
+        let tiles = Layout.tiles(count: context.panels.count, cols: curses.cols, rows: curses.rows)
+        for (index, panel) in orderedPanels.enumerated() where index < tiles.count {
+            let tile = tiles[index]
+            let number = (context.panels.firstIndex(of: panel) ?? index) + 1
+            let call = model.calls.first { $0.panel == panel }
+            let status: String
+            let color: Curses.Color
+            if let call, call.stage == .ringing {
+                status = "RINGING"
+                color = .ringing
+            } else if call != nil {
+                status = "in call"
+                color = .ok
+            } else if model.unreachable.contains(panel) {
+                status = "unreachable"
+                color = .warn
+            } else {
+                status = ""
+                color = .title
+            }
+            curses.put(tile.row, tile.column, " \(number). \(panel) \(status) ".padding(toLength: tile.cols, withPad: " ", startingAt: 0),
+                       color, bold: true, reverse: color == .title)
+        }
+    }
+
+    /// Kiosk: ringing panels jump to the front.
+    private var orderedPanels: [String] {
+        let ringing = Set(model.ringing.compactMap(\.panel))
+        return context.panels.filter { ringing.contains($0) } + context.panels.filter { !ringing.contains($0) }
+    }
+
+    private func drawHelp() {
+        let lines = [
+            "Keys",
+            "  a, Enter   answer the ringing call",
+            "  d          decline it",
+            "  h          hang up",
+            "  o / O      open the main / second door (while ringing: answer silently, open, hang up)",
+            "  g          open the gate/light output",
+            "  s          speaker toggle ([audio] playback ↔ speaker)",
+            "  m          mute the microphone",
+            "  0-9 * #    DTMF in a call",
+            "  Tab        next call in the queue",
+            "  l          journal",
+            "  Ctrl-L     redraw",
+            "  q          quit (asks during a call; kiosk: Q then y)",
+            "",
+            "? closes this help",
+        ]
+        for (i, text) in lines.enumerated() { curses.put(2 + i, 2, text, i == 0 ? .title : .normal, bold: i == 0) }
+    }
+
+    // MARK: - Pictures
+
+    private func resetPictures() {
+        curses.invalidate()
+        renderers.removeAll()
+        drawn.removeAll()
+    }
+
+    private func drawPictures() {
+        guard !model.showHelp, curses.rows >= 8, curses.cols >= 30 else { return }
+        if context.options.kiosk {
+            let tiles = Layout.tiles(count: context.panels.count, cols: curses.cols, rows: curses.rows)
+            for (index, panel) in orderedPanels.enumerated() where index < tiles.count {
+                let tile = tiles[index]
+                let area = CellArea(column: tile.column, row: tile.row + 1, cols: tile.cols, rows: tile.rows - 1)
+                drawPicture(key: "tile\(index)", area: area, source: source(panel: panel, call: model.calls.first { $0.panel == panel }))
+            }
+            return
+        }
+        guard let call = model.selectedCall else { return }
+        let box = Layout.of(cols: curses.cols, rows: curses.rows).picture
+        drawPicture(key: "main", area: CellArea(column: box.column, row: box.row, cols: box.cols, rows: box.rows),
+                    source: source(panel: call.panel, call: call))
+    }
+
+    /// The call's own video once it runs, else the panel's peephole snapshot.
+    private func source(panel: String?, call: CallView?) -> (id: String, image: () -> RGBImage?)? {
+        if let call, call.stage == .active, let frame = context.video?.latest, frame.call == call.id {
+            return ("v\(frame.sequence)", { RGBImage(width: frame.width, height: frame.height, pixels: frame.rgb()) })
+        }
+        guard let panel, let frame = context.intercom.peephole.latest(panel: panel) else { return nil }
+        return ("p\(panel)\(frame.sequence)\(frame.fetchedAt.timeIntervalSince1970)", { frame.image })
+    }
+
+    private func drawPicture(key: String, area: CellArea, source: (id: String, image: () -> RGBImage?)?) {
+        guard let source, drawn[key] != source.id, let image = source.image() else { return }
+        drawn[key] = source.id
+        let renderer = renderers[key] ?? ImageRenderer(choice: context.capabilities.choose(override: context.options.graphics),
+                                                       capabilities: context.capabilities)
+        renderers[key] = renderer
+        let frame = renderer.render(image: image, into: area, cellPixels: context.capabilities.cellPixels)
+        guard !frame.bytes.isEmpty else { return }
+        // Saved and restored cursor and attributes: ncurses keeps believing the cursor is where it left it.
+        writeRaw("\u{1B}7")
+        writeBytes(frame.bytes)
+        writeRaw("\u{1B}8")
+    }
+
+    private func writeRaw(_ text: String) { writeBytes(Array(text.utf8)) }
+
+    private func writeBytes(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if n <= 0 { if errno == EINTR || errno == EAGAIN { continue } else { return } }
+            offset += n
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// How the terminal client runs: chosen on the command line.
+public struct TUIOptions: Sendable {
+    public var kiosk: Bool
+    /// `--graphics`: nil = detect.
+    public var graphics: String?
+    public var bell: Bool
+    public var notify: Bool
+    /// Shown in the title bar, e.g. "demo".
+    public var label: String?
+
+    public init(kiosk: Bool = false, graphics: String? = nil, bell: Bool = true, notify: Bool = true, label: String? = nil) {
+        self.kiosk = kiosk
+        self.graphics = graphics
+        self.bell = bell
+        self.notify = notify
+        self.label = label
+    }
+}

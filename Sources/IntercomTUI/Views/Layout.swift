@@ -1,0 +1,45 @@
+/// Where things go on a window of a given size: a title bar, the picture, the call or idle
+/// text beside it (wide windows) or above it (tall ones), a message line and the key bar.
+struct Layout: Equatable {
+    struct Box: Equatable {
+        var row: Int, column: Int, cols: Int, rows: Int
+    }
+
+    var picture: Box
+    var info: Box
+    var messageRow: Int
+    var keysRow: Int
+
+    /// Wide when the window is more than about twice as wide as tall (cells are ~1:2).
+    static func of(cols: Int, rows: Int) -> Layout {
+        let body = Box(row: 1, column: 0, cols: cols, rows: max(1, rows - 3))
+        if cols >= 100 || cols > rows * 3 {
+            let infoCols = min(40, max(28, cols / 3))
+            return Layout(picture: Box(row: body.row, column: 0, cols: max(1, cols - infoCols - 1), rows: body.rows),
+                          info: Box(row: body.row, column: cols - infoCols, cols: infoCols, rows: body.rows),
+                          messageRow: rows - 2, keysRow: rows - 1)
+        }
+        let infoRows = min(7, max(4, body.rows / 3))
+        return Layout(picture: Box(row: body.row + infoRows, column: 0, cols: cols, rows: max(1, body.rows - infoRows)),
+                      info: Box(row: body.row, column: 0, cols: cols, rows: infoRows),
+                      messageRow: rows - 2, keysRow: rows - 1)
+    }
+
+    /// Kiosk: one tile per panel, as square a grid as the window allows; each tile has a title row.
+    static func tiles(count: Int, cols: Int, rows: Int) -> [Box] {
+        guard count > 0 else { return [] }
+        let top = 1, height = max(2, rows - 3)
+        var best = (columns: 1, score: -1.0)
+        for columns in 1...count {
+            let lines = (count + columns - 1) / columns
+            let w = Double(cols / columns), h = Double(height / lines - 1) * 2
+            let score = min(w, h * 4 / 3)
+            if score > best.score { best = (columns, score) }
+        }
+        let lines = (count + best.columns - 1) / best.columns
+        let w = cols / best.columns, h = height / lines
+        return (0..<count).map { i in
+            Box(row: top + (i / best.columns) * h, column: (i % best.columns) * w, cols: max(1, w - 1), rows: max(2, h))
+        }
+    }
+}

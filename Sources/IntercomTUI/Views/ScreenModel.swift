@@ -1,0 +1,108 @@
+import Foundation
+import IntercomCore
+
+/// Everything the TUI draws, derived from the intercom's events (the same ones the daemon
+/// prints), so the screen and the daemon can never disagree about what happened.
+struct ScreenModel {
+    var calls: [CallView] = []
+    /// The call the keys act on (Tab cycles).
+    var selected: CallID?
+    var recent: [String] = []
+    var registration: String?
+    var unreachable: Set<String> = []
+    var muted = false
+    var speaker = false
+    /// A transient line: a command's error, a door opened, an outcome.
+    var message: (text: String, warn: Bool, until: Date)?
+    var outcome: (text: String, until: Date)?
+    var quitAsked = false
+    var showHelp = false
+
+    var selectedCall: CallView? {
+        calls.first { $0.id == selected } ?? calls.first { $0.stage == .active } ?? calls.first
+    }
+
+    var ringing: [CallView] { calls.filter { $0.stage == .ringing } }
+
+    mutating func apply(_ event: IntercomEvent) {
+        let time = Self.clock(event.time)
+        switch event.kind {
+        case .callIncoming(let c):
+            calls.append(CallView(id: c.id, panel: c.panel, from: c.from, stage: .ringing, since: event.time))
+            if selected == nil || calls.first(where: { $0.id == selected })?.stage != .active { selected = c.id }
+            remember("\(time) \(c.panel ?? c.from) rang")
+        case .callAnswered(let c, let by):
+            if let i = calls.firstIndex(where: { $0.id == c.id }) {
+                calls[i].stage = .active
+                calls[i].since = event.time
+                calls[i].answeredBy = by.rawValue
+            }
+            selected = c.id
+            remember("\(time) \(c.panel ?? c.from) answered (\(by.rawValue))")
+        case .callEnded(let c, let reason, let duration):
+            calls.removeAll { $0.id == c.id }
+            if selected == c.id { selected = calls.first?.id }
+            let text = "\(c.panel ?? c.from): \(Self.reasonText(reason)) (\(Self.duration(duration)))"
+            outcome = (text, Date().addingTimeInterval(3))
+            remember("\(time) \(text)")
+        case .doorOpened(let panel, _, let door, let method, let ok, let error):
+            let text = ok ? "door \(door) of \(panel) opened (\(method))" : "door \(door) of \(panel) did not open (\(method)): \(error ?? "")"
+            message = (text, !ok, Date().addingTimeInterval(4))
+            remember("\(time) \(text)")
+        case .registered(let account, _):
+            registration = "registered as \(account)"
+        case .registrationFailed(let account, let reason):
+            registration = "registration of \(account) failed: \(reason ?? "no reason")"
+        case .panelUnreachable(let panel, _):
+            unreachable.insert(panel)
+            remember("\(time) \(panel) unreachable")
+        case .panelReachable(let panel):
+            unreachable.remove(panel)
+            remember("\(time) \(panel) reachable again")
+        case .panelEvent(let panel, let kind, let state):
+            if state == "on" { remember("\(time) \(panel): \(kind)") }
+        case .error(let text):
+            message = (text, true, Date().addingTimeInterval(5))
+        case .started, .peepholeFrame:
+            break
+        }
+    }
+
+    /// Tab: the next call in the queue.
+    mutating func selectNext() {
+        guard !calls.isEmpty else { return }
+        let index = calls.firstIndex { $0.id == selectedCall?.id } ?? -1
+        selected = calls[(index + 1) % calls.count].id
+    }
+
+    mutating func say(_ text: String, warn: Bool = false) {
+        message = (text, warn, Date().addingTimeInterval(warn ? 5 : 3))
+    }
+
+    private mutating func remember(_ line: String) {
+        recent.insert(line, at: 0)
+        if recent.count > 50 { recent.removeLast() }
+    }
+
+    static func reasonText(_ reason: CallEndReason) -> String {
+        switch reason {
+        case .hangup: "hung up"
+        case .remoteHangup: "the panel hung up"
+        case .declined: "declined"
+        case .missed: "missed"
+        case .error: "call failed"
+        }
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return String(format: "%d:%02d", s / 60, s % 60)
+    }
+
+    static func clock(_ date: Date) -> String {
+        var t = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&t, &parts)
+        return String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+}

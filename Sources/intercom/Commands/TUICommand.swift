@@ -1,0 +1,73 @@
+import Foundation
+import IntercomCore
+import IntercomTUI
+
+/// `intercom` / `intercom tui [--kiosk]`: the full-screen client.
+enum TUICommand {
+    static let options: [OptionSpec] = [
+        .value("--graphics", "MODE", "auto (default), kitty, sixel, iterm, symbols or ascii",
+               choices: ["auto", "kitty", "sixel", "iterm", "symbols", "ascii"]),
+        .flag("--no-bell", "no terminal bell while a panel rings"),
+        .flag("--no-notify", "no desktop notification when a panel rings"),
+    ]
+
+    static let spec = CommandSpec(
+        name: "tui",
+        summary: "the full-screen client: wait for calls, see who rings, answer, open the door",
+        options: options + [.flag("--kiosk", "concierge desk: every panel's live picture on one screen; quitting needs Q then y")],
+        details: "Keys are shown at the bottom of the screen; ? lists them all.",
+        run: run)
+
+    @Sendable static func run(_ invocation: Invocation) async -> Int32 {
+        let config: IntercomConfig
+        do {
+            config = try invocation.loadConfig()
+        } catch {
+            return Console.fail(error.description, code: error.exitCode)
+        }
+        let intercom = Intercom(config: config, phoneSettings: PhoneSettings(config: config, environment: invocation.environment),
+                                logger: quietLogger(invocation))
+        return await runScreen(intercom, invocation: invocation, kiosk: invocation.arguments.has("--kiosk"), label: nil)
+    }
+
+    /// The screen owns the terminal, so the intercom logs only errors while it runs.
+    static func quietLogger(_ invocation: Invocation) -> Logger {
+        var logger = invocation.logger
+        if invocation.arguments.value("--log-level") == nil { logger.minimumLevel = .error }
+        return logger
+    }
+
+    /// Starts the intercom, runs the screen until the user quits, stops the intercom.
+    static func runScreen(_ intercom: Intercom, invocation: Invocation, kiosk: Bool, label: String?,
+                          beforeScreen: @Sendable () async -> Void = {}) async -> Int32 {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            return Console.fail(TUIError.notATerminal.description, code: ExitCode.usage)
+        }
+        do {
+            try await intercom.start()
+        } catch let error as PhoneError {
+            return Console.fail(error.description, code: error.exitCode)
+        } catch {
+            return Console.fail("\(error)", code: ExitCode.failure)
+        }
+        await intercom.watchPanels()
+        // C libraries (openh264, mediastreamer) write to stderr on their own; on the screen that is
+        // garbage, so stderr goes to a log file while the screen runs.
+        let stderrLog = StderrRedirect(toLogIn: invocation.environment)
+        defer { stderrLog.restore() }
+        await beforeScreen()
+        let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
+        let graphics = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
+        let app = TUIApp(intercom: intercom, capabilities: capabilities, options: TUIOptions(
+            kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
+            notify: !invocation.arguments.has("--no-notify"), label: label))
+        var code = ExitCode.ok
+        do {
+            try await app.run()
+        } catch {
+            code = Console.fail("\(error)", code: ExitCode.failure)
+        }
+        await intercom.stop()
+        return code
+    }
+}
