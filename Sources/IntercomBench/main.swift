@@ -14,6 +14,52 @@ let calls = arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20
 func line(_ text: String = "") { print(text); fflush(nil) }
 func f(_ value: Double, _ digits: Int = 1) -> String { value.isNaN ? "—" : String(format: "%.\(digits)f", value) }
 
+func ok(_ pass: Bool) -> String { pass ? "met" : "**missed**" }
+
+// `intercom-bench --graphics-only WORK_DIR` runs just this section (no binary needed).
+if arguments[1] == "--graphics-only" {
+    do { try await graphicsSection(work: work) } catch {
+        FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
+func graphicsSection(work: String) async throws {
+    line("## Terminal graphics (issue 4)")
+    line()
+    let g = try await GraphicsBench.run(work: work)
+    line("The simulator's 640×480 scene as a q85 JPEG; decode (DCT-scaled to what the area needs) included;")
+    line("truecolor; a fresh full render each run (no diff); 10×20 px cells; median of \(g.fast160.values.count) runs.")
+    line("`fast` is our half-block path (`ImageRenderer` symbols, used for video); `chafa` is libchafa \(chafaVersion())")
+    line("with block+border+space symbols, work factor 0.2 (used for `snapshot --show`).")
+    line()
+    line("| measure | target | result | |")
+    line("|---|---|---|---|")
+    line("| symbols 160×48, fast | ≤ 5 ms | \(g.fast160.format(digits: 2)) | \(ok(g.fast160.median <= 5)) |")
+    line("| symbols 80×24, fast | ≤ 2 ms | \(g.fast80.format(digits: 2)) | \(ok(g.fast80.median <= 2)) |")
+    line("| symbols 160×48, libchafa | (≤ 5 ms) | \(g.chafa160.format()) | \(ok(g.chafa160.median <= 5)) |")
+    line("| symbols 80×24, libchafa | (≤ 2 ms) | \(g.chafa80.format()) | \(ok(g.chafa80.median <= 2)) |")
+    line("| `chafa --size 160x48 -f symbols` CLI, same JPEG | — | \(g.cliNote.isEmpty ? g.cli.format() : g.cliNote) | process spawn included |")
+    line("| sixel 640×480 (libchafa) | ≤ 30 ms | \(g.sixel.format()), \(g.sixelBytes / 1024) KB | \(ok(g.sixel.median <= 30)) |")
+    let share = Double(g.diffBytes) / Double(max(1, g.fullBytes)) * 100
+    line("| bytes, 160×48 frame with < 10 % changed vs full redraw | ≤ 10 % | \(g.diffBytes) B of \(g.fullBytes) B (\(f(share)) %) | \(ok(share <= 10)) |")
+    line("| bytes, next simulator frame (sun, clock, counter move) | — | \(g.nextFrameBytes) B of \(g.fullBytes) B | |")
+    line("| sustained 160×48 video, paced at 25 fps | ≥ 20 fps, ≤ 30 % CPU | \(f(g.sustainedFPS)) fps at \(f(g.sustainedCPU)) % of one core | \(ok(g.sustainedFPS >= 20 && g.sustainedCPU <= 30)) |")
+    line()
+}
+
+func chafaVersion() -> String {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
+    p.arguments = ["--modversion", "chafa"]
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    guard (try? p.run()) != nil else { return "" }
+    p.waitUntilExit()
+    return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
 do {
     line("## Phone (issue 2)")
     line()
@@ -54,6 +100,7 @@ do {
     line()
     line("Targets for `intercom daemon`: RSS ≤ 80 MB, CPU ≤ 0.5 %.")
     line()
+    try await graphicsSection(work: work)
 } catch {
     FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
     exit(1)
