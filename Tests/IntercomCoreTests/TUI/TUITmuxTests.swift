@@ -1,0 +1,136 @@
+import Foundation
+import IntercomCore
+import Testing
+
+/// The real `intercom tui` driven in tmux while simulated panels ring it.
+@Suite("TUI in tmux", .serialized)
+struct TUITmuxTests {
+    /// A TUI in a tmux pane, listening on a free UDP port, with `panels` simulated panels configured.
+    struct Session {
+        var dir: TestDirectory
+        var tmux: Tmux
+        var panels: [SimulatedPanel]
+        var port: UInt16
+
+        var uri: String { "sip:intercom@127.0.0.1:\(port)" }
+
+        static func start(panelNames: [String], kiosk: Bool = false, width: Int = 120, height: Int = 40) async throws -> Session {
+            let dir = try TestDirectory(prefix: "intercom-tui")
+            var panels: [SimulatedPanel] = []
+            var config = ""
+            for (index, name) in panelNames.enumerated() {
+                let user = "10000\(index + 1)"
+                let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
+                    user: user, dataDirectory: try dir.subdirectory("panel-\(name)").path))
+                panels.append(panel)
+                config += """
+                [panel \(name)]
+                url = \(panel.http.baseURL)
+                user = admin
+                password = admin
+                match = sip:\(user)@
+                open = both
+
+                """
+            }
+            let port = try FreePort.udpAndTCP()
+            config = "[sip]\nlisten = udp:127.0.0.1:\(port)\n\n" + config
+            let file = try IntercomBinary.writeConfig(config, in: dir)
+            var env: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
+            for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
+            let command = "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' tui --config '\(file.path)' --no-bell --no-notify"
+                + (kiosk ? " --kiosk" : "") + "; echo TUI-EXIT=$?; sleep 30"
+            let tmux = try await Tmux(command: command, width: width, height: height, environment: env)
+            _ = try await tmux.waitForScreen(containing: "waiting for calls", timeout: .seconds(15))
+            return Session(dir: dir, tmux: tmux, panels: panels, port: port)
+        }
+
+        func stop() async {
+            await tmux.kill()
+            for panel in panels { await panel.stop() }
+        }
+    }
+
+    @Test func ringAnswerOpenHangUp() async throws {
+        let s = try await Session.start(panelNames: ["entrance"])
+        defer { Task { await s.stop() } }
+        let panel = s.panels[0]
+        let events = EventRecorder(panel.events)
+        _ = try await panel.ring(s.uri)
+        _ = try await s.tmux.waitForScreen(containing: "ENTRANCE IS CALLING")
+        try await s.tmux.sendKeys("a")
+        _ = try await events.wait("the panel sees the call established") { e -> Bool? in
+            if case .answered = e { true } else { nil } }
+        _ = try await s.tmux.waitForScreen(containing: "In call with entrance")
+        try await s.tmux.sendKeys("o")
+        let door = try await events.wait("the panel confirms the door") { e -> SimulatedDoorEvent? in
+            if case .doorOpened(let d) = e { d } else { nil } }
+        #expect(door.door == .main)
+        _ = try await s.tmux.waitForScreen(containing: "opened")
+        try await s.tmux.sendKeys("h")
+        let reason = try await events.wait("the panel sees the hang-up") { e -> CallEndReason? in
+            if case .ended(_, let reason, _) = e { reason } else { nil } }
+        #expect(reason == .remoteHangup)
+        _ = try await s.tmux.waitForScreen(containing: "hung up")
+        try await s.tmux.sendKeys("q")
+        _ = try await s.tmux.waitForScreen(containing: "TUI-EXIT=0")
+    }
+
+    @Test func resizeDuringACallKeepsTheLayout() async throws {
+        let s = try await Session.start(panelNames: ["gate"], width: 200, height: 60)
+        defer { Task { await s.stop() } }
+        let events = EventRecorder(s.panels[0].events)
+        _ = try await s.panels[0].ring(s.uri)
+        _ = try await s.tmux.waitForScreen(containing: "GATE IS CALLING")
+        try await s.tmux.sendKeys("a")
+        _ = try await events.wait("answered") { e -> Bool? in if case .answered = e { true } else { nil } }
+        for (w, h) in [(80, 24), (200, 60), (80, 24), (120, 40)] {
+            try await s.tmux.resize(width: w, height: h)
+            let screen = try await s.tmux.waitForScreen(containing: "In call with gate")
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.allSatisfy { $0.count <= w }, "a line is wider than \(w)")
+            #expect(screen.contains("hang up"), "the key bar is missing at \(w)×\(h)")
+        }
+        #expect(try await s.tmux.paneStatus().dead == false)
+    }
+
+    @Test func kioskShowsThreePanelsAndTwoRingingAtOnce() async throws {
+        let s = try await Session.start(panelNames: ["entrance", "gate", "barrier"], kiosk: true, width: 160, height: 48)
+        defer { Task { await s.stop() } }
+        let screen = try await s.tmux.waitForScreen(containing: "3. barrier")
+        #expect(screen.contains("1. entrance") && screen.contains("2. gate"))
+        _ = try await s.panels[1].ring(s.uri)
+        _ = try await s.panels[2].ring(s.uri)
+        let ringing = try await s.tmux.waitForScreen(containing: "RINGING")
+        _ = ringing
+        let deadline = Date().addingTimeInterval(10)
+        var both = false
+        while !both && Date() < deadline {
+            let text = try await s.tmux.capture()
+            both = text.contains("gate RINGING") && text.contains("barrier RINGING")
+            if !both { try await Task.sleep(nanoseconds: 100_000_000) }
+        }
+        #expect(both, "two panels should ring at once")
+        // Quitting a kiosk takes a deliberate Q then y; q alone does nothing.
+        try await s.tmux.sendKeys("q")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(try await s.tmux.paneStatus().dead == false)
+        #expect(!(try await s.tmux.capture()).contains("TUI-EXIT"))
+    }
+
+    @Test func demoShowsACallInAFreshHome() async throws {
+        let dir = try TestDirectory(prefix: "intercom-demo")
+        var env: [String: String] = ["TERM": "tmux-256color"]
+        for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
+        let tmux = try await Tmux(command: "env -u INTERCOM_CONFIG '\(try IntercomBinary.path())' demo --no-bell --no-notify; echo DEMO-EXIT=$?; sleep 30",
+                                  width: 120, height: 40, environment: env)
+        defer { Task { await tmux.kill() } }
+        _ = try await tmux.waitForScreen(containing: "PORCH IS CALLING", timeout: .seconds(10))
+        try await tmux.sendKeys("a")
+        _ = try await tmux.waitForScreen(containing: "In call with porch")
+        try await tmux.sendKeys("h")
+        _ = try await tmux.waitForScreen(containing: "hung up")
+        try await tmux.sendKeys("q")
+        _ = try await tmux.waitForScreen(containing: "DEMO-EXIT=0")
+    }
+}
