@@ -18,7 +18,7 @@ struct SnapshotShowTmuxTests {
             command: "env -u NO_COLOR '\(binary)' snapshot --config '\(config.path)' --show --graphics symbols; echo SHOWN-EXIT=$?",
             width: 100, height: 30, environment: ["TERM": "tmux-256color", "COLORTERM": "truecolor"])
         defer { Task { await tmux.kill() } }
-        let screen = try await tmux.waitForScreen(containing: "SHOWN-EXIT=0")
+        let screen = try await tmux.waitForScreen(containing: "SHOWN-EXIT=0", timeout: .seconds(30))
         #expect(!screen.contains("intercom:"), "\(screen)")
         let blocks = screen.unicodeScalars.filter { (0x2580...0x259F).contains($0.value) || (0x2500...0x257F).contains($0.value) }
         #expect(blocks.count > 200, "\(screen)")

@@ -50,7 +50,8 @@ import Testing
             return
         }
         #expect(error?.exitCode == 69)
-        #expect(elapsed < .seconds(5))
+        // The panel would have answered after 10 s: anything well below shows the client gave up first.
+        #expect(elapsed < .seconds(9))
     }
 
     @Test func brokenJPEGIsADecodeError() async throws {

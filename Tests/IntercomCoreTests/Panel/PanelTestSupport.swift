@@ -22,7 +22,8 @@ final class PanelEventRecorder<Element: Sendable>: Sendable {
     var all: [Element] { storage.items.withLock { $0 } }
 
     /// Waits until `predicate` holds for the recorded values, or the timeout passes.
-    func wait(timeout: Duration = .seconds(5), until predicate: ([Element]) -> Bool) async -> Bool {
+    // A deadline, not a pause: generous so a loaded 2-core machine (CPU-heavy suites run in parallel) does not fail it.
+    func wait(timeout: Duration = .seconds(20), until predicate: ([Element]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if predicate(all) { return true }

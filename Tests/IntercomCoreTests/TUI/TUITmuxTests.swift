@@ -52,70 +52,87 @@ struct TUITmuxTests {
     }
 
     @Test func ringAnswerOpenHangUp() async throws {
-        let s = try await Session.start(panelNames: ["entrance"])
-        defer { Task { await s.stop() } }
-        let panel = s.panels[0]
-        let events = EventRecorder(panel.events)
-        _ = try await panel.ring(s.uri)
-        _ = try await s.tmux.waitForScreen(containing: "ENTRANCE IS CALLING")
-        try await s.tmux.sendKeys("a")
-        _ = try await events.wait("the panel sees the call established") { e -> Bool? in
-            if case .answered = e { true } else { nil } }
-        _ = try await s.tmux.waitForScreen(containing: "In call with entrance")
-        try await s.tmux.sendKeys("o")
-        let door = try await events.wait("the panel confirms the door") { e -> SimulatedDoorEvent? in
-            if case .doorOpened(let d) = e { d } else { nil } }
-        #expect(door.door == .main)
-        _ = try await s.tmux.waitForScreen(containing: "opened")
-        try await s.tmux.sendKeys("h")
-        let reason = try await events.wait("the panel sees the hang-up") { e -> CallEndReason? in
-            if case .ended(_, let reason, _) = e { reason } else { nil } }
-        #expect(reason == .remoteHangup)
-        _ = try await s.tmux.waitForScreen(containing: "hung up")
-        try await s.tmux.sendKeys("q")
-        _ = try await s.tmux.waitForScreen(containing: "TUI-EXIT=0")
+        // The simulated panels send a static picture, which mediastreamer keeps process-wide.
+        try await withStaticPicture {
+            let s = try await Session.start(panelNames: ["entrance"])
+            defer { Task { await s.stop() } }
+            let panel = s.panels[0]
+            let events = EventRecorder(panel.events)
+            _ = try await panel.ring(s.uri)
+            _ = try await s.tmux.waitForScreen(containing: "ENTRANCE IS CALLING")
+            try await s.tmux.sendKeys("a")
+            _ = try await events.wait("the panel sees the call established") { e -> Bool? in
+                if case .answered = e { true } else { nil } }
+            _ = try await s.tmux.waitForScreen(containing: "In call with entrance")
+            try await s.tmux.sendKeys("o")
+            let door = try await events.wait("the panel confirms the door") { e -> SimulatedDoorEvent? in
+                if case .doorOpened(let d) = e { d } else { nil } }
+            #expect(door.door == .main)
+            _ = try await s.tmux.waitForScreen(containing: "opened")
+            try await s.tmux.sendKeys("h")
+            let reason = try await events.wait("the panel sees the hang-up") { e -> CallEndReason? in
+                if case .ended(_, let reason, _) = e { reason } else { nil } }
+            #expect(reason == .remoteHangup)
+            _ = try await s.tmux.waitForScreen(containing: "hung up")
+            try await s.tmux.sendKeys("q")
+            _ = try await s.tmux.waitForScreen(containing: "TUI-EXIT=0")
+        }
     }
 
     @Test func resizeDuringACallKeepsTheLayout() async throws {
-        let s = try await Session.start(panelNames: ["gate"], width: 200, height: 60)
-        defer { Task { await s.stop() } }
-        let events = EventRecorder(s.panels[0].events)
-        _ = try await s.panels[0].ring(s.uri)
-        _ = try await s.tmux.waitForScreen(containing: "GATE IS CALLING")
-        try await s.tmux.sendKeys("a")
-        _ = try await events.wait("answered") { e -> Bool? in if case .answered = e { true } else { nil } }
-        for (w, h) in [(80, 24), (200, 60), (80, 24), (120, 40)] {
-            try await s.tmux.resize(width: w, height: h)
-            let screen = try await s.tmux.waitForScreen(containing: "In call with gate")
-            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(lines.allSatisfy { $0.count <= w }, "a line is wider than \(w)")
-            #expect(screen.contains("hang up"), "the key bar is missing at \(w)×\(h)")
+        // The simulated panels send a static picture, which mediastreamer keeps process-wide.
+        try await withStaticPicture {
+            let s = try await Session.start(panelNames: ["gate"], width: 200, height: 60)
+            defer { Task { await s.stop() } }
+            let events = EventRecorder(s.panels[0].events)
+            _ = try await s.panels[0].ring(s.uri)
+            _ = try await s.tmux.waitForScreen(containing: "GATE IS CALLING")
+            try await s.tmux.sendKeys("a")
+            _ = try await events.wait("answered") { e -> Bool? in if case .answered = e { true } else { nil } }
+            for (w, h) in [(80, 24), (200, 60), (80, 24), (120, 40)] {
+                try await s.tmux.resize(width: w, height: h)
+                // The screen is redrawn for the new size within a few turns of the TUI's loop.
+                var screen = ""
+                var fits = false
+                let deadline = Date().addingTimeInterval(10)
+                while !fits && Date() < deadline {
+                    screen = try await s.tmux.capture()
+                    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                    fits = lines.count <= h && lines.allSatisfy { $0.count <= w }
+                        && screen.contains("In call with gate") && screen.contains("hang up")
+                    if !fits { try await Task.sleep(nanoseconds: 100_000_000) }
+                }
+                #expect(fits, "at \(w)×\(h) the call screen did not fit:\n\(screen)")
+            }
+            #expect(try await s.tmux.paneStatus().dead == false)
         }
-        #expect(try await s.tmux.paneStatus().dead == false)
     }
 
     @Test func kioskShowsThreePanelsAndTwoRingingAtOnce() async throws {
-        let s = try await Session.start(panelNames: ["entrance", "gate", "barrier"], kiosk: true, width: 160, height: 48)
-        defer { Task { await s.stop() } }
-        let screen = try await s.tmux.waitForScreen(containing: "3. barrier")
-        #expect(screen.contains("1. entrance") && screen.contains("2. gate"))
-        _ = try await s.panels[1].ring(s.uri)
-        _ = try await s.panels[2].ring(s.uri)
-        let ringing = try await s.tmux.waitForScreen(containing: "RINGING")
-        _ = ringing
-        let deadline = Date().addingTimeInterval(10)
-        var both = false
-        while !both && Date() < deadline {
-            let text = try await s.tmux.capture()
-            both = text.contains("gate RINGING") && text.contains("barrier RINGING")
-            if !both { try await Task.sleep(nanoseconds: 100_000_000) }
+        // The simulated panels send a static picture, which mediastreamer keeps process-wide.
+        try await withStaticPicture {
+            let s = try await Session.start(panelNames: ["entrance", "gate", "barrier"], kiosk: true, width: 160, height: 48)
+            defer { Task { await s.stop() } }
+            let screen = try await s.tmux.waitForScreen(containing: "3. barrier")
+            #expect(screen.contains("1. entrance") && screen.contains("2. gate"))
+            _ = try await s.panels[1].ring(s.uri)
+            _ = try await s.panels[2].ring(s.uri)
+            let ringing = try await s.tmux.waitForScreen(containing: "RINGING")
+            _ = ringing
+            let deadline = Date().addingTimeInterval(10)
+            var both = false
+            while !both && Date() < deadline {
+                let text = try await s.tmux.capture()
+                both = text.contains("gate RINGING") && text.contains("barrier RINGING")
+                if !both { try await Task.sleep(nanoseconds: 100_000_000) }
+            }
+            #expect(both, "two panels should ring at once")
+            // Quitting a kiosk takes a deliberate Q then y; q alone does nothing.
+            try await s.tmux.sendKeys("q")
+            try await Task.sleep(nanoseconds: 300_000_000)
+            #expect(try await s.tmux.paneStatus().dead == false)
+            #expect(!(try await s.tmux.capture()).contains("TUI-EXIT"))
         }
-        #expect(both, "two panels should ring at once")
-        // Quitting a kiosk takes a deliberate Q then y; q alone does nothing.
-        try await s.tmux.sendKeys("q")
-        try await Task.sleep(nanoseconds: 300_000_000)
-        #expect(try await s.tmux.paneStatus().dead == false)
-        #expect(!(try await s.tmux.capture()).contains("TUI-EXIT"))
     }
 
     @Test func demoShowsACallInAFreshHome() async throws {
