@@ -129,7 +129,7 @@ final class LinphoneCoreDriver {
         linphone_core_set_audio_port(core, -1)
         linphone_core_set_video_port(core, -1)
 
-        linphone_core_set_ring(core, nil)
+        linphone_core_set_ring(core, settings.ringtone)
         linphone_core_set_ringback(core, nil)
         linphone_core_set_native_ringing_enabled(core, 0)
         linphone_core_set_ring_during_incoming_early_media(core, 0)

@@ -34,6 +34,8 @@ public struct PhoneSettings: Sendable {
     /// The RTP session ends after this many seconds without any packet from the other side.
     public var noRTPTimeoutSeconds: Int
     public var userAgent: String
+    /// A WAV liblinphone plays on the playback device while a call rings; nil = silent (headless).
+    public var ringtone: String?
 
     public init(
         listen: [ListenAddress],
@@ -47,7 +49,8 @@ public struct PhoneSettings: Sendable {
         audioCodecs: [String]? = ["PCMA", "PCMU", "opus"],
         videoCodecs: [String]? = ["H264", "VP8"],
         noRTPTimeoutSeconds: Int = 30,
-        userAgent: String = "intercom/\(IntercomVersion.string)"
+        userAgent: String = "intercom/\(IntercomVersion.string)",
+        ringtone: String? = nil
     ) {
         self.listen = listen
         self.account = account
@@ -61,5 +64,6 @@ public struct PhoneSettings: Sendable {
         self.videoCodecs = videoCodecs
         self.noRTPTimeoutSeconds = noRTPTimeoutSeconds
         self.userAgent = userAgent
+        self.ringtone = ringtone
     }
 }

@@ -33,7 +33,7 @@ enum DemoCommand {
             panels: [PanelConfig(name: "porch", url: panel.http.baseURL, user: "admin", password: "admin",
                                  match: [.uriPrefix("sip:100001@")], open: .both)],
             daemon: DaemonSettings(socketPath: "\(work)/control.sock"))
-        var settings = PhoneSettings(config: config, environment: invocation.environment)
+        var settings = TUICommand.phoneSettings(config, invocation)
         settings.dataDirectory = "\(work)/client"
         let intercom = Intercom(config: config, phoneSettings: settings, logger: TUICommand.quietLogger(invocation))
         let code = await TUICommand.runScreen(intercom, invocation: invocation, kiosk: false, label: "demo") {

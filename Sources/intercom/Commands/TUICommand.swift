@@ -9,6 +9,7 @@ enum TUICommand {
                choices: ["auto", "kitty", "sixel", "iterm", "symbols", "ascii"]),
         .flag("--no-bell", "no terminal bell while a panel rings"),
         .flag("--no-notify", "no desktop notification when a panel rings"),
+        .flag("--no-ring", "no ringtone through the sound card ([audio] ringtone)"),
     ]
 
     static let spec = CommandSpec(
@@ -25,9 +26,18 @@ enum TUICommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
-        let intercom = Intercom(config: config, phoneSettings: PhoneSettings(config: config, environment: invocation.environment),
-                                logger: quietLogger(invocation))
+        let intercom = Intercom(config: config, phoneSettings: phoneSettings(config, invocation), logger: quietLogger(invocation))
         return await runScreen(intercom, invocation: invocation, kiosk: invocation.arguments.has("--kiosk"), label: nil)
+    }
+
+    /// The config's phone, ringing with `[audio] ringtone` unless `--no-ring`.
+    static func phoneSettings(_ config: IntercomConfig, _ invocation: Invocation) -> PhoneSettings {
+        var settings = PhoneSettings(config: config, environment: invocation.environment)
+        if !invocation.arguments.has("--no-ring") {
+            settings.ringtone = Ringtone.resolve(config.audio.ringtone, executable: "/proc/self/exe",
+                                                 environment: invocation.environment)
+        }
+        return settings
     }
 
     /// The screen owns the terminal, so the intercom logs only errors while it runs.

@@ -97,7 +97,8 @@ struct TUITmuxTests {
                 let deadline = Date().addingTimeInterval(10)
                 while !fits && Date() < deadline {
                     screen = try await s.tmux.capture()
-                    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                    var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                    while lines.last?.isEmpty == true { lines.removeLast() }
                     fits = lines.count <= h && lines.allSatisfy { $0.count <= w }
                         && screen.contains("In call with gate") && screen.contains("hang up")
                     if !fits { try await Task.sleep(nanoseconds: 100_000_000) }
