@@ -9,6 +9,7 @@ struct CommandTable: Sendable {
         TUICommand.spec,
         DemoCommand.spec,
         DaemonCommand.spec,
+        DoctorCommand.spec,
         SnapshotCommand.spec,
         WatchCommand.spec,
         OpenCommand.spec,

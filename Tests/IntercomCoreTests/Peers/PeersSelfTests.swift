@@ -194,7 +194,7 @@ struct PeersSelfTests {
         try await tmux.waitForScreen(containing: "hi")
         try await tmux.resize(width: 100, height: 30)
         try await tmux.sendKeys("Enter")
-        #expect(try await tmux.waitForExit(timeout: .seconds(5)) == 7)
+        #expect(try await tmux.waitForExit(timeout: .seconds(20)) == 7)
         #expect(try await tmux.capture(includeHistory: true).contains("hi"))
         #expect(try await tmux.capture().contains("Pane is dead (status 7"))
         await tmux.kill()

@@ -1,0 +1,113 @@
+import Foundation
+import IntercomCore
+import IntercomTUI
+
+/// `intercom doctor`: checks what a working intercom needs and says what to fix.
+enum DoctorCommand {
+    static let spec = CommandSpec(
+        name: "doctor",
+        summary: "check config, permissions, panels (reachability, auth), SIP listen/registration, audio, terminal graphics",
+        options: [.value("--graphics", "MODE", "check this graphics mode instead of detecting one",
+                         choices: ["auto", "kitty", "sixel", "iterm", "symbols", "ascii"])],
+        run: run)
+
+    /// One finding: ok, or a problem with the exit code it stands for.
+    struct Finding {
+        var ok: Bool
+        var text: String
+        var code: Int32 = ExitCode.ok
+    }
+
+    @Sendable static func run(_ invocation: Invocation) async -> Int32 {
+        var findings: [Finding] = []
+        func report(_ finding: Finding) {
+            findings.append(finding)
+            Console.out("\(finding.ok ? "  ok " : "  !! ") \(finding.text)")
+        }
+
+        Console.out("config")
+        let location = ConfigLoader.resolvePath(explicit: invocation.arguments.value("--config"), environment: invocation.environment)
+        let config: IntercomConfig
+        do {
+            let loaded = try ConfigLoader.load(explicit: invocation.arguments.value("--config"), environment: invocation.environment)
+            config = loaded.config
+            report(Finding(ok: true, text: "\(config.path ?? "no config file (\(location.path ?? "no HOME")); using defaults")"
+                + ", \(config.panels.count) panel(s)"))
+            for warning in loaded.warnings { report(Finding(ok: false, text: warning.description, code: ExitCode.ok)) }
+        } catch {
+            report(Finding(ok: false, text: error.description, code: error.exitCode))
+            return summary(findings)
+        }
+
+        Console.out("panels")
+        if config.panels.isEmpty { report(Finding(ok: false, text: "no [panel NAME] section: see 'intercom config --example'")) }
+        for panel in config.panels {
+            do {
+                let client = try BewardPanel(panelConfig: panel)
+                let info = try await client.systemInfo()
+                let family = try await client.detectFamily()
+                report(Finding(ok: true, text: "\(panel.name): \(panel.url) answers, user \(panel.user) accepted, "
+                    + "model \(info["DeviceModel"] ?? "?") (\(family.rawValue))"))
+            } catch {
+                report(Finding(ok: false, text: "\(panel.name): \(error)", code: error.exitCode))
+            }
+        }
+
+        Console.out("sip")
+        var settings = PhoneSettings(config: config, environment: invocation.environment)
+        settings.dataDirectory = NSTemporaryDirectory() + "intercom-doctor-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        do {
+            let phone = try await Phone.start(settings, logger: .silent)
+            report(Finding(ok: true, text: "can listen on \(phone.listening.map(\.description).joined(separator: ", "))"))
+            if let account = config.sip.account {
+                report(await registration(phone, account: account.identity))
+            }
+            let devices = (try? await phone.audioDevices()) ?? []
+            Console.out("audio")
+            if devices.isEmpty { report(Finding(ok: false, text: "no sound device: calls still work, without sound here")) }
+            for device in devices {
+                let caps = [device.canPlay ? "play" : nil, device.canRecord ? "record" : nil].compactMap { $0 }.joined(separator: "+")
+                report(Finding(ok: true, text: "\(device.id) (\(caps))"))
+            }
+            await phone.stop()
+        } catch let error as PhoneError {
+            let hint = error.exitCode == ExitCode.unavailable ? " (is 'intercom daemon' already running?)" : ""
+            report(Finding(ok: false, text: error.description + hint, code: error.exitCode))
+        } catch {
+            report(Finding(ok: false, text: "\(error)", code: ExitCode.failure))
+        }
+
+        Console.out("terminal")
+        let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
+        let override = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
+        for line in capabilities.report(override: override).split(separator: "\n") { Console.out("      \(line)") }
+        return summary(findings)
+    }
+
+    private static func registration(_ phone: Phone, account: String) async -> Finding {
+        let deadline = Date().addingTimeInterval(8)
+        var iterator = phone.events.makeAsyncIterator()
+        while Date() < deadline {
+            guard let event = await iterator.next() else { break }
+            if case .registration(_, let state, let reason) = event {
+                switch state {
+                case .registered: return Finding(ok: true, text: "registered as \(account)")
+                case .failed: return Finding(ok: false, text: "registration of \(account) failed: \(reason ?? "no reason")",
+                                             code: ExitCode.unavailable)
+                default: continue
+                }
+            }
+        }
+        return Finding(ok: false, text: "no answer from the registrar for \(account) within 8 s", code: ExitCode.unavailable)
+    }
+
+    private static func summary(_ findings: [Finding]) -> Int32 {
+        let problems = findings.filter { !$0.ok }
+        Console.out(problems.isEmpty ? "all checks passed" : "\(problems.count) problem(s)")
+        // The most telling code: auth, then unavailable, then config.
+        for code in [ExitCode.authRefused, ExitCode.unavailable, ExitCode.dataError, ExitCode.failure]
+            where problems.contains(where: { $0.code == code }) { return code }
+        return ExitCode.ok
+    }
+}
