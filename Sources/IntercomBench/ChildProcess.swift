@@ -55,23 +55,8 @@ final class ChildProcess: @unchecked Sendable {
         return nil
     }
 
-    /// user+system CPU seconds so far, from /proc.
-    var cpuSeconds: Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // After the command name: state is field 0, utime is 11, stime is 12.
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-
-    /// Resident set size in MB.
-    var rssMB: Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kb / 1024
-    }
+    var cpuSeconds: Double { ProcStat.cpuSeconds(pid: pid) }
+    var rssMB: Double { ProcStat.rssMB(pid: pid) }
 
     func stop() {
         guard process.isRunning else { return }

@@ -1,0 +1,30 @@
+import Foundation
+
+/// CPU time and resident memory of any process, from /proc.
+enum ProcStat {
+    /// user+system CPU seconds so far.
+    static func cpuSeconds(pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command name: state is field 0, utime is 11, stime is 12.
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Resident set size in MB.
+    static func rssMB(pid: Int32) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kb / 1024
+    }
+
+    /// CPU of `pid` as a percentage of one core over `window` seconds from now.
+    static func cpuPercent(pid: Int32, window: Double) async -> Double {
+        let cpu0 = cpuSeconds(pid: pid)
+        let t0 = Date()
+        try? await Task.sleep(nanoseconds: UInt64(window * 1e9))
+        return (cpuSeconds(pid: pid) - cpu0) / Date().timeIntervalSince(t0) * 100
+    }
+}
