@@ -8,6 +8,9 @@ final class Curses {
     private let window: UnsafeMutablePointer<WINDOW>
     private(set) var cols = 80
     private(set) var rows = 24
+    /// A running hash of everything written since `erase()`: equal hashes on two turns mean
+    /// ncurses will send nothing, so a picture drawn beside the text is still intact.
+    private(set) var contentHash = Hasher()
 
     init() throws(TUIError) {
         setlocale(LC_ALL, "")
@@ -20,6 +23,11 @@ final class Curses {
         noecho()
         nonl()
         keypad(window, true)
+        // ncurses must never move existing screen content (scroll, insert/delete lines or
+        // characters): it does not know about the picture, which would move with it.
+        idlok(window, false)
+        idcok(window, false)
+        scrollok(window, false)
         curs_set(0)
         if has_colors() {
             start_color()
@@ -48,11 +56,18 @@ final class Curses {
         return key == ERR ? nil : key
     }
 
-    func erase() { werase(window) }
+    func erase() {
+        werase(window)
+        contentHash = Hasher()
+    }
 
     /// Writes `text` at a position, cut to the screen width.
     func put(_ row: Int, _ column: Int, _ text: String, _ color: Color = .normal, bold: Bool = false, reverse: Bool = false) {
         guard row >= 0, row < rows, column < cols else { return }
+        contentHash.combine(row)
+        contentHash.combine(column)
+        contentHash.combine(text)
+        contentHash.combine(color.rawValue)
         var attributes = intercom_color_pair(Int32(color.rawValue))
         if bold { attributes |= intercom_attr_bold() }
         if reverse { attributes |= intercom_attr_reverse() }
@@ -64,10 +79,16 @@ final class Curses {
 
     /// A full line, padded, in a colour (title and key bars).
     func bar(_ row: Int, _ text: String, _ color: Color) {
-        put(row, 0, text.padding(toLength: cols, withPad: " ", startingAt: 0), color)
+        // Never the bottom-right cell: writing it leaves terminals in a pending-wrap state that
+        // our saved/restored cursor around the picture does not survive.
+        let width = row == rows - 1 ? cols - 1 : cols
+        put(row, 0, text.padding(toLength: width, withPad: " ", startingAt: 0), color)
     }
 
     func refresh() { wrefresh(window) }
+
+    /// Makes ncurses rewrite these lines whole on the next refresh, blanks included.
+    func redrawLines(from row: Int, count: Int) { wredrawln(window, Int32(row), Int32(count)) }
 
     /// Forces ncurses to repaint everything on the next refresh (after a resize the picture
     /// area is drawn by us, so ncurses' idea of it must be wiped).

@@ -14,6 +14,7 @@ final class TUILoop {
     private var lastBell = Date.distantPast
     private var notified: Set<CallID> = []
     private var running = true
+    private var lastTextHash: Int?
 
     init(context: TUIContext) throws(TUIError) {
         self.context = context
@@ -43,7 +44,19 @@ final class TUILoop {
             }
             alertIfRinging()
             drawText()
+            let textHash = curses.contentHash.finalize()
             curses.refresh()
+            if textHash != lastTextHash {
+                // When its text changes ncurses may move whole lines, the picture on them with it.
+                // The rows under the picture are then rewritten whole, and the picture is drawn
+                // whole (its area blanked first) instead of as a diff.
+                lastTextHash = textHash
+                for renderer in renderers.values { renderer.reset() }
+                drawn.removeAll()
+                let layout = Layout.of(cols: curses.cols, rows: curses.rows)
+                curses.redrawLines(from: layout.messageRow, count: 1)
+                curses.refresh()
+            }
             drawPictures()
         }
     }
@@ -288,6 +301,7 @@ final class TUILoop {
 
     private func drawPicture(key: String, area: CellArea, source: (id: String, image: () -> RGBImage?)?) {
         guard let source, drawn[key] != source.id, let image = source.image() else { return }
+        let whole = drawn[key] == nil
         drawn[key] = source.id
         let renderer = renderers[key] ?? ImageRenderer(choice: context.capabilities.choose(override: context.options.graphics),
                                                        capabilities: context.capabilities)
@@ -296,6 +310,13 @@ final class TUILoop {
         guard !frame.bytes.isEmpty else { return }
         // Saved and restored cursor and attributes: ncurses keeps believing the cursor is where it left it.
         writeRaw("\u{1B}7")
+        if whole {
+            // ncurses may have moved screen lines (with the picture on them) when its text changed;
+            // a whole redraw first blanks the area, so nothing of an older picture stays around it.
+            var blank = "\u{1B}[0m"
+            for row in area.row..<(area.row + area.rows) { blank += "\u{1B}[\(row + 1);\(area.column + 1)H\u{1B}[\(area.cols)X" }
+            writeRaw(blank)
+        }
         writeBytes(frame.bytes)
         writeRaw("\u{1B}8")
     }
