@@ -39,7 +39,7 @@ enum TUIBench {
         let socket = "intercom-bench-\(getpid())"
         let tmux = { (args: [String]) -> String in try Self.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + args) }
         _ = try tmux(["new-session", "-d", "-s", "b", "-x", "120", "-y", "40",
-                      "env HOME=\(home) TERM=tmux-256color exec \(intercom) tui --config \(config) --no-bell --no-notify --no-ring"])
+                      "exec env HOME=\(home) TERM=tmux-256color \(intercom) tui --config \(config) --no-bell --no-notify --no-ring"])
         defer { _ = try? tmux(["kill-server"]) }
         func screen() -> String { (try? tmux(["capture-pane", "-p", "-t", "b"])) ?? "" }
         func waitScreen(_ text: String, timeout: Double = 10) async -> Bool {

@@ -16,6 +16,15 @@ func f(_ value: Double, _ digits: Int = 1) -> String { value.isNaN ? "—" : Str
 
 func ok(_ pass: Bool) -> String { pass ? "met" : "**missed**" }
 
+// `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --tui-only` runs just the terminal-client section.
+if arguments.contains("--tui-only") {
+    do { try await tuiSection() } catch {
+        FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 // `intercom-bench --graphics-only WORK_DIR` runs just this section (no binary needed).
 if arguments[1] == "--graphics-only" {
     do { try await graphicsSection(work: work) } catch {
@@ -87,20 +96,7 @@ do {
     line("| daemon CPU while ringing, peephole at 3 fps (decode included) | ≤ 3 % | \(f(peephole.cpuPercentWhileRinging, 2)) % (idle: \(f(peephole.idleCPUPercent, 2)) %) |")
     line("| snapshot requests the panel saw | 2.5–3.5 /s | \(f(peephole.requestsPerSecond, 2)) /s |")
     line()
-    line("## Terminal client (issue 5)")
-    line()
-    let tui = try await TUIBench.run(intercom: intercom, work: work, calls: min(calls, 10))
-    line("`intercom tui` (release) in a 120×40 tmux pane, symbols mode; the simulated panel rings it from the bench process.")
-    line("Key times run from `tmux send-keys` (a tmux client process: a few ms of its own) to the panel seeing the")
-    line("call established (SIP 200/ACK, media) or the HTTP `intercom_cgi?action=maindoor` request.\(tui.note.isEmpty ? "" : " Note: \(tui.note).")")
-    line()
-    line("| measure | target | result |")
-    line("|---|---|---|")
-    line("| key `a` → call established at the panel | ≤ 60 ms median | \(tui.keyToAnswer.format()) |")
-    line("| key `o` → panel receives the open request | ≤ 30 ms median | \(tui.keyToDoor.format()) |")
-    line("| idle TUI CPU | ≤ 1 % | \(f(tui.idleCPU, 2)) % |")
-    line("| TUI CPU while showing the peephole at 3 fps | ≤ 5 % | \(f(tui.ringingCPU, 2)) % |")
-    line()
+    try await tuiSection()
     line("### Idle softphones, same run")
     line()
     let idle = try await IdleBench.run(intercom: intercom, work: work, window: 20)
@@ -118,4 +114,21 @@ do {
 } catch {
     FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
     exit(1)
+}
+
+func tuiSection() async throws {
+    line("## Terminal client (issue 5)")
+    line()
+    let tui = try await TUIBench.run(intercom: intercom, work: work, calls: min(calls, 10))
+    line("`intercom tui` (release) in a 120×40 tmux pane, symbols mode; the simulated panel rings it from the bench process.")
+    line("Key times run from `tmux send-keys` (a tmux client process: a few ms of its own) to the panel seeing the")
+    line("call established (SIP 200/ACK, media) or the HTTP `intercom_cgi?action=maindoor` request.\(tui.note.isEmpty ? "" : " Note: \(tui.note).")")
+    line()
+    line("| measure | target | result |")
+    line("|---|---|---|")
+    line("| key `a` → call established at the panel | ≤ 60 ms median | \(tui.keyToAnswer.format()) |")
+    line("| key `o` → panel receives the open request | ≤ 30 ms median | \(tui.keyToDoor.format()) |")
+    line("| idle TUI CPU | ≤ 1 % | \(f(tui.idleCPU, 2)) % |")
+    line("| TUI CPU while showing the peephole at 3 fps | ≤ 5 % | \(f(tui.ringingCPU, 2)) % |")
+    line()
 }
