@@ -23,9 +23,14 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         // MHD_start_daemon is variadic too.
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CMicroHTTPDShim"),
+        // The event journal.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        // sd_notify: READY, WATCHDOG and STOPPING for the systemd unit.
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
         .target(
             name: "IntercomCore",
-            dependencies: ["CLinphone", "CFrameSink", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim"],
+            dependencies: ["CLinphone", "CFrameSink", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim",
+                           "CSQLite", "CSystemd"],
             path: "Sources/IntercomCore"
         ),
         .executableTarget(

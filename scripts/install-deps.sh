@@ -9,6 +9,8 @@ packages=(
   # panel HTTP API, snapshots, simulated panel
   libcurl4-openssl-dev libturbojpeg0-dev libmicrohttpd-dev
   liblinphone-dev libbctoolbox-dev libmediastreamer-dev
+  # the event journal; sd_notify for the systemd unit
+  libsqlite3-dev libsystemd-dev
   # H.264, what Beward panels send; without it calls silently go audio-only
   mediastreamer2-plugin-openh264
   # tests: real SIP peers and a terminal to drive

@@ -6,6 +6,7 @@ struct CommandTable: Sendable {
 
     static let standard = CommandTable(commands: [
         DaemonCommand.spec,
+        CtlCommand.spec,
         SnapshotCommand.spec,
         OpenCommand.spec,
         ConfigCommand.spec,

@@ -34,11 +34,21 @@ enum DaemonCommand {
             }
         }
         let signals = SignalWatcher([SIGTERM, SIGINT, SIGHUP])
+        // The socket comes first: a second daemon on the same socket stops here, before it takes
+        // SIP ports. Commands that arrive before the phone runs get "the SIP phone is not running".
+        let control = ControlServer(path: config.daemon.socketPath, intercom: intercom, logger: logger)
+        do {
+            try control.start()
+        } catch {
+            return Console.fail(error.description, code: error.exitCode)
+        }
         do {
             try await intercom.start()
         } catch let error as PhoneError {
+            control.stop()
             return Console.fail(error.description, code: error.exitCode)
         } catch {
+            control.stop()
             return Console.fail("\(error)", code: ExitCode.failure)
         }
         await intercom.watchPanels()
@@ -52,6 +62,7 @@ enum DaemonCommand {
             logger.notice("signal \(number): ending calls and stopping")
             break
         }
+        control.stop()
         await intercom.stop()
         await printer.value
         return ExitCode.ok
