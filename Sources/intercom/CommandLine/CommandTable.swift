@@ -7,6 +7,7 @@ struct CommandTable: Sendable {
     static let standard = CommandTable(commands: [
         DaemonCommand.spec,
         CtlCommand.spec,
+        LogCommand.spec,
         SnapshotCommand.spec,
         OpenCommand.spec,
         ConfigCommand.spec,
