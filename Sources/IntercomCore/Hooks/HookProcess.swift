@@ -34,7 +34,13 @@ enum HookProcess {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        var code = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        // ETXTBSY: the program is being written (an editor saving it, or a descriptor another
+        // fork briefly inherited); it clears within moments.
+        for _ in 0..<5 where code == ETXTBSY {
+            usleep(50_000)
+            code = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        }
         guard code == 0 else { return .failure(HookSpawnError(message: String(cString: strerror(code)))) }
         return .success(pid)
     }

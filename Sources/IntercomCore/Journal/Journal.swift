@@ -153,12 +153,24 @@ public final class Journal: Sendable {
     public func prune(keepDays: Int, maxBytes: Int64, now: Date = Date()) throws(JournalError) -> Int {
         let cutoff = now.addingTimeInterval(-Double(keepDays) * 86400).timeIntervalSince1970
         var removed = try removeEntries(where: "time < ?", [.real(cutoff)])
-        var size = try totalBytes()
-        while size > maxBytes {
-            let batch = try removeEntries(where: "id IN (SELECT id FROM entries ORDER BY time ASC, id ASC LIMIT 20)", [])
-            if batch == 0 { break }
-            removed += batch
-            size = try totalBytes()
+        let size = try totalBytes()
+        guard size > maxBytes else { return removed }
+        // Walk from the oldest, adding up what each entry frees, and cut exactly there.
+        var freed: Int64 = 0
+        var lastID: Int64?
+        var info = stat()
+        for row in try run("SELECT id, first_picture, answer_picture FROM entries ORDER BY time ASC, id ASC") {
+            guard size - freed > maxBytes else { break }
+            freed += 256  // a row's share of the database, roughly
+            for picture in [row[1].text, row[2].text].compactMap({ $0 }) where stat(picture, &info) == 0 {
+                freed += Int64(info.st_size)
+            }
+            lastID = row[0].int
+        }
+        if let lastID {
+            removed += try removeEntries(
+                where: "id IN (SELECT id FROM entries ORDER BY time ASC, id ASC LIMIT (SELECT COUNT(*) FROM entries WHERE time < (SELECT time FROM entries WHERE id = ?) OR (time = (SELECT time FROM entries WHERE id = ?) AND id <= ?)))",
+                [.integer(lastID), .integer(lastID), .integer(lastID)])
         }
         return removed
     }
