@@ -29,7 +29,7 @@ import Testing
         func client() throws -> ControlClient { try ControlClient(path: path) }
     }
 
-    static func setup(credentials: (@Sendable (Int32) -> PeerCredentials?)? = nil) async throws -> Setup {
+    static func setup(credentials: (@Sendable (Int32) -> PeerCredentials?)? = nil, outboxLimit: Int = 1 << 20) async throws -> Setup {
         let directory = try TestDirectory(prefix: "intercom-ctl")
         let path = directory.path + "/run/intercom/control.sock"
         let panelConfig = PanelConfig(name: "entrance", url: "http://127.0.0.1:9", user: "admin", password: "admin",
@@ -43,7 +43,8 @@ import Testing
         let intercom = Intercom(config: config, phoneSettings: settings, logger: .silent)
         let events = EventRecorder(intercom.bus.subscribe())
         try await intercom.start()
-        let server = ControlServer(path: path, intercom: intercom, logger: .silent, credentials: credentials)
+        let server = ControlServer(path: path, intercom: intercom, logger: .silent, outboxLimit: outboxLimit,
+                                   credentials: credentials)
         try server.start()
         let (panel, _) = try await PhoneTestSupport.phone("panel")
         return Setup(directory: directory, intercom: intercom, server: server, events: events, panel: panel)
@@ -115,6 +116,40 @@ import Testing
         }
         #expect(replies.0["ok"] == .bool(true) && replies.1["ok"] == .bool(true))
         #expect(s.server.clientCount == 3)
+        withExtendedLifetime(stalled) {}
+    }
+
+    @Test func aClientThatNeverReadsIsDroppedAndOthersCarryOn() async throws {
+        let s = try await Self.setup(outboxLimit: 16 * 1024)
+        defer { Task { await s.stop() } }
+        let stalled = try s.client()
+        try stalled.send(ControlRequest(action: .events(call: nil)))
+        let reader = try s.client()
+        try reader.send(ControlRequest(action: .events(call: nil)))
+        // Both subscribed (the state line comes after the subscription) before the flood.
+        let state = try await Self.blocking { reader.readLine() }
+        #expect(state?.contains("\"event\":\"state\"") == true)
+        try await Task.sleep(for: .milliseconds(100))
+        // A real thread: a blocking read must not sit on the cooperative pool.
+        let drained = Task { try await Self.blocking { () -> Int in
+            var count = 0
+            while let line = reader.readLine() {
+                if line.contains("\"message\":\"flood 1999\"") { return count }
+                count += 1
+            }
+            return -1
+        } }
+        // ~2000 events of ~100 bytes: far more than the socket buffer plus the 16 KiB outbox of
+        // the client that never reads; paced so the one that reads keeps up.
+        for i in 0..<2000 {
+            s.intercom.bus.publish(IntercomEvent(.error(message: "flood \(i)")))
+            if i % 20 == 19 { try await Task.sleep(for: .milliseconds(2)) }
+        }
+        let received = try await drained.value
+        #expect(received == 1999, "the reading client lost events: \(received)")
+        let deadline = Date().addingTimeInterval(3)
+        while s.server.clientCount > 1 && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(s.server.clientCount == 1, "the stalled client was not dropped")
         withExtendedLifetime(stalled) {}
     }
 
