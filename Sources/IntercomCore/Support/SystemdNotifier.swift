@@ -6,12 +6,15 @@ import Foundation
 public final class SystemdNotifier: Sendable {
     private let watchdog: Task<Void, Never>?
 
-    public init() {
+    /// `alive` is awaited before each ping: a core that no longer answers (a stuck actor) stops the
+    /// pings and systemd restarts the daemon.
+    public init(alive: @escaping @Sendable () async -> Void = {}) {
         var usec: UInt64 = 0
         if sd_watchdog_enabled(0, &usec) > 0, usec > 0 {
             let interval = Duration.microseconds(Int64(usec / 2))
             watchdog = Task.detached {
                 while !Task.isCancelled {
+                    await alive()
                     _ = sd_notify(0, "WATCHDOG=1")
                     try? await Task.sleep(for: interval)
                 }

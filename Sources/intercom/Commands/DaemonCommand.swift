@@ -89,7 +89,7 @@ enum DaemonCommand {
         await intercom.watchPanels()
         let listening = await intercom.listening.map(\.description).joined(separator: ", ")
         logger.notice("listening on \(listening)")
-        let systemd = SystemdNotifier()
+        let systemd = SystemdNotifier(alive: { _ = await intercom.status })
         systemd.ready(status: "listening on \(listening)")
         for await number in signals.signals {
             if number == SIGHUP {
