@@ -26,6 +26,11 @@ public final class Journal: Sendable {
             throw .noJournal(dbPath)
         }
         let db = try SQLiteDatabase(path: dbPath, create: create)
+        if create {
+            // Pictures of whoever rang are personal data: the owner only.
+            chmod(directory, 0o700)
+            chmod(dbPath, 0o600)
+        }
         // WAL: readers never block the daemon; NORMAL sync still survives a killed process.
         try db.run("PRAGMA journal_mode=WAL")
         try db.run("PRAGMA synchronous=NORMAL")
@@ -62,6 +67,17 @@ public final class Journal: Sendable {
             } catch { return .failure(error) }
         }
         return try result.get()
+    }
+
+    /// Calls left without an outcome by a daemon that died (kill -9, power loss) get
+    /// `interrupted`, so they stop showing as in progress. The daemon calls this at start.
+    @discardableResult
+    public func closeInterruptedCalls(at time: Date = Date()) throws(JournalError) -> Int {
+        let open = try run("SELECT COUNT(*) FROM entries WHERE kind = 'call' AND outcome IS NULL").first?.first?.int ?? 0
+        if open > 0 {
+            _ = try run("UPDATE entries SET outcome = 'interrupted' WHERE kind = 'call' AND outcome IS NULL")
+        }
+        return Int(open)
     }
 
     public func callAnswered(_ row: Int64, by: String) throws(JournalError) {

@@ -35,6 +35,8 @@ enum DaemonCommand {
         var recorder: JournalRecorder?
         do {
             let journal = try Journal(directory: journalDirectory)
+            let interrupted = try journal.closeInterruptedCalls()
+            if interrupted > 0 { logger.notice("journal: \(interrupted) call(s) cut short by the previous run marked interrupted") }
             recorder = JournalRecorder(journal: journal, pictures: IntercomPictureSource(intercom), logger: logger)
         } catch {
             logger.error("\(error); running without a journal")

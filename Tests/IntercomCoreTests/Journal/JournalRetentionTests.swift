@@ -39,6 +39,20 @@ import Testing
         #expect(try journal.totalBytes() <= 260_000)
     }
 
+    @Test func callsCutShortAreMarkedInterruptedAtTheNextStart() throws {
+        let directory = try TestDirectory(prefix: "intercom-retention")
+        let journal = try Journal(directory: directory.path)
+        let row = try journal.callStarted(panel: "p", call: CallID("c1"), caller: "sip:1@x", at: Date())
+        try journal.callAnswered(row, by: "auto")
+        #expect(try journal.entries().first?.outcome == nil)
+        let reopened = try Journal(directory: directory.path)
+        #expect(try reopened.closeInterruptedCalls() == 1)
+        let entry = try #require(try reopened.entries().first)
+        #expect(entry.outcome == "interrupted" && entry.answeredBy == "auto" && !entry.missed)
+        var info = stat()
+        #expect(stat(reopened.databasePath, &info) == 0 && info.st_mode & 0o077 == 0)
+    }
+
     @Test func sinceParsing() {
         let now = Date(timeIntervalSince1970: 1_000_000)
         #expect(JournalQuery.parseSince("1h", now: now) == now.addingTimeInterval(-3600))
