@@ -27,9 +27,14 @@ let package = Package(
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa"),
         // ncursesw for the TUI's text, keys and resize handling (Debian: libncurses-dev).
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // The event journal.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        // sd_notify: READY, WATCHDOG and STOPPING for the systemd unit.
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
         .target(
             name: "IntercomCore",
-            dependencies: ["CLinphone", "CFrameSink", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim"],
+            dependencies: ["CLinphone", "CFrameSink", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim",
+                           "CSQLite", "CSystemd"],
             path: "Sources/IntercomCore"
         ),
         // Terminal capabilities and picture drawing, kept out of IntercomCore so the daemon needs no chafa.

@@ -9,7 +9,10 @@ packages=(
   # panel HTTP API, snapshots, simulated panel
   libcurl4-openssl-dev libturbojpeg0-dev libmicrohttpd-dev
   liblinphone-dev libbctoolbox-dev libmediastreamer-dev
+  # the TUI
   libncurses-dev
+  # the event journal; sd_notify for the systemd unit
+  libsqlite3-dev libsystemd-dev
   # H.264, what Beward panels send; without it calls silently go audio-only
   mediastreamer2-plugin-openh264
   # terminal graphics: libchafa (symbols, sixel) and its glib headers; the chafa CLI for the bench comparison

@@ -8,7 +8,8 @@ public actor Intercom {
     public nonisolated let bus = EventBus()
     /// Peephole pictures of ringing calls, for front ends that draw them.
     public nonisolated let peephole = PeepholeHub()
-    public let config: IntercomConfig
+    /// Panel policies change on SIGHUP (`updatePanels`); the rest is fixed for the core's life.
+    public internal(set) var config: IntercomConfig
     /// One HTTP client per configured panel, each with its own kept-alive connection.
     let panels: [String: BewardPanel]
     private let phoneSettings: PhoneSettings

@@ -10,6 +10,8 @@ struct CommandTable: Sendable {
         DemoCommand.spec,
         DaemonCommand.spec,
         DoctorCommand.spec,
+        CtlCommand.spec,
+        LogCommand.spec,
         SnapshotCommand.spec,
         WatchCommand.spec,
         OpenCommand.spec,

@@ -11,7 +11,11 @@ enum DaemonCommand {
         ],
         details: """
         Events are those of INTERFACE.md (started, registered, call_incoming, call_answered, call_ended, …).
-        SIGTERM or SIGINT ends calls in progress and exits 0.
+        SIGTERM or SIGINT ends calls in progress and exits 0. SIGHUP reloads panel policies
+        (calls, auto_answer, guest_until, match, DTMF, open), hooks and journal retention
+        without dropping calls; other changes are logged as needing a restart.
+        Serves the control socket ([daemon] socket), keeps the journal ([journal]) and runs
+        [hooks]; speaks sd_notify (READY, WATCHDOG, STOPPING) under systemd.
         """,
         run: run)
 
@@ -26,34 +30,100 @@ enum DaemonCommand {
         let intercom = Intercom(config: config, phoneSettings: PhoneSettings(config: config, environment: invocation.environment),
                                 logger: logger)
         let printJSON = invocation.arguments.value("--events") == "json"
+        // The journal failing to open is logged, not fatal: calls matter more than their record.
+        let journalDirectory = JournalLocation.directory(config.journal, environment: invocation.environment)
+        var recorder: JournalRecorder?
+        do {
+            let journal = try Journal(directory: journalDirectory)
+            let interrupted = try journal.closeInterruptedCalls()
+            if interrupted > 0 { logger.notice("journal: \(interrupted) call(s) cut short by the previous run marked interrupted") }
+            recorder = JournalRecorder(journal: journal, pictures: IntercomPictureSource(intercom), logger: logger)
+        } catch {
+            logger.error("\(error); running without a journal")
+        }
+        let hooks = HookRunner(hooks: config.hooks, logger: logger)
         let events = intercom.bus.subscribe()
-        let printer = Task {
+        // One consumer in order: print, journal, then hooks, so a hook's INTERCOM_SNAPSHOT names a
+        // picture already on disk.
+        let printer = Task { [recorder] in
             for await event in events {
                 if printJSON { Console.out(event.json.encoded) }
                 logger.info("\(event.name) \(event.call.map { "\($0.id) from \($0.from)" } ?? "")")
+                await recorder?.record(event)
+                if await hooks.hasHook(for: event) {
+                    let snapshot: String? = if let call = event.call { await recorder?.latestPicture(call: call.id) } else { nil }
+                    hooks.fire(event, snapshot: snapshot)
+                }
+            }
+            await recorder?.settle()
+        }
+        let retention = Task { [recorder] in
+            guard let journal = recorder?.journal else { return }
+            while !Task.isCancelled {
+                let settings = await intercom.config.journal
+                do {
+                    let removed = try journal.prune(keepDays: settings.keepDays, maxBytes: Int64(settings.maxMB) << 20)
+                    if removed > 0 { logger.notice("journal: removed \(removed) old entries") }
+                } catch {
+                    logger.warning("journal retention: \(error)")
+                }
+                try? await Task.sleep(for: .seconds(3600))
             }
         }
         let signals = SignalWatcher([SIGTERM, SIGINT, SIGHUP])
+        // The socket comes first: a second daemon on the same socket stops here, before it takes
+        // SIP ports. Commands that arrive before the phone runs get "the SIP phone is not running".
+        let control = ControlServer(path: config.daemon.socketPath, intercom: intercom, logger: logger)
+        do {
+            try control.start()
+        } catch {
+            return Console.fail(error.description, code: error.exitCode)
+        }
         do {
             try await intercom.start()
         } catch let error as PhoneError {
+            control.stop()
             return Console.fail(error.description, code: error.exitCode)
         } catch {
+            control.stop()
             return Console.fail("\(error)", code: ExitCode.failure)
         }
         await intercom.watchPanels()
         let listening = await intercom.listening.map(\.description).joined(separator: ", ")
         logger.notice("listening on \(listening)")
+        let systemd = SystemdNotifier(alive: { _ = await intercom.status })
+        systemd.ready(status: "listening on \(listening)")
         for await number in signals.signals {
             if number == SIGHUP {
-                logger.notice("SIGHUP: config reload is not supported yet; restart the daemon to apply changes")
+                systemd.reloading()
+                await reload(invocation, intercom: intercom, hooks: hooks, logger: logger)
+                systemd.ready(status: "listening on \(listening)")
                 continue
             }
             logger.notice("signal \(number): ending calls and stopping")
             break
         }
+        systemd.stopping()
+        control.stop()
+        retention.cancel()
         await intercom.stop()
         await printer.value
         return ExitCode.ok
+    }
+
+    /// SIGHUP: re-reads the config and applies panel policies and hooks; calls in progress go on.
+    /// A config that no longer loads leaves everything as it was.
+    static func reload(_ invocation: Invocation, intercom: Intercom, hooks: HookRunner, logger: Logger) async {
+        let config: IntercomConfig
+        do {
+            config = try invocation.loadConfig()
+        } catch {
+            logger.error("SIGHUP: config not reloaded: \(error.description)")
+            return
+        }
+        let notApplied = await intercom.updatePanels(config)
+        await hooks.update(config.hooks)
+        for line in notApplied { logger.warning("SIGHUP: \(line)") }
+        logger.notice("SIGHUP: config reloaded (panel policies, hooks, journal retention)")
     }
 }

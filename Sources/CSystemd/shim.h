@@ -1,0 +1,4 @@
+#ifndef INTERCOM_CSYSTEMD_SHIM_H
+#define INTERCOM_CSYSTEMD_SHIM_H
+#include <systemd/sd-daemon.h>
+#endif

@@ -1,0 +1,150 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One client of the control socket: a reader thread that splits request lines, a writer thread
+/// that drains the client's bounded outbox, and a task that answers requests in order.
+final class ControlConnection: @unchecked Sendable {
+    let fd: Int32
+    let number: Int
+    private let intercom: Intercom
+    private let logger: Logger
+    private let outbox: Outbox
+    private let writerDone = DispatchSemaphore(value: 0)
+    // Touched only from the handler task and `close`, under `lock`.
+    private let lock = NSLock()
+    private var tasks: [Task<Void, Never>] = []
+    private var finished = false
+    private var onClose: (@Sendable (Int) -> Void)?
+
+    init(fd: Int32, number: Int, intercom: Intercom, logger: Logger, outboxLimit: Int,
+         onClose: @escaping @Sendable (Int) -> Void) {
+        self.fd = fd
+        self.number = number
+        self.intercom = intercom
+        self.logger = logger
+        self.outbox = Outbox(limit: outboxLimit)
+        self.onClose = onClose
+    }
+
+    /// Refuses the peer with one error line, then closes.
+    func refuse(_ message: String) {
+        _ = UnixSocket.writeAll(fd, Array((ControlReply.failure(id: .null, error: message).encoded + "\n").utf8))
+        Glibc.close(fd)
+    }
+
+    func start() {
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        let handler = Task { [self] in
+            for await line in lines { await handle(line) }
+        }
+        keep(handler)
+        Thread { [self] in writeLoop() }.start()
+        Thread { [self] in readLoop(continuation) }.start()
+    }
+
+    /// Sends a line; a full outbox drops the client.
+    func send(_ value: JSONValue) {
+        if !outbox.push(value.encoded) {
+            if !outbox.isClosed { return }
+            logger.warning("control client \(number) is not reading; dropping it")
+            shutdown(fd, Int32(SHUT_RDWR))
+        }
+    }
+
+    private func writeLoop() {
+        while let line = outbox.pop() {
+            if !UnixSocket.writeAll(fd, line) { break }
+        }
+        // Wakes the reader, which closes the descriptor once both threads are done with it.
+        shutdown(fd, Int32(SHUT_RDWR))
+        writerDone.signal()
+    }
+
+    private func readLoop(_ continuation: AsyncStream<String>.Continuation) {
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        reading: while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            pending += buffer[0..<n]
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                if !line.trimmingCharacters(in: .whitespaces).isEmpty { continuation.yield(line) }
+            }
+            if pending.count > 65536 {
+                // No request is that long; this is not a control client.
+                _ = outbox.push(ControlReply.failure(id: .null, error: "request line longer than 64 KiB").encoded)
+                break reading
+            }
+        }
+        continuation.finish()
+        outbox.close()
+        writerDone.wait()
+        let running = lock.withLock { () -> [Task<Void, Never>] in
+            defer { tasks = []; finished = true }
+            return tasks
+        }
+        for task in running { task.cancel() }
+        Glibc.close(fd)
+        let notify = lock.withLock { () -> (@Sendable (Int) -> Void)? in
+            defer { onClose = nil }
+            return onClose
+        }
+        notify?(number)
+    }
+
+    /// Remembers a task to cancel when the connection ends; cancels it at once if it already has.
+    private func keep(_ task: Task<Void, Never>) {
+        let late = lock.withLock { () -> Bool in
+            if finished { return true }
+            tasks.append(task)
+            return false
+        }
+        if late { task.cancel() }
+    }
+
+    /// Ends the connection from our side (daemon stopping).
+    func close() {
+        outbox.close()
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    private func handle(_ line: String) async {
+        let request: ControlRequest
+        switch ControlRequest.parse(line) {
+        case .failure(let failure):
+            send(ControlReply.failure(id: failure.id, error: failure.message))
+            return
+        case .success(let parsed):
+            request = parsed
+        }
+        switch request.action {
+        case .events(let call):
+            // Subscribe before reading the state, so no event falls between the two.
+            let events = intercom.bus.subscribe()
+            let state = await intercom.status
+            send(ControlReply.state(state, time: IntercomEvent.rfc3339(Date())))
+            let task = Task { [self] in
+                for await event in events {
+                    if let call, event.call?.id != call { continue }
+                    send(event.json)
+                    if outbox.isClosed { break }
+                }
+            }
+            keep(task)
+        case .command(let command):
+            do {
+                let data = try await intercom.execute(command)
+                send(ControlReply.success(id: request.id, data: data))
+            } catch let error as IntercomError {
+                send(ControlReply.failure(id: request.id, error: error.description))
+            } catch {
+                send(ControlReply.failure(id: request.id, error: "\(error)"))
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Why the control socket or its client could not do its job.
+public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing listens on the socket (missing file or connection refused).
+    case noDaemon(String)
+    /// Another daemon already answers on the socket.
+    case alreadyRunning(String)
+    case pathTooLong(String)
+    case notASocket(String)
+    case system(String, Int32)
+    /// The daemon closed the connection before replying.
+    case closed
+    /// The daemon sent something that is not a reply line.
+    case badReply(String)
+
+    public var description: String {
+        switch self {
+        case .noDaemon(let path): "no daemon listening on \(path): start 'intercom daemon'"
+        case .alreadyRunning(let path): "another intercom daemon is already listening on \(path); stop it first"
+        case .pathTooLong(let path): "control socket path is too long for a Unix socket: \(path); set [daemon] socket to a shorter path"
+        case .notASocket(let path): "\(path) exists and is not a socket; remove it or set [daemon] socket elsewhere"
+        case .system(let what, let code): "\(what) failed: \(String(cString: strerror(code)))"
+        case .closed: "the daemon closed the connection without replying"
+        case .badReply(let line): "the daemon sent an unreadable reply: \(line.prefix(200))"
+        }
+    }
+
+    /// INTERFACE.md exit codes: nobody listening / somebody else listening are "unavailable".
+    public var exitCode: Int32 {
+        switch self {
+        case .noDaemon, .alreadyRunning: 69
+        default: 1
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// The reply lines of the control socket: `{"reply":true,"id":…,"ok":…,"data"|"error":…}`.
+public enum ControlReply {
+    public static func success(id: JSONValue, data: JSONValue) -> JSONValue {
+        .object([("reply", .bool(true)), ("id", id), ("ok", .bool(true)), ("data", data)])
+    }
+
+    public static func failure(id: JSONValue, error: String) -> JSONValue {
+        // One line, whatever the underlying error printed.
+        let line = error.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return .object([("reply", .bool(true)), ("id", id), ("ok", .bool(false)), ("error", .string(line))])
+    }
+
+    /// The first line of an `events` stream: the status object under `"event":"state"`.
+    public static func state(_ status: JSONValue, time: String) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("event", .string("state")), ("time", .string(time))]
+        if case .object(let rest) = status { fields += rest }
+        return .object(fields)
+    }
+}

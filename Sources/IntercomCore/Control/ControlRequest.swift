@@ -1,0 +1,128 @@
+/// One request line of the control socket, mapped to the one command model. This is the only
+/// place that knows the wire spelling of requests; the server and `intercom ctl` share it.
+public struct ControlRequest: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        case command(IntercomCommand)
+        /// Stream a `state` object, then every event (of one call when `call` is set).
+        case events(call: CallID?)
+    }
+
+    /// Echoed in the reply as sent (any JSON value; null when absent).
+    public var id: JSONValue
+    public var action: Action
+
+    public init(id: JSONValue = .null, action: Action) {
+        self.id = id
+        self.action = action
+    }
+
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "events"]
+
+    /// A refused request: the reply still carries the id when one could be read.
+    public struct Failure: Error, Sendable, Equatable {
+        public var id: JSONValue
+        public var message: String
+    }
+
+    /// Parses one line; a failure says in one line what was wrong.
+    public static func parse(_ line: String) -> Result<ControlRequest, Failure> {
+        guard let value = JSONValue.parse(line) else {
+            return .failure(Failure(id: .null, message: "malformed request: not JSON; send one JSON object per line"))
+        }
+        guard case .object = value else {
+            return .failure(Failure(id: .null, message: "malformed request: expected a JSON object with \"command\""))
+        }
+        let id = value["id"] ?? .null
+        func fail(_ message: String) -> Result<ControlRequest, Failure> { .failure(Failure(id: id, message: message)) }
+        guard let name = value["command"]?.stringValue else {
+            return fail("malformed request: \"command\" (a string) is missing")
+        }
+        var call: CallID?
+        if let raw = value["call"], raw != .null {
+            guard let text = raw.stringValue, !text.isEmpty else { return fail("\"call\" must be a call id string such as \"c1\"") }
+            call = CallID(text)
+        }
+        func flag(_ key: String) -> Result<Bool?, Failure> {
+            guard let raw = value[key], raw != .null else { return .success(nil) }
+            guard let b = raw.boolValue else { return .failure(Failure(id: id, message: "\"\(key)\" must be true or false")) }
+            return .success(b)
+        }
+        let action: Action
+        switch name {
+        case "status": action = .command(.status)
+        case "answer": action = .command(.answer(call))
+        case "decline": action = .command(.decline(call))
+        case "hangup": action = .command(.hangup(call))
+        case "dtmf":
+            guard let digits = value["digits"]?.stringValue, !digits.isEmpty else {
+                return fail("dtmf needs \"digits\", e.g. \"1\"")
+            }
+            guard digits.allSatisfy({ "0123456789*#ABCDabcd".contains($0) }) else {
+                return fail("dtmf digits may be 0-9, *, # and A-D, not '\(digits)'")
+            }
+            action = .command(.dtmf(call, digits: digits))
+        case "open":
+            var door = Door.main
+            if let raw = value["door"], raw != .null {
+                let text: String? = raw.stringValue ?? { if case .integer(let n) = raw { String(n) } else { nil } }()
+                guard let text, let parsed = Door(text) else {
+                    return fail("\"door\" takes main, alt, light or an output number")
+                }
+                door = parsed
+            }
+            var panel: String?
+            if let raw = value["panel"], raw != .null {
+                guard let text = raw.stringValue else { return fail("\"panel\" must be a panel name") }
+                panel = text
+            }
+            action = .command(.open(panel: panel, door: door))
+        case "mute":
+            switch flag("on") {
+            case .success(let on): action = .command(.mute(on))
+            case .failure(let f): return .failure(f)
+            }
+        case "speaker":
+            switch flag("on") {
+            case .success(let on): action = .command(.speaker(on))
+            case .failure(let f): return .failure(f)
+            }
+        case "events": action = .events(call: call)
+        default:
+            return fail("unknown command '\(name)'; known: \(commands.joined(separator: ", "))")
+        }
+        return .success(ControlRequest(id: id, action: action))
+    }
+
+    /// The request line `intercom ctl` sends.
+    public var json: JSONValue {
+        var fields: [(String, JSONValue)] = []
+        func callField(_ id: CallID?) { if let id { fields.append(("call", .string(id.rawValue))) } }
+        switch action {
+        case .events(let call):
+            fields.append(("command", .string("events")))
+            callField(call)
+        case .command(let command):
+            switch command {
+            case .status: fields.append(("command", .string("status")))
+            case .answer(let c): fields.append(("command", .string("answer"))); callField(c)
+            case .decline(let c): fields.append(("command", .string("decline"))); callField(c)
+            case .hangup(let c): fields.append(("command", .string("hangup"))); callField(c)
+            case .dtmf(let c, let digits):
+                fields.append(("command", .string("dtmf"))); callField(c)
+                fields.append(("digits", .string(digits)))
+            case .open(let panel, let door):
+                fields.append(("command", .string("open")))
+                if let panel { fields.append(("panel", .string(panel))) }
+                fields.append(("door", .string(door.description)))
+            case .mute(let on):
+                fields.append(("command", .string("mute")))
+                if let on { fields.append(("on", .bool(on))) }
+            case .speaker(let on):
+                fields.append(("command", .string("speaker")))
+                if let on { fields.append(("on", .bool(on))) }
+            }
+        }
+        fields.insert(("id", id), at: 1)
+        return .object(fields)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon's control socket (INTERFACE.md "Control socket"): a Unix stream socket, 0600 in a
+/// 0700 directory, JSON lines both ways, any number of clients, each with its own bounded outbox.
+public final class ControlServer: @unchecked Sendable {
+    public let path: String
+    private let intercom: Intercom
+    private let logger: Logger
+    private let ownUID: UInt32
+    private let credentials: @Sendable (Int32) -> PeerCredentials?
+    private let outboxLimit: Int
+    // Under `lock`.
+    private let lock = NSLock()
+    private var listenFD: Int32 = -1
+    private var connections: [Int: ControlConnection] = [:]
+    private var nextNumber = 0
+    private let acceptDone = DispatchSemaphore(value: 0)
+
+    /// `credentials` reads the peer of a connection (SO_PEERCRED); tests replace it with a double.
+    public init(path: String, intercom: Intercom, logger: Logger, ownUID: UInt32 = getuid(),
+                outboxLimit: Int = 1 << 20,
+                credentials: (@Sendable (Int32) -> PeerCredentials?)? = nil) {
+        self.path = path
+        self.intercom = intercom
+        self.logger = logger
+        self.ownUID = ownUID
+        self.outboxLimit = outboxLimit
+        self.credentials = credentials ?? { UnixSocket.peerCredentials($0) }
+    }
+
+    /// Number of clients connected now.
+    public var clientCount: Int { lock.withLock { connections.count } }
+
+    /// Binds and starts accepting. Throws `.alreadyRunning` when another daemon answers on the path.
+    public func start() throws(ControlError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .system("mkdir \(directory)", errno)
+            }
+        }
+        guard var address = UnixSocket.address(path) else { throw .pathTooLong(path) }
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
+            // A socket file is either a live daemon or the leftover of one killed with -9.
+            if case .success(let fd) = UnixSocket.connect(path) {
+                Glibc.close(fd)
+                throw .alreadyRunning(path)
+            }
+            unlink(path)
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system("socket", errno) }
+        // The socket file is born 0600: no window in which another user could connect.
+        let oldMask = umask(0o177)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        let bindErrno = errno
+        umask(oldMask)
+        guard bound == 0 else {
+            Glibc.close(fd)
+            throw .system("bind \(path)", bindErrno)
+        }
+        chmod(path, 0o600)
+        guard listen(fd, 16) == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw .system("listen \(path)", code)
+        }
+        lock.withLock { listenFD = fd }
+        Thread { [self] in acceptLoop(fd) }.start()
+        logger.info("control socket listening on \(path)")
+    }
+
+    private func acceptLoop(_ fd: Int32) {
+        while true {
+            let client = accept(fd, nil, nil)
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                break
+            }
+            // Glibc's accept4 is not visible to Swift; hooks must not inherit client connections.
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            let number = lock.withLock { () -> Int in
+                nextNumber += 1
+                return nextNumber
+            }
+            let connection = ControlConnection(fd: client, number: number, intercom: intercom, logger: logger,
+                                               outboxLimit: outboxLimit) { [weak self] number in
+                _ = self?.lock.withLock { self?.connections.removeValue(forKey: number) }
+            }
+            if let refusal = PeerPolicy.refusal(for: credentials(client), ownUID: ownUID) {
+                logger.warning("control socket: \(refusal)")
+                connection.refuse(refusal)
+                continue
+            }
+            lock.withLock { connections[number] = connection }
+            connection.start()
+        }
+        acceptDone.signal()
+    }
+
+    /// Stops accepting, drops every client and removes the socket file.
+    public func stop() {
+        let (fd, open) = lock.withLock { () -> (Int32, [ControlConnection]) in
+            defer { listenFD = -1 }
+            return (listenFD, Array(connections.values))
+        }
+        guard fd >= 0 else { return }
+        // shutdown wakes the thread blocked in accept; only then is the descriptor closed.
+        shutdown(fd, Int32(SHUT_RDWR))
+        acceptDone.wait()
+        Glibc.close(fd)
+        unlink(path)
+        for connection in open { connection.close() }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Thin wrappers over AF_UNIX stream sockets. Every descriptor is close-on-exec, so hooks
+/// spawned by the daemon never inherit the control socket or a client's connection.
+enum UnixSocket {
+    /// `sockaddr_un` for `path`; nil when the path does not fit (108 bytes on Linux).
+    static func address(_ path: String) -> sockaddr_un? {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard !bytes.isEmpty, bytes.count < capacity else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return address
+    }
+
+    /// A connected client socket, or the errno of the failure.
+    static func connect(_ path: String) -> Result<Int32, ControlError> {
+        guard var address = address(path) else { return .failure(.pathTooLong(path)) }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return .failure(.system("socket", errno)) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        if result != 0 {
+            let code = errno
+            close(fd)
+            return .failure(code == ENOENT || code == ECONNREFUSED ? .noDaemon(path) : .system("connect \(path)", code))
+        }
+        return .success(fd)
+    }
+
+    /// Writes all of `data`; false when the peer is gone.
+    static func writeAll(_ fd: Int32, _ data: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < data.count {
+            let n = data[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    /// The uid, gid and pid of the process at the other end (SO_PEERCRED).
+    static func peerCredentials(_ fd: Int32) -> PeerCredentials? {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; } — read as three 32-bit words, since
+        // Glibc's ucred is only declared under _GNU_SOURCE.
+        var words: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: words))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &words, &length) == 0 else { return nil }
+        return PeerCredentials(pid: words.0, uid: words.1, gid: words.2)
+    }
+}

@@ -1,0 +1,16 @@
+/// The environment a hook runs with: the daemon's own (PATH, HOME, …) with every INTERCOM_*
+/// variable replaced by those of the event. Values go in as they are: no shell ever reads them.
+public enum HookEnvironment {
+    public static func make(event: IntercomEvent, snapshot: String?, base: [String: String]) -> [String: String] {
+        var env = base.filter { !$0.key.hasPrefix("INTERCOM_") }
+        env["INTERCOM_EVENT"] = event.name
+        env["INTERCOM_JSON"] = event.json.encoded
+        if let panel = event.panel { env["INTERCOM_PANEL"] = panel }
+        if let call = event.call {
+            env["INTERCOM_CALL"] = call.id.rawValue
+            env["INTERCOM_FROM"] = call.from
+        }
+        if let snapshot { env["INTERCOM_SNAPSHOT"] = snapshot }
+        return env
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Synchronization
+
+/// The event journal: SQLite in WAL mode, one row per call, door opening and panel alarm, with
+/// the call's pictures as JPEG files beside it. Every write is its own transaction, committed at
+/// once, so a daemon killed with -9 loses nothing written before.
+public final class Journal: Sendable {
+    public let directory: String
+    public var databasePath: String { directory + "/" + JournalLocation.databaseName }
+    public var picturesDirectory: String { directory + "/" + JournalLocation.picturesName }
+    private let database: Mutex<SQLiteDatabaseBox>
+
+    /// Opens (creating when `create`) the journal in `directory`.
+    public init(directory: String, create: Bool = true) throws(JournalError) {
+        self.directory = directory
+        let dbPath = directory + "/" + JournalLocation.databaseName
+        if create {
+            do {
+                try FileManager.default.createDirectory(atPath: directory + "/" + JournalLocation.picturesName,
+                                                        withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .io("cannot create \(directory): \(error.localizedDescription)")
+            }
+        } else if !FileManager.default.fileExists(atPath: dbPath) {
+            throw .noJournal(dbPath)
+        }
+        let db = try SQLiteDatabase(path: dbPath, create: create)
+        if create {
+            // Pictures of whoever rang are personal data: the owner only.
+            chmod(directory, 0o700)
+            chmod(dbPath, 0o600)
+        }
+        // WAL: readers never block the daemon; NORMAL sync still survives a killed process.
+        try db.run("PRAGMA journal_mode=WAL")
+        try db.run("PRAGMA synchronous=NORMAL")
+        try db.run("""
+            CREATE TABLE IF NOT EXISTS entries (
+              id INTEGER PRIMARY KEY AUTOINCREMENT,
+              kind TEXT NOT NULL,
+              time REAL NOT NULL,
+              panel TEXT, call TEXT, caller TEXT,
+              ended REAL, outcome TEXT, duration_s REAL, answered_by TEXT,
+              detail TEXT, method TEXT, ok INTEGER, error TEXT,
+              first_picture TEXT, answer_picture TEXT)
+            """)
+        try db.run("CREATE INDEX IF NOT EXISTS entries_time ON entries(time)")
+        database = Mutex(SQLiteDatabaseBox(db))
+    }
+
+    private func run(_ sql: String, _ values: [SQLiteDatabase.Value] = []) throws(JournalError) -> [[SQLiteDatabase.Value]] {
+        let result = database.withLock { box -> Result<[[SQLiteDatabase.Value]], JournalError> in
+            do throws(JournalError) { return .success(try box.db.run(sql, values)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    // MARK: - Writing
+
+    /// A ringing call; returns its row id.
+    public func callStarted(panel: String?, call: CallID, caller: String, at time: Date) throws(JournalError) -> Int64 {
+        let result = database.withLock { box -> Result<Int64, JournalError> in
+            do throws(JournalError) {
+                try box.db.run("INSERT INTO entries(kind, time, panel, call, caller) VALUES ('call', ?, ?, ?, ?)",
+                               [.real(time.timeIntervalSince1970), .optional(panel), .text(call.rawValue), .text(caller)])
+                return .success(box.db.lastInsertID)
+            } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Calls left without an outcome by a daemon that died (kill -9, power loss) get
+    /// `interrupted`, so they stop showing as in progress. The daemon calls this at start.
+    @discardableResult
+    public func closeInterruptedCalls(at time: Date = Date()) throws(JournalError) -> Int {
+        let open = try run("SELECT COUNT(*) FROM entries WHERE kind = 'call' AND outcome IS NULL").first?.first?.int ?? 0
+        if open > 0 {
+            _ = try run("UPDATE entries SET outcome = 'interrupted' WHERE kind = 'call' AND outcome IS NULL")
+        }
+        return Int(open)
+    }
+
+    public func callAnswered(_ row: Int64, by: String) throws(JournalError) {
+        _ = try run("UPDATE entries SET answered_by = ? WHERE id = ?", [.text(by), .integer(row)])
+    }
+
+    public func callEnded(_ row: Int64, outcome: String, duration: Double, at time: Date) throws(JournalError) {
+        _ = try run("UPDATE entries SET outcome = ?, duration_s = ?, ended = ? WHERE id = ?",
+                    [.text(outcome), .real(duration), .real(time.timeIntervalSince1970), .integer(row)])
+    }
+
+    public enum PictureSlot: String, Sendable { case first = "first_picture", answer = "answer_picture" }
+
+    /// Saves `jpeg` atomically (temp file + rename) and records its path; returns the path.
+    @discardableResult
+    public func savePicture(_ jpeg: Data, row: Int64, slot: PictureSlot, at time: Date) throws(JournalError) -> String {
+        var whole = time_t(time.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&whole, &parts)
+        let stamp = String(format: "%04d%02d%02d-%02d%02d%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                           parts.tm_hour, parts.tm_min, parts.tm_sec)
+        let name = "\(stamp)-\(row)-\(slot == .first ? "ring" : "answer").jpg"
+        let path = picturesDirectory + "/" + name
+        let temporary = picturesDirectory + "/." + name + ".tmp"
+        do {
+            try jpeg.write(to: URL(fileURLWithPath: temporary))
+        } catch {
+            throw .io("cannot write \(temporary): \(error.localizedDescription)")
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw .io("cannot rename \(temporary): \(String(cString: strerror(errno)))")
+        }
+        _ = try run("UPDATE entries SET \(slot.rawValue) = ? WHERE id = ?", [.text(path), .integer(row)])
+        return path
+    }
+
+    public func doorOpened(panel: String, call: CallID?, door: String, method: String, ok: Bool, error: String?,
+                           at time: Date) throws(JournalError) {
+        _ = try run("INSERT INTO entries(kind, time, panel, call, detail, method, ok, error) VALUES ('door', ?, ?, ?, ?, ?, ?, ?)",
+                    [.real(time.timeIntervalSince1970), .text(panel), .optional(call?.rawValue), .text(door), .text(method),
+                     .integer(ok ? 1 : 0), .optional(error)])
+    }
+
+    public func panelEvent(panel: String, kind: String, state: String, at time: Date) throws(JournalError) {
+        _ = try run("INSERT INTO entries(kind, time, panel, detail, method) VALUES ('panel_event', ?, ?, ?, ?)",
+                    [.real(time.timeIntervalSince1970), .text(panel), .text(kind), .text(state)])
+    }
+
+    // MARK: - Reading
+
+    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture"
+
+    public func entries(_ query: JournalQuery = JournalQuery()) throws(JournalError) -> [JournalEntry] {
+        var conditions: [String] = []
+        var values: [SQLiteDatabase.Value] = []
+        if let since = query.since {
+            conditions.append("time >= ?")
+            values.append(.real(since.timeIntervalSince1970))
+        }
+        if let panel = query.panel {
+            conditions.append("panel = ? COLLATE NOCASE")
+            values.append(.text(panel))
+        }
+        if query.missedOnly { conditions.append("kind = 'call' AND answered_by IS NULL AND outcome IS NOT NULL") }
+        let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        var sql = "SELECT \(Self.columns) FROM entries\(whereClause) ORDER BY time DESC, id DESC"
+        if let limit = query.limit {
+            sql += " LIMIT ?"
+            values.append(.integer(Int64(limit)))
+        }
+        return try run(sql, values).map(Self.entry).reversed()
+    }
+
+    private static func entry(_ row: [SQLiteDatabase.Value]) -> JournalEntry {
+        JournalEntry(id: row[0].int ?? 0, kind: JournalEntry.Kind(rawValue: row[1].text ?? "") ?? .call,
+                     time: Date(timeIntervalSince1970: row[2].double ?? 0), panel: row[3].text, call: row[4].text,
+                     caller: row[5].text, ended: row[6].double.map(Date.init(timeIntervalSince1970:)),
+                     outcome: row[7].text, durationSeconds: row[8].double, answeredBy: row[9].text,
+                     detail: row[10].text, method: row[11].text, ok: row[12].int.map { $0 != 0 }, error: row[13].text,
+                     firstPicture: row[14].text, answerPicture: row[15].text)
+    }
+
+    // MARK: - Retention
+
+    /// Removes entries (and their pictures) older than `keepDays`, then the oldest ones until the
+    /// database and pictures fit in `maxBytes`. Returns how many entries went.
+    @discardableResult
+    public func prune(keepDays: Int, maxBytes: Int64, now: Date = Date()) throws(JournalError) -> Int {
+        let cutoff = now.addingTimeInterval(-Double(keepDays) * 86400).timeIntervalSince1970
+        var removed = try removeEntries(where: "time < ?", [.real(cutoff)])
+        let size = try totalBytes()
+        guard size > maxBytes else { return removed }
+        // Walk from the oldest, adding up what each entry frees, and cut exactly there.
+        var freed: Int64 = 0
+        var lastID: Int64?
+        var info = stat()
+        for row in try run("SELECT id, first_picture, answer_picture FROM entries ORDER BY time ASC, id ASC") {
+            guard size - freed > maxBytes else { break }
+            freed += 256  // a row's share of the database, roughly
+            for picture in [row[1].text, row[2].text].compactMap({ $0 }) where stat(picture, &info) == 0 {
+                freed += Int64(info.st_size)
+            }
+            lastID = row[0].int
+        }
+        if let lastID {
+            removed += try removeEntries(
+                where: "id IN (SELECT id FROM entries ORDER BY time ASC, id ASC LIMIT (SELECT COUNT(*) FROM entries WHERE time < (SELECT time FROM entries WHERE id = ?) OR (time = (SELECT time FROM entries WHERE id = ?) AND id <= ?)))",
+                [.integer(lastID), .integer(lastID), .integer(lastID)])
+        }
+        return removed
+    }
+
+    private func removeEntries(where condition: String, _ values: [SQLiteDatabase.Value]) throws(JournalError) -> Int {
+        let doomed = try run("SELECT id, first_picture, answer_picture FROM entries WHERE \(condition)", values)
+        guard !doomed.isEmpty else { return 0 }
+        for row in doomed {
+            for picture in [row[1].text, row[2].text].compactMap({ $0 }) { unlink(picture) }
+        }
+        _ = try run("DELETE FROM entries WHERE \(condition)", values)
+        return doomed.count
+    }
+
+    /// The pictures and the live rows' share of the database: the file itself only shrinks on
+    /// VACUUM, so it counts by page use.
+    public func totalBytes() throws(JournalError) -> Int64 {
+        var total: Int64 = 0
+        let rows = try run("SELECT first_picture, answer_picture FROM entries WHERE first_picture IS NOT NULL OR answer_picture IS NOT NULL")
+        var info = stat()
+        for row in rows {
+            for picture in [row[0].text, row[1].text].compactMap({ $0 }) where stat(picture, &info) == 0 {
+                total += Int64(info.st_size)
+            }
+        }
+        let pages = try run("SELECT (SELECT page_count FROM pragma_page_count) - (SELECT freelist_count FROM pragma_freelist_count), (SELECT page_size FROM pragma_page_size)")
+        if let used = pages.first?[0].int, let size = pages.first?[1].int { total += used * size }
+        return total
+    }
+}
+
+/// SQLiteDatabase is used only under the journal's mutex.
+struct SQLiteDatabaseBox: @unchecked Sendable {
+    let db: SQLiteDatabase
+    init(_ db: SQLiteDatabase) { self.db = db }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The filters of `intercom log`.
+public struct JournalQuery: Sendable, Equatable {
+    public var since: Date?
+    public var panel: String?
+    public var missedOnly: Bool
+    /// The newest N entries (still printed oldest first).
+    public var limit: Int?
+
+    public init(since: Date? = nil, panel: String? = nil, missedOnly: Bool = false, limit: Int? = nil) {
+        self.since = since
+        self.panel = panel
+        self.missedOnly = missedOnly
+        self.limit = limit
+    }
+
+    /// `1h`, `30m`, `2d`, `1w` back from `now`, or a local `YYYY-MM-DD` (midnight) / `YYYY-MM-DD HH:MM`.
+    public static func parseSince(_ text: String, now: Date = Date()) -> Date? {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604_800]
+        if let unit = text.last, let seconds = units[unit], let amount = Double(text.dropLast()), amount >= 0 {
+            return now.addingTimeInterval(-amount * seconds)
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        for format in ["yyyy-MM-dd", "yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import IntercomCore
+
+/// `intercom ctl ACTION`: drives a running daemon through its control socket.
+enum CtlCommand {
+    static let spec = CommandSpec(
+        name: "ctl",
+        summary: "talk to a running daemon through its control socket",
+        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open|dtmf DIGITS|events [CALL]",
+        maxPositionals: 3,
+        options: [
+            .value("--door", "DOOR", "open: main (default), alt, light, or an output number"),
+            .value("--panel", "PANEL", "open: which panel (default: the one in a call, or the only one)"),
+            .value("--call", "CALL", "the call to act on, e.g. c1 (default: the obvious one)"),
+            .value("--socket", "PATH", "control socket (default: [daemon] socket of the config)"),
+        ],
+        details: """
+        Prints the reply's data as JSON; `events` streams one JSON object per line until the
+        daemon stops or Ctrl-C. No daemon listening exits 69; a refused command exits 1.
+        """,
+        run: run)
+
+    @Sendable static func run(_ invocation: Invocation) async -> Int32 {
+        let args = invocation.arguments
+        let request: ControlRequest
+        switch makeRequest(args) {
+        case .success(let made): request = made
+        case .failure(let error): return Console.fail(error.description, code: ExitCode.usage)
+        }
+        let path: String
+        if let explicit = args.value("--socket") {
+            path = explicit
+        } else {
+            do {
+                path = try invocation.loadConfig().daemon.socketPath
+            } catch {
+                return Console.fail(error.description, code: error.exitCode)
+            }
+        }
+        do {
+            let client = try ControlClient(path: path)
+            if case .events = request.action {
+                try client.send(request)
+                while let line = client.readLine() { Console.out(line) }
+                return ExitCode.ok
+            }
+            let reply = try client.request(request)
+            guard reply["ok"] == .bool(true) else {
+                return Console.fail(reply["error"]?.stringValue ?? "the daemon refused the command", code: ExitCode.failure)
+            }
+            let data = reply["data"] ?? .null
+            Console.out(request.action == .command(.status) ? data.pretty : data.encoded)
+            return ExitCode.ok
+        } catch {
+            return Console.fail(error.description, code: error.exitCode)
+        }
+    }
+
+    static func makeRequest(_ args: ParsedArguments) -> Result<ControlRequest, UsageError> {
+        var words = args.positionals
+        guard !words.isEmpty else {
+            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf or events",
+                                       command: "ctl"))
+        }
+        let action = words.removeFirst()
+        func call() -> CallID? { (args.value("--call") ?? words.first).map(CallID.init) }
+        func extra(_ allowed: Int) -> UsageError? {
+            words.count > allowed ? UsageError(message: "unexpected argument '\(words[allowed])' for 'intercom ctl \(action)'",
+                                               command: "ctl") : nil
+        }
+        let id = JSONValue.integer(1)
+        switch action {
+        case "status":
+            if let e = extra(0) { return .failure(e) }
+            return .success(ControlRequest(id: id, action: .command(.status)))
+        case "answer", "decline", "hangup":
+            if let e = extra(1) { return .failure(e) }
+            let command: IntercomCommand = action == "answer" ? .answer(call()) : action == "decline" ? .decline(call()) : .hangup(call())
+            return .success(ControlRequest(id: id, action: .command(command)))
+        case "open":
+            if let e = extra(0) { return .failure(e) }
+            let text = args.value("--door") ?? "main"
+            guard let door = Door(text) else {
+                return .failure(UsageError(message: "--door takes main, alt, light or a number, not '\(text)'", command: "ctl"))
+            }
+            return .success(ControlRequest(id: id, action: .command(.open(panel: args.value("--panel"), door: door))))
+        case "dtmf":
+            guard let digits = words.first else {
+                return .failure(UsageError(message: "ctl dtmf needs the digits, e.g. 'intercom ctl dtmf 1'", command: "ctl"))
+            }
+            if let e = extra(1) { return .failure(e) }
+            return .success(ControlRequest(id: id, action: .command(.dtmf(args.value("--call").map(CallID.init), digits: digits))))
+        case "events":
+            if let e = extra(1) { return .failure(e) }
+            return .success(ControlRequest(id: id, action: .events(call: call())))
+        default:
+            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf or events",
+                                       command: "ctl"))
+        }
+    }
+}
