@@ -31,8 +31,10 @@ final class TUILoop {
             curses.end()
         }
         while running {
-            // Faster turns while a picture may move; slower when idle keeps CPU near zero.
-            let key = curses.key(waiting: model.calls.isEmpty && !context.options.kiosk ? 120 : 40)
+            // Keys wake the loop at once; the timeout only paces pictures and clocks: 25 turns a
+            // second for call video, 10 for peephole snapshots (3 fps), 8 when idle.
+            let video = model.selectedCall?.stage == .active
+            let key = curses.key(waiting: video ? 40 : (model.calls.isEmpty && !context.options.kiosk ? 120 : 100))
             for item in context.inbox.drain() { take(item) }
             if let key {
                 if key == KEY_RESIZE {
