@@ -89,7 +89,7 @@ final class TUILoop {
             model.showHelp.toggle()
             resetPictures()
         case .journal:
-            model.say("the journal is not available yet: it comes with 'intercom log'", warn: true)
+            model.say("the journal is kept by 'intercom daemon': read it with 'intercom log' (a journal view here is not built yet)")
         case .quit:
             if model.calls.isEmpty && !context.options.kiosk {
                 running = false

@@ -34,15 +34,7 @@ import Testing
         let path = directory.path + "/run/intercom/control.sock"
         let panelConfig = PanelConfig(name: "entrance", url: "http://127.0.0.1:9", user: "admin", password: "admin",
                                       match: [.uriPrefix("sip:panel@")])
-        let config = IntercomConfig(
-            sip: SIPSettings(listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)]),
-            panels: [panelConfig], daemon: DaemonSettings(socketPath: path))
-        var settings = PhoneSettings(config: config, environment: [:])
-        settings.dataDirectory = PhoneTestSupport.tempDirectory("intercom")
-        settings.audio = .files(play: nil, record: nil)
-        let intercom = Intercom(config: config, phoneSettings: settings, logger: .silent)
-        let events = EventRecorder(intercom.bus.subscribe())
-        try await intercom.start()
+        let (intercom, events) = try await PhoneTestSupport.intercom(panels: [panelConfig], socketPath: path)
         let server = ControlServer(path: path, intercom: intercom, logger: .silent, outboxLimit: outboxLimit,
                                    credentials: credentials)
         try server.start()

@@ -38,15 +38,7 @@ import Testing
         let panelConfig = PanelConfig(name: "entrance", url: server.baseURL, user: "admin", password: password,
                                       match: [.uriPrefix("sip:panel@")], open: open, peepholeFPS: fps,
                                       autoAnswer: autoAnswer, guestUntil: guestUntil)
-        let config = IntercomConfig(
-            sip: SIPSettings(listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)]),
-            panels: [panelConfig], daemon: DaemonSettings(socketPath: "/tmp/unused.sock"))
-        var settings = PhoneSettings(config: config, environment: [:])
-        settings.dataDirectory = PhoneTestSupport.tempDirectory("intercom")
-        settings.audio = .files(play: nil, record: nil)
-        let intercom = Intercom(config: config, phoneSettings: settings, logger: .silent)
-        let events = EventRecorder(intercom.bus.subscribe())
-        try await intercom.start()
+        let (intercom, events) = try await PhoneTestSupport.intercom(panels: [panelConfig])
         let (panel, panelEvents) = try await PhoneTestSupport.phone("panel")
         return Setup(server: server, intercom: intercom, events: events, panel: panel, panelEvents: panelEvents)
     }

@@ -6,17 +6,7 @@ import Testing
 @Suite struct IntercomPolicyTests {
     static func intercom(_ panels: [PanelConfig], unknown: UnknownCallerPolicy = .reject)
         async throws -> (Intercom, EventRecorder<IntercomEvent>) {
-        let config = IntercomConfig(
-            sip: SIPSettings(listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)],
-                             unknownCallers: unknown),
-            panels: panels, daemon: DaemonSettings(socketPath: "/tmp/unused.sock"))
-        var settings = PhoneSettings(config: config, environment: [:])
-        settings.dataDirectory = PhoneTestSupport.tempDirectory("intercom")
-        settings.audio = .files(play: nil, record: nil)
-        let intercom = Intercom(config: config, phoneSettings: settings, logger: .silent)
-        let events = EventRecorder(intercom.bus.subscribe())
-        try await intercom.start()
-        return (intercom, events)
+        try await PhoneTestSupport.intercom(panels: panels, unknownCallers: unknown)
     }
 
     static func uri(_ intercom: Intercom) async -> String {

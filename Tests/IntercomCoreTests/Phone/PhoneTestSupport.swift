@@ -22,6 +22,22 @@ enum PhoneTestSupport {
         return (phone, EventRecorder(phone.events))
     }
 
+    /// A started intercom on a random loopback UDP port, no sound card, recording its events.
+    static func intercom(panels: [PanelConfig], unknownCallers: UnknownCallerPolicy = .reject,
+                         socketPath: String = "/tmp/unused.sock") async throws -> (Intercom, EventRecorder<IntercomEvent>) {
+        let config = IntercomConfig(
+            sip: SIPSettings(listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)],
+                             unknownCallers: unknownCallers),
+            panels: panels, daemon: DaemonSettings(socketPath: socketPath))
+        var settings = PhoneSettings(config: config, environment: [:])
+        settings.dataDirectory = tempDirectory("intercom")
+        settings.audio = .files(play: nil, record: nil)
+        let intercom = Intercom(config: config, phoneSettings: settings, logger: .silent)
+        let events = EventRecorder(intercom.bus.subscribe())
+        try await intercom.start()
+        return (intercom, events)
+    }
+
     static func uri(of phone: Phone, user: String, transport: SIPTransport = .udp) -> String {
         let port = phone.listening.first { $0.transport == transport }?.port ?? 0
         return "sip:\(user)@127.0.0.1:\(port)" + (transport == .udp ? "" : ";transport=\(transport.rawValue)")
