@@ -37,9 +37,9 @@ enum TUIBench {
         """.write(toFile: config, atomically: true, encoding: .utf8)
         chmod(config, 0o600)
         let socket = "intercom-bench-\(getpid())"
-        let tmux = { (args: [String]) -> String in try Self.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + args) }
+        let tmux = { (args: [String]) -> String in try Spawn.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + args) }
         // The tmux server forks from this first client and would hold a stdout pipe open forever.
-        try Self.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "b", "-x", "120", "-y", "40",
+        try Spawn.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "b", "-x", "120", "-y", "40",
                       "exec env HOME=\(home) TERM=tmux-256color \(intercom) tui --config \(config) --no-bell --no-notify --no-ring"],
                      capture: false)
         defer { _ = try? tmux(["kill-server"]) }
@@ -97,29 +97,6 @@ enum TUIBench {
         _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
         _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
         return Int(UInt16(bigEndian: addr.sin_port))
-    }
-
-    /// Runs a command to its end and returns its stdout. posix_spawn, not Foundation's Process:
-    /// a tmux server forked from the client inherits Process's internal socket, and Process then
-    /// never sees the client exit. Output goes through a file, which the server cannot hold open.
-    @discardableResult
-    private static func run(_ path: String, _ arguments: [String], capture: Bool = true) throws -> String {
-        let outPath = NSTemporaryDirectory() + "intercom-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
-        defer { unlink(outPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, capture ? outPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        guard rc == 0 else { throw BenchError("cannot run \(path): \(String(cString: strerror(rc)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return capture ? ((try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "") : ""
     }
 }
 

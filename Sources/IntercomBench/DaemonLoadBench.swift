@@ -1,0 +1,77 @@
+import Foundation
+import IntercomCore
+
+/// Issue 6: 60 calls at 2 a second auto-answered and ended by the daemon (journal and control socket on),
+/// RSS at call 10 and call 60; and `intercom log --since 1d` over a 100 000-entry journal.
+enum DaemonLoadBench {
+    struct Result {
+        var handled = 0
+        var calls = 0
+        var rssAt10: Double = .nan
+        var rssAt60: Double = .nan
+        var logSinceDay = Samples()
+        var logEntries = 0
+    }
+
+    static func run(intercom: String, work: String) async throws -> Result {
+        var result = Result()
+        let journalDir = "\(work)/load-journal"
+        let bench = try await BenchDaemon.start(intercom: intercom, home: "\(work)/load-home", config: """
+            [sip]
+            listen = udp:127.0.0.1:0
+            [panel bench]
+            url = http://127.0.0.1:9
+            match = sip:100001@
+            auto_answer = on
+            [daemon]
+            socket = \(work)/load-home/control.sock
+            [journal]
+            path = \(journalDir)
+            """)
+        let daemon = bench.process
+        defer { daemon.stop() }
+        let caller = try await BenchDaemon.caller(work: work, name: "load-caller")
+        defer { Task { await caller.stop() } }
+        var cursor = bench.firstEvent
+        result.calls = 60
+        for index in 0..<result.calls {
+            let slot = Date()
+            let id = try await caller.call(bench.uri, video: false)
+            if let answered = await daemon.waitLine(containing: "\"call_answered\"", after: cursor, timeout: 5) {
+                try? await caller.hangup(id)
+                if let ended = await daemon.waitLine(containing: "\"call_ended\"", after: answered.index, timeout: 5) {
+                    result.handled += 1
+                    cursor = ended.index + 1
+                }
+            } else {
+                try? await caller.hangup(id)
+            }
+            if index == 9 { result.rssAt10 = daemon.rssMB }
+            if index == result.calls - 1 { result.rssAt60 = daemon.rssMB }
+            let wait = 0.5 - Date().timeIntervalSince(slot)
+            if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+        }
+        daemon.stop()
+
+        // A journal of 100 000 calls over 30 days, then `intercom log --since 1d` as a user runs it.
+        let big = "\(work)/big-journal"
+        let journal = try Journal(directory: big)
+        let now = Date()
+        let span = 30.0 * 86_400
+        let count = 100_000
+        for i in 0..<count {
+            let at = now.addingTimeInterval(-span + span * Double(i) / Double(count))
+            let row = try journal.callStarted(panel: "bench", call: CallID("c\(i)"), caller: "sip:100001@127.0.0.1", at: at)
+            try journal.callEnded(row, outcome: i % 5 == 0 ? "missed" : "remote_hangup", duration: 12, at: at.addingTimeInterval(12))
+        }
+        let config = "\(work)/big-journal.ini"
+        try "[journal]\npath = \(big)\n".write(toFile: config, atomically: true, encoding: .utf8)
+        for _ in 0..<10 {
+            let t0 = Date()
+            let out = try Spawn.run(intercom, ["log", "--since", "1d", "--config", config])
+            result.logSinceDay.add(Date().timeIntervalSince(t0) * 1000)
+            result.logEntries = out.split(separator: "\n").count - 1
+        }
+        return result
+    }
+}
