@@ -16,6 +16,15 @@ func f(_ value: Double, _ digits: Int = 1) -> String { value.isNaN ? "—" : Str
 
 func ok(_ pass: Bool) -> String { pass ? "met" : "**missed**" }
 
+// `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --load-only` runs just the daemon-load section.
+if arguments.contains("--load-only") {
+    do { try await loadSection() } catch {
+        FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 // `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --tui-only` runs just the terminal-client section.
 if arguments.contains("--tui-only") {
     do { try await tuiSection() } catch {
@@ -97,19 +106,7 @@ do {
     line("| snapshot requests the panel saw | 2.5–3.5 /s | \(f(peephole.requestsPerSecond, 2)) /s |")
     line()
     try await tuiSection()
-    line("## Daemon under load, journal (issue 6)")
-    line()
-    let load = try await DaemonLoadBench.run(intercom: intercom, work: work)
-    line("`intercom daemon` with the journal and control socket on, `auto_answer = on`; a liblinphone caller places")
-    line("60 calls at 2 a second, each answered and then hung up. The journal query runs `intercom log --since 1d`")
-    line("(process start included) on a journal of 100 000 calls spread over 30 days.")
-    line()
-    line("| measure | target | result |")
-    line("|---|---|---|")
-    line("| calls handled | all 60 | \(load.handled) of \(load.calls) |")
-    line("| RSS growth from call 10 to call 60 | < 10 MB | \(f(load.rssAt60 - load.rssAt10)) MB (\(f(load.rssAt10)) → \(f(load.rssAt60)) MB) |")
-    line("| `intercom log --since 1d`, 100 000 entries | < 100 ms | \(load.logSinceDay.format()), \(load.logEntries) rows |")
-    line()
+    try await loadSection()
     line("### Idle softphones, same run")
     line()
     let idle = try await IdleBench.run(intercom: intercom, work: work, window: 20)
@@ -143,5 +140,21 @@ func tuiSection() async throws {
     line("| key `o` → panel receives the open request | ≤ 30 ms median | \(tui.keyToDoor.format()) |")
     line("| idle TUI CPU | ≤ 1 % | \(f(tui.idleCPU, 2)) % |")
     line("| TUI CPU while showing the peephole at 3 fps | ≤ 5 % | \(f(tui.ringingCPU, 2)) % |")
+    line()
+}
+
+func loadSection() async throws {
+    line("## Daemon under load, journal (issue 6)")
+    line()
+    let load = try await DaemonLoadBench.run(intercom: intercom, work: work)
+    line("`intercom daemon` with the journal and control socket on, `auto_answer = on`; a liblinphone caller places")
+    line("60 calls at 2 a second, each answered and then hung up. The journal query runs `intercom log --since 1d`")
+    line("(process start included) on a journal of 100 000 calls spread over 30 days.")
+    line()
+    line("| measure | target | result |")
+    line("|---|---|---|")
+    line("| calls handled | all 60 | \(load.handled) of \(load.calls) |")
+    line("| RSS growth from call 10 to call 60 | < 10 MB | \(f(load.rssAt60 - load.rssAt10)) MB (\(f(load.rssAt10)) → \(f(load.rssAt60)) MB) |")
+    line("| `intercom log --since 1d`, 100 000 entries | < 100 ms | \(load.logSinceDay.format()), \(load.logEntries) rows |")
     line()
 }

@@ -62,7 +62,7 @@ enum LogCommand {
     static func table(_ entries: [JournalEntry]) -> String {
         var rows = [["TIME", "PANEL", "CALLER", "OUTCOME", "DURATION", "PICTURE"]]
         for e in entries {
-            let time = IntercomEvent.rfc3339(e.time).prefix(19).replacingOccurrences(of: "T", with: " ")
+            let time = localTime(e.time)
             let outcome: String
             let caller: String
             switch e.kind {
@@ -77,13 +77,33 @@ enum LogCommand {
                 caller = "alarm"
                 outcome = "\(e.detail ?? "?") \(e.method ?? "")"
             }
-            let duration = e.durationSeconds.map { String(format: "%.0fs", $0) } ?? ""
-            rows.append([String(time), e.panel ?? "-", caller, outcome, duration, e.answerPicture ?? e.firstPicture ?? ""])
+            let duration = e.durationSeconds.map { "\(Int($0.rounded()))s" } ?? ""
+            rows.append([time, e.panel ?? "-", caller, outcome, duration, e.answerPicture ?? e.firstPicture ?? ""])
         }
+        // Plain Swift string work: Foundation's padding and formatting cost more than the query on a big journal.
         let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { i, cell in i == 5 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }.joined(separator: "\n")
+        var out = ""
+        for row in rows {
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                if i > 0 { line += "  " }
+                line += cell
+                if i < 5 { line += String(repeating: " ", count: widths[i] - cell.count) }
+            }
+            while line.last == " " { line.removeLast() }
+            if !out.isEmpty { out += "\n" }
+            out += line
+        }
+        return out
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS` in local time.
+    static func localTime(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 }
