@@ -19,6 +19,8 @@ packages=(
   libchafa-dev libglib2.0-dev chafa
   # tests: real SIP peers and a terminal to drive
   sip-tester linphone-cli kamailio tmux sox
+  # bench: baresip idles beside us for comparison
+  baresip-core
 )
 
 missing=()
