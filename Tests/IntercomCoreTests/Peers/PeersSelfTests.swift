@@ -190,7 +190,8 @@ struct PeersSelfTests {
 
     @Test("tmux runs a command, captures its screen, resizes, reports exit")
     func tmux() async throws {
-        let tmux = try await Tmux(command: "bash -c 'echo hi; read; exit 7'", width: 80, height: 24)
+        // read prints the prompt itself, so once "hi" shows, read is waiting for the Enter.
+        let tmux = try await Tmux(command: "bash -c 'read -p hi; exit 7'", width: 80, height: 24)
         try await tmux.waitForScreen(containing: "hi")
         try await tmux.resize(width: 100, height: 30)
         try await tmux.sendKeys("Enter")
