@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension PhoneSettings {
     /// The phone the config describes. liblinphone's files go under `$XDG_DATA_HOME/intercom/sip`.
     public init(config: IntercomConfig, environment: [String: String]) {
@@ -13,7 +17,3 @@ extension PhoneSettings {
             audio: .devices(playback: device(config.audio.playback), capture: device(config.audio.capture)))
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif
