@@ -9,9 +9,12 @@ final class TestDirectory: @unchecked Sendable {
     init(prefix: String = "intercom-test") throws {
         let template = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix).XXXXXX").path
         var buffer = Array(template.utf8CString)
-        let made = buffer.withUnsafeMutableBufferPointer { ptr -> Bool in mkdtemp(ptr.baseAddress!) != nil }
-        guard made else { throw HarnessError("mkdtemp failed for \(template): errno \(errno)") }
-        url = URL(fileURLWithPath: String(cString: buffer), isDirectory: true)
+        let made = buffer.withUnsafeMutableBufferPointer { ptr -> String? in
+            guard let base = ptr.baseAddress, let path = mkdtemp(base) else { return nil }
+            return String(cString: path)
+        }
+        guard let made else { throw HarnessError("mkdtemp failed for \(template): errno \(errno)") }
+        url = URL(fileURLWithPath: made, isDirectory: true)
     }
 
     /// URL of `name` inside the directory (not created).
