@@ -40,4 +40,20 @@ extension DaemonEventChecks {
         #expect(from.hasPrefix(prefix), "from should be a bare SIP URI starting \(prefix): \(event)",
                 sourceLocation: sourceLocation)
     }
+
+    /// A panel call the daemon auto-answers and the panel then hangs up: `call_incoming` from `panel`
+    /// (caller URI starting `prefix`), `call_answered` by `auto`, `call_ended` with `remote_hangup`.
+    static func expectAutoAnsweredCall(_ daemon: DaemonProcess, panel: String, from prefix: String,
+                                       sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> (incoming: DaemonEvent, answered: DaemonEvent, ended: DaemonEvent) {
+        let incoming = try await daemon.waitForEvent("call_incoming")
+        #expect(incoming.string("panel") == panel, "\(incoming)", sourceLocation: sourceLocation)
+        expectFrom(incoming, startsWith: prefix, sourceLocation: sourceLocation)
+        let call = try #require(incoming.string("call"), sourceLocation: sourceLocation)
+        let answered = try await daemon.waitForEvent("call_answered") { $0.string("call") == call }
+        #expect(answered.string("by") == "auto", "\(answered)", sourceLocation: sourceLocation)
+        let ended = try await daemon.waitForEvent("call_ended") { $0.string("call") == call }
+        #expect(ended.string("reason") == "remote_hangup", "\(ended)", sourceLocation: sourceLocation)
+        return (incoming, answered, ended)
+    }
 }

@@ -33,14 +33,8 @@ import Glibc
             remote: try daemon.hostPort(), service: "resident", timeout: .seconds(20))
         #expect(panel.succeeded, "\(panel)\n\(daemon.log)")
 
-        let incoming = try await daemon.waitForEvent("call_incoming")
-        #expect(incoming.string("panel") == "entrance", "\(incoming)")
-        DaemonEventChecks.expectFrom(incoming, startsWith: "sip:100001@")
-        let call = try #require(incoming.string("call"))
-        let answered = try await daemon.waitForEvent("call_answered") { $0.string("call") == call }
-        #expect(answered.string("by") == "auto", "\(answered)")
-        let ended = try await daemon.waitForEvent("call_ended") { $0.string("call") == call }
-        #expect(ended.string("reason") == "remote_hangup", "\(ended)")
+        let (incoming, answered, ended) = try await DaemonEventChecks.expectAutoAnsweredCall(
+            daemon, panel: "entrance", from: "sip:100001@")
         #expect((ended.number("duration_s") ?? 0) > 0, "\(ended)")
         for event in [answered, ended] {
             #expect(event.string("panel") == "entrance" && event.string("from") == incoming.string("from"), "\(event)")

@@ -28,14 +28,7 @@ import Testing
             scenario: BewardScenarios.panelCall(hangupAfter: .seconds(1)), name: "panel-via-kamailio",
             remote: kamailio.hostPort, service: "resident", timeout: .seconds(15))
         #expect(panel.succeeded, "\(panel)\n\(kamailio.log)\n\(daemon.log)")
-        let incoming = try await daemon.waitForEvent("call_incoming")
-        #expect(incoming.string("panel") == "entrance", "\(incoming)")
-        DaemonEventChecks.expectFrom(incoming, startsWith: "sip:100001@")
-        let call = try #require(incoming.string("call"))
-        let answered = try await daemon.waitForEvent("call_answered") { $0.string("call") == call }
-        #expect(answered.string("by") == "auto", "\(answered)")
-        let ended = try await daemon.waitForEvent("call_ended") { $0.string("call") == call }
-        #expect(ended.string("reason") == "remote_hangup", "\(ended)")
+        _ = try await DaemonEventChecks.expectAutoAnsweredCall(daemon, panel: "entrance", from: "sip:100001@")
         DaemonEventChecks.expectWellFormed(daemon)
         await daemon.stop()
         await kamailio.stop()
