@@ -5,6 +5,7 @@ let package = Package(
     name: "intercom",
     products: [
         .executable(name: "intercom", targets: ["intercom"]),
+        .executable(name: "intercom-full", targets: ["intercom-full"]),
         .library(name: "IntercomCore", targets: ["IntercomCore"]),
     ],
     targets: [
@@ -31,9 +32,15 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         // sd_notify: READY, WATCHDOG and STOPPING for the systemd unit.
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
+        // Config, journal and JSON: no phone, no media, so the light commands start fast.
+        .target(
+            name: "IntercomBase",
+            dependencies: ["CSQLite"],
+            path: "Sources/IntercomBase"
+        ),
         .target(
             name: "IntercomCore",
-            dependencies: ["CLinphone", "CFrameSink", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim",
+            dependencies: ["IntercomBase", "CLinphone", "CFrameSink", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim",
                            "CSQLite", "CSystemd"],
             path: "Sources/IntercomCore"
         ),
@@ -43,10 +50,22 @@ let package = Package(
             dependencies: ["IntercomCore", "CChafa", "CNcurses"],
             path: "Sources/IntercomTUI"
         ),
+        // The command-line machinery and the commands that need no phone.
+        .target(
+            name: "IntercomCLI",
+            dependencies: ["IntercomBase"],
+            path: "Sources/IntercomCLI"
+        ),
+        // `intercom`: runs the light commands itself and execs `intercom-full` for the rest.
         .executableTarget(
             name: "intercom",
-            dependencies: ["IntercomCore", "IntercomTUI"],
+            dependencies: ["IntercomCLI"],
             path: "Sources/intercom"
+        ),
+        .executableTarget(
+            name: "intercom-full",
+            dependencies: ["IntercomCLI", "IntercomCore", "IntercomTUI"],
+            path: "Sources/intercom-full"
         ),
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(
@@ -56,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomCoreTests",
-            dependencies: ["IntercomCore", "IntercomTUI", "CLinphone"],
+            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomTUI", "CLinphone"],
             path: "Tests/IntercomCoreTests",
             exclude: ["Fixtures"]
         ),

@@ -157,7 +157,7 @@ func loadSection() async throws {
     line("| RSS growth from call 10 to call 60 | < 10 MB | \(f(load.rssAt60 - load.rssAt10)) MB (\(f(load.rssAt10)) → \(f(load.rssAt60)) MB) |")
     line("| `intercom log --since 1d`, 100 000 entries | < 100 ms | \(load.logSinceDay.format()), \(load.logEntries) rows |")
     line()
-    line("Most of the `log` time is process start: the binary links liblinphone's C++ stack (about 200 shared")
-    line("libraries), and `intercom --version` alone takes about 100 ms here; the query and the table take the rest.")
+    line("`intercom log` runs in the light front binary (Foundation and SQLite only); commands that need the phone")
+    line("exec `intercom-full`, whose ~200 shared libraries cost about 80 ms of start-up (DECISIONS.md).")
     line()
 }

@@ -1,4 +1,5 @@
 import Testing
+@testable import IntercomBase
 @testable import IntercomCore
 
 @Suite struct ConfigINIParserTests {

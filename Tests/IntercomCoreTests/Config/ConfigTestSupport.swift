@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import IntercomBase
 @testable import IntercomCore
 
 /// Parses `text` as a config and returns the error it must produce.

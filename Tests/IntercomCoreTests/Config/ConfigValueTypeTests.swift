@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import IntercomBase
 @testable import IntercomCore
 
 @Suite struct ConfigValueTypeTests {

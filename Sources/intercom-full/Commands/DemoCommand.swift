@@ -1,4 +1,5 @@
 import Foundation
+import IntercomCLI
 import IntercomCore
 
 /// `intercom demo`: no config, no hardware. A simulated Beward panel on loopback rings this

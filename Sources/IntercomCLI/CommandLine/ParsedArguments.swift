@@ -1,14 +1,16 @@
 /// A command line checked against its command's options.
-struct ParsedArguments: Sendable {
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
-    var positionals: [String] = []
+public struct ParsedArguments: Sendable {
+    public var values: [String: String] = [:]
+    public var flags: Set<String> = []
+    public var positionals: [String] = []
 
-    func value(_ name: String) -> String? { values[name] }
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    public init() {}
+
+    public func value(_ name: String) -> String? { values[name] }
+    public func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// Reads `tokens` (after the command name) against `options`; `--opt=value` and `--opt value` both work.
-    static func parse(_ tokens: [String], options: [OptionSpec], maxPositionals: Int, command: String) throws(UsageError) -> ParsedArguments {
+    public static func parse(_ tokens: [String], options: [OptionSpec], maxPositionals: Int, command: String) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
         var onlyPositionals = false

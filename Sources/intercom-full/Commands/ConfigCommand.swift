@@ -1,3 +1,4 @@
+import IntercomCLI
 import IntercomCore
 
 /// `intercom config --example` prints a commented config; `intercom config --check` validates one.

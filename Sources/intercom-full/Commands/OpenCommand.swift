@@ -1,3 +1,4 @@
+import IntercomCLI
 import IntercomCore
 
 /// `intercom open [PANEL] [--door main|alt|light|N]`: pulse a door relay through the panel's HTTP API.

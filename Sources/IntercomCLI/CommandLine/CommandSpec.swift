@@ -1,27 +1,38 @@
 /// One row of the command table: what `intercom NAME` does, what it takes, and the code that runs it.
-struct CommandSpec: Sendable {
-    typealias Run = @Sendable (Invocation) async -> Int32
+public struct CommandSpec: Sendable {
+    public typealias Run = @Sendable (Invocation) async -> Int32
 
-    var name: String
-    var summary: String
+    public var name: String
+    public var summary: String
     /// Positional arguments as shown in help, e.g. "[PANEL]".
-    var arguments: String = ""
-    var maxPositionals: Int = 0
-    var options: [OptionSpec] = []
-    var details: String = ""
-    var run: Run
+    public var arguments: String = ""
+    public var maxPositionals: Int = 0
+    public var options: [OptionSpec] = []
+    public var details: String = ""
+    public var run: Run
+
+    public init(name: String, summary: String, arguments: String = "", maxPositionals: Int = 0,
+                options: [OptionSpec] = [], details: String = "", run: @escaping Run) {
+        self.name = name
+        self.summary = summary
+        self.arguments = arguments
+        self.maxPositionals = maxPositionals
+        self.options = options
+        self.details = details
+        self.run = run
+    }
 
     /// Every command takes these (INTERFACE.md).
-    static let commonOptions: [OptionSpec] = [
+    public static let commonOptions: [OptionSpec] = [
         .value("--config", "PATH", "config file (default: $INTERCOM_CONFIG, then $XDG_CONFIG_HOME/intercom/config.ini)"),
         .value("--log-level", "LEVEL", "debug|info|notice|warning|error (default notice)",
                choices: LogLevelName.all),
         .flag("--help", "show this help"),
     ]
 
-    var allOptions: [OptionSpec] { options + Self.commonOptions }
+    public var allOptions: [OptionSpec] { options + Self.commonOptions }
 
-    var help: String {
+    public var help: String {
         var lines = ["usage: intercom \(name)\(allOptions.isEmpty ? "" : " [options]")\(arguments.isEmpty ? "" : " \(arguments)")", "", summary]
         if !details.isEmpty { lines += ["", details] }
         lines += ["", "options:"]
@@ -33,6 +44,6 @@ struct CommandSpec: Sendable {
     }
 }
 
-enum LogLevelName {
-    static let all = ["debug", "info", "notice", "warning", "error"]
+public enum LogLevelName {
+    public static let all = ["debug", "info", "notice", "warning", "error"]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomCLI
 import IntercomCore
 import IntercomTUI
 

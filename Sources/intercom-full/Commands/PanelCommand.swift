@@ -1,4 +1,5 @@
 import Foundation
+import IntercomCLI
 import IntercomCore
 
 /// Shared by the one-shot commands that talk to a panel's HTTP API.

@@ -30,13 +30,13 @@ public struct JournalEntry: Sendable, Equatable {
 
     public var json: JSONValue {
         var fields: [(String, JSONValue)] = [
-            ("id", .integer(Int(id))), ("kind", .string(kind.rawValue)), ("time", .string(IntercomEvent.rfc3339(time))),
+            ("id", .integer(Int(id))), ("kind", .string(kind.rawValue)), ("time", .string(RFC3339.string(time))),
             ("panel", .optional(panel)),
         ]
         switch kind {
         case .call:
             fields += [("call", .optional(call)), ("from", .optional(caller)),
-                       ("ended", ended.map { .string(IntercomEvent.rfc3339($0)) } ?? .null),
+                       ("ended", ended.map { .string(RFC3339.string($0)) } ?? .null),
                        ("outcome", .optional(outcome)),
                        ("duration_s", durationSeconds.map { .number(($0 * 10).rounded() / 10) } ?? .null),
                        ("answered_by", .optional(answeredBy)), ("missed", .bool(missed)),

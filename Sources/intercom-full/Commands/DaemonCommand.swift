@@ -1,4 +1,5 @@
 import Foundation
+import IntercomCLI
 import IntercomCore
 
 /// `intercom daemon`: no terminal; applies the panels' policies and reports events.

@@ -1,9 +1,9 @@
 import Foundation
-import IntercomCore
+import IntercomBase
 
 /// `intercom log`: the event journal the daemon keeps, as a table or JSON lines.
-enum LogCommand {
-    static let spec = CommandSpec(
+public enum LogCommand {
+    public static let spec = CommandSpec(
         name: "log",
         summary: "show the event journal: who rang, when, the outcome and their picture",
         options: [

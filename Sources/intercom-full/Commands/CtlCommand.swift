@@ -1,4 +1,5 @@
 import Foundation
+import IntercomCLI
 import IntercomCore
 
 /// `intercom ctl ACTION`: drives a running daemon through its control socket.

@@ -1,25 +1,15 @@
 import Foundation
-import IntercomCore
+import IntercomBase
 
 /// The commands of INTERFACE.md that this build carries, and the dispatcher over them.
-struct CommandTable: Sendable {
-    var commands: [CommandSpec]
+public struct CommandTable: Sendable {
+    public var commands: [CommandSpec]
 
-    static let standard = CommandTable(commands: [
-        TUICommand.spec,
-        DemoCommand.spec,
-        DaemonCommand.spec,
-        DoctorCommand.spec,
-        CtlCommand.spec,
-        LogCommand.spec,
-        SnapshotCommand.spec,
-        WatchCommand.spec,
-        OpenCommand.spec,
-        ConfigCommand.spec,
-        SimulatePanelCommand.spec,
-    ])
+    public init(commands: [CommandSpec]) {
+        self.commands = commands
+    }
 
-    var overview: String {
+    public var overview: String {
         var lines = [
             "intercom \(IntercomVersion.string) — a terminal intercom client for Beward SIP door panels",
             "",
@@ -40,7 +30,7 @@ struct CommandTable: Sendable {
     }
 
     /// Runs the command line (without the program name) and returns the exit code.
-    func run(_ argv: [String], environment: [String: String]) async -> Int32 {
+    public func run(_ argv: [String], environment: [String: String]) async -> Int32 {
         guard let first = argv.first else {
             // Plain `intercom` is the terminal client (INTERFACE.md); without a terminal, the overview.
             guard isatty(0) == 1, isatty(1) == 1, let tui = commands.first(where: { $0.name == "tui" }) else {

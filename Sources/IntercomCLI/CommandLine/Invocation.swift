@@ -1,0 +1,27 @@
+import Foundation
+import IntercomBase
+
+/// What a command runs with: its arguments, the environment, and helpers every command shares.
+public struct Invocation: Sendable {
+    public var command: String
+    public var arguments: ParsedArguments
+    public var environment: [String: String]
+
+    public init(command: String, arguments: ParsedArguments, environment: [String: String]) {
+        self.command = command
+        self.arguments = arguments
+        self.environment = environment
+    }
+
+    public var logger: Logger {
+        Logger(minimumLevel: arguments.value("--log-level").flatMap(LogLevel.init(name:)) ?? .notice,
+               environment: environment)
+    }
+
+    /// Loads the config named by `--config`, `INTERCOM_CONFIG` or the XDG default; warnings go to stderr.
+    public func loadConfig() throws(ConfigError) -> IntercomConfig {
+        let loaded = try ConfigLoader.load(explicit: arguments.value("--config"), environment: environment)
+        for warning in loaded.warnings { Console.error("warning: \(warning.description)") }
+        return loaded.config
+    }
+}

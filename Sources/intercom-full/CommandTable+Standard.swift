@@ -1,0 +1,18 @@
+import IntercomCLI
+
+extension CommandTable {
+    /// Every command of INTERFACE.md.
+    static let standard = CommandTable(commands: [
+        TUICommand.spec,
+        DemoCommand.spec,
+        DaemonCommand.spec,
+        DoctorCommand.spec,
+        CtlCommand.spec,
+        LogCommand.spec,
+        SnapshotCommand.spec,
+        WatchCommand.spec,
+        OpenCommand.spec,
+        ConfigCommand.spec,
+        SimulatePanelCommand.spec,
+    ])
+}

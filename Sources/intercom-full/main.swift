@@ -1,0 +1,7 @@
+import Foundation
+import IntercomCLI
+
+// The only place the process exits: commands return their code.
+let code = await CommandTable.standard.run(Array(CommandLine.arguments.dropFirst()),
+                                           environment: ProcessInfo.processInfo.environment)
+exit(code)
