@@ -5,7 +5,7 @@ import IntercomCLI
 // other command line goes to intercom-full, whose liblinphone dependency tree (about 200 shared
 // libraries, bound at load time) costs ~80 ms before main. Scripts call `intercom log` often.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let light = CommandTable(commands: [LogCommand.spec])
+let light = CommandTable(commands: [LogCommand.spec, CtlCommand.spec])
 let code: Int32
 if let first = arguments.first, light.commands.contains(where: { $0.name == first }) {
     code = await light.run(arguments, environment: ProcessInfo.processInfo.environment)

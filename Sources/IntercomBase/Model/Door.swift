@@ -29,7 +29,7 @@ public enum Door: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The relay number on DS panels.
-    var dsOutput: Int {
+    package var dsOutput: Int {
         switch self {
         case .main: return 0
         case .alt: return 1

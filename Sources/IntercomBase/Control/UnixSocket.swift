@@ -5,9 +5,9 @@ import Glibc
 
 /// Thin wrappers over AF_UNIX stream sockets. Every descriptor is close-on-exec, so hooks
 /// spawned by the daemon never inherit the control socket or a client's connection.
-enum UnixSocket {
+package enum UnixSocket {
     /// `sockaddr_un` for `path`; nil when the path does not fit (108 bytes on Linux).
-    static func address(_ path: String) -> sockaddr_un? {
+    package static func address(_ path: String) -> sockaddr_un? {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -21,7 +21,7 @@ enum UnixSocket {
     }
 
     /// A connected client socket, or the errno of the failure.
-    static func connect(_ path: String) -> Result<Int32, ControlError> {
+    package static func connect(_ path: String) -> Result<Int32, ControlError> {
         guard var address = address(path) else { return .failure(.pathTooLong(path)) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return .failure(.system("socket", errno)) }
@@ -39,7 +39,7 @@ enum UnixSocket {
     }
 
     /// Writes all of `data`; false when the peer is gone.
-    static func writeAll(_ fd: Int32, _ data: [UInt8]) -> Bool {
+    package static func writeAll(_ fd: Int32, _ data: [UInt8]) -> Bool {
         var offset = 0
         while offset < data.count {
             let n = data[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -53,7 +53,7 @@ enum UnixSocket {
     }
 
     /// The uid, gid and pid of the process at the other end (SO_PEERCRED).
-    static func peerCredentials(_ fd: Int32) -> PeerCredentials? {
+    package static func peerCredentials(_ fd: Int32) -> PeerCredentials? {
         // struct ucred { pid_t pid; uid_t uid; gid_t gid; } — read as three 32-bit words, since
         // Glibc's ucred is only declared under _GNU_SOURCE.
         var words: (Int32, UInt32, UInt32) = (0, 0, 0)

@@ -1,10 +1,10 @@
 import Foundation
 import IntercomCLI
-import IntercomCore
+import IntercomBase
 
 /// `intercom ctl ACTION`: drives a running daemon through its control socket.
-enum CtlCommand {
-    static let spec = CommandSpec(
+public enum CtlCommand {
+    public static let spec = CommandSpec(
         name: "ctl",
         summary: "talk to a running daemon through its control socket",
         arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open|dtmf DIGITS|events [CALL]",
