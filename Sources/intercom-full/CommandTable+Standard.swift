@@ -5,6 +5,7 @@ extension CommandTable {
     static let standard = CommandTable(commands: [
         TUICommand.spec,
         DemoCommand.spec,
+        CallCommand.spec,
         DaemonCommand.spec,
         DoctorCommand.spec,
         CtlCommand.spec,

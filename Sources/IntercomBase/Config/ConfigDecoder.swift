@@ -287,6 +287,16 @@ struct ConfigDecoder {
                 panel.caFile = try value(entry, section) { text throws(ConfigValueError) in
                     text.isEmpty ? nil : try Self.absolutePath(text, expander: expander)
                 }
+            case "dial":
+                panel.dial = try value(entry, section) { text throws(ConfigValueError) in
+                    if text.isEmpty { return nil }
+                    let lower = text.lowercased()
+                    guard lower.hasPrefix("sip:") || lower.hasPrefix("sips:"), text.count > 4,
+                          !text.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" }) else {
+                        throw ConfigValueError("'\(text)' is not a SIP URI", fix: "e.g. dial = sip:100001@192.168.1.50")
+                    }
+                    return text
+                }
             case "stream":
                 panel.stream = try value(entry, section) { text throws(ConfigValueError) in
                     if text.isEmpty { return nil }

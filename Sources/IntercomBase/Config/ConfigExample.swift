@@ -32,6 +32,9 @@ model     = auto                 # auto | dks | ds  (auto reads systeminfo_cgi)
 match     = sip:100001@          # how an incoming call is recognised as this panel:
                                  # a prefix of the caller's SIP URI, or the caller's IP
                                  # (comma separated; default: the url's IP, if it is one)
+dial      =                      # the SIP URI `intercom call` dials (panels allow it with
+                                 # AllowIncoming/ckincall); default: a match URI with a host,
+                                 # else sip:IP of the match rule or the url
 dtmf.main = 1                    # DTMF that opens each door during a call (0-9 * # A-D;
 dtmf.alt  = 2                    # write a lone '#' in quotes: "#")
 dtmf.duration_ms = 250           # how long each tone lasts

@@ -25,6 +25,8 @@ public struct PanelConfig: Sendable, Equatable {
     public var caFile: String?
     /// RTSP/video stream choice, `main` or `sub`; nil = the panel's default.
     public var stream: String?
+    /// The SIP URI `intercom call` dials; nil = derived (`dialURI`).
+    public var dial: String?
 
     public init(name: String, url: String, user: String = "admin", password: String? = nil,
                 model: PanelModel = .auto, match: [CallerMatch]? = nil,
@@ -61,6 +63,23 @@ public struct PanelConfig: Sendable, Equatable {
     public func isGuestModeActive(at date: Date) -> Bool {
         guard let guestUntil else { return false }
         return date < guestUntil
+    }
+
+    /// What `intercom call` dials: `dial`, else a `match` URI that names a host
+    /// (`sip:100001@192.168.1.50`), else `sip:` the IP of a `match` rule or of the URL.
+    public var dialURI: String? {
+        if let dial { return dial }
+        for rule in match {
+            if case .uriPrefix(let prefix) = rule, let at = prefix.firstIndex(of: "@"),
+               prefix.index(after: at) < prefix.endIndex {
+                return prefix
+            }
+        }
+        for rule in match {
+            if case .ip(let ip) = rule { return "sip:" + (ip.contains(":") ? "[\(ip)]" : ip) }
+        }
+        guard let host = urlHost else { return nil }
+        return "sip:" + (host.contains(":") ? "[\(host)]" : host)
     }
 
     /// The host of the URL (brackets removed), or nil when it has none.

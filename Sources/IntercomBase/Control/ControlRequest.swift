@@ -16,7 +16,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "events"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "events"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -86,6 +86,13 @@ public struct ControlRequest: Sendable, Equatable {
             case .success(let on): action = .command(.speaker(on))
             case .failure(let f): return .failure(f)
             }
+        case "call":
+            var panel: String?
+            if let raw = value["panel"], raw != .null {
+                guard let text = raw.stringValue else { return fail("\"panel\" must be a panel name") }
+                panel = text
+            }
+            action = .command(.call(panel: panel))
         case "events": action = .events(call: call)
         default:
             return fail("unknown command '\(name)'; known: \(commands.joined(separator: ", "))")
@@ -120,6 +127,9 @@ public struct ControlRequest: Sendable, Equatable {
             case .speaker(let on):
                 fields.append(("command", .string("speaker")))
                 if let on { fields.append(("on", .bool(on))) }
+            case .call(let panel):
+                fields.append(("command", .string("call")))
+                if let panel { fields.append(("panel", .string(panel))) }
             }
         }
         fields.insert(("id", id), at: 1)

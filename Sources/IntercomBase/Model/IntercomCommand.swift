@@ -17,5 +17,7 @@ public enum IntercomCommand: Sendable, Equatable {
     /// a call through the panel's HTTP API. nil panel = the panel of the current call, or the
     /// only panel configured.
     case open(panel: String?, door: Door)
+    /// Call a panel (a live look and talk, `intercom call`); nil = the only panel configured.
+    case call(panel: String?)
     case status
 }

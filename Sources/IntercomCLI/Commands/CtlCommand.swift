@@ -7,11 +7,11 @@ public enum CtlCommand {
     public static let spec = CommandSpec(
         name: "ctl",
         summary: "talk to a running daemon through its control socket",
-        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open|dtmf DIGITS|events [CALL]",
+        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open|dtmf DIGITS|call [PANEL]|events [CALL]",
         maxPositionals: 3,
         options: [
             .value("--door", "DOOR", "open: main (default), alt, light, or an output number"),
-            .value("--panel", "PANEL", "open: which panel (default: the one in a call, or the only one)"),
+            .value("--panel", "PANEL", "open, call: which panel (default: the one in a call, or the only one)"),
             .value("--call", "CALL", "the call to act on, e.g. c1 (default: the obvious one)"),
             .value("--socket", "PATH", "control socket (default: [daemon] socket of the config)"),
         ],
@@ -60,7 +60,7 @@ public enum CtlCommand {
     static func makeRequest(_ args: ParsedArguments) -> Result<ControlRequest, UsageError> {
         var words = args.positionals
         guard !words.isEmpty else {
-            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf or events",
+            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, call or events",
                                        command: "ctl"))
         }
         let action = words.removeFirst()
@@ -91,11 +91,14 @@ public enum CtlCommand {
             }
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .command(.dtmf(args.value("--call").map(CallID.init), digits: digits))))
+        case "call":
+            if let e = extra(1) { return .failure(e) }
+            return .success(ControlRequest(id: id, action: .command(.call(panel: args.value("--panel") ?? words.first))))
         case "events":
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .events(call: call())))
         default:
-            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf or events",
+            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, call or events",
                                        command: "ctl"))
         }
     }

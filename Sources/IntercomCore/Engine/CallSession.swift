@@ -2,13 +2,16 @@ import Foundation
 
 /// What the intercom knows about one call while it exists.
 struct CallSession: Sendable {
-    enum Stage: String, Sendable { case ringing, answering, active }
+    /// `dialing`: a call we placed that the panel has not accepted yet.
+    enum Stage: String, Sendable { case ringing, answering, active, dialing }
 
     var info: CallInfo
     var panel: PanelConfig?
     var stage: Stage
     var since: Date
     var answeredBy: IntercomEvent.AnsweredBy?
+    /// An outgoing call's `call_outgoing` was published (incoming calls are announced at once).
+    var announced = true
 
     var ref: IntercomEvent.CallRef { .init(id: info.id, panel: panel?.name, from: info.from) }
 

@@ -20,6 +20,8 @@ public actor Intercom {
     private var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
     private var pendingAnswers: [CallID: Task<Void, Never>] = [:]
     private var peepholes: [CallID: Task<Void, Never>] = [:]
+    /// Outgoing calls that ended before `dial` resumed, with why.
+    var endedBeforeAnnounced: [CallID: CallEndReason] = [:]
     /// Front ends set the size they draw at, so snapshots are decoded no larger than needed.
     public var peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
     public func setPeepholeDecodeSize(_ size: PixelSize?) { peepholeDecodeSize = size }
@@ -148,6 +150,8 @@ public actor Intercom {
                 return .object([("speaker", .bool(onSpeaker)), ("device", .string(device))])
             case .open(let panel, let door):
                 return try await open(panel: panel, door: door, phone: phone)
+            case .call(let panel):
+                return try await dial(panel: panel, phone: phone)
             case .status:
                 return status
             }
@@ -227,8 +231,11 @@ public actor Intercom {
         case .incoming(let info):
             await incoming(info, phone: phone)
         case .outgoing(let info):
-            calls[info.id] = CallSession(info: info, panel: config.panel(matchingURI: info.to, ip: info.remoteHost),
-                                         stage: .ringing, since: Date())
+            // `dial` names the panel and announces the call once `phone.call` returns.
+            if calls[info.id] == nil {
+                calls[info.id] = CallSession(info: info, panel: config.panel(matchingURI: info.to, ip: info.remoteHost),
+                                             stage: .dialing, since: Date())
+            }
         case .ringing:
             break
         case .established(let id, let media):
@@ -238,8 +245,9 @@ public actor Intercom {
             if session.info.offersVideo && media.videoCodec == nil {
                 logger.warning("call \(id) runs without video although the caller offered it (no common video codec)")
             }
-            if session.info.direction == .incoming {
-                publish(.callAnswered(session.ref, by: session.answeredBy ?? .user))
+            switch session.info.direction {
+            case .incoming: publish(.callAnswered(session.ref, by: session.answeredBy ?? .user))
+            case .outgoing: if session.announced { publish(.callAnswered(session.ref, by: .remote)) }
             }
             if session.answeredBy == .guestMode, let panel = session.panel {
                 Task { await self.letGuestIn(id, panel: panel, phone: phone) }
@@ -249,6 +257,11 @@ public actor Intercom {
             peepholes.removeValue(forKey: id)?.cancel()
             guard let session = calls.removeValue(forKey: id) else { return }
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
+            if session.info.direction == .outgoing && !session.announced {
+                // Ended before `dial` got its id back: `dial` reports the failure instead.
+                endedBeforeAnnounced[id] = reason
+                return
+            }
             publish(.callEnded(session.ref, reason: reason, durationSeconds: duration))
         case .dtmfReceived(let id, let digit):
             logger.debug("call \(id): DTMF \(digit) received")
@@ -300,7 +313,7 @@ public actor Intercom {
 
     /// Polls the panel's snapshot while the call rings, and after answering until the call's
     /// own video arrives.
-    private func startPeephole(_ id: CallID, panel: PanelConfig, phone: Phone) {
+    func startPeephole(_ id: CallID, panel: PanelConfig, phone: Phone) {
         guard let client = panels[panel.name] else { return }
         let peephole = Peephole(panel: client, call: id, fps: panel.peepholeFPS, decodeSize: peepholeDecodeSize,
                                 hub: self.peephole, logger: logger)

@@ -6,12 +6,15 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case panel(PanelError)
     /// A panel name that the config does not have, or none where one is needed.
     case unknownPanel(String)
+    /// A call we placed failed before it got going.
+    case callFailed(String)
 
     public var exitCode: Int32 {
         switch self {
         case .phone(let error): error.exitCode
         case .panel(let error): error.exitCode
         case .unknownPanel: 64
+        case .callFailed: 69
         default: 1
         }
     }
@@ -22,7 +25,7 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .notStarted: "the SIP phone is not running"
         case .phone(let error): error.description
         case .panel(let error): error.description
-        case .unknownPanel(let message): message
+        case .unknownPanel(let message), .callFailed(let message): message
         }
     }
 }

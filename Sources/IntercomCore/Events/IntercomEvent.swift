@@ -15,13 +15,16 @@ public struct IntercomEvent: Sendable, Equatable {
         }
     }
 
-    public enum AnsweredBy: String, Sendable, Equatable { case user, auto, guestMode = "guest_mode" }
+    /// `remote`: the panel accepted a call we placed (`intercom call`).
+    public enum AnsweredBy: String, Sendable, Equatable { case user, auto, guestMode = "guest_mode", remote }
 
     public enum Kind: Sendable, Equatable {
         case started(listen: [String], version: String)
         case registered(account: String, reason: String?)
         case registrationFailed(account: String, reason: String?)
         case callIncoming(CallRef)
+        /// We call a panel; `to` is the URI dialled (the call's `from` is our own address).
+        case callOutgoing(CallRef, to: String)
         case peepholeFrame(CallRef, width: Int, height: Int, fps: Double)
         case callAnswered(CallRef, by: AnsweredBy)
         case doorOpened(panel: String, call: CallRef?, door: String, method: String, ok: Bool, error: String?)
@@ -47,6 +50,7 @@ public struct IntercomEvent: Sendable, Equatable {
         case .registered: "registered"
         case .registrationFailed: "registration_failed"
         case .callIncoming: "call_incoming"
+        case .callOutgoing: "call_outgoing"
         case .peepholeFrame: "peephole_frame"
         case .callAnswered: "call_answered"
         case .doorOpened: "door_opened"
@@ -61,7 +65,7 @@ public struct IntercomEvent: Sendable, Equatable {
     /// The call this event concerns, if any.
     public var call: CallRef? {
         switch kind {
-        case .callIncoming(let c), .peepholeFrame(let c, _, _, _), .callAnswered(let c, _), .callEnded(let c, _, _): c
+        case .callIncoming(let c), .callOutgoing(let c, _), .peepholeFrame(let c, _, _, _), .callAnswered(let c, _), .callEnded(let c, _, _): c
         case .doorOpened(_, let c, _, _, _, _): c
         default: nil
         }
@@ -88,6 +92,9 @@ public struct IntercomEvent: Sendable, Equatable {
             fields += [("account", .string(account)), ("reason", .optional(reason))]
         case .callIncoming(let c):
             callFields(c)
+        case .callOutgoing(let c, let to):
+            callFields(c)
+            fields += [("to", .string(to))]
         case .peepholeFrame(let c, let w, let h, let fps):
             callFields(c)
             fields += [("width", .integer(w)), ("height", .integer(h)), ("fps", .number((fps * 10).rounded() / 10))]

@@ -18,7 +18,8 @@ enum KeyAction: Equatable {
     static let keyCtrlL: Int32 = 12
 
     /// Maps a key to an action for the current screen; nil = ignored.
-    static func of(key: Int32, inCall: Bool, ringing: Bool, quitAsked: Bool, kiosk: Bool) -> KeyAction? {
+    /// `dialing`: the shown call is one we placed that has not been accepted yet.
+    static func of(key: Int32, inCall: Bool, ringing: Bool, quitAsked: Bool, kiosk: Bool, dialing: Bool = false) -> KeyAction? {
         guard let scalar = Unicode.Scalar(UInt32(max(0, key))) else { return nil }
         let c = Character(scalar)
         if quitAsked { return .confirmQuit(c == "y" || c == "Y") }
@@ -29,7 +30,7 @@ enum KeyAction: Equatable {
         switch c {
         case "a", "\n", "\r": return ringing && !inCall ? .command(.answer(nil)) : nil
         case "d": return ringing ? .command(.decline(nil)) : nil
-        case "h": return inCall ? .command(.hangup(nil)) : (ringing ? .command(.decline(nil)) : nil)
+        case "h": return inCall || dialing ? .command(.hangup(nil)) : (ringing ? .command(.decline(nil)) : nil)
         // While ringing the intercom answers silently, opens and hangs up (as the SmartYard app does).
         case "o": return .command(.open(panel: nil, door: .main))
         case "O": return .command(.open(panel: nil, door: .alt))

@@ -16,8 +16,11 @@ public final class TUIApp: Sendable {
         self.options = options
     }
 
-    /// Runs until the user quits. The intercom must be started; it is not stopped here.
-    public func run() async throws {
+    /// Runs until the user quits, or until the call of `options.call` ends; then returns how that
+    /// call ended. The intercom must be started; it is not stopped here. Throws `TUIError`, or
+    /// `IntercomError` when the call of `options.call` cannot be placed.
+    @discardableResult
+    public func run() async throws -> CallEndReason? {
         let events = intercom.bus.subscribe()
         let inbox = self.inbox
         let pump = Task { for await event in events { inbox.post(.event(event)) } }
@@ -25,14 +28,19 @@ public final class TUIApp: Sendable {
         let panels = await intercom.config.panels.map(\.name)
         let video = await intercom.video
         if options.kiosk { await intercom.watch(panels: panels, fps: 1) }
+        // Placed before the screen opens, so a call that cannot start is one line on a normal terminal.
+        var followed: CallID?
+        if let call = options.call {
+            let data = try await intercom.execute(.call(panel: call.panel))
+            followed = data["call"]?.stringValue.map(CallID.init)
+        }
         let context = TUIContext(intercom: intercom, inbox: inbox, capabilities: capabilities, options: options,
-                                 panels: panels, video: video)
-        let result: Result<Void, TUIError> = await withCheckedContinuation { done in
+                                 panels: panels, video: video, followed: followed)
+        let result: Result<CallEndReason?, TUIError> = await withCheckedContinuation { done in
             let thread = Thread {
                 do {
                     let loop = try TUILoop(context: context)
-                    loop.run()
-                    done.resume(returning: .success(()))
+                    done.resume(returning: .success(loop.run()))
                 } catch let error as TUIError {
                     done.resume(returning: .failure(error))
                 } catch {
@@ -43,7 +51,7 @@ public final class TUIApp: Sendable {
             thread.start()
         }
         if options.kiosk { await intercom.watch(panels: [], fps: 1) }
-        try result.get()
+        return try result.get()
     }
 }
 
@@ -55,6 +63,8 @@ struct TUIContext: Sendable {
     var options: TUIOptions
     var panels: [String]
     var video: VideoFrameHub?
+    /// The call this screen was opened for (`intercom call`); the screen closes when it ends.
+    var followed: CallID?
 
     /// Runs a command on the intercom; its error comes back as a message line.
     func send(_ command: IntercomCommand) {

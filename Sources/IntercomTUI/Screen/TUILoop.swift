@@ -15,6 +15,7 @@ final class TUILoop {
     private var notified: Set<CallID> = []
     private var running = true
     private var lastTextHash: Int?
+    private var closeAt: Date?
 
     init(context: TUIContext) throws(TUIError) {
         self.context = context
@@ -23,7 +24,8 @@ final class TUILoop {
                              environment: context.capabilities.environment)
     }
 
-    func run() {
+    /// Returns how the followed call (`intercom call`) ended, if there is one.
+    func run() -> CallEndReason? {
         defer {
             // Leave no picture behind on the normal screen.
             curses.erase()
@@ -60,7 +62,13 @@ final class TUILoop {
                 curses.refresh()
             }
             drawPictures()
+            if let id = context.followed, let reason = model.ended[id] {
+                // Long enough to read the outcome line, then back to the shell.
+                if closeAt == nil { closeAt = Date().addingTimeInterval(1.5) }
+                if let closeAt, Date() >= closeAt { return reason }
+            }
         }
+        return context.followed.flatMap { model.ended[$0] }
     }
 
     // MARK: - Input
@@ -78,7 +86,8 @@ final class TUILoop {
     private func handle(_ key: Int32) {
         let inCall = model.selectedCall?.stage == .active
         guard let action = KeyAction.of(key: key, inCall: inCall, ringing: !model.ringing.isEmpty,
-                                        quitAsked: model.quitAsked, kiosk: context.options.kiosk) else { return }
+                                        quitAsked: model.quitAsked, kiosk: context.options.kiosk,
+                                        dialing: model.selectedCall?.stage == .dialing) else { return }
         switch action {
         case .command(let command):
             context.send(targeted(command))
@@ -167,6 +176,9 @@ final class TUILoop {
         if call?.stage == .active {
             return " h hang up  o open  O 2nd door  g gate  m mute  s speaker  0-9 DTMF  Tab next  ? help"
         }
+        if call?.stage == .dialing {
+            return " h hang up  o open door  ? help"
+        }
         if call?.stage == .ringing {
             return " a/Enter answer  d decline  o open without talking  O 2nd door  Tab next  ? help"
         }
@@ -189,6 +201,9 @@ final class TUILoop {
                 curses.put(row, box.column, " \(call.title) is calling ".uppercased(), .ringing, bold: true)
                 row += 1
                 line("ringing \(ScreenModel.duration(seconds))")
+            } else if call.stage == .dialing {
+                line("Calling \(call.title)…", .ok, bold: true)
+                line(ScreenModel.duration(seconds))
             } else {
                 line("In call with \(call.title)", .ok, bold: true)
                 line("\(ScreenModel.duration(seconds))  mic \(model.muted ? "muted" : "on")  speaker \(model.speaker ? "on" : "off")")

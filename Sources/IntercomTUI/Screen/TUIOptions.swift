@@ -7,12 +7,16 @@ public struct TUIOptions: Sendable {
     public var notify: Bool
     /// Shown in the title bar, e.g. "demo".
     public var label: String?
+    /// `intercom call`: the screen calls this panel when it starts and closes when that call ends.
+    public var call: OutgoingCall?
 
-    public init(kiosk: Bool = false, graphics: String? = nil, bell: Bool = true, notify: Bool = true, label: String? = nil) {
+    public init(kiosk: Bool = false, graphics: String? = nil, bell: Bool = true, notify: Bool = true, label: String? = nil,
+                call: OutgoingCall? = nil) {
         self.kiosk = kiosk
         self.graphics = graphics
         self.bell = bell
         self.notify = notify
         self.label = label
+        self.call = call
     }
 }

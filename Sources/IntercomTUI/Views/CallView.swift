@@ -3,7 +3,8 @@ import IntercomCore
 
 /// What the screen shows of one call.
 struct CallView: Equatable {
-    enum Stage: Equatable { case ringing, active }
+    /// `dialing`: we called the panel and it has not accepted yet.
+    enum Stage: Equatable { case ringing, active, dialing }
     var id: CallID
     var panel: String?
     var from: String

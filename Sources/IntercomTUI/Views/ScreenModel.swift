@@ -16,6 +16,8 @@ struct ScreenModel {
     var message: (text: String, warn: Bool, until: Date)?
     var outcome: (text: String, until: Date)?
     var quitAsked = false
+    /// How calls ended, for a screen that follows one call (`intercom call`).
+    var ended: [CallID: CallEndReason] = [:]
     var showHelp = false
 
     var selectedCall: CallView? {
@@ -31,6 +33,10 @@ struct ScreenModel {
             calls.append(CallView(id: c.id, panel: c.panel, from: c.from, stage: .ringing, since: event.time))
             if selected == nil || calls.first(where: { $0.id == selected })?.stage != .active { selected = c.id }
             remember("\(time) \(c.panel ?? c.from) rang")
+        case .callOutgoing(let c, let to):
+            calls.append(CallView(id: c.id, panel: c.panel, from: to, stage: .dialing, since: event.time))
+            selected = c.id
+            remember("\(time) calling \(c.panel ?? to)")
         case .callAnswered(let c, let by):
             if let i = calls.firstIndex(where: { $0.id == c.id }) {
                 calls[i].stage = .active
@@ -38,11 +44,13 @@ struct ScreenModel {
                 calls[i].answeredBy = by.rawValue
             }
             selected = c.id
-            remember("\(time) \(c.panel ?? c.from) answered (\(by.rawValue))")
+            remember("\(time) \(calls.first { $0.id == c.id }?.title ?? c.panel ?? c.from) answered (\(by.rawValue))")
         case .callEnded(let c, let reason, let duration):
+            let title = calls.first { $0.id == c.id }?.title ?? c.panel ?? c.from
             calls.removeAll { $0.id == c.id }
             if selected == c.id { selected = calls.first?.id }
-            let text = "\(c.panel ?? c.from): \(Self.reasonText(reason)) (\(Self.duration(duration)))"
+            ended[c.id] = reason
+            let text = "\(title): \(Self.reasonText(reason)) (\(Self.duration(duration)))"
             outcome = (text, Date().addingTimeInterval(3))
             remember("\(time) \(text)")
         case .doorOpened(let panel, _, let door, let method, let ok, let error):

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Sends fd 2 to `$XDG_STATE_HOME/intercom/tui.log` (else `~/.local/state/…`) while a full-screen
-/// view owns the terminal, and puts it back afterwards.
-struct StderrRedirect {
-    private let saved: Int32
+/// view owns the terminal, and puts it back afterwards (once, however often `restore` is called).
+final class StderrRedirect {
+    private var saved: Int32
     let path: String?
 
     init(toLogIn environment: [String: String]) {
@@ -28,5 +28,6 @@ struct StderrRedirect {
         guard saved >= 0 else { return }
         dup2(saved, 2)
         close(saved)
+        saved = -1
     }
 }

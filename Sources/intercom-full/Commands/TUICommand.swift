@@ -31,6 +31,19 @@ enum TUICommand {
         return await runScreen(intercom, invocation: invocation, kiosk: invocation.arguments.has("--kiosk"), label: nil)
     }
 
+    /// `intercom call`: a call that never got through is a failure for scripts.
+    static func outcome(of reason: CallEndReason, panel: String?) -> Int32 {
+        let name = panel ?? "the panel"
+        switch reason {
+        case .hangup, .remoteHangup:
+            Console.out("call with \(name) ended: \(reason.rawValue)")
+            return ExitCode.ok
+        case .declined, .missed, .error:
+            return Console.fail("the call to \(name) did not get through (\(reason.rawValue)); check the panel accepts calls and its dial URI",
+                                code: ExitCode.unavailable)
+        }
+    }
+
     /// The config's phone, ringing with `[audio] ringtone` unless `--no-ring`.
     static func phoneSettings(_ config: IntercomConfig, _ invocation: Invocation) -> PhoneSettings {
         var settings = PhoneSettings(config: config, environment: invocation.environment)
@@ -50,7 +63,7 @@ enum TUICommand {
 
     /// Starts the intercom, runs the screen until the user quits, stops the intercom.
     static func runScreen(_ intercom: Intercom, invocation: Invocation, kiosk: Bool, label: String?,
-                          beforeScreen: @Sendable () async -> Void = {}) async -> Int32 {
+                          call: OutgoingCall? = nil, beforeScreen: @Sendable () async -> Void = {}) async -> Int32 {
         guard isatty(0) == 1, isatty(1) == 1 else {
             return Console.fail(TUIError.notATerminal.description, code: ExitCode.usage)
         }
@@ -71,11 +84,22 @@ enum TUICommand {
         let graphics = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
         let app = TUIApp(intercom: intercom, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
-            notify: !invocation.arguments.has("--no-notify"), label: label))
-        var code = ExitCode.ok
+            notify: !invocation.arguments.has("--no-notify"), label: label, call: call))
+        let ended: Result<CallEndReason?, any Error>
         do {
-            try await app.run()
+            ended = .success(try await app.run())
         } catch {
+            ended = .failure(error)
+        }
+        // Messages from here on are for the user's terminal, not the log.
+        stderrLog.restore()
+        let code: Int32
+        switch ended {
+        case .success(let reason):
+            code = call != nil ? reason.map { outcome(of: $0, panel: call?.panel) } ?? ExitCode.ok : ExitCode.ok
+        case .failure(let error as IntercomError):
+            code = Console.fail(error.description, code: error.exitCode)
+        case .failure(let error):
             code = Console.fail("\(error)", code: ExitCode.failure)
         }
         await intercom.stop()

@@ -14,7 +14,9 @@ struct TUITmuxTests {
 
         var uri: String { "sip:intercom@127.0.0.1:\(port)" }
 
-        static func start(panelNames: [String], kiosk: Bool = false, width: Int = 120, height: Int = 40) async throws -> Session {
+        /// `arguments` replace `tui` (e.g. `call entrance`); the screen is ready when it shows `ready`.
+        static func start(panelNames: [String], kiosk: Bool = false, width: Int = 120, height: Int = 40,
+                          arguments: String = "tui", ready: String = "waiting for calls") async throws -> Session {
             let dir = try TestDirectory(prefix: "intercom-tui")
             var panels: [SimulatedPanel] = []
             var config = ""
@@ -29,6 +31,7 @@ struct TUITmuxTests {
                 user = admin
                 password = admin
                 match = sip:\(user)@
+                dial = sip:\(user)@127.0.0.1:\(panel.sipListening.port)
                 open = both
 
                 """
@@ -38,16 +41,31 @@ struct TUITmuxTests {
             let file = try IntercomBinary.writeConfig(config, in: dir)
             var env: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
             for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
-            let command = "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' tui --config '\(file.path)' --no-bell --no-notify"
+            let command = "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' \(arguments) --config '\(file.path)' --no-bell --no-notify"
                 + (kiosk ? " --kiosk" : "") + "; echo TUI-EXIT=$?; sleep 30"
             let tmux = try await Tmux(command: command, width: width, height: height, environment: env)
-            _ = try await tmux.waitForScreen(containing: "waiting for calls", timeout: .seconds(15))
+            _ = try await tmux.waitForScreen(containing: ready, timeout: .seconds(15))
             return Session(dir: dir, tmux: tmux, panels: panels, port: port)
         }
 
         func stop() async {
             await tmux.kill()
             for panel in panels { await panel.stop() }
+        }
+    }
+
+    @Test func callAPanelOpenHangUpAndBackToTheShell() async throws {
+        try await withStaticPicture {
+            let s = try await Session.start(panelNames: ["entrance"], arguments: "call entrance", ready: "In call with entrance")
+            defer { Task { await s.stop() } }
+            let events = EventRecorder(s.panels[0].events)
+            try await s.tmux.sendKeys("o")
+            let door = try await events.wait("the panel confirms the door") { e -> SimulatedDoorEvent? in
+                if case .doorOpened(let d) = e { d } else { nil } }
+            #expect(door.door == .main)
+            try await s.tmux.sendKeys("h")
+            _ = try await s.tmux.waitForScreen(containing: "call with entrance ended: hangup")
+            _ = try await s.tmux.waitForScreen(containing: "TUI-EXIT=0")
         }
     }
 
