@@ -63,22 +63,8 @@ public enum LogCommand {
         var rows = [["TIME", "PANEL", "CALLER", "OUTCOME", "DURATION", "PICTURE"]]
         for e in entries {
             let time = localTime(e.time)
-            let outcome: String
-            let caller: String
-            switch e.kind {
-            case .call:
-                caller = e.caller ?? ""
-                outcome = e.outcome.map { o in e.answeredBy.map { "\(o) (answered: \($0))" } ?? (e.missed ? "missed (\(o))" : o) }
-                    ?? "in progress"
-            case .door:
-                caller = "door \(e.detail ?? "?")"
-                outcome = "opened by \(e.method ?? "?")" + (e.ok == false ? " FAILED\(e.error.map { ": \($0)" } ?? "")" : "")
-            case .panelEvent:
-                caller = "alarm"
-                outcome = "\(e.detail ?? "?") \(e.method ?? "")"
-            }
             let duration = e.durationSeconds.map { "\(Int($0.rounded()))s" } ?? ""
-            rows.append([time, e.panel ?? "-", caller, outcome, duration, e.answerPicture ?? e.firstPicture ?? ""])
+            rows.append([time, e.panel ?? "-", e.subjectText, e.outcomeText, duration, e.picture ?? ""])
         }
         // Plain Swift string work: Foundation's padding and formatting cost more than the query on a big journal.
         let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -13,7 +13,7 @@ public actor Intercom {
     /// One HTTP client per configured panel, each with its own kept-alive connection.
     let panels: [String: BewardPanel]
     private let phoneSettings: PhoneSettings
-    let logger: Logger
+    public nonisolated let logger: Logger
     private var phone: Phone?
     var calls: [CallID: CallSession] = [:]
     private var registration: (account: String, state: RegistrationState, reason: String?)?

@@ -34,8 +34,9 @@ public final class TUIApp: Sendable {
             let data = try await intercom.execute(.call(panel: call.panel))
             followed = data["call"]?.stringValue.map(CallID.init)
         }
+        let journalDirectory = JournalLocation.directory(await intercom.config.journal, environment: capabilities.environment)
         let context = TUIContext(intercom: intercom, inbox: inbox, capabilities: capabilities, options: options,
-                                 panels: panels, video: video, followed: followed)
+                                 panels: panels, video: video, followed: followed, journalDirectory: journalDirectory)
         let result: Result<CallEndReason?, TUIError> = await withCheckedContinuation { done in
             let thread = Thread {
                 do {
@@ -65,6 +66,8 @@ struct TUIContext: Sendable {
     var video: VideoFrameHub?
     /// The call this screen was opened for (`intercom call`); the screen closes when it ends.
     var followed: CallID?
+    /// Where the journal view reads from.
+    var journalDirectory: String
 
     /// Runs a command on the intercom; its error comes back as a message line.
     func send(_ command: IntercomCommand) {

@@ -77,13 +77,17 @@ final class TUILoop {
         switch item {
         case .event(let event):
             model.apply(event)
-            if case .callEnded = event.kind { resetPictures() }
+            if case .callEnded = event.kind {
+                resetPictures()
+                if model.journal != nil { model.journal = JournalBrowser.load(directory: context.journalDirectory) }
+            }
         case .message(let text, let warn):
             model.say(text, warn: warn)
         }
     }
 
     private func handle(_ key: Int32) {
+        if model.journal != nil, model.selectedCall == nil, browseJournal(key) { return }
         let inCall = model.selectedCall?.stage == .active
         guard let action = KeyAction.of(key: key, inCall: inCall, ringing: !model.ringing.isEmpty,
                                         quitAsked: model.quitAsked, kiosk: context.options.kiosk,
@@ -98,7 +102,12 @@ final class TUILoop {
             model.showHelp.toggle()
             resetPictures()
         case .journal:
-            model.say("the journal is kept by 'intercom daemon': read it with 'intercom log' (a journal view here is not built yet)")
+            guard model.selectedCall == nil else {
+                model.say("the journal opens when no call is on the screen")
+                return
+            }
+            model.journal = model.journal == nil ? JournalBrowser.load(directory: context.journalDirectory) : nil
+            resetPictures()
         case .quit:
             if model.calls.isEmpty && !context.options.kiosk {
                 running = false
@@ -114,6 +123,22 @@ final class TUILoop {
             guard index < context.panels.count else { return }
             context.send(.open(panel: context.panels[index], door: .main))
         }
+    }
+
+    /// Keys of the open journal view; false = not one of them.
+    private func browseJournal(_ key: Int32) -> Bool {
+        switch key {
+        case KEY_UP, Int32(UInt8(ascii: "k")): model.journal?.move(-1)
+        case KEY_DOWN, Int32(UInt8(ascii: "j")): model.journal?.move(1)
+        case KEY_PPAGE: model.journal?.move(-10)
+        case KEY_NPAGE: model.journal?.move(10)
+        case KEY_HOME: model.journal?.move(-Int.max / 2)
+        case KEY_END: model.journal?.move(Int.max / 2)
+        case 27, Int32(UInt8(ascii: "l")), Int32(UInt8(ascii: "q")): model.journal = nil
+        default: return false
+        }
+        resetPictures()
+        return true
     }
 
     /// Commands without a call id act on the call the screen shows.
@@ -176,6 +201,9 @@ final class TUILoop {
         if call?.stage == .active {
             return " h hang up  o open  O 2nd door  g gate  m mute  s speaker  0-9 DTMF  Tab next  ? help"
         }
+        if call == nil, model.journal != nil {
+            return " ↑/↓ j/k choose  PgUp/PgDn  l/Esc close  o open door  ? help"
+        }
         if call?.stage == .dialing {
             return " h hang up  o open door  ? help"
         }
@@ -216,6 +244,16 @@ final class TUILoop {
                     line("  \(other.title) — \(other.stage == .ringing ? "ringing" : "in call")")
                 }
             }
+        } else if let journal = model.journal {
+            line("Journal", bold: true)
+            if let problem = journal.problem { line(problem, .dim) }
+            for (entry, selected) in journal.window(height: box.row + box.rows - row) {
+                guard row < box.row + box.rows else { break }
+                let text = String(JournalBrowser.line(entry).prefix(box.cols - 2))
+                curses.put(row, box.column + 1, text, selected ? .title : .normal, bold: selected, reverse: selected)
+                row += 1
+            }
+            return
         } else {
             line("Panels", bold: true)
             for panel in context.panels {
@@ -301,8 +339,14 @@ final class TUILoop {
             }
             return
         }
-        guard let call = model.selectedCall else { return }
         let box = Layout.of(cols: curses.cols, rows: curses.rows).picture
+        guard let call = model.selectedCall else {
+            if let entry = model.journal?.selectedEntry, let path = entry.picture {
+                drawPicture(key: "main", area: CellArea(column: box.column, row: box.row, cols: box.cols, rows: box.rows),
+                            source: ("j\(entry.id)", { Self.picture(at: path) }))
+            }
+            return
+        }
         drawPicture(key: "main", area: CellArea(column: box.column, row: box.row, cols: box.cols, rows: box.rows),
                     source: source(panel: call.panel, call: call))
     }
@@ -336,6 +380,12 @@ final class TUILoop {
         }
         writeBytes(frame.bytes)
         writeRaw("\u{1B}8")
+    }
+
+    /// A journal picture from disk; nil when it was pruned or is unreadable.
+    private static func picture(at path: String) -> RGBImage? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JPEG.decode(data)
     }
 
     private func writeRaw(_ text: String) { writeBytes(Array(text.utf8)) }

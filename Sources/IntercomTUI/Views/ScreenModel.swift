@@ -16,6 +16,8 @@ struct ScreenModel {
     var message: (text: String, warn: Bool, until: Date)?
     var outcome: (text: String, until: Date)?
     var quitAsked = false
+    /// The journal view (`l`) while it is open.
+    var journal: JournalBrowser?
     /// How calls ended, for a screen that follows one call (`intercom call`).
     var ended: [CallID: CallEndReason] = [:]
     var showHelp = false
@@ -31,6 +33,7 @@ struct ScreenModel {
         switch event.kind {
         case .callIncoming(let c):
             calls.append(CallView(id: c.id, panel: c.panel, from: c.from, stage: .ringing, since: event.time))
+            journal = nil
             if selected == nil || calls.first(where: { $0.id == selected })?.stage != .active { selected = c.id }
             remember("\(time) \(c.panel ?? c.from) rang")
         case .callOutgoing(let c, let to):

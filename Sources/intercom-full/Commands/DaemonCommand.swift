@@ -31,45 +31,10 @@ enum DaemonCommand {
         let intercom = Intercom(config: config, phoneSettings: PhoneSettings(config: config, environment: invocation.environment),
                                 logger: logger)
         let printJSON = invocation.arguments.value("--events") == "json"
-        // The journal failing to open is logged, not fatal: calls matter more than their record.
-        let journalDirectory = JournalLocation.directory(config.journal, environment: invocation.environment)
-        var recorder: JournalRecorder?
-        do {
-            let journal = try Journal(directory: journalDirectory)
-            let interrupted = try journal.closeInterruptedCalls()
-            if interrupted > 0 { logger.notice("journal: \(interrupted) call(s) cut short by the previous run marked interrupted") }
-            recorder = JournalRecorder(journal: journal, pictures: IntercomPictureSource(intercom), logger: logger)
-        } catch {
-            logger.error("\(error); running without a journal")
-        }
-        let hooks = HookRunner(hooks: config.hooks, logger: logger)
-        let events = intercom.bus.subscribe()
-        // One consumer in order: print, journal, then hooks, so a hook's INTERCOM_SNAPSHOT names a
-        // picture already on disk.
-        let printer = Task { [recorder] in
-            for await event in events {
-                if printJSON { Console.out(event.json.encoded) }
-                logger.info("\(event.name) \(event.call.map { "\($0.id) from \($0.from)" } ?? "")")
-                await recorder?.record(event)
-                if await hooks.hasHook(for: event) {
-                    let snapshot: String? = if let call = event.call { await recorder?.latestPicture(call: call.id) } else { nil }
-                    hooks.fire(event, snapshot: snapshot)
-                }
-            }
-            await recorder?.settle()
-        }
-        let retention = Task { [recorder] in
-            guard let journal = recorder?.journal else { return }
-            while !Task.isCancelled {
-                let settings = await intercom.config.journal
-                do {
-                    let removed = try journal.prune(keepDays: settings.keepDays, maxBytes: Int64(settings.maxMB) << 20)
-                    if removed > 0 { logger.notice("journal: removed \(removed) old entries") }
-                } catch {
-                    logger.warning("journal retention: \(error)")
-                }
-                try? await Task.sleep(for: .seconds(3600))
-            }
+        let pipeline = EventPipeline(intercom: intercom, config: config, environment: invocation.environment,
+                                     logger: logger) { event in
+            if printJSON { Console.out(event.json.encoded) }
+            logger.info("\(event.name) \(event.call.map { "\($0.id) from \($0.from)" } ?? "")")
         }
         let signals = SignalWatcher([SIGTERM, SIGINT, SIGHUP])
         // The socket comes first: a second daemon on the same socket stops here, before it takes
@@ -97,7 +62,7 @@ enum DaemonCommand {
         for await number in signals.signals {
             if number == SIGHUP {
                 systemd.reloading()
-                await reload(invocation, intercom: intercom, hooks: hooks, logger: logger)
+                await reload(invocation, intercom: intercom, hooks: pipeline.hooks, logger: logger)
                 systemd.ready(status: "listening on \(listening)")
                 continue
             }
@@ -106,9 +71,8 @@ enum DaemonCommand {
         }
         systemd.stopping()
         control.stop()
-        retention.cancel()
         await intercom.stop()
-        await printer.value
+        await pipeline.finish()
         return ExitCode.ok
     }
 

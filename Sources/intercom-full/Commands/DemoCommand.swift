@@ -33,7 +33,9 @@ enum DemoCommand {
             sip: SIPSettings(listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)]),
             panels: [PanelConfig(name: "porch", url: panel.http.baseURL, user: "admin", password: "admin",
                                  match: [.uriPrefix("sip:100001@")], open: .both)],
-            daemon: DaemonSettings(socketPath: "\(work)/control.sock"))
+            daemon: DaemonSettings(socketPath: "\(work)/control.sock"),
+            // The demo's calls are not the resident's: they stay out of the real journal.
+            journal: JournalSettings(path: "\(work)/journal"))
         var settings = TUICommand.phoneSettings(config, invocation)
         settings.dataDirectory = "\(work)/client"
         let intercom = Intercom(config: config, phoneSettings: settings, logger: TUICommand.quietLogger(invocation))

@@ -67,6 +67,9 @@ enum TUICommand {
         guard isatty(0) == 1, isatty(1) == 1 else {
             return Console.fail(TUIError.notATerminal.description, code: ExitCode.usage)
         }
+        // The resident's journal and hooks, as under the daemon (unless a daemon already records).
+        let pipeline = await EventPipeline(intercom: intercom, config: intercom.config, environment: invocation.environment,
+                                           logger: intercom.logger)
         do {
             try await intercom.start()
         } catch let error as PhoneError {
@@ -103,6 +106,7 @@ enum TUICommand {
             code = Console.fail("\(error)", code: ExitCode.failure)
         }
         await intercom.stop()
+        await pipeline.finish()
         return code
     }
 }

@@ -69,6 +69,30 @@ struct TUITmuxTests {
         }
     }
 
+    @Test func aMissedCallIsInTheJournalViewWithItsPicture() async throws {
+        try await withStaticPicture {
+            let s = try await Session.start(panelNames: ["entrance"])
+            defer { Task { await s.stop() } }
+            _ = try await s.tmux.waitForScreen(containing: "waiting for calls")
+            try await s.tmux.sendKeys("l")
+            _ = try await s.tmux.waitForScreen(containing: "the journal is empty")
+            try await s.tmux.sendKeys("l")
+            _ = try await s.panels[0].ring(s.uri)
+            _ = try await s.tmux.waitForScreen(containing: "ENTRANCE IS CALLING")
+            // Long enough for the first peephole picture to be saved with the call.
+            try await Task.sleep(for: .milliseconds(800))
+            await s.panels[0].hangup()
+            _ = try await s.tmux.waitForScreen(containing: "missed")
+            try await s.tmux.sendKeys("l")
+            let screen = try await s.tmux.waitForScreen(containing: "entrance missed")
+            #expect(screen.contains("Journal"))
+            // The ring picture is drawn beside the list: half-blocks from the picture, not blank.
+            #expect(screen.contains("▀") || screen.contains("▄"), "\(screen)")
+            try await s.tmux.sendKeys("Escape")
+            _ = try await s.tmux.waitForScreen(containing: "Panels")
+        }
+    }
+
     @Test func ringAnswerOpenHangUp() async throws {
         // The simulated panels send a static picture, which mediastreamer keeps process-wide.
         try await withStaticPicture {

@@ -1,0 +1,71 @@
+import Foundation
+
+/// What happens to every event besides the front end's own use, in order: `first` (the daemon
+/// prints JSON there), the journal, then the hooks, so a hook's INTERCOM_SNAPSHOT names a picture
+/// already on disk. The daemon and the terminal client each run one; whichever starts first
+/// records the journal (`JournalWriterLock`), the other reads it.
+public final class EventPipeline: Sendable {
+    public let recorder: JournalRecorder?
+    public let hooks: HookRunner
+    private let lock: JournalWriterLock?
+    private let consumer: Task<Void, Never>
+    private let retention: Task<Void, Never>
+
+    /// Subscribes at once: create it before `intercom.start()` so `started` goes through it too.
+    public init(intercom: Intercom, config: IntercomConfig, environment: [String: String], logger: Logger,
+                first: @escaping @Sendable (IntercomEvent) -> Void = { _ in }) {
+        let directory = JournalLocation.directory(config.journal, environment: environment)
+        var lock: JournalWriterLock?
+        var recorder: JournalRecorder?
+        // The journal failing to open is logged, not fatal: calls matter more than their record.
+        do {
+            lock = try JournalWriterLock(directory: directory)
+            if lock != nil {
+                let journal = try Journal(directory: directory)
+                let interrupted = try journal.closeInterruptedCalls()
+                if interrupted > 0 { logger.notice("journal: \(interrupted) call(s) cut short by the previous run marked interrupted") }
+                recorder = JournalRecorder(journal: journal, pictures: IntercomPictureSource(intercom), logger: logger)
+            } else {
+                logger.notice("journal: another intercom records into \(directory); this one does not")
+            }
+        } catch {
+            logger.error("\(error); running without a journal")
+        }
+        self.lock = lock
+        self.recorder = recorder
+        let hooks = HookRunner(hooks: config.hooks, logger: logger)
+        self.hooks = hooks
+        let events = intercom.bus.subscribe()
+        consumer = Task { [recorder] in
+            for await event in events {
+                first(event)
+                await recorder?.record(event)
+                if await hooks.hasHook(for: event) {
+                    let snapshot: String? = if let call = event.call { await recorder?.latestPicture(call: call.id) } else { nil }
+                    hooks.fire(event, snapshot: snapshot)
+                }
+            }
+            await recorder?.settle()
+        }
+        retention = Task { [recorder] in
+            guard let journal = recorder?.journal else { return }
+            while !Task.isCancelled {
+                let settings = await intercom.config.journal
+                do {
+                    let removed = try journal.prune(keepDays: settings.keepDays, maxBytes: Int64(settings.maxMB) << 20)
+                    if removed > 0 { logger.notice("journal: removed \(removed) old entries") }
+                } catch {
+                    logger.warning("journal retention: \(error)")
+                }
+                try? await Task.sleep(for: .seconds(3600))
+            }
+        }
+    }
+
+    /// Waits until every event up to the bus's end (`intercom.stop()`) went through.
+    public func finish() async {
+        retention.cancel()
+        await consumer.value
+        withExtendedLifetime(lock) {}
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import IntercomCore
+
+/// The terminal client's journal view (`l`): the newest entries, one selected, its picture beside.
+/// Read from the journal file, so it shows what the daemon recorded as well as this screen.
+struct JournalBrowser {
+    var entries: [JournalEntry] = []
+    var selected = 0
+    /// Why there is nothing to show (no journal yet, unreadable).
+    var problem: String?
+
+    static func load(directory: String, limit: Int = 200) -> JournalBrowser {
+        do {
+            let journal = try Journal(directory: directory, create: false)
+            let entries = Array(try journal.entries(JournalQuery(limit: limit)).reversed())
+            return JournalBrowser(entries: entries, problem: entries.isEmpty ? "the journal is empty" : nil)
+        } catch .noJournal {
+            return JournalBrowser(problem: "no journal yet: calls are recorded from now on")
+        } catch {
+            return JournalBrowser(problem: error.description)
+        }
+    }
+
+    var selectedEntry: JournalEntry? { entries.indices.contains(selected) ? entries[selected] : nil }
+
+    mutating func move(_ delta: Int) {
+        guard !entries.isEmpty else { return }
+        selected = min(max(0, selected + delta), entries.count - 1)
+    }
+
+    /// The rows that fit in `height`, keeping the selected one in view; `true` marks it.
+    func window(height: Int) -> [(entry: JournalEntry, selected: Bool)] {
+        guard height > 0, !entries.isEmpty else { return [] }
+        let start = min(max(0, selected - height / 2), max(0, entries.count - height))
+        return entries[start..<min(entries.count, start + height)].enumerated().map { offset, entry in
+            (entry, start + offset == selected)
+        }
+    }
+
+    /// One line of the list: `dd.mm HH:MM panel outcome`.
+    static func line(_ entry: JournalEntry) -> String {
+        var seconds = time_t(entry.time.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        let when = String(format: "%02d.%02d %02d:%02d", parts.tm_mday, parts.tm_mon + 1, parts.tm_hour, parts.tm_min)
+        let what = entry.kind == .call ? entry.outcomeText : "\(entry.subjectText) \(entry.outcomeText)"
+        return "\(when) \(entry.panel ?? "?") \(what)"
+    }
+}
