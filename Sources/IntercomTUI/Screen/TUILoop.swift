@@ -9,8 +9,12 @@ final class TUILoop {
     private let curses: Curses
     private let alerts: Alerts
     private var model = ScreenModel()
-    private var renderers: [String: ImageRenderer] = [:]
-    private var drawn: [String: String] = [:]
+    /// By slot: 0 is the main picture, 1… the kiosk tiles; slot + 1 is the kitty image id.
+    private var renderers: [Int: ImageRenderer] = [:]
+    private var drawn: [Int: String] = [:]
+    private let choice: GraphicsChoice
+    /// Inside tmux with a pixel mode forced: where our pane sits (asked again on resize).
+    private var paneOrigin = PaneOrigin.zero
     private var lastBell = Date.distantPast
     private var notified: Set<CallID> = []
     private var running = true
@@ -21,11 +25,15 @@ final class TUILoop {
         self.curses = try Curses()
         self.alerts = Alerts(bell: context.options.bell, notify: context.options.notify,
                              environment: context.capabilities.environment)
+        self.choice = context.capabilities.choose(override: context.options.graphics)
+        updatePaneOrigin()
     }
 
     func run() {
         defer {
-            // Leave no picture behind on the normal screen.
+            // Leave no picture behind on the normal screen (a kitty image passed through tmux
+            // would outlive even the alternate screen).
+            erasePictures()
             curses.erase()
             curses.refresh()
             curses.end()
@@ -39,6 +47,7 @@ final class TUILoop {
             if let key {
                 if key == KEY_RESIZE {
                     curses.updateSize()
+                    updatePaneOrigin()
                     resetPictures()
                 } else {
                     handle(key)
@@ -270,9 +279,21 @@ final class TUILoop {
     // MARK: - Pictures
 
     private func resetPictures() {
+        erasePictures()
         curses.invalidate()
         renderers.removeAll()
         drawn.removeAll()
+    }
+
+    /// Kitty images sit above the text: clearing the screen does not remove them inside tmux,
+    /// so a call's picture would stay after it ended.
+    private func erasePictures() {
+        for renderer in renderers.values { writeBytes(renderer.eraseBytes()) }
+    }
+
+    private func updatePaneOrigin() {
+        guard choice.tmuxPassthrough else { return }
+        paneOrigin = TmuxPane.origin(environment: context.capabilities.environment)
     }
 
     private func drawPictures() {
@@ -282,13 +303,13 @@ final class TUILoop {
             for (index, panel) in orderedPanels.enumerated() where index < tiles.count {
                 let tile = tiles[index]
                 let area = CellArea(column: tile.column, row: tile.row + 1, cols: tile.cols, rows: tile.rows - 1)
-                drawPicture(key: "tile\(index)", area: area, source: source(panel: panel, call: model.calls.first { $0.panel == panel }))
+                drawPicture(slot: 1 + index, area: area, source: source(panel: panel, call: model.calls.first { $0.panel == panel }))
             }
             return
         }
         guard let call = model.selectedCall else { return }
         let box = Layout.of(cols: curses.cols, rows: curses.rows).picture
-        drawPicture(key: "main", area: CellArea(column: box.column, row: box.row, cols: box.cols, rows: box.rows),
+        drawPicture(slot: 0, area: CellArea(column: box.column, row: box.row, cols: box.cols, rows: box.rows),
                     source: source(panel: call.panel, call: call))
     }
 
@@ -301,13 +322,13 @@ final class TUILoop {
         return ("p\(panel)\(frame.sequence)\(frame.fetchedAt.timeIntervalSince1970)", { frame.image })
     }
 
-    private func drawPicture(key: String, area: CellArea, source: (id: String, image: () -> RGBImage?)?) {
-        guard let source, drawn[key] != source.id, let image = source.image() else { return }
-        let whole = drawn[key] == nil
-        drawn[key] = source.id
-        let renderer = renderers[key] ?? ImageRenderer(choice: context.capabilities.choose(override: context.options.graphics),
-                                                       capabilities: context.capabilities)
-        renderers[key] = renderer
+    private func drawPicture(slot: Int, area: CellArea, source: (id: String, image: () -> RGBImage?)?) {
+        guard let source, drawn[slot] != source.id, let image = source.image() else { return }
+        let whole = drawn[slot] == nil
+        drawn[slot] = source.id
+        let renderer = renderers[slot] ?? ImageRenderer(choice: choice, capabilities: context.capabilities, imageID: slot + 1)
+        renderer.paneOrigin = paneOrigin
+        renderers[slot] = renderer
         let frame = renderer.render(image: image, into: area, cellPixels: context.capabilities.cellPixels)
         guard !frame.bytes.isEmpty else { return }
         // Saved and restored cursor and attributes: ncurses keeps believing the cursor is where it left it.

@@ -48,7 +48,8 @@ enum WatchCommand {
         // Alternate screen, cursor hidden; undone below whatever ends the loop.
         TerminalOutput.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
         defer {
-            if choice.mode == .kitty { TerminalOutput.write("\u{1B}_Ga=d,q=2\u{1B}\\") }
+            // A kitty image (inside tmux even past the alternate screen) stays until deleted.
+            TerminalOutput.write(renderer.eraseBytes())
             TerminalOutput.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
             raw.restore()
         }
@@ -64,6 +65,9 @@ enum WatchCommand {
         ]
         defer { tasks.forEach { $0.cancel() } }
 
+        // Inside tmux a forced pixel mode needs the pane's place on the real terminal.
+        let findPane = { if choice.tmuxPassthrough { renderer.paneOrigin = TmuxPane.origin(environment: invocation.environment) } }
+        findPane()
         var screen = WatchScreen(panel: panel.name, fps: fps, mode: choice.mode, renderer: renderer,
                                  cellPixels: capabilities.cellPixels)
         screen.resize(to: WindowSize.of(fd: 1) ?? WindowSize(cols: 80, rows: 24))
@@ -71,7 +75,9 @@ enum WatchCommand {
             switch event {
             case .picture(let jpeg): screen.show(jpeg)
             case .failed(let message): screen.status(error: message)
-            case .resize: screen.resize(to: WindowSize.of(fd: 1) ?? WindowSize(cols: 80, rows: 24))
+            case .resize:
+                findPane()
+                screen.resize(to: WindowSize.of(fd: 1) ?? WindowSize(cols: 80, rows: 24))
             case .input(let bytes):
                 // q, Q, Ctrl-C, Ctrl-D quit; Ctrl-L redraws.
                 if bytes.contains(where: { [0x71, 0x51, 0x03, 0x04].contains($0) }) { return ExitCode.ok }
