@@ -19,6 +19,7 @@ final class TUILoop {
     private var notified: Set<CallID> = []
     private var running = true
     private var lastTextHash: Int?
+    private var keyFilter = EscapeFilter()
 
     init(context: TUIContext) throws(TUIError) {
         self.context = context
@@ -42,7 +43,9 @@ final class TUILoop {
             // Keys wake the loop at once; the timeout only paces pictures and clocks: 25 turns a
             // second for call video, 10 for peephole snapshots (3 fps), 8 when idle.
             let video = model.selectedCall?.stage == .active
-            let key = curses.key(waiting: video ? 40 : (model.calls.isEmpty && !context.options.kiosk ? 120 : 100))
+            var key = curses.key(waiting: video ? 40 : (model.calls.isEmpty && !context.options.kiosk ? 120 : 100))
+            // A terminal's late answers and reports are no key presses (they hold O and digits).
+            if let code = key, !keyFilter.isKey(code) { key = nil }
             for item in context.inbox.drain() { take(item) }
             if let key {
                 if key == KEY_RESIZE {

@@ -109,11 +109,14 @@ enum WatchCommand {
     /// Keys from the raw tty, polled without blocking a cooperative thread.
     static func readKeys(into continuation: AsyncStream<Event>.Continuation) async {
         var buffer = [UInt8](repeating: 0, count: 64)
+        // A terminal's late answers to the probe are no key presses.
+        var filter = EscapeFilter()
         while !Task.isCancelled {
             var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             if poll(&pfd, 1, 0) > 0 {
                 let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-                if n > 0 { continuation.yield(.input(Array(buffer[0..<n]))) }
+                let keys = n > 0 ? buffer[0..<n].filter { filter.isKey(Int32($0)) } : []
+                if !keys.isEmpty { continuation.yield(.input(keys)) }
                 if n == 0 { continuation.yield(.quit); return }  // the terminal went away
             }
             try? await Task.sleep(for: .milliseconds(30))
