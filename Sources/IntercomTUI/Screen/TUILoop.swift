@@ -12,6 +12,8 @@ final class TUILoop {
     /// By slot: 0 is the main picture, 1… the kiosk tiles; slot + 1 is the kitty image id.
     private var renderers: [Int: ImageRenderer] = [:]
     private var drawn: [Int: String] = [:]
+    private var lastDrawn: [Int: ContinuousClock.Instant] = [:]
+    static let pixelFrameInterval = Duration.milliseconds(100)
     private let choice: GraphicsChoice
     /// Inside tmux with a pixel mode forced: where our pane sits (asked again on resize).
     private var paneOrigin = PaneOrigin.zero
@@ -286,6 +288,7 @@ final class TUILoop {
         curses.invalidate()
         renderers.removeAll()
         drawn.removeAll()
+        lastDrawn.removeAll()
     }
 
     /// Kitty images sit above the text: clearing the screen does not remove them inside tmux,
@@ -326,25 +329,34 @@ final class TUILoop {
     }
 
     private func drawPicture(slot: Int, area: CellArea, source: (id: String, image: () -> RGBImage?)?) {
-        guard let source, drawn[slot] != source.id, let image = source.image() else { return }
+        guard let source, drawn[slot] != source.id else { return }
         let whole = drawn[slot] == nil
+        // A pixel picture is a whole image each time (about 1 MB of kitty data, or a 20 ms sixel
+        // encode the terminal then decodes): a panel's 25 fps call video would swamp the terminal
+        // and any SSH link, so in pixel modes video follows at most 10 frames a second.
+        let now = ContinuousClock.now
+        if choice.mode.isPixel, !whole, let last = lastDrawn[slot], last.duration(to: now) < Self.pixelFrameInterval { return }
+        guard let image = source.image() else { return }
         drawn[slot] = source.id
+        lastDrawn[slot] = now
         let renderer = renderers[slot] ?? ImageRenderer(choice: choice, capabilities: context.capabilities, imageID: slot + 1)
         renderer.paneOrigin = paneOrigin
         renderers[slot] = renderer
         let frame = renderer.render(image: image, into: area, cellPixels: context.capabilities.cellPixels)
         guard !frame.bytes.isEmpty else { return }
         // Saved and restored cursor and attributes: ncurses keeps believing the cursor is where it left it.
-        writeRaw("\u{1B}7")
+        var out = Array("\u{1B}7".utf8)
         if whole {
             // ncurses may have moved screen lines (with the picture on them) when its text changed;
             // a whole redraw first blanks the area, so nothing of an older picture stays around it.
             var blank = "\u{1B}[0m"
             for row in area.row..<(area.row + area.rows) { blank += "\u{1B}[\(row + 1);\(area.column + 1)H\u{1B}[\(area.cols)X" }
-            writeRaw(blank)
+            out += Array(blank.utf8)
         }
-        writeBytes(frame.bytes)
-        writeRaw("\u{1B}8")
+        out += frame.bytes
+        out += Array("\u{1B}8".utf8)
+        // One write: the terminal never shows the blanked area without the picture (flicker).
+        writeBytes(out)
     }
 
     private func writeRaw(_ text: String) { writeBytes(Array(text.utf8)) }
