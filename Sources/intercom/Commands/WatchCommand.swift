@@ -41,6 +41,7 @@ enum WatchCommand {
         }
         let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
         let choice = capabilities.choose(override: invocation.arguments.value("--graphics"))
+        invocation.logger.info("graphics: \(choice.mode.rawValue) — \(choice.reason)")
         let renderer = ImageRenderer(choice: choice, capabilities: capabilities, placement: .absolute, symbolEngine: .fast)
         guard let raw = RawMode(fd: 0) else {
             return Console.fail("cannot switch the terminal to raw input", code: ExitCode.failure)
