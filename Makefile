@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: all deps build release test bench clean demo
+.PHONY: all deps build release test bench clean demo screenshots
 
 all: build
 
@@ -23,6 +23,11 @@ test: deps
 
 bench: deps release
 	scripts/bench.sh
+
+# docs/screenshots/*.png: watch and the demo in kitty, xterm (sixel) and xterm-256color under Xvfb,
+# checking that auto detection picks each terminal's mode. Not part of `test`.
+screenshots: build
+	INTERCOM_BIN=$(CURDIR)/.build/$(CONFIG)/intercom scripts/screenshots.sh
 
 demo: build
 	.build/$(CONFIG)/intercom demo

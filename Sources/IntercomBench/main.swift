@@ -65,6 +65,9 @@ func graphicsSection(work: String) async throws {
     line("| bytes, next simulator frame (sun, clock, counter move) | — | \(g.nextFrameBytes) B of \(g.fullBytes) B | |")
     line("| sustained 160×48 video, paced at 25 fps | ≥ 20 fps, ≤ 30 % CPU | \(f(g.sustainedFPS)) fps at \(f(g.sustainedCPU)) % of one core | \(ok(g.sustainedFPS >= 20 && g.sustainedCPU <= 30)) |")
     line()
+    line("In real terminals (`make screenshots`, pictures in `docs/screenshots/`, README \"Terminal graphics\"): auto")
+    line("detection picks kitty graphics in kitty 0.26, sixel in xterm 379 as a VT340, symbols in xterm-256color.")
+    line()
 }
 
 func chafaVersion() -> String {

@@ -19,6 +19,11 @@ public final class ImageRenderer {
     public let placement: Placement
     public let symbolEngine: SymbolEngine
     public let tmuxPassthrough: Bool
+    /// The kitty image id: pictures on one screen need different ids, or each new one
+    /// replaces the others (kiosk tiles).
+    public let imageID: Int
+    /// Inside tmux, where the pane starts on the real terminal (see `PaneOrigin`).
+    public var paneOrigin = PaneOrigin.zero
 
     private var previousGrid: CellGrid?
     private var previousKey: FrameKey?
@@ -26,18 +31,28 @@ public final class ImageRenderer {
     private var chafa: (key: FrameKey, canvas: ChafaCanvas)?
 
     public init(mode: GraphicsMode, depth: ColorDepth, placement: Placement = .absolute,
-                symbolEngine: SymbolEngine = .fast, tmuxPassthrough: Bool = false) {
+                symbolEngine: SymbolEngine = .fast, tmuxPassthrough: Bool = false, imageID: Int = 1) {
         self.mode = mode
         self.depth = mode == .ascii ? .none : depth
         self.placement = placement
         self.symbolEngine = symbolEngine
         self.tmuxPassthrough = tmuxPassthrough
+        self.imageID = imageID
     }
 
     public convenience init(choice: GraphicsChoice, capabilities: TerminalCapabilities,
-                            placement: Placement = .absolute, symbolEngine: SymbolEngine = .fast) {
+                            placement: Placement = .absolute, symbolEngine: SymbolEngine = .fast, imageID: Int = 1) {
         self.init(mode: choice.mode, depth: capabilities.colorDepth, placement: placement,
-                  symbolEngine: symbolEngine, tmuxPassthrough: choice.tmuxPassthrough)
+                  symbolEngine: symbolEngine, tmuxPassthrough: choice.tmuxPassthrough, imageID: imageID)
+    }
+
+    /// Bytes that take this renderer's picture off the screen where clearing the text does
+    /// not: a kitty image lives above the text and has to be deleted by id. Empty for the
+    /// other modes, whose pictures are cell content that clearing the screen removes.
+    public func eraseBytes() -> [UInt8] {
+        guard mode == .kitty else { return [] }
+        let delete = KittyEncoder.delete(imageID: imageID)
+        return tmuxPassthrough ? TmuxPassthrough.wrap(delete) : delete
     }
 
     /// Forget the last frame: the next one is drawn whole (after a resize, a clear, Ctrl-L).
@@ -82,24 +97,33 @@ public final class ImageRenderer {
         }
         previousImage = image
         var bytes: [UInt8] = []
+        // Inside tmux the picture reaches the real terminal wherever its cursor happens to be
+        // (tmux does not move it first), so an absolutely placed picture carries its own move
+        // inside the wrapper; the move outside keeps tmux's idea of the cursor the same.
+        var inner: [UInt8] = []
         switch placement {
-        case .absolute: SGR.moveTo(row: top, column: left, &bytes)
-        case .inline: bytes += [UInt8](repeating: 0x20, count: fit.columnOffset)
+        case .absolute:
+            SGR.moveTo(row: top, column: left, &bytes)
+            if tmuxPassthrough { SGR.moveTo(row: top + paneOrigin.row, column: left + paneOrigin.column, &inner) }
+        case .inline:
+            bytes += [UInt8](repeating: 0x20, count: fit.columnOffset)
         }
         let box = PixelSize(width: fit.cols * cellPixels.width, height: fit.rows * cellPixels.height)
         switch mode {
         case .kitty:
-            bytes += KittyEncoder.bytes(Resample.shrink(image, toFit: box), cols: fit.cols, rows: fit.rows,
-                                        passthrough: tmuxPassthrough)
+            let chunks = KittyEncoder.chunks(Resample.shrink(image, toFit: box), cols: fit.cols, rows: fit.rows, imageID: imageID)
+            // kitty places the picture where the cursor is when the last chunk arrives, and tmux
+            // may move the real cursor between chunks: each chunk carries the move.
+            for chunk in chunks { bytes += tmuxPassthrough ? TmuxPassthrough.wrap(inner + chunk) : chunk }
             // kitty leaves the cursor where it was (C=1); inline output moves below the picture.
             if placement == .inline { bytes += [UInt8](repeating: 0x0A, count: fit.rows) }
         case .iterm:
-            bytes += ItermEncoder.bytes(Resample.shrink(image, toFit: box), cols: fit.cols, rows: fit.rows,
-                                        passthrough: tmuxPassthrough)
+            let sequence = ItermEncoder.bytes(Resample.shrink(image, toFit: box), cols: fit.cols, rows: fit.rows)
+            bytes += tmuxPassthrough ? TmuxPassthrough.wrap(inner + sequence) : sequence
             if placement == .inline { bytes.append(0x0A) }
         default:
             let sixel = canvas(for: key, pixelMode: CHAFA_PIXEL_MODE_SIXELS, fit: fit, cellPixels: cellPixels)?.printed(image) ?? []
-            bytes += tmuxPassthrough ? TmuxPassthrough.wrap(sixel) : sixel
+            bytes += tmuxPassthrough ? TmuxPassthrough.wrap(inner + sixel) : sixel
             if placement == .inline { bytes.append(0x0A) }
         }
         return RenderedFrame(bytes: bytes, cols: fit.cols, rows: fit.rows, columnOffset: fit.columnOffset,

@@ -6,12 +6,13 @@ import IntercomCore
 enum KittyEncoder {
     /// The protocol's limit for one chunk's base64 payload.
     static let chunkSize = 4096
-    static let imageID = 1
 
-    static func bytes(_ image: RGBImage, cols: Int, rows: Int, passthrough: Bool) -> [UInt8] {
+    /// The image as protocol chunks, each a whole `ESC _ G … ESC \` (tmux needs each chunk
+    /// wrapped on its own: it limits the length of one passthrough sequence).
+    static func chunks(_ image: RGBImage, cols: Int, rows: Int, imageID: Int) -> [[UInt8]] {
         let payload = Base64.encode(image.pixels)
-        var out: [UInt8] = []
-        out.reserveCapacity(payload.count + payload.count / chunkSize * 16 + 128)
+        var out: [[UInt8]] = []
+        out.reserveCapacity(payload.count / chunkSize + 1)
         var offset = 0
         var first = true
         repeat {
@@ -24,10 +25,16 @@ enum KittyEncoder {
             var chunk: [UInt8] = Array("\u{1B}_G\(control);".utf8)
             chunk += payload[offset..<end]
             chunk += [0x1B, 0x5C]
-            out += passthrough ? TmuxPassthrough.wrap(chunk) : chunk
+            out.append(chunk)
             offset = end
             first = false
         } while offset < payload.count
         return out
+    }
+
+    /// Deletes the image and frees its data (`d=I`). Clearing text does not remove a kitty
+    /// image, and inside tmux neither does clearing the screen: it has to be deleted by id.
+    static func delete(imageID: Int) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=I,i=\(imageID),q=2\u{1B}\\".utf8)
     }
 }

@@ -9,25 +9,36 @@ final class TUILoop {
     private let curses: Curses
     private let alerts: Alerts
     private var model = ScreenModel()
-    private var renderers: [String: ImageRenderer] = [:]
-    private var drawn: [String: String] = [:]
+    /// By slot: 0 is the main picture, 1… the kiosk tiles; slot + 1 is the kitty image id.
+    private var renderers: [Int: ImageRenderer] = [:]
+    private var drawn: [Int: String] = [:]
+    private var lastDrawn: [Int: ContinuousClock.Instant] = [:]
+    static let pixelFrameInterval = Duration.milliseconds(100)
+    private let choice: GraphicsChoice
+    /// Inside tmux with a pixel mode forced: where our pane sits (asked again on resize).
+    private var paneOrigin = PaneOrigin.zero
     private var lastBell = Date.distantPast
     private var notified: Set<CallID> = []
     private var running = true
     private var lastTextHash: Int?
     private var closeAt: Date?
+    private var keyFilter = EscapeFilter()
 
     init(context: TUIContext) throws(TUIError) {
         self.context = context
         self.curses = try Curses()
         self.alerts = Alerts(bell: context.options.bell, notify: context.options.notify,
                              environment: context.capabilities.environment)
+        self.choice = context.capabilities.choose(override: context.options.graphics)
+        updatePaneOrigin()
     }
 
     /// Returns how the followed call (`intercom call`) ended, if there is one.
     func run() -> CallEndReason? {
         defer {
-            // Leave no picture behind on the normal screen.
+            // Leave no picture behind on the normal screen (a kitty image passed through tmux
+            // would outlive even the alternate screen).
+            erasePictures()
             curses.erase()
             curses.refresh()
             curses.end()
@@ -36,11 +47,14 @@ final class TUILoop {
             // Keys wake the loop at once; the timeout only paces pictures and clocks: 25 turns a
             // second for call video, 10 for peephole snapshots (3 fps), 8 when idle.
             let video = model.selectedCall?.stage == .active
-            let key = curses.key(waiting: video ? 40 : (model.calls.isEmpty && !context.options.kiosk ? 120 : 100))
+            var key = curses.key(waiting: video ? 40 : (model.calls.isEmpty && !context.options.kiosk ? 120 : 100))
+            // A terminal's late answers and reports are no key presses (they hold O and digits).
+            if let code = key, !keyFilter.isKey(code) { key = nil }
             for item in context.inbox.drain() { take(item) }
             if let key {
                 if key == KEY_RESIZE {
                     curses.updateSize()
+                    updatePaneOrigin()
                     resetPictures()
                 } else {
                     handle(key)
@@ -134,7 +148,8 @@ final class TUILoop {
         case KEY_NPAGE: model.journal?.move(10)
         case KEY_HOME: model.journal?.move(-Int.max / 2)
         case KEY_END: model.journal?.move(Int.max / 2)
-        case 27, Int32(UInt8(ascii: "l")), Int32(UInt8(ascii: "q")): model.journal = nil
+        // Not Esc: a lone ESC cannot be told from the start of a terminal's report (`EscapeFilter`).
+        case Int32(UInt8(ascii: "l")), Int32(UInt8(ascii: "q")): model.journal = nil
         default: return false
         }
         resetPictures()
@@ -202,7 +217,7 @@ final class TUILoop {
             return " h hang up  o open  O 2nd door  g gate  m mute  s speaker  0-9 DTMF  Tab next  ? help"
         }
         if call == nil, model.journal != nil {
-            return " ↑/↓ j/k choose  PgUp/PgDn  l/Esc close  o open door  ? help"
+            return " ↑/↓ j/k choose  PgUp/PgDn  l/q close  o open door  ? help"
         }
         if call?.stage == .dialing {
             return " h hang up  o open door  ? help"
@@ -323,9 +338,22 @@ final class TUILoop {
     // MARK: - Pictures
 
     private func resetPictures() {
+        erasePictures()
         curses.invalidate()
         renderers.removeAll()
         drawn.removeAll()
+        lastDrawn.removeAll()
+    }
+
+    /// Kitty images sit above the text: clearing the screen does not remove them inside tmux,
+    /// so a call's picture would stay after it ended.
+    private func erasePictures() {
+        for renderer in renderers.values { writeBytes(renderer.eraseBytes()) }
+    }
+
+    private func updatePaneOrigin() {
+        guard choice.tmuxPassthrough else { return }
+        paneOrigin = TmuxPane.origin(environment: context.capabilities.environment)
     }
 
     private func drawPictures() {
@@ -335,19 +363,19 @@ final class TUILoop {
             for (index, panel) in orderedPanels.enumerated() where index < tiles.count {
                 let tile = tiles[index]
                 let area = CellArea(column: tile.column, row: tile.row + 1, cols: tile.cols, rows: tile.rows - 1)
-                drawPicture(key: "tile\(index)", area: area, source: source(panel: panel, call: model.calls.first { $0.panel == panel }))
+                drawPicture(slot: 1 + index, area: area, source: source(panel: panel, call: model.calls.first { $0.panel == panel }))
             }
             return
         }
         let box = Layout.of(cols: curses.cols, rows: curses.rows).picture
         guard let call = model.selectedCall else {
             if let entry = model.journal?.selectedEntry, let path = entry.picture {
-                drawPicture(key: "main", area: CellArea(column: box.column, row: box.row, cols: box.cols, rows: box.rows),
+                drawPicture(slot: 0, area: CellArea(column: box.column, row: box.row, cols: box.cols, rows: box.rows),
                             source: ("j\(entry.id)", { Self.picture(at: path) }))
             }
             return
         }
-        drawPicture(key: "main", area: CellArea(column: box.column, row: box.row, cols: box.cols, rows: box.rows),
+        drawPicture(slot: 0, area: CellArea(column: box.column, row: box.row, cols: box.cols, rows: box.rows),
                     source: source(panel: call.panel, call: call))
     }
 
@@ -360,26 +388,35 @@ final class TUILoop {
         return ("p\(panel)\(frame.sequence)\(frame.fetchedAt.timeIntervalSince1970)", { frame.image })
     }
 
-    private func drawPicture(key: String, area: CellArea, source: (id: String, image: () -> RGBImage?)?) {
-        guard let source, drawn[key] != source.id, let image = source.image() else { return }
-        let whole = drawn[key] == nil
-        drawn[key] = source.id
-        let renderer = renderers[key] ?? ImageRenderer(choice: context.capabilities.choose(override: context.options.graphics),
-                                                       capabilities: context.capabilities)
-        renderers[key] = renderer
+    private func drawPicture(slot: Int, area: CellArea, source: (id: String, image: () -> RGBImage?)?) {
+        guard let source, drawn[slot] != source.id else { return }
+        let whole = drawn[slot] == nil
+        // A pixel picture is a whole image each time (about 1 MB of kitty data, or a 20 ms sixel
+        // encode the terminal then decodes): a panel's 25 fps call video would swamp the terminal
+        // and any SSH link, so in pixel modes video follows at most 10 frames a second.
+        let now = ContinuousClock.now
+        if choice.mode.isPixel, !whole, let last = lastDrawn[slot], last.duration(to: now) < Self.pixelFrameInterval { return }
+        guard let image = source.image() else { return }
+        drawn[slot] = source.id
+        lastDrawn[slot] = now
+        let renderer = renderers[slot] ?? ImageRenderer(choice: choice, capabilities: context.capabilities, imageID: slot + 1)
+        renderer.paneOrigin = paneOrigin
+        renderers[slot] = renderer
         let frame = renderer.render(image: image, into: area, cellPixels: context.capabilities.cellPixels)
         guard !frame.bytes.isEmpty else { return }
         // Saved and restored cursor and attributes: ncurses keeps believing the cursor is where it left it.
-        writeRaw("\u{1B}7")
+        var out = Array("\u{1B}7".utf8)
         if whole {
             // ncurses may have moved screen lines (with the picture on them) when its text changed;
             // a whole redraw first blanks the area, so nothing of an older picture stays around it.
             var blank = "\u{1B}[0m"
             for row in area.row..<(area.row + area.rows) { blank += "\u{1B}[\(row + 1);\(area.column + 1)H\u{1B}[\(area.cols)X" }
-            writeRaw(blank)
+            out += Array(blank.utf8)
         }
-        writeBytes(frame.bytes)
-        writeRaw("\u{1B}8")
+        out += frame.bytes
+        out += Array("\u{1B}8".utf8)
+        // One write: the terminal never shows the blanked area without the picture (flicker).
+        writeBytes(out)
     }
 
     /// A journal picture from disk; nil when it was pruned or is unreadable.

@@ -22,9 +22,12 @@ public struct TerminalCapabilities: Sendable, Equatable {
     public static func detect(environment: [String: String], stdoutFD: Int32 = 1,
                               probe: TerminalProbe = TerminalProbe()) -> TerminalCapabilities {
         let tty = isatty(stdoutFD) == 1
-        let answers = tty && env(environment, "TERM") != "dumb" ? probe.probeControllingTerminal() : .none
-        return TerminalCapabilities(environment: environment, answers: answers, isTTY: tty,
-                                    windowSize: WindowSize.of(fd: stdoutFD))
+        var probe = probe
+        let unprobed = TerminalCapabilities(environment: environment, isTTY: tty, windowSize: WindowSize.of(fd: stdoutFD))
+        if unprobed.inMultiplexer { probe.askKitty = false }
+        var capabilities = unprobed
+        if tty && env(environment, "TERM") != "dumb" { capabilities.answers = probe.probeControllingTerminal() }
+        return capabilities
     }
 
     private static func env(_ environment: [String: String], _ key: String) -> String? {

@@ -13,15 +13,22 @@ public struct TerminalProbe: Sendable {
 
     /// kitty graphics query (1×1 RGB pixel, a=q: checked but not stored), window and cell
     /// size in pixels, DA1, then the DSR sentinel.
-    public static let queries: [UInt8] = Array(
-        ("\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-            + "\u{1B}[14t" + "\u{1B}[16t" + "\u{1B}[c" + "\u{1B}[5n").utf8)
+    public static func queries(askKitty: Bool) -> [UInt8] {
+        let kitty = askKitty ? "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" : ""
+        return Array((kitty + "\u{1B}[14t" + "\u{1B}[16t" + "\u{1B}[c" + "\u{1B}[5n").utf8)
+    }
 
     public var budget: Duration
+    /// Off inside tmux and screen: they take the kitty query (an APC string) as the pane's
+    /// title, which then shows the query in the status line.
+    public var askKitty: Bool
 
-    public init(budget: Duration = .milliseconds(150)) {
+    public init(budget: Duration = .milliseconds(150), askKitty: Bool = true) {
         self.budget = budget
+        self.askKitty = askKitty
     }
+
+    public var queries: [UInt8] { Self.queries(askKitty: askKitty) }
 
     /// Probes the controlling terminal (`/dev/tty`); `.none` when there is none.
     public func probeControllingTerminal() -> TerminalAnswers {
@@ -35,7 +42,7 @@ public struct TerminalProbe: Sendable {
     public func probe(fd: Int32) -> TerminalAnswers {
         guard isatty(fd) == 1, let raw = RawMode(fd: fd) else { return .none }
         defer { raw.restore() }  // whatever happens below, the tty gets its settings back
-        guard writeAll(fd, Self.queries) else { return .none }
+        guard writeAll(fd, queries) else { return .none }
 
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: budget)

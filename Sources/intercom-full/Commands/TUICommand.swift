@@ -85,6 +85,9 @@ enum TUICommand {
         await beforeScreen()
         let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
         let graphics = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
+        // Into tui.log with --log-level info: which picture mode this terminal got, and why.
+        let choice = capabilities.choose(override: graphics)
+        invocation.logger.info("graphics: \(choice.mode.rawValue) — \(choice.reason)")
         let app = TUIApp(intercom: intercom, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
             notify: !invocation.arguments.has("--no-notify"), label: label, call: call))

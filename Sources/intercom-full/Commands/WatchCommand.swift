@@ -42,6 +42,7 @@ enum WatchCommand {
         }
         let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
         let choice = capabilities.choose(override: invocation.arguments.value("--graphics"))
+        invocation.logger.info("graphics: \(choice.mode.rawValue) — \(choice.reason)")
         let renderer = ImageRenderer(choice: choice, capabilities: capabilities, placement: .absolute, symbolEngine: .fast)
         guard let raw = RawMode(fd: 0) else {
             return Console.fail("cannot switch the terminal to raw input", code: ExitCode.failure)
@@ -49,7 +50,8 @@ enum WatchCommand {
         // Alternate screen, cursor hidden; undone below whatever ends the loop.
         TerminalOutput.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
         defer {
-            if choice.mode == .kitty { TerminalOutput.write("\u{1B}_Ga=d,q=2\u{1B}\\") }
+            // A kitty image (inside tmux even past the alternate screen) stays until deleted.
+            TerminalOutput.write(renderer.eraseBytes())
             TerminalOutput.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
             raw.restore()
         }
@@ -65,6 +67,9 @@ enum WatchCommand {
         ]
         defer { tasks.forEach { $0.cancel() } }
 
+        // Inside tmux a forced pixel mode needs the pane's place on the real terminal.
+        let findPane = { if choice.tmuxPassthrough { renderer.paneOrigin = TmuxPane.origin(environment: invocation.environment) } }
+        findPane()
         var screen = WatchScreen(panel: panel.name, fps: fps, mode: choice.mode, renderer: renderer,
                                  cellPixels: capabilities.cellPixels)
         screen.resize(to: WindowSize.of(fd: 1) ?? WindowSize(cols: 80, rows: 24))
@@ -72,7 +77,9 @@ enum WatchCommand {
             switch event {
             case .picture(let jpeg): screen.show(jpeg)
             case .failed(let message): screen.status(error: message)
-            case .resize: screen.resize(to: WindowSize.of(fd: 1) ?? WindowSize(cols: 80, rows: 24))
+            case .resize:
+                findPane()
+                screen.resize(to: WindowSize.of(fd: 1) ?? WindowSize(cols: 80, rows: 24))
             case .input(let bytes):
                 // q, Q, Ctrl-C, Ctrl-D quit; Ctrl-L redraws.
                 if bytes.contains(where: { [0x71, 0x51, 0x03, 0x04].contains($0) }) { return ExitCode.ok }
@@ -104,11 +111,14 @@ enum WatchCommand {
     /// Keys from the raw tty, polled without blocking a cooperative thread.
     static func readKeys(into continuation: AsyncStream<Event>.Continuation) async {
         var buffer = [UInt8](repeating: 0, count: 64)
+        // A terminal's late answers to the probe are no key presses.
+        var filter = EscapeFilter()
         while !Task.isCancelled {
             var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             if poll(&pfd, 1, 0) > 0 {
                 let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-                if n > 0 { continuation.yield(.input(Array(buffer[0..<n]))) }
+                let keys = n > 0 ? buffer[0..<n].filter { filter.isKey(Int32($0)) } : []
+                if !keys.isEmpty { continuation.yield(.input(keys)) }
                 if n == 0 { continuation.yield(.quit); return }  // the terminal went away
             }
             try? await Task.sleep(for: .milliseconds(30))

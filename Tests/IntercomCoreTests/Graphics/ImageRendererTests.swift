@@ -156,6 +156,47 @@ struct ImageRendererTests {
         #expect(text.contains("\u{1B}Ptmux;\u{1B}\u{1B}_G"))
     }
 
+    /// Inside tmux the real terminal's cursor is not where tmux's is: every wrapped chunk
+    /// carries its own move, offset by the pane's place on the terminal.
+    @Test(arguments: [GraphicsMode.kitty, .sixel, .iterm])
+    func tmuxPassthroughCarriesTheCursorMove(mode: GraphicsMode) {
+        let renderer = ImageRenderer(mode: mode, depth: .truecolor, tmuxPassthrough: true)
+        renderer.paneOrigin = PaneOrigin(row: 2, column: 40)
+        let area = CellArea(column: 3, row: 1, cols: 30, rows: 15)
+        let frame = renderer.render(image: Self.scene(1), into: area, cellPixels: Self.cell)
+        let text = Self.text(frame.bytes)
+        let row = 1 + frame.rowOffset + 1, column = 3 + frame.columnOffset + 1
+        // Outside the wrapper, for tmux; inside (ESC doubled), for the terminal behind it.
+        #expect(text.hasPrefix("\u{1B}[\(row);\(column)H\u{1B}Ptmux;"))
+        let inner = "\u{1B}Ptmux;\u{1B}\u{1B}[\(row + 2);\(column + 40)H\u{1B}\u{1B}"
+        let wrappers = text.components(separatedBy: "\u{1B}Ptmux;").count - 1
+        #expect(wrappers >= 1)
+        #expect(text.components(separatedBy: inner).count - 1 == wrappers)
+    }
+
+    /// Kiosk tiles each have their own kitty image, and each can be taken off the screen.
+    @Test func kittyImagesAreKeptApartAndDeletedById() {
+        let tile = ImageRenderer(mode: .kitty, depth: .truecolor, imageID: 3)
+        let text = Self.text(tile.render(image: Self.solid(1, 2, 3), into: CellArea(cols: 8, rows: 4), cellPixels: Self.cell).bytes)
+        #expect(text.contains(",i=3,") && !text.contains(",i=1,"))
+        #expect(Self.text(tile.eraseBytes()) == "\u{1B}_Ga=d,d=I,i=3,q=2\u{1B}\\")
+        let wrapped = ImageRenderer(mode: .kitty, depth: .truecolor, tmuxPassthrough: true, imageID: 2)
+        #expect(Self.text(wrapped.eraseBytes()) == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\u{1B}\\\u{1B}\\")
+        // Sixel and symbols are cell content: clearing the screen removes them.
+        #expect(ImageRenderer(mode: .sixel, depth: .truecolor).eraseBytes().isEmpty)
+        #expect(ImageRenderer(mode: .symbols, depth: .truecolor).eraseBytes().isEmpty)
+    }
+
+    @Test func tmuxPaneOriginIsParsed() {
+        #expect(TmuxPane.parse("0 0 bottom on\n") == PaneOrigin.zero)
+        #expect(TmuxPane.parse("5 81 bottom on") == PaneOrigin(row: 5, column: 81))
+        #expect(TmuxPane.parse("5 81 top on") == PaneOrigin(row: 6, column: 81))
+        #expect(TmuxPane.parse("5 81 top 2") == PaneOrigin(row: 7, column: 81))
+        #expect(TmuxPane.parse("5 81 top off") == PaneOrigin(row: 5, column: 81))
+        #expect(TmuxPane.parse("") == nil)
+        #expect(TmuxPane.parse("no server running") == nil)
+    }
+
     /// (row, column) of every CUP in the bytes, 1-based as sent.
     static func cursorMoves(_ bytes: [UInt8]) -> [(Int, Int)] {
         let text = Self.text(bytes)

@@ -75,6 +75,28 @@ struct TerminalDetectionTests {
         #expect(!answers.sixel)
     }
 
+    /// What kitty 0.26.5 and xterm 379 (`-ti vt340`) really answered to our queries, recorded
+    /// under Xvfb: each picks its pixel mode, and kitty's cell size is read.
+    @Test func recordedAnswersOfRealTerminals() {
+        let kitty = TerminalAnswers.parse(Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[4;396;639t\u{1B}[6;18;9t\u{1B}[?62;c\u{1B}[0n".utf8))
+        #expect(kitty.complete && kitty.kittyGraphics)
+        #expect(kitty.cellPixels == PixelSize(width: 9, height: 18))
+        let kittyCaps = TerminalCapabilities(environment: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"], answers: kitty)
+        #expect(kittyCaps.choose().mode == .kitty)
+        // xterm answers no window reports unless allowWindowOps is set: no cell size from it.
+        let xterm = TerminalAnswers.parse(Array("\u{1B}[?63;1;2;4;6;9;15;16;22;28c\u{1B}[0n".utf8))
+        #expect(xterm.complete && xterm.sixel && xterm.cellPixels == nil)
+        #expect(TerminalCapabilities(environment: ["TERM": "xterm"], answers: xterm).choose().mode == .sixel)
+    }
+
+    /// tmux and screen take an APC string as the pane title: the kitty query stays out there.
+    @Test func noKittyQueryInsideAMultiplexer() {
+        let plain = TerminalProbe.queries(askKitty: true), muxed = TerminalProbe.queries(askKitty: false)
+        #expect(String(decoding: plain, as: UTF8.self).contains("\u{1B}_G"))
+        #expect(!String(decoding: muxed, as: UTF8.self).contains("\u{1B}_"))
+        #expect(String(decoding: muxed, as: UTF8.self).hasSuffix("\u{1B}[c\u{1B}[5n"))
+    }
+
     /// A pty whose other end never answers: the probe gives up within its budget.
     @Test func silentTerminalFallsBackWithinBudget() throws {
         let pty = try FakeTTY()
@@ -85,7 +107,7 @@ struct TerminalDetectionTests {
         #expect(answers == .none || !answers.complete)
         #expect(took < .milliseconds(400), "probe took \(took)")
         // The queries did reach the terminal.
-        #expect(pty.readAvailable().count == TerminalProbe.queries.count)
+        #expect(pty.readAvailable() == TerminalProbe.queries(askKitty: true))
         let caps = TerminalCapabilities(environment: ["TERM": "xterm-256color"], answers: answers)
         #expect(caps.choose().mode == .symbols)
     }

@@ -36,6 +36,11 @@ final class Tmux: @unchecked Sendable {
         try await tmux(["send-keys", "-t", session] + keys)
     }
 
+    /// Sends raw bytes as the terminal would (`send-keys -H`), escape sequences included.
+    func sendBytes(_ bytes: [UInt8]) async throws {
+        try await tmux(["send-keys", "-t", session, "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
     /// Types `text` literally (`send-keys -l`).
     func sendLiteral(_ text: String) async throws {
         try await tmux(["send-keys", "-t", session, "-l", text])

@@ -1,0 +1,58 @@
+/// Tells key presses from what a terminal sends on its own: answers to our queries that came
+/// after the probe gave up (a terminal slow to start, or one across a slow SSH link) and
+/// other reports. Without it kitty's late `ESC _Gi=31;OK ESC \` reaches the keys as `O`
+/// (open the second door), and DA1's digits (`ESC [?62;22c`) open doors in the kiosk.
+///
+/// Fed one byte (or ncurses key code) at a time; everything from ESC to the end of its
+/// sequence — CSI, SS3, OSC/DCS/APC/PM/SOS strings, ESC + one character — is not a key.
+public struct EscapeFilter: Sendable {
+    enum State: Sendable, Equatable { case ground, escape, csi, ss3, string, stringEscape }
+
+    /// A lone ESC key: nothing follows within this (a terminal sends its sequences in one write).
+    static let loneEscape = Duration.milliseconds(50)
+    /// A sequence never ends (garbled, cut): keys count again after this.
+    static let giveUp = Duration.seconds(1)
+
+    private(set) var state = State.ground
+    private var since: ContinuousClock.Instant?
+
+    public init() {}
+
+    /// True when `code` is a key press; false when it is part of an escape sequence.
+    /// ncurses' own key codes (arrows, KEY_RESIZE: 256 and up) are always keys.
+    public mutating func isKey(_ code: Int32, now: ContinuousClock.Instant = ContinuousClock.now) -> Bool {
+        guard (0..<256).contains(code) else { return true }
+        if state != .ground, let since {
+            let waited = since.duration(to: now)
+            if waited > Self.giveUp || (state == .escape && waited > Self.loneEscape) { state = .ground }
+        }
+        let byte = UInt8(code)
+        switch state {
+        case .ground:
+            guard byte == 0x1B else { return true }
+            begin(now)
+        case .escape:
+            switch byte {
+            case UInt8(ascii: "["): state = .csi
+            case UInt8(ascii: "O"): state = .ss3
+            case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"): state = .string
+            case 0x1B: begin(now)
+            default: state = .ground  // ESC + a character (Alt+key): not one of ours either
+            }
+        case .csi:
+            if byte == 0x1B { begin(now) } else if (0x40...0x7E).contains(byte) { state = .ground }
+        case .ss3:
+            state = .ground
+        case .string:
+            if byte == 0x07 { state = .ground } else if byte == 0x1B { state = .stringEscape }
+        case .stringEscape:
+            state = byte == UInt8(ascii: "\\") ? .ground : .string
+        }
+        return false
+    }
+
+    private mutating func begin(_ now: ContinuousClock.Instant) {
+        state = .escape
+        since = now
+    }
+}
