@@ -36,6 +36,10 @@ import Testing
         // The handshake failed on our side: kamailio never saw a REGISTER.
         #expect(!kamailio.log.contains("register <sip:resident"), "\(kamailio.log)")
         await daemon.stop()
+        let doctor = try await IntercomBinary.run(["doctor", "--config", daemon.configURL.path], in: daemon.directory,
+                                                  timeout: .seconds(30))
+        #expect(doctor.status == 69 && doctor.stdout.contains("self-signed certificate") && doctor.stdout.contains("tls_ca"),
+                "\(doctor.stdout)")
 
         // The explicit opt-out registers to the same registrar.
         let relaxed = try DaemonProcess(config: try Self.daemonConfig(kamailio: kamailio, extra: "tls_verify = off"),
