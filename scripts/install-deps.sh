@@ -19,6 +19,8 @@ packages=(
   libchafa-dev libglib2.0-dev chafa
   # tests: real SIP peers and a terminal to drive
   sip-tester linphone-cli kamailio tmux sox
+  # security tests: a TLS registrar, certificates, the systemd unit, W+X mappings, a client of another uid
+  kamailio-tls-modules openssl systemd strace python3
   # bench: baresip idles beside us for comparison
   baresip-core
 )

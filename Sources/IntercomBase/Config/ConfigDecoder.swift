@@ -83,7 +83,17 @@ struct ConfigDecoder {
                         throw ConfigValueError("needs at least one address", fix: "e.g. udp:127.0.0.1:5060")
                     }
                     var addresses: [ListenAddress] = []
-                    for item in items { addresses.append(try ListenAddress(parsing: item)) }
+                    for item in items {
+                        let address = try ListenAddress(parsing: item)
+                        // belle-sip 5.1 accepts a TLS connection and closes it at once ("not handled"):
+                        // a tls: listener would look like it works and take no call.
+                        guard address.transport != .tls else {
+                            throw ConfigValueError(
+                                "'\(item)': liblinphone cannot take incoming SIP over TLS (it closes every such connection)",
+                                fix: "remove it; for SIP over TLS register with account and proxy = sip:HOST:5061;transport=tls")
+                        }
+                        addresses.append(address)
+                    }
                     return addresses
                 }
             case "unknown_callers":
@@ -106,6 +116,24 @@ struct ConfigDecoder {
                     text.isEmpty ? nil : try Self.sipURI(text)
                 }
                 if !entry.value.isEmpty { accountOnlyEntry = accountOnlyEntry ?? entry }
+            case "tls_cert":
+                settings.tls.certificate = try value(entry, section) { text throws(ConfigValueError) in
+                    text.isEmpty ? nil : try Self.absolutePath(text, expander: expander)
+                }
+            case "tls_key":
+                settings.tls.key = try value(entry, section) { text throws(ConfigValueError) in
+                    text.isEmpty ? nil : try Self.absolutePath(text, expander: expander)
+                }
+            case "tls_ca":
+                settings.tls.caFile = try value(entry, section) { text throws(ConfigValueError) in
+                    text.isEmpty ? nil : try Self.absolutePath(text, expander: expander)
+                }
+            case "tls_verify":
+                settings.tls.verify = try value(entry, section) { text throws(ConfigValueError) in try Self.onOff(text) }
+            case "media_encryption":
+                settings.mediaEncryption = try value(entry, section) { text throws(ConfigValueError) in
+                    try Self.choice(text, MediaEncryption.self)
+                }
             case "register_expires":
                 expires = try value(entry, section) { text throws(ConfigValueError) in
                     try Self.integer(text, in: 60...86400, unit: "seconds")
@@ -116,6 +144,12 @@ struct ConfigDecoder {
             }
         }
 
+        if (settings.tls.certificate == nil) != (settings.tls.key == nil),
+           let lone = section.entries.last(where: { ($0.key == "tls_cert" || $0.key == "tls_key") && !$0.value.isEmpty }) {
+            let other = lone.key == "tls_cert" ? "tls_key" : "tls_cert"
+            throw ConfigError(file: file, line: lone.line, key: lone.key, section: section.label,
+                              message: "is set but '\(other)' is not", fix: "set both, or neither")
+        }
         if let identity {
             settings.account = SIPAccount(identity: identity, password: password, proxy: proxy,
                                           expiresSeconds: expires)
@@ -397,11 +431,17 @@ struct ConfigDecoder {
         return digits
     }
 
+    /// An error shows the URI with any password in it masked: a mistyped line may still hold one.
     static func sipURI(_ text: String) throws(ConfigValueError) -> String {
         let lower = text.lowercased()
         guard lower.hasPrefix("sip:") || lower.hasPrefix("sips:"), text.count > (lower.hasPrefix("sip:") ? 4 : 5),
               !text.contains(where: \.isWhitespace) else {
-            throw ConfigValueError("'\(text)' is not a sip: URI", fix: "e.g. sip:101@pbx.example.org")
+            throw ConfigValueError("'\(Redaction.uri(text))' is not a sip: URI", fix: "e.g. sip:101@pbx.example.org")
+        }
+        if Redaction.hasPassword(text) {
+            // It would travel in events, logs and `ctl status`; the password key is kept out of them.
+            throw ConfigValueError("must not contain a password (sip:USER:PASSWORD@…)",
+                                   fix: "put it in the 'password' key")
         }
         return text
     }

@@ -8,8 +8,9 @@ public enum ConfigExample {
 # If this file holds a password it must not be readable by others: chmod 600 it.
 
 [sip]
-listen = udp:127.0.0.1:5060      # one or more of udp:/tcp:/tls:HOST:PORT, comma separated
-                                 # (IPv6 in brackets: tcp:[::1]:5070; port 0 = any free port)
+listen = udp:127.0.0.1:5060      # one or more of udp:/tcp:HOST:PORT, comma separated
+                                 # (IPv6 in brackets: tcp:[::1]:5070; port 0 = any free port;
+                                 # no tls: liblinphone takes no incoming TLS, see tls_ca below)
 unknown_callers = reject         # reject | accept  (calls whose caller matches no panel)
 ring_timeout = 90                # seconds an unanswered call rings before it counts as missed
 # registrar account (optional; without it the client takes direct calls only)
@@ -17,6 +18,13 @@ ring_timeout = 90                # seconds an unanswered call rings before it co
 # password = secret
 # proxy    = sip:pbx.example.org:5060;transport=tcp
 # register_expires = 600        # seconds between re-registrations
+# SIP over TLS goes to a registrar: proxy = sip:HOST:5061;transport=tls (or a sips: account)
+tls_ca     =                     # its CA certificate(s), PEM file or directory (empty = system store)
+tls_verify = on                  # off accepts any registrar certificate: a lab only
+tls_cert   =                     # our client certificate (PEM), for a registrar that asks for one
+tls_key    =                     # its private key (PEM, unencrypted, chmod 600)
+media_encryption = none          # none | srtp | srtp_mandatory: SRTP for call audio/video
+                                 # (Beward panels send plain RTP: srtp_mandatory refuses them)
 
 [audio]
 playback = default               # device names as `intercom doctor` lists them

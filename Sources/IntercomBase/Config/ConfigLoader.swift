@@ -42,6 +42,7 @@ public enum ConfigLoader {
         let (document, loaded) = try decode(text: file.text, path: path, environment: environment,
                                             timeZone: timeZone)
         try checkPermissions(mode: file.mode, document: document, path: path)
+        try TLSFileCheck.check(loaded.config.sip.tls, document: document, file: path)
         return LoadedConfig(config: loaded.config, warnings: loaded.warnings, location: location)
     }
 

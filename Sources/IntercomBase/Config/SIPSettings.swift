@@ -5,15 +5,23 @@ public struct SIPSettings: Sendable, Equatable {
     public var account: SIPAccount?
     /// Key `ring_timeout`: an unanswered incoming call is ended as missed after this.
     public var incomingTimeoutSeconds: Int
+    /// Keys `tls_cert`, `tls_key`, `tls_ca`, `tls_verify`.
+    public var tls: SIPTLSSettings
+    /// Key `media_encryption`.
+    public var mediaEncryption: MediaEncryption
 
     public init(listen: [ListenAddress] = [ListenAddress(transport: .udp, host: "127.0.0.1", port: 5060)],
                 unknownCallers: UnknownCallerPolicy = .reject,
                 account: SIPAccount? = nil,
-                incomingTimeoutSeconds: Int = 90) {
+                incomingTimeoutSeconds: Int = 90,
+                tls: SIPTLSSettings = SIPTLSSettings(),
+                mediaEncryption: MediaEncryption = .none) {
         self.listen = listen
         self.unknownCallers = unknownCallers
         self.account = account
         self.incomingTimeoutSeconds = incomingTimeoutSeconds
+        self.tls = tls
+        self.mediaEncryption = mediaEncryption
     }
 
     public static let defaults = SIPSettings()

@@ -223,7 +223,11 @@ public actor Intercom {
                 registrationRetry.task = nil
                 publish(.registered(account: account, reason: reason))
             case .failed:
-                publish(.registrationFailed(account: account, reason: reason))
+                let explained = if let configured = phoneSettings.account {
+                    await RegistrationDiagnosis.explain(reason, account: configured, tls: phoneSettings.tls)
+                } else { reason }
+                registration = (account, state, explained)
+                publish(.registrationFailed(account: account, reason: explained))
                 scheduleRegistrationRetry(phone)
             case .progress, .cleared:
                 logger.info("registration of \(account): \(state.rawValue)")

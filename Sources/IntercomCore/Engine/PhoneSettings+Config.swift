@@ -14,6 +14,8 @@ extension PhoneSettings {
             account: config.sip.account,
             dataDirectory: "\(dataHome)/intercom/sip",
             incomingTimeoutSeconds: config.sip.incomingTimeoutSeconds,
-            audio: .devices(playback: device(config.audio.playback), capture: device(config.audio.capture)))
+            audio: .devices(playback: device(config.audio.playback), capture: device(config.audio.capture)),
+            tls: config.sip.tls,
+            mediaEncryption: config.sip.mediaEncryption)
     }
 }

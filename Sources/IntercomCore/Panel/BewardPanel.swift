@@ -184,6 +184,10 @@ public final class BewardPanel: Sendable {
 
     func map(_ error: HTTPError) -> PanelError {
         switch error {
+        case .transfer(let failure) where failure.isCertificateFailure:
+            // Reached, but not trusted: say so rather than "unreachable", and how to trust it.
+            return .unreachable("panel \(name) at \(baseURL) has a certificate we do not trust (\(failure.message)): "
+                + "set ca_file = its CA certificate in [panel \(name)], or tls_insecure = on")
         case .transfer(let failure):
             return .unreachable("panel \(name) at \(baseURL) is unreachable: \(failure.message)")
         case .timedOut:

@@ -46,6 +46,14 @@ final class LinphoneCoreDriver {
         self.callbacks = callbacks
         configure()
         installCallbacks()
+        do {
+            try configureSecurity()
+        } catch {
+            LinphoneProcess.lock.unlock()
+            teardown()
+            LinphoneProcess.lock.lock()
+            throw error
+        }
         let status = linphone_core_start(core)
         guard status == 0 else {
             LinphoneProcess.lock.unlock()
@@ -53,6 +61,8 @@ final class LinphoneCoreDriver {
             LinphoneProcess.lock.lock()
             throw .coreStartFailed(code: status)
         }
+        // The TLS listening point may only exist now; the trust settings are applied to it again.
+        applyTLSTrust()
         try readBackTransports()
         sipDescriptors = SocketInventory.descriptors(for: boundAddresses)
         if let account = settings.account { try addAccount(account) }
@@ -71,6 +81,10 @@ final class LinphoneCoreDriver {
             }
             if listen.filter({ $0.transport == address.transport }).count > 1 {
                 throw .badListenAddress(address.description, reason: "one address per transport")
+            }
+            guard address.transport != .tls else {
+                // belle-sip 5.1 accepts TLS connections and closes them unread; see ConfigDecoder.
+                throw .badListenAddress(address.description, reason: "liblinphone cannot take incoming SIP over TLS")
             }
             guard (0...65535).contains(address.port) else {
                 throw .badListenAddress(address.description, reason: "port out of range")
@@ -115,8 +129,9 @@ final class LinphoneCoreDriver {
                 wanted.append(ListenAddress(transport: proxyTransport, host: host, port: 0))
             }
             for address in wanted {
-                // liblinphone: -1 picks a random port, 0 disables the transport.
-                let port = Int32(address.port == 0 ? -1 : address.port)
+                // liblinphone: -1 picks a random port, 0 disables the transport, -2 (DONTBIND) makes
+                // it client-only. TLS is always client-only: belle-sip would drop incoming connections.
+                let port = address.transport == .tls ? Int32(-2) : Int32(address.port == 0 ? -1 : address.port)
                 switch address.transport {
                 case .udp: linphone_transports_set_udp_port(transports, port)
                 case .tcp: linphone_transports_set_tcp_port(transports, port)
@@ -151,6 +166,39 @@ final class LinphoneCoreDriver {
 
         configureVideo()
         configureCodecs()
+    }
+
+    /// SIP over TLS (trust, our client certificate) and SRTP for the media.
+    private func configureSecurity() throws(PhoneError) {
+        applyTLSTrust()
+        let tls = settings.tls
+        if let certificate = tls.certificate, let key = tls.key {
+            // Offered when a TLS registrar asks for a client certificate.
+            linphone_core_set_tls_cert_path(core, certificate)
+            linphone_core_set_tls_key_path(core, key)
+        }
+        switch settings.mediaEncryption {
+        case .none:
+            _ = linphone_core_set_media_encryption(core, LinphoneMediaEncryptionNone)
+            linphone_core_set_media_encryption_mandatory(core, 0)
+        case .srtp, .srtpMandatory:
+            guard linphone_core_media_encryption_supported(core, LinphoneMediaEncryptionSRTP) != 0,
+                  linphone_core_set_media_encryption(core, LinphoneMediaEncryptionSRTP) == 0 else {
+                throw .unsupported("SRTP is not available in this liblinphone; set [sip] media_encryption = none")
+            }
+            linphone_core_set_media_encryption_mandatory(core, settings.mediaEncryption == .srtpMandatory ? 1 : 0)
+        }
+    }
+
+    /// Whom a TLS registrar must prove to be: verified against `tls_ca` (else the system store)
+    /// unless `tls_verify = off`.
+    private func applyTLSTrust() {
+        let tls = settings.tls
+        let authorities = tls.caFile
+            ?? (FileManager.default.fileExists(atPath: SIPTLSSettings.systemCAFile) ? SIPTLSSettings.systemCAFile : nil)
+        if let authorities { linphone_core_set_root_ca(core, authorities) }
+        linphone_core_verify_server_certificates(core, tls.verify ? 1 : 0)
+        linphone_core_verify_server_cn(core, tls.verify ? 1 : 0)
     }
 
     private func configureVideo() {
@@ -584,7 +632,16 @@ final class LinphoneCoreDriver {
         }
         let video = linphone_call_params_video_enabled(params) != 0
             ? describe(linphone_call_params_get_used_video_payload_type(params)) : nil
-        return CallMedia(audioCodec: describe(linphone_call_params_get_used_audio_payload_type(params)), videoCodec: video)
+        let encryption: String
+        switch linphone_call_params_get_media_encryption(params) {
+        case LinphoneMediaEncryptionNone: encryption = "none"
+        case LinphoneMediaEncryptionSRTP: encryption = "srtp"
+        case LinphoneMediaEncryptionZRTP: encryption = "zrtp"
+        case LinphoneMediaEncryptionDTLS: encryption = "dtls"
+        default: encryption = "unknown"
+        }
+        return CallMedia(audioCodec: describe(linphone_call_params_get_used_audio_payload_type(params)), videoCodec: video,
+                         encryption: encryption)
     }
 
     private func dtmfReceived(_ call: OpaquePointer, code: Int32) {

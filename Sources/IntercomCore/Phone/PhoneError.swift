@@ -11,12 +11,14 @@ public enum PhoneError: Error, Equatable, CustomStringConvertible {
     case wrongState(CallID, String)
     case badURI(String)
     case badDigits(String)
+    /// A setting this liblinphone build cannot carry out; the text says which and what to do.
+    case unsupported(String)
     case stopped
 
     public var exitCode: Int32 {
         switch self {
         case .portInUse, .coreStartFailed: 69
-        case .badListenAddress, .badURI, .badDigits: 65
+        case .badListenAddress, .badURI, .badDigits, .unsupported: 65
         default: 1
         }
     }
@@ -37,6 +39,8 @@ public enum PhoneError: Error, Equatable, CustomStringConvertible {
             "'\(uri)' is not a SIP address: write it as sip:user@host[:port]"
         case .badDigits(let digits):
             "'\(digits)' has characters DTMF cannot send: use 0-9, *, #, A-D"
+        case .unsupported(let what):
+            what
         case .stopped:
             "the phone has stopped"
         }

@@ -36,6 +36,10 @@ public struct PhoneSettings: Sendable {
     public var userAgent: String
     /// A WAV liblinphone plays on the playback device while a call rings; nil = silent (headless).
     public var ringtone: String?
+    /// Trust and client certificate for SIP over TLS (a TLS registrar); verification on by default.
+    public var tls: SIPTLSSettings
+    /// SRTP for call media; `none` (plain RTP, what Beward panels speak) by default.
+    public var mediaEncryption: MediaEncryption
 
     public init(
         listen: [ListenAddress],
@@ -50,7 +54,9 @@ public struct PhoneSettings: Sendable {
         videoCodecs: [String]? = ["H264", "VP8"],
         noRTPTimeoutSeconds: Int = 30,
         userAgent: String = "intercom/\(IntercomVersion.string)",
-        ringtone: String? = nil
+        ringtone: String? = nil,
+        tls: SIPTLSSettings = SIPTLSSettings(),
+        mediaEncryption: MediaEncryption = .none
     ) {
         self.listen = listen
         self.account = account
@@ -65,5 +71,7 @@ public struct PhoneSettings: Sendable {
         self.noRTPTimeoutSeconds = noRTPTimeoutSeconds
         self.userAgent = userAgent
         self.ringtone = ringtone
+        self.tls = tls
+        self.mediaEncryption = mediaEncryption
     }
 }

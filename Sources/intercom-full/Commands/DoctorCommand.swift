@@ -62,7 +62,7 @@ enum DoctorCommand {
             let phone = try await Phone.start(settings, logger: .silent)
             report(Finding(ok: true, text: "can listen on \(phone.listening.map(\.description).joined(separator: ", "))"))
             if let account = config.sip.account {
-                report(await registration(phone, account: account.identity))
+                report(await registration(phone, account: account, tls: config.sip.tls))
             }
             let devices = (try? await phone.audioDevices()) ?? []
             Console.out("audio")
@@ -86,7 +86,8 @@ enum DoctorCommand {
         return summary(findings)
     }
 
-    private static func registration(_ phone: Phone, account: String) async -> Finding {
+    private static func registration(_ phone: Phone, account configured: SIPAccount, tls: SIPTLSSettings) async -> Finding {
+        let account = configured.identity
         let deadline = Date().addingTimeInterval(8)
         var iterator = phone.events.makeAsyncIterator()
         while Date() < deadline {
@@ -94,8 +95,10 @@ enum DoctorCommand {
             if case .registration(_, let state, let reason) = event {
                 switch state {
                 case .registered: return Finding(ok: true, text: "registered as \(account)")
-                case .failed: return Finding(ok: false, text: "registration of \(account) failed: \(reason ?? "no reason")",
-                                             code: ExitCode.unavailable)
+                case .failed:
+                    let explained = await RegistrationDiagnosis.explain(reason, account: configured, tls: tls)
+                    return Finding(ok: false, text: "registration of \(account) failed: \(explained ?? "no reason")",
+                                   code: ExitCode.unavailable)
                 default: continue
                 }
             }

@@ -107,15 +107,20 @@ import Testing
     @Test func fullSIPAccount() throws {
         let config = try parseConfig("""
         [sip]
-        listen = udp:0.0.0.0:5060, tcp:[::1]:0 ,tls:0.0.0.0:5061
+        listen = udp:0.0.0.0:5060, tcp:[::1]:0
         unknown_callers = accept
         account = sip:101@pbx.example.org
         password = "s3cr#t"
         proxy = sip:pbx.example.org:5060;transport=tcp
         register_expires = 300
         ring_timeout = 45
+        tls_ca = /etc/pbx-ca.pem
+        tls_verify = off
+        media_encryption = srtp_mandatory
         """).config
-        #expect(config.sip.listen.map(\.description) == ["udp:0.0.0.0:5060", "tcp:[::1]:0", "tls:0.0.0.0:5061"])
+        #expect(config.sip.listen.map(\.description) == ["udp:0.0.0.0:5060", "tcp:[::1]:0"])
+        #expect(config.sip.tls == SIPTLSSettings(caFile: "/etc/pbx-ca.pem", verify: false))
+        #expect(config.sip.mediaEncryption == .srtpMandatory)
         #expect(config.sip.unknownCallers == .accept)
         #expect(config.sip.incomingTimeoutSeconds == 45)
         #expect(config.sip.account == SIPAccount(identity: "sip:101@pbx.example.org", password: "s3cr#t",
@@ -275,6 +280,12 @@ import Testing
         ("[sip]\n\npassword = x", 3, "password", "no 'account'"),
         ("[sip]\nproxy = sip:p.example.org", 2, "proxy", "no 'account'"),
         ("[sip]\naccount = 101@pbx", 2, "account", "not a sip: URI"),
+        ("[sip]\nlisten = udp:0.0.0.0:5060, tls:0.0.0.0:5061", 2, "listen", "cannot take incoming SIP over TLS"),
+        ("[sip]\naccount = sip:101:s3cret@pbx", 2, "account", "must not contain a password"),
+        ("[sip]\naccount = sip:101@pbx\nproxy = sips:u:s3cret@pbx", 3, "proxy", "must not contain a password"),
+        ("[sip]\naccount = 101:s3cret@pbx", 2, "account", "'101:***@pbx' is not a sip: URI"),
+        ("[sip]\ntls_key = /k.pem", 2, "tls_key", "'tls_cert' is not"),
+        ("[sip]\nmedia_encryption = zrtp", 2, "media_encryption", "none | srtp | srtp_mandatory"),
         ("[sip]\nring_timeout = soon", 2, "ring_timeout", "whole number"),
         ("[sip x]", 1, nil, "takes no name"),
         ("[panel]\nurl = http://a", 1, nil, "needs a name"),

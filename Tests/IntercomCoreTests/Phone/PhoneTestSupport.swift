@@ -12,12 +12,14 @@ enum PhoneTestSupport {
     static func phone(_ name: String, audio: PhoneSettings.Audio = .files(play: nil, record: nil),
                       video: PhoneSettings.Video = .receive,
                       audioCodecs: [String]? = ["PCMA", "PCMU", "opus"],
-                      videoCodecs: [String]? = ["H264", "VP8"]) async throws -> (Phone, EventRecorder<PhoneEvent>) {
-        let settings = PhoneSettings(
+                      videoCodecs: [String]? = ["H264", "VP8"],
+                      mediaEncryption: MediaEncryption = .none) async throws -> (Phone, EventRecorder<PhoneEvent>) {
+        var settings = PhoneSettings(
             listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0),
                      ListenAddress(transport: .tcp, host: "127.0.0.1", port: 0)],
             dataDirectory: tempDirectory(name), user: name, audio: audio, video: video,
             audioCodecs: audioCodecs, videoCodecs: videoCodecs)
+        settings.mediaEncryption = mediaEncryption
         let phone = try await Phone.start(settings, logger: .silent)
         return (phone, EventRecorder(phone.events))
     }

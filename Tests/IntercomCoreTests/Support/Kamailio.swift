@@ -9,8 +9,21 @@ import Glibc
 ///
 /// Runs in the foreground (`-DD -E`) so the PID we launched is kamailio's main process;
 /// SIGTERM to it takes the worker children down too.
+///
+/// Options: `password` makes REGISTER need digest auth with that password (any user, realm = the
+/// To domain); `tls` adds a TLS listener on `tlsPort` serving that certificate (package
+/// `kamailio-tls-modules`), which asks for no client certificate unless `tls.clientCA` is set.
 final class Kamailio: @unchecked Sendable {
+    struct TLS: Sendable {
+        var certificate: String
+        var key: String
+        /// When set, a client must present a certificate signed by this CA.
+        var clientCA: String?
+    }
+
     let port: UInt16
+    /// The TLS listener's port when started with `tls`, else nil.
+    let tlsPort: UInt16?
     let directory: TestDirectory
     let configURL: URL
 
@@ -23,12 +36,45 @@ final class Kamailio: @unchecked Sendable {
     /// `127.0.0.1:<port>`: the sipp remote-host argument.
     var hostPort: String { "127.0.0.1:\(port)" }
 
-    init(port: UInt16? = nil) throws {
+    init(port: UInt16? = nil, password: String? = nil, tls: TLS? = nil) throws {
         _ = try ExternalTool.path("kamailio")
         self.port = try port ?? FreePort.udpAndTCP()
         directory = try TestDirectory(prefix: "intercom-kamailio")
-        configURL = try directory.write(Kamailio.config(port: self.port), to: "kamailio.cfg")
+        if let tls {
+            try ExternalTool.requireFile(Kamailio.modules + "tls.so", package: "kamailio-tls-modules")
+            let tlsPort = try FreePort.udpAndTCP()
+            self.tlsPort = tlsPort
+            let tlsConfig = try directory.write(Kamailio.tlsConfig(tls), to: "tls.cfg")
+            configURL = try directory.write(
+                Kamailio.config(port: self.port, password: password, tls: (tlsPort, tlsConfig.path)), to: "kamailio.cfg")
+        } else {
+            tlsPort = nil
+            configURL = try directory.write(Kamailio.config(port: self.port, password: password), to: "kamailio.cfg")
+        }
         _ = try directory.subdirectory("run")
+    }
+
+    /// `sip:127.0.0.1:<tlsPort>;transport=tls`: the TLS proxy address for peers.
+    var tlsURI: String? { tlsPort.map { "sip:127.0.0.1:\($0);transport=tls" } }
+
+    static let modules = "/usr/lib/x86_64-linux-gnu/kamailio/modules/"
+
+    static func tlsConfig(_ tls: TLS) -> String {
+        let verifyClients = tls.clientCA != nil ? "yes" : "no"
+        return """
+        [server:default]
+        method = TLSv1.2+
+        verify_certificate = \(verifyClients)
+        require_certificate = \(verifyClients)
+        private_key = \(tls.key)
+        certificate = \(tls.certificate)
+        \(tls.clientCA.map { "ca_list = \($0)" } ?? "")
+
+        [client:default]
+        verify_certificate = no
+        require_certificate = no
+
+        """
     }
 
     /// Starts kamailio and waits until it answers an OPTIONS on UDP.
@@ -113,8 +159,15 @@ final class Kamailio: @unchecked Sendable {
 
     /// The whole config. Only `listen=` lines, no `alias=`: an alias without port would make every
     /// 127.0.0.1 port "myself" and kamailio would swallow in-dialog ACK/BYE meant for the phones.
-    static func config(port: UInt16) -> String {
-        """
+    static func config(port: UInt16, password: String? = nil, tls: (port: UInt16, config: String)? = nil) -> String {
+        let tlsLines = tls.map { "enable_tls=yes\nlisten=tls:127.0.0.1:\($0.port)" } ?? ""
+        let tlsModule = tls.map { "loadmodule \"tls.so\"\nmodparam(\"tls\", \"config\", \"\($0.config)\")" } ?? ""
+        let authModule = password == nil ? "" : "loadmodule \"auth.so\""
+        // pv_auth_check compares the digest against this plain password; $td: realm = To domain.
+        let authCheck = password.map {
+            "if (!pv_auth_check(\"$td\", \"\($0)\", \"0\", \"1\")) { auth_challenge(\"$td\", \"0\"); exit; }"
+        } ?? ""
+        return """
         #!KAMAILIO
         debug=2
         log_stderror=yes
@@ -126,7 +179,9 @@ final class Kamailio: @unchecked Sendable {
         rev_dns=no
         listen=udp:127.0.0.1:\(port)
         listen=tcp:127.0.0.1:\(port)
-        mpath="/usr/lib/x86_64-linux-gnu/kamailio/modules/"
+        \(tlsLines)
+        mpath="\(modules)"
+        \(tlsModule)
         loadmodule "tm.so"
         loadmodule "sl.so"
         loadmodule "rr.so"
@@ -137,6 +192,7 @@ final class Kamailio: @unchecked Sendable {
         loadmodule "usrloc.so"
         loadmodule "registrar.so"
         loadmodule "xlog.so"
+        \(authModule)
         modparam("usrloc", "db_mode", 0)
         modparam("rr", "append_fromtag", 1)
         modparam("registrar", "gruu_enabled", 0)
@@ -150,7 +206,11 @@ final class Kamailio: @unchecked Sendable {
             }
             if (is_method("CANCEL")) { if (t_check_trans()) { t_relay(); } exit; }
             if (is_method("OPTIONS") && uri == myself && $rU == $null) { sl_send_reply("200", "OK"); exit; }
-            if (is_method("REGISTER")) { save("location"); exit; }
+            if (is_method("REGISTER")) {
+                \(authCheck)
+                xlog("L_INFO", "register $ct via $pr\\n");
+                save("location"); exit;
+            }
             if (is_method("INVITE|SUBSCRIBE")) { record_route(); }
             if (uri == myself) {
                 if (!lookup("location")) { sl_send_reply("404", "Not Found"); exit; }
