@@ -100,6 +100,8 @@ struct ConfigDecoder {
                 settings.unknownCallers = try value(entry, section) { text throws(ConfigValueError) in
                     try Self.choice(text, UnknownCallerPolicy.self)
                 }
+            case "decline_others":
+                settings.declineOthersOnAnswer = try value(entry, section) { text throws(ConfigValueError) in try Self.onOff(text) }
             case "ring_timeout":
                 settings.incomingTimeoutSeconds = try value(entry, section) { text throws(ConfigValueError) in
                     try Self.integer(text, in: 1...3600, unit: "seconds")

@@ -9,19 +9,24 @@ public struct SIPSettings: Sendable, Equatable {
     public var tls: SIPTLSSettings
     /// Key `media_encryption`.
     public var mediaEncryption: MediaEncryption
+    /// Key `decline_others`: answering one call declines the others still ringing (a household with
+    /// one door); off keeps them ringing in the queue (a concierge desk).
+    public var declineOthersOnAnswer: Bool
 
     public init(listen: [ListenAddress] = [ListenAddress(transport: .udp, host: "127.0.0.1", port: 5060)],
                 unknownCallers: UnknownCallerPolicy = .reject,
                 account: SIPAccount? = nil,
                 incomingTimeoutSeconds: Int = 90,
                 tls: SIPTLSSettings = SIPTLSSettings(),
-                mediaEncryption: MediaEncryption = .none) {
+                mediaEncryption: MediaEncryption = .none,
+                declineOthersOnAnswer: Bool = false) {
         self.listen = listen
         self.unknownCallers = unknownCallers
         self.account = account
         self.incomingTimeoutSeconds = incomingTimeoutSeconds
         self.tls = tls
         self.mediaEncryption = mediaEncryption
+        self.declineOthersOnAnswer = declineOthersOnAnswer
     }
 
     public static let defaults = SIPSettings()

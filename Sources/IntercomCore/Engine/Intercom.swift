@@ -205,6 +205,12 @@ public actor Intercom {
             if calls[id]?.stage == .answering { calls[id]?.stage = .ringing }
             throw error
         }
+        if config.sip.declineOthersOnAnswer {
+            for other in calls.values where other.info.id != id && other.stage == .ringing {
+                logger.info("call \(other.info.id) declined: call \(id) was answered and [sip] decline_others = on")
+                try? await phone.decline(other.info.id)
+            }
+        }
     }
 
     // MARK: - Phone events

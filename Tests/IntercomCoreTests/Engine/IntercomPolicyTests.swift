@@ -35,6 +35,36 @@ import Testing
         #expect(events.all.map(\.name) == ["started", "call_incoming", "call_answered", "call_ended"])
     }
 
+    @Test(arguments: [false, true])
+    func answeringOneCallKeepsOrDeclinesTheOthers(declineOthers: Bool) async throws {
+        let (intercom, events) = try await PhoneTestSupport.intercom(
+            panels: [PanelConfig(name: "entrance", url: "http://127.0.0.1:1", match: [.uriPrefix("sip:panel@")]),
+                     PanelConfig(name: "gate", url: "http://127.0.0.1:1", match: [.uriPrefix("sip:gate@")])],
+            declineOthers: declineOthers)
+        let (entrance, _) = try await PhoneTestSupport.phone("panel")
+        let (gate, gateEvents) = try await PhoneTestSupport.phone("gate")
+        defer { Task { await entrance.stop(); await gate.stop(); await intercom.stop() } }
+        _ = try await entrance.call(await Self.uri(intercom), video: false)
+        let first = try await events.wait("entrance rings") { e -> CallID? in
+            if case .callIncoming(let c) = e.kind, c.panel == "entrance" { c.id } else { nil } }
+        let gateCall = try await gate.call(await Self.uri(intercom), video: false)
+        _ = try await events.wait("gate rings") { e -> Bool? in
+            if case .callIncoming(let c) = e.kind, c.panel == "gate" { true } else { nil } }
+        try await intercom.execute(.answer(first))
+        _ = try await events.wait("entrance answered") { e -> Bool? in
+            if case .callAnswered(let c, _) = e.kind, c.id == first { true } else { nil } }
+        if declineOthers {
+            #expect(try await gateEvents.wait("the gate is refused") { $0.ended(gateCall) } == .declined)
+        } else {
+            try await Task.sleep(for: .milliseconds(300))
+            guard case .array(let calls) = await intercom.status["calls"] else {
+                Issue.record("status has no calls array")
+                return
+            }
+            #expect(calls.count == 2, "the gate keeps ringing: \(calls)")
+        }
+    }
+
     @Test func unknownCallerIsRejectedWithoutEvents() async throws {
         let (intercom, events) = try await Self.intercom([
             PanelConfig(name: "entrance", url: "http://127.0.0.1:1", match: [.uriPrefix("sip:100001@")])])

@@ -26,10 +26,11 @@ enum PhoneTestSupport {
 
     /// A started intercom on a random loopback UDP port, no sound card, recording its events.
     static func intercom(panels: [PanelConfig], unknownCallers: UnknownCallerPolicy = .reject,
+                         declineOthers: Bool = false,
                          socketPath: String = "/tmp/unused.sock") async throws -> (Intercom, EventRecorder<IntercomEvent>) {
         let config = IntercomConfig(
             sip: SIPSettings(listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)],
-                             unknownCallers: unknownCallers),
+                             unknownCallers: unknownCallers, declineOthersOnAnswer: declineOthers),
             panels: panels, daemon: DaemonSettings(socketPath: socketPath))
         var settings = PhoneSettings(config: config, environment: [:])
         settings.dataDirectory = tempDirectory("intercom")
