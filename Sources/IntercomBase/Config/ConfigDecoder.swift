@@ -341,6 +341,13 @@ struct ConfigDecoder {
                     }
                     return text
                 }
+                if panel.stream != nil {
+                    // Which value Beward's sip_cgi StreamType takes is not known for sure (see
+                    // beward-http-api.md); writing a wrong one could blank a real panel's video.
+                    warnings.append(ConfigWarning(
+                        file: file, line: entry.line, key: entry.key,
+                        message: "[\(section.label)] stream is not sent to the panel yet; choose the SIP video stream (StreamType) in the panel's web interface"))
+                }
             default:
                 warnUnknownKey(entry, section)
             }

@@ -58,7 +58,8 @@ guest_until =                    # "wait for guests": until this time (RFC 3339 
                                  # the main door opened and the call ended by itself
 tls_insecure = off               # on = accept a self-signed https certificate
 ca_file   =                      # or trust this CA certificate (PEM path) for https
-stream    =                      # main | sub : which video stream to use (empty = panel default)
+stream    =                      # main | sub : not sent to the panel yet (a warning says so);
+                                 # pick StreamType in the panel's web UI
 
 [daemon]
 socket = $XDG_RUNTIME_DIR/intercom/control.sock
