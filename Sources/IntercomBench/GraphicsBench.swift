@@ -11,6 +11,15 @@ enum GraphicsBench {
         var sixelBytes = 0, fullBytes = 0, diffBytes = 0, nextFrameBytes = 0
         var sustainedFPS = 0.0, sustainedCPU = 0.0
         var cliNote = ""
+        /// Ours against the `chafa` CLI, per mode, on the same JPEG at the same cell size.
+        var modes: [ModeRow] = []
+    }
+
+    struct ModeRow {
+        var name: String
+        var cells: String
+        var ours = Samples(), chafa = Samples()
+        var oursBytes = 0, chafaBytes = 0
     }
 
     static let cell = PixelSize(width: 10, height: 20)
@@ -84,8 +93,32 @@ enum GraphicsBench {
         f.sustainedFPS = Double(drawn) / wallSeconds
         f.sustainedCPU = (cpuSeconds() - cpu0) / wallSeconds * 100
 
+        // Per mode, ours (decode included) against the chafa CLI (spawn and decode included).
+        let chafaPath = ["/usr/bin/chafa", "/usr/local/bin/chafa"].first(where: FileManager.default.isExecutableFile(atPath:))
+        for (mode, chafaFormat, cols, rows) in [(GraphicsMode.symbols, "symbols", 160, 48), (.sixel, "sixels", 64, 24), (.kitty, "kitty", 64, 24)] {
+            var row = ModeRow(name: mode.rawValue, cells: "\(cols)×\(rows)")
+            let renderer = ImageRenderer(mode: mode, depth: .truecolor)
+            let area = CellArea(cols: cols, rows: rows)
+            for i in 0..<runs {
+                renderer.reset()
+                try time(&row.ours) {
+                    let image = try JPEG.decode(jpegs[i], covering: renderer.decodeSize(for: area, cellPixels: cell))
+                    row.oursBytes = renderer.render(image: image, into: area, cellPixels: cell).bytes.count
+                }
+            }
+            if let chafaPath {
+                for _ in 0..<max(5, runs / 2) {
+                    var out = ""
+                    try time(&row.chafa) {
+                        out = try Spawn.run(chafaPath, ["--size", "\(cols)x\(rows)", "-f", chafaFormat, "--font-ratio", "1/2", path])
+                    }
+                    row.chafaBytes = out.utf8.count
+                }
+            }
+            f.modes.append(row)
+        }
         // The chafa CLI on the same JPEG.
-        if let chafa = ["/usr/bin/chafa", "/usr/local/bin/chafa"].first(where: FileManager.default.isExecutableFile(atPath:)) {
+        if let chafa = chafaPath {
             for _ in 0..<max(5, runs / 2) {
                 let p = Process()
                 p.executableURL = URL(fileURLWithPath: chafa)

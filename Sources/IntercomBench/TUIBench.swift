@@ -7,6 +7,8 @@ enum TUIBench {
     struct Result {
         var keyToAnswer = Samples()
         var keyToDoor = Samples()
+        /// From sending the INVITE to the peephole picture on the tmux screen.
+        var inviteToPicture = Samples()
         var idleCPU: Double = .nan
         var ringingCPU: Double = .nan
         var note = ""
@@ -64,7 +66,10 @@ enum TUIBench {
         let events = EventLog(panel.events)
         for round in 0..<calls {
             let mark = events.count
+            let clean = !screen().contains("▀")
+            let invited = Date()
             _ = try await panel.ring(uri)
+            if clean, await waitScreen("▀") { result.inviteToPicture.add(Date().timeIntervalSince(invited) * 1000) }
             guard await waitScreen("IS CALLING") else { continue }
             if round == 0 {
                 // The peephole runs at 3 fps while it rings: the client's CPU drawing it.
