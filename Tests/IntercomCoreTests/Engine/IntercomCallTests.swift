@@ -5,19 +5,7 @@ import Testing
 
 /// `intercom call`: the intercom calls a panel (a liblinphone phone here) to look and talk.
 @Suite struct IntercomCallTests {
-    struct Setup {
-        var server: SimulatedPanelHTTPServer
-        var intercom: Intercom
-        var events: EventRecorder<IntercomEvent>
-        var panel: Phone
-        var panelEvents: EventRecorder<PhoneEvent>
-
-        func stop() async {
-            await panel.stop()
-            await intercom.stop()
-            server.stop()
-        }
-    }
+    typealias Setup = IntercomPanelTests.Setup
 
     static func setup(extraPanel: Bool = false) async throws -> Setup {
         let server = SimulatedPanelHTTPServer(options: SimulatedPanelOptions())
