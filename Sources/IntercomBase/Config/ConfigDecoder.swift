@@ -106,6 +106,10 @@ struct ConfigDecoder {
                 settings.incomingTimeoutSeconds = try value(entry, section) { text throws(ConfigValueError) in
                     try Self.integer(text, in: 1...3600, unit: "seconds")
                 }
+            case "media_timeout":
+                settings.mediaTimeoutSeconds = try value(entry, section) { text throws(ConfigValueError) in
+                    try Self.integer(text, in: 1...3600, unit: "seconds")
+                }
             case "account":
                 identity = try value(entry, section) { text throws(ConfigValueError) in
                     text.isEmpty ? nil : try Self.sipURI(text)

@@ -14,6 +14,7 @@ listen = udp:127.0.0.1:5060      # one or more of udp:/tcp:HOST:PORT, comma sepa
 unknown_callers = reject         # reject | accept  (calls whose caller matches no panel)
 ring_timeout = 90                # seconds an unanswered call rings before it counts as missed
 decline_others = off             # on = answering one call declines the others still ringing
+media_timeout = 30               # seconds without RTP before an answered call ends (reason: error)
 # registrar account (optional; without it the client takes direct calls only)
 # account  = sip:101@pbx.example.org
 # password = secret

@@ -12,6 +12,9 @@ public struct SIPSettings: Sendable, Equatable {
     /// Key `decline_others`: answering one call declines the others still ringing (a household with
     /// one door); off keeps them ringing in the queue (a concierge desk).
     public var declineOthersOnAnswer: Bool
+    /// Key `media_timeout`: an answered call whose caller sends no RTP or RTCP for this long is
+    /// ended with reason `error` (a panel that lost power or network never sends BYE).
+    public var mediaTimeoutSeconds: Int
 
     public init(listen: [ListenAddress] = [ListenAddress(transport: .udp, host: "127.0.0.1", port: 5060)],
                 unknownCallers: UnknownCallerPolicy = .reject,
@@ -19,7 +22,8 @@ public struct SIPSettings: Sendable, Equatable {
                 incomingTimeoutSeconds: Int = 90,
                 tls: SIPTLSSettings = SIPTLSSettings(),
                 mediaEncryption: MediaEncryption = .none,
-                declineOthersOnAnswer: Bool = false) {
+                declineOthersOnAnswer: Bool = false,
+                mediaTimeoutSeconds: Int = 30) {
         self.listen = listen
         self.unknownCallers = unknownCallers
         self.account = account
@@ -27,6 +31,7 @@ public struct SIPSettings: Sendable, Equatable {
         self.tls = tls
         self.mediaEncryption = mediaEncryption
         self.declineOthersOnAnswer = declineOthersOnAnswer
+        self.mediaTimeoutSeconds = mediaTimeoutSeconds
     }
 
     public static let defaults = SIPSettings()

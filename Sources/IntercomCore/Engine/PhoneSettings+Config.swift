@@ -15,6 +15,7 @@ extension PhoneSettings {
             dataDirectory: "\(dataHome)/intercom/sip",
             incomingTimeoutSeconds: config.sip.incomingTimeoutSeconds,
             audio: .devices(playback: device(config.audio.playback), capture: device(config.audio.capture)),
+            noRTPTimeoutSeconds: config.sip.mediaTimeoutSeconds,
             tls: config.sip.tls,
             mediaEncryption: config.sip.mediaEncryption)
     }

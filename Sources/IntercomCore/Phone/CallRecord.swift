@@ -24,7 +24,9 @@ final class CallRecord {
     func endReason(errorState: Bool, linphoneReason: LinphoneReason) -> CallEndReason {
         if declined { return .declined }
         if endedLocally { return .hangup }
-        if connectedAt != nil { return errorState ? .error : .remoteHangup }
+        // liblinphone ends a call whose RTP stopped (the caller vanished, `nortp_timeout`) or whose
+        // transport broke with an ordinary End state; only the IOError reason tells it from a BYE.
+        if connectedAt != nil { return errorState || linphoneReason == LinphoneReasonIOError ? .error : .remoteHangup }
         switch info.direction {
         case .incoming:
             // The caller cancelled, or the ring timed out.

@@ -106,7 +106,6 @@ final class LinphoneCoreDriver {
         let host = settings.listen.first?.host ?? "127.0.0.1"
         let anyHost = host == "0.0.0.0" || host == "::"
         if !anyHost { linphone_config_set_string(config, "sip", "bind_address", host) }
-        linphone_config_set_int(config, "rtp", "nortp_timeout", Int32(settings.noRTPTimeoutSeconds))
         linphone_core_set_call_logs_database_path(core, "\(dir)/call-history.db")
         linphone_core_set_zrtp_secrets_file(core, "\(dir)/zrtp-secrets.db")
         linphone_core_set_user_certificates_path(core, dir)
@@ -149,6 +148,8 @@ final class LinphoneCoreDriver {
         linphone_core_set_native_ringing_enabled(core, 0)
         linphone_core_set_ring_during_incoming_early_media(core, 0)
         linphone_core_set_inc_timeout(core, Int32(settings.incomingTimeoutSeconds))
+        // A caller that vanishes (power cut, cable pulled) never sends BYE; only silence on RTP shows it.
+        linphone_core_set_nortp_timeout(core, Int32(settings.noRTPTimeoutSeconds))
         linphone_core_set_use_rfc2833_for_dtmf(core, 1)
         linphone_core_set_use_info_for_dtmf(core, 0)
         linphone_core_enable_echo_cancellation(core, 0)
@@ -608,7 +609,9 @@ final class LinphoneCoreDriver {
             let reason = record.endReason(errorState: state == LinphoneCallStateError,
                                           linphoneReason: linphone_call_get_reason(call))
             let duration = record.connectedAt.map { Date().timeIntervalSince($0) } ?? 0
-            emit(.ended(id, reason: reason, duration: duration, detail: message))
+            // "Call terminated" says nothing; the error info says why ("Media lost", a SIP status).
+            let why = reason == .error ? Self.errorPhrase(call).map { "\($0) (\(message ?? "ended"))" } : nil
+            emit(.ended(id, reason: reason, duration: duration, detail: why ?? message))
         case LinphoneCallStateReleased:
             guard let id = idsByCall.removeValue(forKey: call) else { return }
             if let record = calls.removeValue(forKey: id) {
@@ -668,6 +671,15 @@ final class LinphoneCoreDriver {
     }
 
     // MARK: - Helpers
+
+    /// liblinphone's own words for a failure, e.g. "Media lost" (503) after the RTP timeout.
+    private static func errorPhrase(_ call: OpaquePointer) -> String? {
+        guard let info = linphone_call_get_error_info(call),
+              let phrase = linphone_error_info_get_phrase(info).map({ String(cString: $0) }), !phrase.isEmpty
+        else { return nil }
+        let code = linphone_error_info_get_protocol_code(info)
+        return code > 0 ? "\(phrase), \(code)" : phrase
+    }
 
     /// Takes ownership of a string liblinphone allocated for us.
     private static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {

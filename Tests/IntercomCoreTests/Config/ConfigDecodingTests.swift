@@ -117,12 +117,14 @@ import Testing
         tls_ca = /etc/pbx-ca.pem
         tls_verify = off
         media_encryption = srtp_mandatory
+        media_timeout = 12
         """).config
         #expect(config.sip.listen.map(\.description) == ["udp:0.0.0.0:5060", "tcp:[::1]:0"])
         #expect(config.sip.tls == SIPTLSSettings(caFile: "/etc/pbx-ca.pem", verify: false))
         #expect(config.sip.mediaEncryption == .srtpMandatory)
         #expect(config.sip.unknownCallers == .accept)
         #expect(config.sip.incomingTimeoutSeconds == 45)
+        #expect(config.sip.mediaTimeoutSeconds == 12)
         #expect(config.sip.account == SIPAccount(identity: "sip:101@pbx.example.org", password: "s3cr#t",
                                                  proxy: "sip:pbx.example.org:5060;transport=tcp",
                                                  expiresSeconds: 300))
@@ -287,6 +289,7 @@ import Testing
         ("[sip]\ntls_key = /k.pem", 2, "tls_key", "'tls_cert' is not"),
         ("[sip]\nmedia_encryption = zrtp", 2, "media_encryption", "none | srtp | srtp_mandatory"),
         ("[sip]\nring_timeout = soon", 2, "ring_timeout", "whole number"),
+        ("[sip]\nmedia_timeout = 0", 2, "media_timeout", "from 1 to 3600"),
         ("[sip x]", 1, nil, "takes no name"),
         ("[panel]\nurl = http://a", 1, nil, "needs a name"),
         ("[panel a]\nurl = http://1.2.3.4\n[panel A]\nurl = http://1.2.3.5", 3, nil, "already used on line 1"),
