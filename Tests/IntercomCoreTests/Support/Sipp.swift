@@ -5,7 +5,7 @@ import Foundation
 /// Client scenarios (panel calls) get `remote` = `127.0.0.1:<port>` of the callee or the proxy;
 /// server scenarios (UAS) leave it nil and listen on `localPort`.
 /// Command line: `sipp -sf <xml> [remote] -s <service> -i 127.0.0.1 -p <port> -mi 127.0.0.1
-/// -mp <media port> -m 1 -timeout <t> -timeout_error -nostdin -trace_err -error_file ...
+/// -mp <media port> -m <calls> [-r <rate>] -timeout <t> -timeout_error -nostdin -trace_err -error_file ...
 /// -trace_msg -message_file ...`.
 final class Sipp: @unchecked Sendable {
     /// Outcome of a finished run. sipp exits 0 only if every call succeeded.
@@ -42,6 +42,9 @@ final class Sipp: @unchecked Sendable {
         service: String = "door",
         localPort: UInt16? = nil,
         timeout: Duration = .seconds(30),
+        calls: Int = 1,
+        rate: Int? = nil,
+        traceMessages: Bool = true,
         extraArguments: [String] = []
     ) throws {
         for pcap in Sipp.pcaps(in: xml) { try ExternalTool.requireFile(pcap, package: "sip-tester") }
@@ -56,12 +59,15 @@ final class Sipp: @unchecked Sendable {
             "-s", service,
             "-i", "127.0.0.1", "-p", String(self.localPort),
             "-mi", "127.0.0.1", "-mp", String(mediaPort),
-            "-m", "1",
+            "-m", String(calls),
             "-timeout", "\(max(1, Int(timeout.components.seconds)))s", "-timeout_error",
             "-nostdin",
             "-trace_err", "-error_file", directory.file("errors.log").path,
-            "-trace_msg", "-message_file", directory.file("messages.log").path,
         ]
+        // Thousands of calls (a scan) would write megabytes of trace for nothing.
+        if traceMessages { args += ["-trace_msg", "-message_file", directory.file("messages.log").path] }
+        // sipp's own default rate is 10 calls a second.
+        if let rate { args += ["-r", String(rate)] }
         args += extraArguments
         process = try Subprocess(
             "sipp", args, name: "sipp-\(name)", workingDirectory: directory.url, logDirectory: directory.url)
