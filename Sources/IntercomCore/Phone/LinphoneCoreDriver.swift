@@ -19,6 +19,8 @@ final class LinphoneCoreDriver {
     private(set) var boundAddresses: [ListenAddress] = []
     /// Our SIP sockets (UDP, TCP listeners), watched by the linphone thread.
     private(set) var sipDescriptors: [Int32] = []
+    /// Drops UDP SIP messages liblinphone cannot survive before belle-sip reads them.
+    private var datagramGuard: SIPDatagramGuard?
 
     var hasCalls: Bool { !calls.isEmpty }
 
@@ -65,6 +67,8 @@ final class LinphoneCoreDriver {
         applyTLSTrust()
         try readBackTransports()
         sipDescriptors = SocketInventory.descriptors(for: boundAddresses)
+        datagramGuard = SIPDatagramGuard(
+            udpDescriptors: SocketInventory.descriptors(for: boundAddresses.filter { $0.transport == .udp }), logger: logger)
         if let account = settings.account { try addAccount(account) }
     }
 
@@ -372,6 +376,7 @@ final class LinphoneCoreDriver {
 
     /// One turn of the phone thread: liblinphone's work, then our due timers.
     func iterate() {
+        datagramGuard?.screen()
         linphone_core_iterate(core)
         guard !timers.isEmpty else { return }
         let now = Date()
