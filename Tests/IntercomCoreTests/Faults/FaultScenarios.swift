@@ -10,6 +10,9 @@ enum FaultScenarios {
     struct Invite: Sendable {
         /// The From user: "100001" is the configured panel, anything else an unknown caller.
         var user = BewardScenarios.panelUser
+        /// The INVITE's From display name and URI parameters (in-dialog requests use plain ones: tags match dialogs).
+        var displayName = "Probe"
+        var fromParameters = ""
         var contact = true
         /// Raw header lines added after the standard ones.
         var extraHeaders: [String] = []
@@ -170,7 +173,7 @@ enum FaultScenarios {
             headers.append("Via: SIP/2.0/UDP 192.0.2.\(hop % 250 + 1):5060;branch=z9hG4bK-hop\(hop)-[call_number]")
         }
         headers += [
-            "From: \"Probe\" <sip:\(invite.user)@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]",
+            "From: \"\(invite.displayName)\" <sip:\(invite.user)@[local_ip]:[local_port]\(invite.fromParameters)>;tag=[pid]SIPpTag00[call_number]",
             "To: <sip:[service]@[remote_ip]:[remote_port]>",
             "Call-ID: [call_id]",
             "CSeq: 1 INVITE",
