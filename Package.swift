@@ -17,6 +17,8 @@ let package = Package(
             path: "Sources/CFrameSink",
             linkerSettings: [.linkedLibrary("mediastreamer"), .linkedLibrary("ortp"), .linkedLibrary("bctoolbox")]
         ),
+        // Read hooks in front of belle-sip (intercom-full, which runs the phone, exports them).
+        .target(name: "CSIPIngress", path: "Sources/CSIPIngress", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
         // curl_easy_setopt is variadic, which Swift cannot call: typed wrappers.
         .target(name: "CCurlShim", dependencies: ["CCurl"], path: "Sources/CCurlShim"),
@@ -40,7 +42,7 @@ let package = Package(
         ),
         .target(
             name: "IntercomCore",
-            dependencies: ["IntercomBase", "CLinphone", "CFrameSink", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim",
+            dependencies: ["IntercomBase", "CLinphone", "CFrameSink", "CSIPIngress", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim",
                            "CSQLite", "CSystemd"],
             path: "Sources/IntercomCore"
         ),
@@ -65,7 +67,10 @@ let package = Package(
         .executableTarget(
             name: "intercom-full",
             dependencies: ["IntercomCLI", "IntercomCore", "IntercomTUI"],
-            path: "Sources/intercom-full"
+            path: "Sources/intercom-full",
+            // Lets CSIPIngress's read hooks take the place of libbctoolbox's functions for belle-sip.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=bctbx_recvfrom",
+                                           "-Xlinker", "--export-dynamic-symbol=bctbx_recv"])]
         ),
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(

@@ -1,0 +1,75 @@
+// belle-sip reads every SIP datagram through bctoolbox's bctbx_recvfrom (udp_channel_recv) and
+// every TCP chunk through bctbx_recv (stream channels). The intercom-full executable exports these
+// definitions (linker flag --export-dynamic-symbol), so the dynamic linker binds libbellesip's
+// calls here instead of to libbctoolbox: the screen sees exactly the bytes belle-sip is about to
+// parse, with no window between looking and reading (a screen run before each iterate could not
+// close that window, and one datagram crashes liblinphone 5.1).
+// A refused datagram becomes a CRLF keep-alive, which belle-sip ignores without tearing down the
+// channel (an error there would end calls with a spoofed peer). A refused TCP chunk ends the
+// connection, which a peer cannot spoof. TCP is screened per read and only when the read starts
+// like a SIP message (so never TLS records): a header split across reads on purpose still passes.
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+
+#include "sip_ingress.h"
+
+typedef ssize_t (*recvfrom_function)(int, void *, size_t, int, struct sockaddr *, socklen_t *);
+typedef ssize_t (*recv_function)(int, void *, size_t, int);
+
+// Both are process-wide by nature: the next definition in the link chain (found once, never
+// changed after) and a counter of replacements.
+static _Atomic(recvfrom_function) next_recvfrom = NULL;
+static _Atomic(recv_function) next_recv = NULL;
+static atomic_ulong replaced = 0;
+
+unsigned long intercom_sip_ingress_replaced_count(void) {
+    return atomic_load(&replaced);
+}
+
+__attribute__((visibility("default")))
+ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struct sockaddr *address,
+                       socklen_t *address_length) {
+    recvfrom_function next = atomic_load(&next_recvfrom);
+    if (next == NULL) {
+        next = (recvfrom_function)dlsym(RTLD_NEXT, "bctbx_recvfrom");
+        if (next == NULL) next = (recvfrom_function)recvfrom;
+        atomic_store(&next_recvfrom, next);
+    }
+    ssize_t count = next(socket, buffer, length, flags, address, address_length);
+    if (count > 0 && (flags & MSG_PEEK) == 0 && buffer != NULL
+        && intercom_sip_message_refused(buffer, (size_t)count) != 0) {
+        static const char keep_alive[] = "\r\n\r\n";
+        atomic_fetch_add(&replaced, 1);
+        if (length >= sizeof keep_alive - 1) {
+            memcpy(buffer, keep_alive, sizeof keep_alive - 1);
+            return (ssize_t)(sizeof keep_alive - 1);
+        }
+        errno = EAGAIN;
+        return -1;
+    }
+    return count;
+}
+
+__attribute__((visibility("default")))
+ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags) {
+    recv_function next = atomic_load(&next_recv);
+    if (next == NULL) {
+        next = (recv_function)dlsym(RTLD_NEXT, "bctbx_recv");
+        if (next == NULL) next = (recv_function)recv;
+        atomic_store(&next_recv, next);
+    }
+    ssize_t count = next(socket, buffer, length, flags);
+    // SIP methods and "SIP/2.0" start with an upper-case letter; TLS records never do.
+    const unsigned char *bytes = buffer;
+    if (count > 0 && (flags & MSG_PEEK) == 0 && bytes != NULL && bytes[0] >= 'A' && bytes[0] <= 'Z'
+        && intercom_sip_message_refused(buffer, (size_t)count) != 0) {
+        atomic_fetch_add(&replaced, 1);
+        return 0;
+    }
+    return count;
+}
