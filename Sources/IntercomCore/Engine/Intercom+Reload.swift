@@ -37,6 +37,8 @@ extension Intercom {
         if newConfig.audio != config.audio { notApplied.append("[audio] changed: restart the daemon to apply") }
         if newConfig.daemon != config.daemon { notApplied.append("[daemon] changed: restart the daemon to apply") }
         config.panels = updated
+        // The phone thread refuses strangers by the same rules, so it must see the new ones too.
+        phoneSettings.unknownCallerGate?.update(panels: updated)
         config.journal = newConfig.journal
         config.hooks = newConfig.hooks
         return notApplied

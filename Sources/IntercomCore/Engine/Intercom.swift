@@ -12,7 +12,7 @@ public actor Intercom {
     public internal(set) var config: IntercomConfig
     /// One HTTP client per configured panel, each with its own kept-alive connection.
     let panels: [String: BewardPanel]
-    private let phoneSettings: PhoneSettings
+    let phoneSettings: PhoneSettings
     public nonisolated let logger: Logger
     private var phone: Phone?
     var calls: [CallID: CallSession] = [:]

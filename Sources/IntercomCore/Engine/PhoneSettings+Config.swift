@@ -17,6 +17,7 @@ extension PhoneSettings {
             audio: .devices(playback: device(config.audio.playback), capture: device(config.audio.capture)),
             noRTPTimeoutSeconds: config.sip.mediaTimeoutSeconds,
             tls: config.sip.tls,
-            mediaEncryption: config.sip.mediaEncryption)
+            mediaEncryption: config.sip.mediaEncryption,
+            unknownCallerGate: config.sip.unknownCallers == .reject ? UnknownCallerGate(panels: config.panels) : nil)
     }
 }

@@ -68,7 +68,8 @@ final class LinphoneCoreDriver {
         try readBackTransports()
         sipDescriptors = SocketInventory.descriptors(for: boundAddresses)
         datagramGuard = SIPDatagramGuard(
-            udpDescriptors: SocketInventory.descriptors(for: boundAddresses.filter { $0.transport == .udp }), logger: logger)
+            udpDescriptors: SocketInventory.descriptors(for: boundAddresses.filter { $0.transport == .udp }),
+            gate: settings.unknownCallerGate, logger: logger)
         if let account = settings.account { try addAccount(account) }
     }
 

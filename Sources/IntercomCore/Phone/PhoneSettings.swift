@@ -40,6 +40,8 @@ public struct PhoneSettings: Sendable {
     public var tls: SIPTLSSettings
     /// SRTP for call media; `none` (plain RTP, what Beward panels speak) by default.
     public var mediaEncryption: MediaEncryption
+    /// When set, new UDP INVITEs from callers it does not admit get 403 before liblinphone sees them.
+    public var unknownCallerGate: UnknownCallerGate?
 
     public init(
         listen: [ListenAddress],
@@ -56,7 +58,8 @@ public struct PhoneSettings: Sendable {
         userAgent: String = "intercom/\(IntercomVersion.string)",
         ringtone: String? = nil,
         tls: SIPTLSSettings = SIPTLSSettings(),
-        mediaEncryption: MediaEncryption = .none
+        mediaEncryption: MediaEncryption = .none,
+        unknownCallerGate: UnknownCallerGate? = nil
     ) {
         self.listen = listen
         self.account = account
@@ -73,5 +76,6 @@ public struct PhoneSettings: Sendable {
         self.ringtone = ringtone
         self.tls = tls
         self.mediaEncryption = mediaEncryption
+        self.unknownCallerGate = unknownCallerGate
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-/// Screens the SIP datagrams waiting on the phone's UDP sockets and drops the ones
-/// `SIPHeaderScreen` refuses, before belle-sip reads them.
+/// Screens the SIP datagrams waiting on the phone's UDP sockets before belle-sip reads them:
+/// drops the ones `SIPHeaderScreen` refuses, and answers new INVITEs from callers the
+/// `UnknownCallerGate` turns away with a stateless 403 (swallowing the ACK that follows).
 ///
 /// This works because belle-sip takes at most one datagram from a UDP listening socket per
 /// `linphone_core_iterate` (one `recvfrom` per readiness, one main-loop pass per iterate), and
@@ -14,20 +15,39 @@ import Glibc
 /// reads whatever arrived by then), so they are not.
 final class SIPDatagramGuard {
     private let descriptors: [Int32]
+    private let gate: UnknownCallerGate?
     private let logger: Logger
+    /// Branches of INVITEs refused here, so their ACKs never reach belle-sip (which would answer them).
+    private var refusedBranches: [String] = []
+    private var refusedBranchSet: Set<String> = []
+    private static let rememberedBranches = 512
+    /// Refusals since the last log line; a scan must not fill the log either.
+    private var refusedSinceReport = 0
+    private var lastRefusalReport = Date.distantPast
     private var buffer = [UInt8](repeating: 0, count: 65_536)
     /// Drops since the last log line; logged at most once a minute, so a flood cannot fill the log.
     private var droppedSinceReport = 0
     private var lastReport = Date.distantPast
     private(set) var droppedTotal = 0
 
-    init(udpDescriptors: [Int32], logger: Logger) {
+    init(udpDescriptors: [Int32], gate: UnknownCallerGate?, logger: Logger) {
         descriptors = udpDescriptors
+        self.gate = gate
         self.logger = logger
     }
 
+    /// What the read hook (CSIPIngress) had kept from belle-sip when last looked at.
+    private var hookReplacedSeen: UInt = 0
+
     /// Drops refused datagrams from the head of each socket's queue, up to the first acceptable one.
     func screen() {
+        let hookReplaced = SIPIngress.replacedCount
+        if hookReplaced != hookReplacedSeen {
+            // The hook sits in belle-sip's reads (TCP, and datagrams that arrived after this screen looked).
+            let fresh = Int(hookReplaced - hookReplacedSeen)
+            hookReplacedSeen = hookReplaced
+            note(SIPHeaderScreen.Refusal(header: "From, To or Contact"), from: "a peer (at belle-sip's read)", count: fresh)
+        }
         for fd in descriptors {
             while true {
                 var source = sockaddr_storage()
@@ -40,18 +60,85 @@ final class SIPDatagramGuard {
                     }
                 }
                 guard count > 0 else { break }
-                guard let refusal = SIPHeaderScreen.screen(buffer.prefix(count)) else { break }
-                // Reading one byte of a datagram discards all of it.
-                var byte: UInt8 = 0
-                _ = recv(fd, &byte, 1, Int32(MSG_DONTWAIT))
-                note(refusal, from: Self.describe(source))
+                if let refusal = SIPHeaderScreen.screen(buffer.prefix(count)) {
+                    Self.discard(fd)
+                    note(refusal, from: Self.describe(source))
+                    continue
+                }
+                guard answeredHere(buffer.prefix(count), on: fd, source: source, sourceLength: sourceLength) else { break }
+                Self.discard(fd)
             }
         }
     }
 
-    private func note(_ refusal: SIPHeaderScreen.Refusal, from source: String) {
-        droppedTotal += 1
-        droppedSinceReport += 1
+    /// Reading one byte of a datagram discards all of it.
+    private static func discard(_ fd: Int32) {
+        var byte: UInt8 = 0
+        _ = recv(fd, &byte, 1, Int32(MSG_DONTWAIT))
+    }
+
+    /// True when the datagram was dealt with here: a new INVITE from a stranger (answered 403)
+    /// or the ACK of one.
+    private func answeredHere(_ datagram: ArraySlice<UInt8>, on fd: Int32, source: sockaddr_storage,
+                              sourceLength: socklen_t) -> Bool {
+        guard let gate, datagram.starts(with: Self.invite) || datagram.starts(with: Self.ack),
+              let head = SIPRequestHead(datagram) else { return false }
+        if head.method == "ACK" {
+            guard let branch = head.branch else { return false }
+            return refusedBranchSet.contains(branch)
+        }
+        guard head.method == "INVITE", !head.hasToTag, let from = head.first("from"),
+              !gate.admits(from: from, contactHost: head.contactHost),
+              let reply = SIPStatelessReply.response("403 Forbidden", to: head) else { return false }
+        var destination = source
+        _ = reply.withUnsafeBytes { bytes in
+            withUnsafePointer(to: &destination) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT), $0, sourceLength)
+                }
+            }
+        }
+        if let branch = head.branch { remember(branch) }
+        noteRefused(from: from, host: head.contactHost ?? Self.describe(source))
+        return true
+    }
+
+    private static let invite = Array("INVITE ".utf8)
+    private static let ack = Array("ACK ".utf8)
+
+    private func remember(_ branch: String) {
+        guard refusedBranchSet.insert(branch).inserted else { return }
+        refusedBranches.append(branch)
+        if refusedBranches.count > Self.rememberedBranches {
+            refusedBranchSet.remove(refusedBranches.removeFirst())
+        }
+    }
+
+    private func noteRefused(from: String, host: String) {
+        refusedTotal += 1
+        refusedSinceReport += 1
+        let now = Date()
+        guard now.timeIntervalSince(lastRefusalReport) >= 10 else { return }
+        let more = refusedSinceReport > 1 ? " (\(refusedSinceReport - 1) more since the last line)" : ""
+        logger.notice("rejected call from \(Self.bareURI(from)) (\(host)): it matches no panel and [sip] unknown_callers = reject\(more)")
+        refusedSinceReport = 0
+        lastRefusalReport = now
+    }
+
+    private(set) var refusedTotal = 0
+
+    /// `"Name" <sip:u@h;p>;tag=x` → `sip:u@h;p`, for the log.
+    private static func bareURI(_ value: String) -> String {
+        guard let open = value.firstIndex(of: "<") else {
+            return String(value.split(separator: ";").first ?? Substring(value))
+        }
+        let inside = value[value.index(after: open)...]
+        return String(inside.prefix { $0 != ">" })
+    }
+
+    private func note(_ refusal: SIPHeaderScreen.Refusal, from source: String, count: Int = 1) {
+        droppedTotal += count
+        droppedSinceReport += count
         let now = Date()
         guard now.timeIntervalSince(lastReport) >= 60 else { return }
         let more = droppedSinceReport > 1 ? " (\(droppedSinceReport) dropped since the last report)" : ""
