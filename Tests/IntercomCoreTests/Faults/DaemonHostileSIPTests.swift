@@ -74,6 +74,9 @@ import Glibc
                   invite: Invite(displayName: String(repeating: "d", count: 1100)), patience: .seconds(1)),
             Probe(name: "From display name of 1100 characters",
                   invite: Invite(user: stranger, displayName: String(repeating: "d", count: 1100)), patience: .seconds(1)),
+            // Over TCP the read hook in front of belle-sip closes the connection instead.
+            Probe(name: "panel: From display name of 1100 characters over TCP",
+                  invite: Invite(displayName: String(repeating: "d", count: 1100)), tcp: true, patience: .seconds(1)),
             Probe(name: "From user of 4 KB", invite: Invite(user: String(repeating: "9", count: 4096)), patience: .seconds(1)),
         ]
         return list
