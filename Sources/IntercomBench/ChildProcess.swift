@@ -55,6 +55,9 @@ final class ChildProcess: @unchecked Sendable {
         return nil
     }
 
+    /// Every stdout line so far.
+    var allLines: [String] { lock.withLock { lines.map(\.1) } }
+
     var cpuSeconds: Double { ProcStat.cpuSeconds(pid: pid) }
     var rssMB: Double { ProcStat.rssMB(pid: pid) }
 

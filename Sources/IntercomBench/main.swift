@@ -25,6 +25,15 @@ if arguments.contains("--load-only") {
     exit(0)
 }
 
+// `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --scan-only` runs just the SIP-scan section.
+if arguments.contains("--scan-only") {
+    do { try await scanSection() } catch {
+        FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 // `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --tui-only` runs just the terminal-client section.
 if arguments.contains("--tui-only") {
     do { try await tuiSection() } catch {
@@ -122,6 +131,7 @@ do {
     line()
     try await tuiSection()
     try await loadSection()
+    try await scanSection()
     line("### Idle softphones, same run")
     line()
     let idle = try await IdleBench.run(intercom: intercom, work: work, window: 20)
@@ -175,5 +185,23 @@ func loadSection() async throws {
     line()
     line("`intercom log` runs in the light front binary (Foundation and SQLite only); commands that need the phone")
     line("exec `intercom-full`, whose ~200 shared libraries cost about 80 ms of start-up (DECISIONS.md).")
+    line()
+}
+
+func scanSection() async throws {
+    line("## SIP scan (issue 7)")
+    line()
+    let scan = try await ScanBench.run(intercom: intercom, work: work)
+    line("`intercom daemon` with `unknown_callers = reject`; sipp sends \(scan.calls) INVITEs from `sip:scanner@` (no panel)")
+    line("at \(scan.rate) a second over UDP, each expecting 403 and ACKing it. RSS after a 1 000-call warm-up and after the")
+    line("scan; CPU is the daemon's over the scan. Strangers are refused on the phone thread before liblinphone builds a call.")
+    line()
+    line("| measure | target | result | |")
+    line("|---|---|---|---|")
+    line("| INVITEs answered 403 | all \(scan.calls) | \(scan.answered403) (failed: \(scan.failed)) | \(ok(scan.answered403 == scan.calls)) |")
+    line("| call events printed | 0 | \(scan.callEvents) | \(ok(scan.callEvents == 0)) |")
+    line("| time for the scan | \(scan.calls / scan.rate) s at the offered rate | \(f(scan.seconds)) s | \(ok(scan.seconds < Double(scan.calls / scan.rate) * 1.1)) |")
+    line("| RSS growth over the scan | < 5 MB | \(f(scan.rssAfter - scan.rssBefore)) MB (\(f(scan.rssBefore)) → \(f(scan.rssAfter)) MB) | \(ok(scan.rssAfter - scan.rssBefore < 5)) |")
+    line("| daemon CPU during the scan | — | \(f(scan.cpuPercent)) % of one core | |")
     line()
 }
