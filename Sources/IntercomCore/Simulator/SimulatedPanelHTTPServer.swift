@@ -58,8 +58,13 @@ public final class SimulatedPanelHTTPServer: Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Authenticated requests per CGI name ("images_cgi") or per CGI and action
-    /// ("intercom_cgi?action=maindoor"); "401" counts auth challenges sent.
+    /// ("intercom_cgi?action=maindoor"); "401" counts auth challenges sent, "500" the server errors.
     public func requestCount(_ endpoint: String) -> Int { core.requestCount(endpoint) }
+
+    /// The faults requests meet from now on (slow, broken or half pictures, 500s); `.none` heals the panel.
+    public func setFaults(_ faults: SimulatedPanelFaults) { core.faults = faults }
+
+    public var faults: SimulatedPanelFaults { core.faults }
 
     /// Open `alarmchangestate_cgi` responses right now.
     public var alarmStreamCount: Int { core.subscriberCount }

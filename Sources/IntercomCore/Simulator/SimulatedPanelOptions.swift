@@ -21,6 +21,8 @@ public struct SimulatedPanelOptions: Sendable {
     public var brokenJPEG: Bool
     /// `images_cgi` sends the first half of a real JPEG.
     public var truncatedJPEG: Bool
+    /// Every CGI answers 500 Internal Server Error.
+    public var serverError: Bool
     /// When > 0, `images_cgi` sends this many MB, chunked (no Content-Length).
     public var hugeBodyMB: Int
     /// How long a relay stays "active" on the alarm stream after an open.
@@ -38,6 +40,7 @@ public struct SimulatedPanelOptions: Sendable {
         delayMs: Int = 0,
         brokenJPEG: Bool = false,
         truncatedJPEG: Bool = false,
+        serverError: Bool = false,
         hugeBodyMB: Int = 0,
         relayMs: Int = 1000,
         keepAliveMs: Int = 1000
@@ -50,9 +53,15 @@ public struct SimulatedPanelOptions: Sendable {
         self.delayMs = delayMs
         self.brokenJPEG = brokenJPEG
         self.truncatedJPEG = truncatedJPEG
+        self.serverError = serverError
         self.hugeBodyMB = hugeBodyMB
         self.relayMs = relayMs
         self.keepAliveMs = keepAliveMs
+    }
+
+    /// The faults the server starts with; `SimulatedPanelHTTPServer.setFaults` changes them later.
+    public var faults: SimulatedPanelFaults {
+        SimulatedPanelFaults(delayMs: delayMs, brokenJPEG: brokenJPEG, truncatedJPEG: truncatedJPEG, serverError: serverError)
     }
 
     /// DS-family firmware has no intercom_cgi.

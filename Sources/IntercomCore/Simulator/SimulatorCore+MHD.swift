@@ -6,9 +6,10 @@ extension SimulatorCore {
     private static let opaque = "5ccc069c403ebaf9f0171e9517f40e41"
 
     func handle(_ connection: OpaquePointer, url: String) -> MHD_Result {
-        if options.delayMs > 0 {
+        let faults = self.faults
+        if faults.delayMs > 0 {
             // Sliced so a stopping server does not wait out a long delay.
-            var left = options.delayMs
+            var left = faults.delayMs
             while left > 0, !isStopping {
                 usleep(UInt32(min(left, 50)) * 1000)
                 left -= 50
@@ -22,6 +23,10 @@ extension SimulatorCore {
             return challenge(connection, stale: stale)
         }
         let cgi = url.split(separator: "/").last.map(String.init) ?? ""
+        if faults.serverError {
+            count("500")
+            return queue(.text(status: 500, "Internal Server Error\r\n"), on: connection)
+        }
         let response = route(cgi: cgi) { key in
             MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, key).map { String(cString: $0) }
         }

@@ -17,11 +17,19 @@ final class SimulatorCore: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Apart from `state`: read on every request, changed by tests while the server runs.
+    private let currentFaults: Mutex<SimulatedPanelFaults>
     /// Set while the daemon stops, so never-ending alarm responses end and MHD can join their threads.
     private let stopping = Atomic<Bool>(false)
 
     init(options: SimulatedPanelOptions) {
         self.options = options
+        currentFaults = Mutex(options.faults)
+    }
+
+    var faults: SimulatedPanelFaults {
+        get { currentFaults.withLock { $0 } }
+        set { currentFaults.withLock { $0 = newValue } }
     }
 
     var isStopping: Bool { stopping.load(ordering: .relaxed) }

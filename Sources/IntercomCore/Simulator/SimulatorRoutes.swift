@@ -68,7 +68,8 @@ extension SimulatorCore {
         if options.hugeBodyMB > 0 {
             return .huge(bytes: UInt64(options.hugeBodyMB) << 20)
         }
-        if options.brokenJPEG {
+        let faults = self.faults
+        if faults.brokenJPEG {
             // Labelled image/jpeg but no JPEG: what a confused proxy or firmware bug sends.
             return .jpeg(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
         }
@@ -77,7 +78,7 @@ extension SimulatorCore {
         guard let jpeg = try? JPEG.encode(image, quality: 75) else {
             return .text(status: 500, "Error: encoder failed\r\n")
         }
-        if options.truncatedJPEG {
+        if faults.truncatedJPEG {
             return .jpeg(jpeg.prefix(jpeg.count / 2))
         }
         return .jpeg(jpeg)

@@ -22,6 +22,7 @@ enum SimulatePanelCommand {
             .value("--delay-ms", "N", "delay every HTTP response by N ms"),
             .flag("--broken-jpeg", "images_cgi sends bytes that are not a JPEG"),
             .flag("--truncated-jpeg", "images_cgi sends half a JPEG"),
+            .flag("--server-error", "every CGI answers 500 Internal Server Error"),
             .value("--events", "FORMAT", "text (default): a line per happening; json: one JSON object per line",
                    choices: ["text", "json"]),
         ],
@@ -85,6 +86,7 @@ enum SimulatePanelCommand {
         }
         s.http.brokenJPEG = arguments.has("--broken-jpeg")
         s.http.truncatedJPEG = arguments.has("--truncated-jpeg")
+        s.http.serverError = arguments.has("--server-error")
         if s.http.brokenJPEG && s.http.truncatedJPEG {
             throw fail("choose one of --broken-jpeg and --truncated-jpeg")
         }
