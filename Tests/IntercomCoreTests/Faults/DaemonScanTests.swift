@@ -29,6 +29,7 @@ import Glibc
         // A first small scan warms up what is allocated once (malloc arenas, belle-sip's channel).
         let warmup = try await Self.scan(daemon, calls: 600)
         #expect(warmup.succeeded, "\(warmup)")
+        try await Task.sleep(for: .seconds(1))
         let before = try FaultChecks.residentKiB(pid)
         let clock = ContinuousClock()
         let started = clock.now
@@ -42,8 +43,8 @@ import Glibc
         #expect(result.succeeded, "not every scan call got its 403: \(statistics)\n\(result)")
         #expect(daemon.process.isRunning, "\(daemon.log)")
         #expect(!daemon.events.contains { DaemonEventChecks.callEvents.contains($0.name) }, "\(daemon.events.prefix(5))")
-        // Flat: about 1 KiB per call at most (one liblinphone call object kept per scan would be 10 times that).
-        #expect(after - before < 2048, "VmRSS grew from \(before) to \(after) KiB over \(Self.calls) calls")
+        // Flat: 2 KiB per call at most. Through liblinphone the same scan grew RSS by about 20 MB.
+        #expect(after - before < 4096, "VmRSS grew from \(before) to \(after) KiB over \(Self.calls) calls")
 
         try await FaultChecks.expectAnswersAPanelCall(daemon, label: "after-scan")
         DaemonEventChecks.expectWellFormed(daemon)
