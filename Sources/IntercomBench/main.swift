@@ -131,7 +131,6 @@ do {
     line()
     try await tuiSection()
     try await loadSection()
-    try await scanSection()
     line("### Idle softphones, same run")
     line()
     let idle = try await IdleBench.run(intercom: intercom, work: work, window: 20)
@@ -145,6 +144,7 @@ do {
     line()
     line("Targets for `intercom daemon`: RSS ≤ 80 MB, CPU ≤ 0.5 %.")
     line()
+    try await scanSection()
     try await graphicsSection(work: work)
 } catch {
     FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
