@@ -89,8 +89,11 @@ final class Tmux: @unchecked Sendable {
         let deadline = clock.now.advanced(by: timeout)
         while true {
             let state = try await paneStatus()
-            if state.dead { return state.status ?? -1 }
+            // tmux marks the pane dead when its pty closes and learns the status at SIGCHLD, a
+            // moment later; in between it is dead without a status.
+            if state.dead, let status = state.status { return status }
             if clock.now >= deadline {
+                if state.dead { return -1 }
                 throw HarnessError.timeout("the tmux command to exit", after: timeout, log: (try? await capture()) ?? "")
             }
             try await Task.sleep(for: .milliseconds(50))
