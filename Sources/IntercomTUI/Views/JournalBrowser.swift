@@ -12,7 +12,9 @@ struct JournalBrowser {
     static func load(directory: String, limit: Int = 200) -> JournalBrowser {
         do {
             let journal = try Journal(directory: directory, create: false)
-            let entries = Array(try journal.entries(JournalQuery(limit: limit)).reversed())
+            // An alarm's "off" half only repeats its "on": the list keeps what someone did or saw.
+            let entries = try journal.entries(JournalQuery(limit: limit)).reversed()
+                .filter { !($0.kind == .panelEvent && $0.method == "off") }
             return JournalBrowser(entries: entries, problem: entries.isEmpty ? "the journal is empty" : nil)
         } catch .noJournal {
             return JournalBrowser(problem: "no journal yet: calls are recorded from now on")
