@@ -50,8 +50,20 @@ final class Curses {
     }
 
     /// Waits up to `milliseconds` for a key; nil when none came.
-    func key(waiting milliseconds: Int32) -> Int32? {
-        wtimeout(window, milliseconds)
+    /// Returns early without a key when `wake` becomes readable (its bytes are consumed).
+    func key(waiting milliseconds: Int32, wake: Int32 = -1) -> Int32? {
+        // ncurses may hold keys it already read (the rest of a burst): those come first.
+        wtimeout(window, 0)
+        let buffered = wgetch(window)
+        if buffered != ERR { return buffered }
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&fds, wake >= 0 ? 2 : 1, milliseconds)
+        if ready > 0, wake >= 0, fds[1].revents != 0 {
+            var sink = [UInt8](repeating: 0, count: 64)
+            while read(wake, &sink, sink.count) > 0 {}
+        }
+        // Keys, and KEY_RESIZE after a SIGWINCH cut the poll short.
+        guard ready != 0 || errno == EINTR || fds[0].revents != 0 else { return nil }
         let key = wgetch(window)
         return key == ERR ? nil : key
     }

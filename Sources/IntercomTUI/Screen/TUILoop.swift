@@ -44,10 +44,13 @@ final class TUILoop {
             curses.end()
         }
         while running {
-            // Keys wake the loop at once; the timeout only paces pictures and clocks: 25 turns a
-            // second for call video, 10 for peephole snapshots (3 fps), 8 when idle.
+            // Keys and the inbox wake the loop at once; the timeout only paces pictures and clocks:
+            // 25 turns a second for call video, 10 for peephole snapshots (3 fps), 8 when idle, and
+            // 50 in a call's first 2 s, so its first picture is drawn as soon as it is fetched.
             let video = model.selectedCall?.stage == .active
-            var key = curses.key(waiting: video ? 40 : (model.calls.isEmpty && !context.options.kiosk ? 120 : 100))
+            let fresh = model.selectedCall.map { Date().timeIntervalSince($0.since) < 2 } ?? false
+            let pace: Int32 = fresh ? 20 : video ? 40 : (model.calls.isEmpty && !context.options.kiosk ? 120 : 100)
+            var key = curses.key(waiting: pace, wake: context.inbox.wakeFD)
             // A terminal's late answers and reports are no key presses (they hold O and digits).
             if let code = key, !keyFilter.isKey(code) { key = nil }
             for item in context.inbox.drain() { take(item) }
