@@ -11,6 +11,8 @@ final class Curses {
     /// A running hash of everything written since `erase()`: equal hashes on two turns mean
     /// ncurses will send nothing, so a picture drawn beside the text is still intact.
     private(set) var contentHash = Hasher()
+    /// The terminal hung up (ssh dropped, window closed): there is no one to show anything to.
+    private(set) var terminalGone = false
 
     init() throws(TUIError) {
         setlocale(LC_ALL, "")
@@ -58,6 +60,10 @@ final class Curses {
         if buffered != ERR { return buffered }
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
         let ready = poll(&fds, wake >= 0 ? 2 : 1, milliseconds)
+        if ready > 0, fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            terminalGone = true
+            return nil
+        }
         if ready > 0, wake >= 0, fds[1].revents != 0 {
             var sink = [UInt8](repeating: 0, count: 64)
             while read(wake, &sink, sink.count) > 0 {}

@@ -88,6 +88,9 @@ enum TUICommand {
         // Into tui.log with --log-level info: which picture mode this terminal got, and why.
         let choice = capabilities.choose(override: graphics)
         invocation.logger.info("graphics: \(choice.mode.rawValue) — \(choice.reason)")
+        // A terminal that goes away (ssh dropped) ends the screen through its hang-up on stdin,
+        // so calls are hung up and the journal closed instead of the process dying mid-call.
+        signal(SIGHUP, SIG_IGN)
         let app = TUIApp(intercom: intercom, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
             notify: !invocation.arguments.has("--no-notify"), label: label, call: call))

@@ -93,6 +93,19 @@ struct TUITmuxTests {
         }
     }
 
+    @Test func aTerminalThatGoesAwayEndsTheCallCleanly() async throws {
+        try await withStaticPicture {
+            let s = try await Session.start(panelNames: ["entrance"], arguments: "call entrance", ready: "In call with entrance")
+            defer { Task { await s.stop() } }
+            let events = EventRecorder(s.panels[0].events)
+            // As when ssh drops: the pty closes under the client.
+            await s.tmux.kill()
+            let reason = try await events.wait("the panel sees a BYE") { e -> CallEndReason? in
+                if case .ended(_, let reason, _) = e { reason } else { nil } }
+            #expect(reason == .remoteHangup)
+        }
+    }
+
     @Test func ringAnswerOpenHangUp() async throws {
         // The simulated panels send a static picture, which mediastreamer keeps process-wide.
         try await withStaticPicture {
