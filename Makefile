@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: all deps build release test bench clean demo fuzz fuzz-replay
+.PHONY: all deps build release test bench clean demo fuzz fuzz-replay sanitize
 FUZZ_SECONDS ?= 30
 
 all: build
@@ -30,6 +30,11 @@ fuzz-replay:
 # libFuzzer + AddressSanitizer on every parser of outside input, FUZZ_SECONDS each (docs/PROOF.md).
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) scripts/fuzz.sh
+
+# AddressSanitizer + LeakSanitizer on the C shims, call paths and a real call; valgrind on the
+# fuzz seeds. A few minutes on 2 cores (docs/PROOF.md).
+sanitize: deps build
+	SWIFT=$(SWIFT) scripts/sanitize.sh
 
 bench: deps release
 	scripts/bench.sh
