@@ -2,7 +2,8 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: all deps build release test bench clean demo screenshots
+.PHONY: all deps build release test bench clean demo screenshots fuzz fuzz-replay sanitize
+FUZZ_SECONDS ?= 30
 
 all: build
 
@@ -20,6 +21,20 @@ test: deps
 	$(SWIFT) build
 	# Serial: many suites drive real processes against deadlines; in parallel on 2 cores they starve each other.
 	INTERCOM_BIN=$(CURDIR)/.build/debug/intercom $(SWIFT) test --no-parallel
+	$(MAKE) --no-print-directory fuzz-replay
+
+# The fuzz seeds and past crash inputs, once each through the ordinary build (no fuzzer): a second.
+fuzz-replay:
+	@for t in config keyvalue alarm jpeg terminal control; do .build/debug/intercom-fuzz $$t Fuzz/corpus/$$t || exit 1; done
+
+# libFuzzer + AddressSanitizer on every parser of outside input, FUZZ_SECONDS each (docs/PROOF.md).
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) scripts/fuzz.sh
+
+# AddressSanitizer + LeakSanitizer on the C shims, call paths and a real call; valgrind on the
+# fuzz seeds. A few minutes on 2 cores (docs/PROOF.md).
+sanitize: deps build
+	SWIFT=$(SWIFT) scripts/sanitize.sh
 
 bench: deps release
 	scripts/bench.sh
@@ -33,4 +48,4 @@ demo: build
 	.build/$(CONFIG)/intercom demo
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-sanitize

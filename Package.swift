@@ -78,6 +78,13 @@ let package = Package(
             dependencies: ["IntercomCore", "IntercomTUI"],
             path: "Sources/IntercomBench"
         ),
+        // `make fuzz`: the parsers that read outside input, under libFuzzer (docs/PROOF.md). The ordinary
+        // build is a replayer for seeds and crash inputs; built with -DINTERCOM_FUZZ -sanitize=fuzzer it fuzzes.
+        .executableTarget(
+            name: "intercom-fuzz",
+            dependencies: ["IntercomCore", "IntercomTUI"],
+            path: "Sources/IntercomFuzz"
+        ),
         .testTarget(
             name: "IntercomCoreTests",
             dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomTUI", "CLinphone"],

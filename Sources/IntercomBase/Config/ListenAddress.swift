@@ -34,6 +34,11 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
                                        fix: "write it as \(transport.rawValue):[::1]:5060")
             }
             host = rest[rest.index(after: rest.startIndex)..<close]
+            // Brackets are only for IPv6; `[[]` or `[a:b]` would pass here and fail at bind time.
+            guard host.isEmpty || IPLiteral.bytes(String(host))?.count == 16 else {
+                throw ConfigValueError("'\(trimmed)': '\(host)' in brackets is not an IPv6 address",
+                                       fix: "write it as \(transport.rawValue):[::1]:5060")
+            }
             let after = rest[rest.index(after: close)...]
             guard after.first == ":" else {
                 throw ConfigValueError("'\(trimmed)' has no port",
@@ -50,6 +55,10 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
             guard !host.contains(":") else {
                 throw ConfigValueError("'\(trimmed)': an IPv6 address needs brackets",
                                        fix: "write it as \(transport.rawValue):[\(host)]:\(portText)")
+            }
+            guard !host.contains(where: { $0 == "[" || $0 == "]" || $0.isWhitespace }) else {
+                throw ConfigValueError("'\(trimmed)' has an invalid host '\(host)'",
+                                       fix: "use an IP address or a host name, IPv6 in brackets")
             }
         }
         guard !host.isEmpty else {

@@ -11,10 +11,12 @@ public struct KeyValueBody: Sendable, Equatable {
         // Swift reads "\r\n" as one Character, so both line ends are matched explicitly.
         let lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         for line in lines {
-            guard let eq = line.firstIndex(of: "=") else { continue }
+            // The '=' is looked for as a scalar: as a Character, `=` followed by a combining
+            // mark is a different letter and the whole pair would vanish.
+            guard let eq = line.unicodeScalars.firstIndex(of: "=") else { continue }
             let key = line[..<eq].trimmingSpaces
             guard !key.isEmpty else { continue }
-            pairs.append((key: String(key), value: String(line[line.index(after: eq)...])))
+            pairs.append((key: String(key), value: String(line[line.unicodeScalars.index(after: eq)...])))
         }
         self.pairs = pairs
     }

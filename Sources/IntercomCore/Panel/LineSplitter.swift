@@ -2,15 +2,16 @@ import Foundation
 import Synchronization
 
 /// Turns a byte stream into lines; fed from curl's write callback, which may split
-/// a line across chunks or deliver several at once.
-final class LineSplitter: Sendable {
+/// a line across chunks or deliver several at once. `package` so the fuzz target drives
+/// the very splitter the alarm stream uses.
+package final class LineSplitter: Sendable {
     private let pending = Mutex(Data())
     /// A line longer than this is not an alarm line; dropping it bounds memory on a bad stream.
     private let maxLine: Int
 
-    init(maxLine: Int = 4096) { self.maxLine = maxLine }
+    package init(maxLine: Int = 4096) { self.maxLine = maxLine }
 
-    func feed(_ chunk: Data) -> [String] {
+    package func feed(_ chunk: Data) -> [String] {
         pending.withLock { buffer in
             buffer.append(chunk)
             var lines: [String] = []

@@ -492,6 +492,15 @@ final class LinphoneCoreDriver {
     /// Sends one queued digit, then waits for its duration plus the gap before the next.
     private func sendNextDigit(_ record: CallRecord, sent digits: String, timing: DTMFTiming) {
         guard !record.dtmfQueue.isEmpty, calls[record.info.id] === record else { return }
+        // A call that is ending keeps its record until Released but has lost its audio stream, and
+        // liblinphone 5.1 hands the digit to that NULL stream anyway (a crash in mediastreamer).
+        // Hanging up in the middle of a repeated sequence gets here; the rest of it is dropped.
+        let state = linphone_call_get_state(record.call)
+        guard state != LinphoneCallStateEnd, state != LinphoneCallStateError, state != LinphoneCallStateReleased,
+              linphone_call_get_stream(record.call, LinphoneStreamTypeAudio) != nil else {
+            record.dtmfQueue.removeAll()
+            return
+        }
         let next = record.dtmfQueue.removeFirst()
         let pause = Double(timing.durationMs + timing.gapMs) / 1000
         if next != "|", let ascii = next.asciiValue {

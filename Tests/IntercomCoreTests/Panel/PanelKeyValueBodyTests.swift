@@ -27,6 +27,15 @@ import Testing
         #expect(body.pairs.count == 4)
     }
 
+    /// Found while writing the keyvalue fuzz target: `=` followed by a combining mark is one
+    /// Character, so a split on Characters lost the pair.
+    @Test func combiningMarkAfterEqualsKeepsThePair() {
+        let body = KeyValueBody(parsing: "A=\u{301}x\r\nB\u{301}=1\r\n")
+        #expect(body.keys == ["A", "B\u{301}"])
+        #expect(body["A"] == "\u{301}x")
+        #expect(body["B\u{301}"] == "1")
+    }
+
     @Test func emptyBody() {
         #expect(KeyValueBody(parsing: "").pairs.isEmpty)
         #expect(KeyValueBody(parsing: "\r\n\r\n").pairs.isEmpty)
