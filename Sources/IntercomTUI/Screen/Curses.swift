@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import IntercomCore
 
 /// The ncurses screen: text, colours, keys and resize. Used from the TUI thread only.
 final class Curses {
@@ -52,22 +53,19 @@ final class Curses {
     }
 
     /// Waits up to `milliseconds` for a key; nil when none came.
-    /// Returns early without a key when `wake` becomes readable (its bytes are consumed).
-    func key(waiting milliseconds: Int32, wake: Int32 = -1) -> Int32? {
+    /// Returns early without a key when `wake` is woken.
+    func key(waiting milliseconds: Int32, wake: WakePipe? = nil) -> Int32? {
         // ncurses may hold keys it already read (the rest of a burst): those come first.
         wtimeout(window, 0)
         let buffered = wgetch(window)
         if buffered != ERR { return buffered }
-        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
-        let ready = poll(&fds, wake >= 0 ? 2 : 1, milliseconds)
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake?.readFD ?? -1, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&fds, 2, milliseconds)
         if ready > 0, fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
             terminalGone = true
             return nil
         }
-        if ready > 0, wake >= 0, fds[1].revents != 0 {
-            var sink = [UInt8](repeating: 0, count: 64)
-            while read(wake, &sink, sink.count) > 0 {}
-        }
+        if ready > 0, fds[1].revents != 0 { wake?.drain() }
         // Keys, and KEY_RESIZE after a SIGWINCH cut the poll short.
         guard ready != 0 || errno == EINTR || fds[0].revents != 0 else { return nil }
         let key = wgetch(window)

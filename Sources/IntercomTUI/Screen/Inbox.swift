@@ -12,32 +12,12 @@ final class Inbox: Sendable {
     }
 
     private let items = Mutex<[Item]>([])
-    /// Read end, polled by the TUI thread; the write end takes a byte per post.
-    let wakeFD: Int32
-    private let wakeWriteFD: Int32
-
-    init() {
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for fd in ends {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        wakeFD = ends[0]
-        wakeWriteFD = ends[1]
-    }
-
-    deinit {
-        close(wakeFD)
-        close(wakeWriteFD)
-    }
+    /// Polled by the TUI thread beside the keyboard.
+    let wake = WakePipe()
 
     func post(_ item: Item) {
         items.withLock { $0.append(item) }
-        // A full pipe already holds a wake-up; losing this byte loses nothing.
-        var byte: UInt8 = 1
-        _ = write(wakeWriteFD, &byte, 1)
+        wake.wake()
     }
 
     func drain() -> [Item] {

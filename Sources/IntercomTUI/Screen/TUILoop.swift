@@ -50,7 +50,7 @@ final class TUILoop {
             let video = model.selectedCall?.stage == .active
             let fresh = model.selectedCall.map { Date().timeIntervalSince($0.since) < 2 } ?? false
             let pace: Int32 = fresh ? 20 : video ? 40 : (model.calls.isEmpty && !context.options.kiosk ? 120 : 100)
-            var key = curses.key(waiting: pace, wake: context.inbox.wakeFD)
+            var key = curses.key(waiting: pace, wake: context.inbox.wake)
             // Calls are ended by the caller of `run` (`intercom.stop()`), as after q.
             if curses.terminalGone { break }
             // A terminal's late answers and reports are no key presses (they hold O and digits).
