@@ -243,8 +243,10 @@ public actor Intercom {
         case .outgoing(let info):
             // `dial` names the panel and announces the call once `phone.call` returns.
             if calls[info.id] == nil {
-                calls[info.id] = CallSession(info: info, panel: config.panel(matchingURI: info.to, ip: info.remoteHost),
-                                             stage: .dialing, since: Date())
+                var session = CallSession(info: info, panel: config.panel(matchingURI: info.to, ip: info.remoteHost),
+                                          stage: .dialing, since: Date())
+                session.announced = false
+                calls[info.id] = session
             }
         case .ringing:
             break
