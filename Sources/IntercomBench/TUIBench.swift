@@ -59,8 +59,9 @@ enum TUIBench {
             result.note = "the TUI did not start"
             return result
         }
-        // kill-server alone was seen to leave the TUI and its tmux server running after the bench.
-        defer { kill(pid, SIGHUP) }
+        // kill-server alone was seen to leave the TUI and its tmux server running after the bench
+        // (and the TUI ignores SIGHUP: it ends through its terminal's hang-up instead).
+        defer { kill(pid, SIGTERM) }
         try? await Task.sleep(nanoseconds: 2_000_000_000)
         result.idleCPU = await ProcStat.cpuPercent(pid: pid, window: 10)
 
