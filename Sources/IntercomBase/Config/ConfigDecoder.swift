@@ -329,13 +329,7 @@ struct ConfigDecoder {
                 }
             case "dial":
                 panel.dial = try value(entry, section) { text throws(ConfigValueError) in
-                    if text.isEmpty { return nil }
-                    let lower = text.lowercased()
-                    guard lower.hasPrefix("sip:") || lower.hasPrefix("sips:"), text.count > 4,
-                          !text.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" }) else {
-                        throw ConfigValueError("'\(text)' is not a SIP URI", fix: "e.g. dial = sip:100001@192.168.1.50")
-                    }
-                    return text
+                    text.isEmpty ? nil : try Self.sipURI(text, example: "dial = sip:100001@192.168.1.50")
                 }
             case "stream":
                 panel.stream = try value(entry, section) { text throws(ConfigValueError) in
@@ -445,11 +439,12 @@ struct ConfigDecoder {
     }
 
     /// An error shows the URI with any password in it masked: a mistyped line may still hold one.
-    static func sipURI(_ text: String) throws(ConfigValueError) -> String {
+    /// A bare URI: a header form (`"Door" <sip:…>`) is not what liblinphone takes here.
+    static func sipURI(_ text: String, example: String = "sip:101@pbx.example.org") throws(ConfigValueError) -> String {
         let lower = text.lowercased()
         guard lower.hasPrefix("sip:") || lower.hasPrefix("sips:"), text.count > (lower.hasPrefix("sip:") ? 4 : 5),
-              !text.contains(where: \.isWhitespace) else {
-            throw ConfigValueError("'\(Redaction.uri(text))' is not a sip: URI", fix: "e.g. sip:101@pbx.example.org")
+              !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" }) else {
+            throw ConfigValueError("'\(Redaction.uri(text))' is not a sip: URI", fix: "e.g. \(example)")
         }
         if Redaction.hasPassword(text) {
             // It would travel in events, logs and `ctl status`; the password key is kept out of them.

@@ -316,7 +316,7 @@ import Testing
         ("[panel a]\nurl = http://1.2.3.4\ntls_insecure = maybe", 3, "tls_insecure", "on or off"),
         ("[panel a]\nurl = http://1.2.3.4\nca_file = ca.pem", 3, "ca_file", "absolute path"),
         ("[panel a]\nurl = http://1.2.3.4\nstream = hd", 3, "stream", "main or sub"),
-        ("[panel a]\nurl = http://1.2.3.4\ndial = 100001@1.2.3.4", 3, "dial", "not a SIP URI"),
+        ("[panel a]\nurl = http://1.2.3.4\ndial = 100001@1.2.3.4", 3, "dial", "not a sip: URI"),
         ("[daemon]\nsocket = run/ic.sock", 2, "socket", "absolute path"),
         ("[daemon]\nsocket = /\(String(repeating: "x", count: 120))", 2, "socket", "107 bytes"),
         ("[journal]\nkeep_days = 0", 2, "keep_days", "from 1"),
