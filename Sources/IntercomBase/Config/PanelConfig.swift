@@ -75,11 +75,12 @@ public struct PanelConfig: Sendable, Equatable {
                 return prefix
             }
         }
+        // An IPv6 literal is bracketed in a URI.
+        func uri(host: String) -> String { "sip:" + (host.contains(":") ? "[\(host)]" : host) }
         for rule in match {
-            if case .ip(let ip) = rule { return "sip:" + (ip.contains(":") ? "[\(ip)]" : ip) }
+            if case .ip(let ip) = rule { return uri(host: ip) }
         }
-        guard let host = urlHost else { return nil }
-        return "sip:" + (host.contains(":") ? "[\(host)]" : host)
+        return urlHost.map(uri(host:))
     }
 
     /// The host of the URL (brackets removed), or nil when it has none.
