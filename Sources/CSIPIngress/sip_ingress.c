@@ -8,6 +8,10 @@
 // channel (an error there would end calls with a spoofed peer). A refused TCP chunk ends the
 // connection, which a peer cannot spoof. TCP is screened per read and only when the read starts
 // like a SIP message (so never TLS records): a header split across reads on purpose still passes.
+// belle-sip skips CR and LF before a message (keep-alives), so the screens skip them too: a
+// leading CRLF must not carry a message past them.
+// Every read that is let through is also shown to the source ledger with the address it came
+// from (the datagram's source, the TCP peer): calls are recognised by where they come from.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -41,8 +45,8 @@ ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struc
         atomic_store(&next_recvfrom, next);
     }
     ssize_t count = next(socket, buffer, length, flags, address, address_length);
-    if (count > 0 && (flags & MSG_PEEK) == 0 && buffer != NULL
-        && intercom_sip_message_refused(buffer, (size_t)count) != 0) {
+    if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
+    if (intercom_sip_message_refused(buffer, (size_t)count) != 0) {
         static const char keep_alive[] = "\r\n\r\n";
         atomic_fetch_add(&replaced, 1);
         if (length >= sizeof keep_alive - 1) {
@@ -52,7 +56,17 @@ ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struc
         errno = EAGAIN;
         return -1;
     }
+    if (address != NULL && address_length != NULL) {
+        intercom_sip_message_observed(buffer, (size_t)count, address, (unsigned int)*address_length);
+    }
     return count;
+}
+
+/// The first byte after any CR and LF, or NULL when there is none in the first `count`.
+static const unsigned char *after_line_breaks(const unsigned char *bytes, ssize_t count) {
+    ssize_t index = 0;
+    while (index < count && (bytes[index] == '\r' || bytes[index] == '\n')) index++;
+    return index < count ? bytes + index : NULL;
 }
 
 __attribute__((visibility("default")))
@@ -64,12 +78,19 @@ ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags) {
         atomic_store(&next_recv, next);
     }
     ssize_t count = next(socket, buffer, length, flags);
+    if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
     // SIP methods and "SIP/2.0" start with an upper-case letter; TLS records never do.
-    const unsigned char *bytes = buffer;
-    if (count > 0 && (flags & MSG_PEEK) == 0 && bytes != NULL && bytes[0] >= 'A' && bytes[0] <= 'Z'
-        && intercom_sip_message_refused(buffer, (size_t)count) != 0) {
+    const unsigned char *first = after_line_breaks(buffer, count);
+    if (first != NULL && *first >= 'A' && *first <= 'Z' && intercom_sip_message_refused(buffer, (size_t)count) != 0) {
         atomic_fetch_add(&replaced, 1);
         return 0;
+    }
+    // Every read, not only those that start a message: a Call-ID in the second half of a
+    // header split across reads came from the same peer.
+    struct sockaddr_storage peer;
+    socklen_t peer_length = sizeof peer;
+    if (getpeername(socket, (struct sockaddr *)&peer, &peer_length) == 0) {
+        intercom_sip_message_observed(buffer, (size_t)count, (const struct sockaddr *)&peer, (unsigned int)peer_length);
     }
     return count;
 }

@@ -84,7 +84,9 @@ public enum CtlCommand {
             guard let door = Door(text) else {
                 return .failure(UsageError(message: "--door takes main, alt, light or a number, not '\(text)'", command: "ctl"))
             }
-            return .success(ControlRequest(id: id, action: .command(.open(panel: args.value("--panel"), door: door))))
+            // Run by a hook (which gets INTERCOM_EVENT), the opening is an automatic one.
+            let trigger: DoorTrigger = ProcessInfo.processInfo.environment["INTERCOM_EVENT"] == nil ? .ctl : .hook
+            return .success(ControlRequest(id: id, action: .command(.open(panel: args.value("--panel"), door: door, by: trigger))))
         case "dtmf":
             guard let digits = words.first else {
                 return .failure(UsageError(message: "ctl dtmf needs the digits, e.g. 'intercom ctl dtmf 1'", command: "ctl"))

@@ -4,7 +4,7 @@ import Glibc
 
 extension PhoneSettings {
     /// The phone the config describes. liblinphone's files go under `$XDG_DATA_HOME/intercom/sip`.
-    public init(config: IntercomConfig, environment: [String: String]) {
+    public init(config: IntercomConfig, environment: [String: String], logger: Logger = Logger()) {
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["HOME"].map { "\($0)/.local/share" }
             ?? "/tmp/intercom-\(getuid())"
@@ -18,6 +18,6 @@ extension PhoneSettings {
             noRTPTimeoutSeconds: config.sip.mediaTimeoutSeconds,
             tls: config.sip.tls,
             mediaEncryption: config.sip.mediaEncryption,
-            unknownCallerGate: config.sip.unknownCallers == .reject ? UnknownCallerGate(panels: config.panels) : nil)
+            callerGate: CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, logger: logger)))
     }
 }

@@ -61,8 +61,9 @@ public actor JournalRecorder {
             guard let row = rows.removeValue(forKey: c.id) else { return }
             pictured.remove(c.id)
             try journal.callEnded(row, outcome: reason.rawValue, duration: duration, at: event.time)
-        case .doorOpened(let panel, let c, let door, let method, let ok, let error):
-            try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, ok: ok, error: error, at: event.time)
+        case .doorOpened(let panel, let c, let door, let method, let by, let ok, let error):
+            try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, by: by.rawValue, ok: ok, error: error,
+                                   at: event.time)
         case .panelEvent(let panel, let kind, let state):
             try journal.panelEvent(panel: panel, kind: kind, state: state, at: event.time)
         default:

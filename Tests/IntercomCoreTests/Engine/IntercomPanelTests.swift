@@ -27,7 +27,7 @@ import Testing
 
         func door(_ method: String) async throws -> (ok: Bool, door: String) {
             try await events.wait("door_opened by \(method)") { e -> (Bool, String)? in
-                if case .doorOpened(_, _, let door, method, let ok, _) = e.kind { (ok, door) } else { nil } }
+                if case .doorOpened(_, _, let door, method, _, let ok, _) = e.kind { (ok, door) } else { nil } }
         }
     }
 
