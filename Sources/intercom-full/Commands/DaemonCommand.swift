@@ -31,9 +31,10 @@ enum DaemonCommand {
         let intercom = Intercom(config: config, phoneSettings: PhoneSettings(config: config, environment: invocation.environment),
                                 logger: logger)
         let printJSON = invocation.arguments.value("--events") == "json"
+        let printer = EventPrinter(logger: logger)
         let pipeline = EventPipeline(intercom: intercom, config: config, environment: invocation.environment,
                                      logger: logger) { event in
-            if printJSON { Console.out(event.json.encoded) }
+            if printJSON { printer.print(event.json.encoded) }
             logger.info("\(event.name) \(event.call.map { "\($0.id) from \($0.from)" } ?? "")")
         }
         let signals = SignalWatcher([SIGTERM, SIGINT, SIGHUP])
