@@ -28,8 +28,13 @@ enum DaemonCommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
-        let intercom = Intercom(config: config, phoneSettings: PhoneSettings(config: config, environment: invocation.environment),
-                                logger: logger)
+        let settings = PhoneSettings(config: config, environment: invocation.environment)
+        do {
+            try settings.checkPrivateFallback()
+        } catch {
+            return Console.fail(error.description, code: error.exitCode)
+        }
+        let intercom = Intercom(config: config, phoneSettings: settings, logger: logger)
         let printJSON = invocation.arguments.value("--events") == "json"
         let printer = EventPrinter(logger: logger)
         let pipeline = EventPipeline(intercom: intercom, config: config, environment: invocation.environment,
