@@ -7,7 +7,7 @@ extension PhoneSettings {
     public init(config: IntercomConfig, environment: [String: String], logger: Logger = Logger()) {
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["HOME"].map { "\($0)/.local/share" }
-            ?? "/tmp/intercom-\(getuid())"
+            ?? PathExpander.fallbackRuntimeDirectory(uid: getuid())
         func device(_ name: String) -> String? { name == "default" ? nil : name }
         self.init(
             listen: config.sip.listen,
@@ -19,5 +19,16 @@ extension PhoneSettings {
             tls: config.sip.tls,
             mediaEncryption: config.sip.mediaEncryption,
             callerGate: CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, logger: logger)))
+    }
+}
+
+extension PhoneSettings {
+    /// Without XDG_DATA_HOME and HOME, liblinphone's files (and its plugin folder, whose every
+    /// libms*.so mediastreamer loads) go under the shared-/tmp fallback; it is used only when it
+    /// is ours alone (`PrivateDirectory`). Callers check this before starting the phone.
+    public func checkPrivateFallback(uid: UInt32 = getuid()) throws(PrivateDirectoryError) {
+        let fallback = PathExpander.fallbackRuntimeDirectory(uid: uid)
+        guard dataDirectory.hasPrefix(fallback + "/") else { return }
+        try PrivateDirectory.ensure(fallback, uid: uid)
     }
 }

@@ -87,13 +87,17 @@ final class DaemonProcess: @unchecked Sendable {
     /// The `started` event once `waitUntilStarted` saw it.
     private(set) var started: DaemonEvent?
 
-    /// Writes `config` (mode 0600) and starts the daemon at once.
-    init(config: String, extraArguments: [String] = [], name: String = "daemon") throws {
+    /// Writes `config` (mode 0600) and starts the daemon at once. With `shell`, the daemon runs
+    /// under `bash -c SHELL` with `$0` the binary and `"$@"` its arguments, e.g.
+    /// `exec "$0" "$@" 2>/dev/full` or `ulimit -n 40; exec "$0" "$@"`.
+    init(config: String, extraArguments: [String] = [], name: String = "daemon", shell: String? = nil) throws {
         directory = try TestDirectory(prefix: "intercom-e2e-\(name)")
         configURL = try IntercomBinary.writeConfig(config, in: directory)
+        let binary = try IntercomBinary.path()
+        let arguments = ["daemon", "--events", "json", "--config", configURL.path] + extraArguments
         process = try Subprocess(
-            try IntercomBinary.path(),
-            ["daemon", "--events", "json", "--config", configURL.path] + extraArguments,
+            shell == nil ? binary : "/bin/bash",
+            shell.map { ["-c", $0, binary] + arguments } ?? arguments,
             name: "intercom-\(name)",
             environment: try IntercomBinary.environment(in: directory),
             workingDirectory: directory.url, logDirectory: directory.url)
