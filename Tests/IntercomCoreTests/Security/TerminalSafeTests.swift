@@ -38,7 +38,7 @@ import Testing
         let row = try journal.callStarted(panel: "entrance", call: CallID("c1"),
                                           caller: "sip:100001@x \u{1B}]2;owned\u{07}", at: now.addingTimeInterval(-5))
         try journal.callEnded(row, outcome: "missed", duration: 1, at: now.addingTimeInterval(-4))
-        try journal.doorOpened(panel: "entrance", call: nil, door: "main", method: "ctl", ok: false,
+        try journal.doorOpened(panel: "entrance", call: nil, door: "main", method: "http", by: "ctl", ok: false,
                                error: "HTTP 500 \u{9B}2J\u{1B}[31mdenied\u{7F}", at: now.addingTimeInterval(-2))
         let config = try IntercomBinary.writeConfig("[journal]\npath = \(journalPath)\n", in: directory)
         let result = try await IntercomBinary.run(["log", "--config", config.path], in: directory)
