@@ -5,7 +5,8 @@ import PackageDescription
 /// executable that runs a phone exports them (the hooks screen SIP reads and learn where each
 /// call came from).
 let sipReadHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=bctbx_recvfrom",
-                                                  "-Xlinker", "--export-dynamic-symbol=bctbx_recv"])]
+                                                  "-Xlinker", "--export-dynamic-symbol=bctbx_recv",
+                                                  "-Xlinker", "--export-dynamic-symbol=bctbx_ssl_read"])]
 
 let package = Package(
     name: "intercom",

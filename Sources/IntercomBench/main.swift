@@ -34,6 +34,15 @@ if arguments.contains("--scan-only") {
     exit(0)
 }
 
+// `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --spoof-only` runs just the caller-check section.
+if arguments.contains("--spoof-only") {
+    do { try await spoofSection() } catch {
+        FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 // `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --tui-only` runs just the terminal-client section.
 if arguments.contains("--tui-only") {
     do { try await tuiSection() } catch {
@@ -116,6 +125,7 @@ do {
     line("| answer → media running | ≤ 60 ms median | \(phone.answerToMedia.format()) |")
     line("| failed calls | 0 | \(phone.failures) of \(calls) |")
     line()
+    try await spoofSection()
     line("## Peephole (issue 3)")
     line()
     let peephole = try await PeepholeBench.run(intercom: intercom, work: work, calls: calls, cpuWindow: 15)
