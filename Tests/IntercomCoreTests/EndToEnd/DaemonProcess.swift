@@ -87,6 +87,22 @@ final class DaemonProcess: @unchecked Sendable {
     /// The `started` event once `waitUntilStarted` saw it.
     private(set) var started: DaemonEvent?
 
+    /// The config most daemon tests share: UDP on a free loopback port, strangers refused, and one
+    /// panel `entrance` (From `sip:100001@`, from 127.0.0.1) whose calls are answered at once.
+    /// `extra` is appended (more sections, e.g. `[hooks]`).
+    static func autoAnsweringPanelConfig(extra: String = "") -> String {
+        """
+        [sip]
+        listen = udp:127.0.0.1:0
+        unknown_callers = reject
+
+        [panel entrance]
+        url = http://127.0.0.1:9
+        match = sip:100001@
+        auto_answer = on
+        """ + (extra.isEmpty ? "" : "\n\n" + extra)
+    }
+
     /// Writes `config` (mode 0600) and starts the daemon at once. With `shell`, the daemon runs
     /// under `bash -c SHELL` with `$0` the binary and `"$@"` its arguments, e.g.
     /// `exec "$0" "$@" 2>/dev/full` or `ulimit -n 40; exec "$0" "$@"`.
@@ -101,6 +117,11 @@ final class DaemonProcess: @unchecked Sendable {
             name: "intercom-\(name)",
             environment: try IntercomBinary.environment(in: directory),
             workingDirectory: directory.url, logDirectory: directory.url)
+    }
+
+    /// Runs `intercom ARGS --config <this daemon's config>` (ctl, log) to completion.
+    func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await IntercomBinary.run(arguments + ["--config", configURL.path], in: directory)
     }
 
     /// Every event printed so far, in order.

@@ -8,20 +8,7 @@ import Glibc
 /// (`--events json | head -1`, a journald restart) stops the event stream; calls are still answered
 /// and journaled, and the control socket still answers.
 @Suite("faults: stdout and stderr failing") struct DaemonOutputFailureTests {
-    static let config = """
-        [sip]
-        listen = udp:127.0.0.1:0
-        unknown_callers = reject
-
-        [panel entrance]
-        url = http://127.0.0.1:9
-        match = sip:100001@
-        auto_answer = on
-        """
-
-    static func ctl(_ daemon: DaemonProcess, _ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        try await IntercomBinary.run(arguments + ["--config", daemon.configURL.path], in: daemon.directory)
-    }
+    static let config = DaemonProcess.autoAnsweringPanelConfig()
 
     /// One auto-answered panel call; then the journal must hold it, answered by auto.
     static func callIsAnsweredAndJournaled(_ daemon: DaemonProcess) async throws {
@@ -33,7 +20,7 @@ import Glibc
         let deadline = clock.now.advanced(by: .seconds(5))
         var entries: [[String: Any]] = []
         while clock.now < deadline {
-            let log = try await ctl(daemon, ["log", "--json"])
+            let log = try await daemon.run(["log", "--json"])
             entries = log.stdout.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
@@ -42,7 +29,7 @@ import Glibc
         }
         #expect(entries.contains { $0["outcome"] as? String == "remote_hangup" && $0["answered_by"] as? String == "auto" },
                 "\(entries)\n\(daemon.log)")
-        let status = try await ctl(daemon, ["ctl", "status"])
+        let status = try await daemon.run(["ctl", "status"])
         #expect(status.status == 0 && status.stdout.contains("\"calls\""), "\(status)")
     }
 
