@@ -34,6 +34,15 @@ if arguments.contains("--scan-only") {
     exit(0)
 }
 
+// `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --soak-only` runs just the 1000-call memory soak.
+if arguments.contains("--soak-only") {
+    do { try await soakSection() } catch {
+        FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 // `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --tui-only` runs just the terminal-client section.
 if arguments.contains("--tui-only") {
     do { try await tuiSection() } catch {
@@ -131,6 +140,7 @@ do {
     line()
     try await tuiSection()
     try await loadSection()
+    try await soakSection()
     line("### Idle softphones, same run")
     line()
     let idle = try await IdleBench.run(intercom: intercom, work: work, window: 20)
@@ -185,6 +195,28 @@ func loadSection() async throws {
     line()
     line("`intercom log` runs in the light front binary (Foundation and SQLite only); commands that need the phone")
     line("exec `intercom-full`, whose ~200 shared libraries cost about 80 ms of start-up (DECISIONS.md).")
+    line()
+}
+
+func soakSection() async throws {
+    line("## Memory soak, 1000 calls (issue 10)")
+    line()
+    let soak = try await SoakBench.run(intercom: intercom, work: work)
+    let rate = Double(soak.calls) / soak.seconds
+    line("`intercom daemon` with the journal, control socket and peephole (simulated panel, 3 fps) on, `auto_answer = on`;")
+    line("a liblinphone caller places \(soak.calls) calls one after another (\(f(rate)) a second), each answered and hung up.")
+    line("Private memory is Private_Clean + Private_Dirty of `/proc/PID/smaps_rollup` (RSS also counts shared library")
+    line("pages), read 2.5 s after the checkpoint's call ended. The slope is from call 300 on: by then arenas and caches")
+    line("have their working size, so what remains is what each call leaves behind.")
+    line()
+    line("| measure | target | result | |")
+    line("|---|---|---|---|")
+    line("| calls handled | all \(soak.calls) | \(soak.handled) of \(soak.calls) in \(f(soak.seconds, 0)) s | \(ok(soak.handled == soak.calls)) |")
+    for point in soak.checkpoints {
+        line("| private memory at call \(point.call) | — | \(f(point.privateKB / 1024, 2)) MB (RSS \(f(point.rssMB)) MB) | |")
+    }
+    let slope = soak.slopeKB
+    line("| private memory per call after call 300 | ≤ 1 KB | \(f(slope, 2)) KB | \(ok(slope <= 1)) |")
     line()
 }
 
