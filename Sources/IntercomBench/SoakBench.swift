@@ -18,14 +18,25 @@ enum SoakBench {
         var seconds: Double = .nan
         var checkpoints: [Checkpoint] = []
 
-        /// KB of private memory per call from the first checkpoint to the last.
-        var slopeKB: Double {
-            guard let first = checkpoints.first, let last = checkpoints.last, last.call > first.call else { return .nan }
-            return (last.privateKB - first.privateKB) / Double(last.call - first.call)
+        /// KB of private memory per call from call `from` on: the least-squares slope over every
+        /// checkpoint, since one reading can be a few hundred KB off (malloc arenas, SQLite's cache).
+        func slopeKB(from: Int = 300) -> Double {
+            let points = checkpoints.filter { $0.call >= from }
+            guard points.count >= 2 else { return .nan }
+            let n = Double(points.count)
+            let meanX = points.reduce(0) { $0 + Double($1.call) } / n
+            let meanY = points.reduce(0) { $0 + $1.privateKB } / n
+            let sxy = points.reduce(0) { $0 + (Double($1.call) - meanX) * ($1.privateKB - meanY) }
+            let sxx = points.reduce(0) { $0 + (Double($1.call) - meanX) * (Double($1.call) - meanX) }
+            return sxx > 0 ? sxy / sxx : .nan
         }
+
+        func at(_ call: Int) -> Checkpoint? { checkpoints.first { $0.call == call } }
     }
 
-    static let checkpoints = [300, 600, 1000]
+    /// Calls 300, 600 and 1000 are reported; the others only feed the slope.
+    static let reported = [300, 600, 1000]
+    static let every = 100
 
     /// `rate`: at most this many calls a second (each call is answered, then hung up by the caller).
     static func run(intercom: String, work: String, calls: Int = 1000, rate: Double = 5) async throws -> Result {
@@ -54,7 +65,7 @@ enum SoakBench {
         var result = Result(calls: calls)
         var cursor = bench.firstEvent
         let start = Date()
-        let marks = Set(checkpoints.filter { $0 <= calls } + [calls])
+        let marks = Set(stride(from: every, through: calls, by: every)).union([calls])
         for index in 1...calls {
             let slot = Date()
             let id = try await caller.call(bench.uri, video: false)
@@ -68,10 +79,15 @@ enum SoakBench {
                 try? await caller.hangup(id)
             }
             if marks.contains(index) {
-                // Let the last call's release and its journal picture (1.5 s wait for video) finish.
-                try await Task.sleep(nanoseconds: 2_500_000_000)
-                result.checkpoints.append(Checkpoint(call: index, privateKB: ProcStat.privateKB(pid: daemon.pid),
-                                                     rssMB: daemon.rssMB))
+                // Let the last call's release and its journal picture (1.5 s wait for video) finish,
+                // then take the lowest of a few readings: what stays, not what is in flight.
+                try await Task.sleep(nanoseconds: 2_000_000_000)
+                var lowest = Double.infinity
+                for _ in 0..<5 {
+                    lowest = min(lowest, ProcStat.privateKB(pid: daemon.pid))
+                    try await Task.sleep(nanoseconds: 200_000_000)
+                }
+                result.checkpoints.append(Checkpoint(call: index, privateKB: lowest, rssMB: daemon.rssMB))
             }
             let wait = 1 / rate - Date().timeIntervalSince(slot)
             if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }

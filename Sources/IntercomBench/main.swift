@@ -206,17 +206,20 @@ func soakSection() async throws {
     line("`intercom daemon` with the journal, control socket and peephole (simulated panel, 3 fps) on, `auto_answer = on`;")
     line("a liblinphone caller places \(soak.calls) calls one after another (\(f(rate)) a second), each answered and hung up.")
     line("Private memory is Private_Clean + Private_Dirty of `/proc/PID/smaps_rollup` (RSS also counts shared library")
-    line("pages), read 2.5 s after the checkpoint's call ended. The slope is from call 300 on: by then arenas and caches")
-    line("have their working size, so what remains is what each call leaves behind.")
+    line("pages), the lowest of five readings 2–3 s after the checkpoint's call ended, every \(SoakBench.every) calls. The slope")
+    line("is the least-squares fit over the checkpoints from call 300 on: by then arenas and caches have their working")
+    line("size, so what remains is what each call leaves behind.")
     line()
     line("| measure | target | result | |")
     line("|---|---|---|---|")
     line("| calls handled | all \(soak.calls) | \(soak.handled) of \(soak.calls) in \(f(soak.seconds, 0)) s | \(ok(soak.handled == soak.calls)) |")
-    for point in soak.checkpoints {
+    for point in SoakBench.reported.compactMap(soak.at) {
         line("| private memory at call \(point.call) | — | \(f(point.privateKB / 1024, 2)) MB (RSS \(f(point.rssMB)) MB) | |")
     }
-    let slope = soak.slopeKB
+    let slope = soak.slopeKB()
     line("| private memory per call after call 300 | ≤ 1 KB | \(f(slope, 2)) KB | \(ok(slope <= 1)) |")
+    line()
+    line("Every checkpoint (call: private MB): " + soak.checkpoints.map { "\($0.call): \(f($0.privateKB / 1024, 2))" }.joined(separator: ", ") + ".")
     line()
 }
 
