@@ -140,7 +140,6 @@ do {
     line()
     try await tuiSection()
     try await loadSection()
-    try await soakSection()
     line("### Idle softphones, same run")
     line()
     let idle = try await IdleBench.run(intercom: intercom, work: work, window: 20)
@@ -154,6 +153,7 @@ do {
     line()
     line("Targets for `intercom daemon`: RSS ≤ 80 MB, CPU ≤ 0.5 %.")
     line()
+    try await soakSection()
     try await scanSection()
     try await graphicsSection(work: work)
 } catch {
