@@ -83,6 +83,13 @@ public final class Journal: Sendable {
         return Int(open)
     }
 
+    /// Temporary pictures left by a daemon killed mid-write are never renamed nor pruned (no row
+    /// names them): the writer removes them at start, as it closes interrupted calls.
+    @discardableResult
+    public func removeOrphanedPictures() -> Int {
+        DurableFile.removeTemporaries(in: picturesDirectory)
+    }
+
     public func callAnswered(_ row: Int64, by: String) throws(JournalError) {
         _ = try run("UPDATE entries SET answered_by = ? WHERE id = ?", [.text(by), .integer(row)])
     }
@@ -94,7 +101,8 @@ public final class Journal: Sendable {
 
     public enum PictureSlot: String, Sendable { case first = "first_picture", answer = "answer_picture" }
 
-    /// Saves `jpeg` atomically (temp file + rename) and records its path; returns the path.
+    /// Saves `jpeg` durably (temp file, fsync, rename, fsync of the folder: `DurableFile`) and
+    /// records its path; returns the path.
     @discardableResult
     public func savePicture(_ jpeg: Data, row: Int64, slot: PictureSlot, at time: Date) throws(JournalError) -> String {
         var whole = time_t(time.timeIntervalSince1970)
@@ -104,16 +112,7 @@ public final class Journal: Sendable {
                            parts.tm_hour, parts.tm_min, parts.tm_sec)
         let name = "\(stamp)-\(row)-\(slot == .first ? "ring" : "answer").jpg"
         let path = picturesDirectory + "/" + name
-        let temporary = picturesDirectory + "/." + name + ".tmp"
-        do {
-            try jpeg.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            throw .io("cannot write \(temporary): \(error.localizedDescription)")
-        }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw .io("cannot rename \(temporary): \(String(cString: strerror(errno)))")
-        }
+        try DurableFile.write(jpeg, to: path)
         _ = try run("UPDATE entries SET \(slot.rawValue) = ? WHERE id = ?", [.text(path), .integer(row)])
         return path
     }

@@ -675,6 +675,7 @@ final class LinphoneCoreDriver {
             let why = reason == .error ? Self.errorPhrase(call).map { "\($0) (\(message ?? "ended"))" } : nil
             emit(.ended(id, reason: reason, duration: duration, detail: why ?? message))
         case LinphoneCallStateReleased:
+            forgetCallLogs()
             guard let id = idsByCall.removeValue(forKey: call) else { return }
             if let record = calls.removeValue(forKey: id) {
                 if !record.reportedEnd {
