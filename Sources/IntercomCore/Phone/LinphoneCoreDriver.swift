@@ -603,7 +603,7 @@ final class LinphoneCoreDriver {
             // Where the INVITE came from, as the read hook saw it: the one fact about a caller
             // that is not the caller's own words.
             let callID = linphone_call_get_call_log(call).flatMap { linphone_call_log_get_call_id($0) }.map { String(cString: $0) }
-            source = callID.flatMap(SIPSourceLedger.shared.source(callID:))
+            source = callID.flatMap(SIPSourceLedger.shared.takeSource(callID:))
             watchForACK(call)
         }
         let record = CallRecord(call: call, info: CallInfo(

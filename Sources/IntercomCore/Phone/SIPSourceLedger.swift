@@ -7,8 +7,9 @@ import Synchronization
 /// this is the one fact about a caller it cannot write.
 ///
 /// Process-wide because the hook is: belle-sip calls one exported `bctbx_recvfrom` for every
-/// core in the process. Bounded: the oldest Call-IDs are forgotten first, and a call is looked
-/// up while liblinphone handles its INVITE, long before thousands of others could arrive.
+/// core in the process. Only INVITEs are noted, and a lookup takes its entry out (a later
+/// retransmission puts it back, no harm); the oldest are forgotten first. A call is looked up
+/// while liblinphone handles its INVITE, long before hundreds of others could arrive.
 final class SIPSourceLedger: Sendable {
     static let shared = SIPSourceLedger()
 
@@ -22,11 +23,11 @@ final class SIPSourceLedger: Sendable {
     }
 
     private let entries = Mutex(Entries())
-    static let capacity = 4096
+    static let capacity = 512
 
-    /// Notes the Call-IDs of the messages in `bytes` (one datagram, or one TCP read) as coming from `address`.
+    /// Notes the Call-IDs of the INVITEs in `bytes` (one datagram, or one TCP read) as coming from `address`.
     func observe(_ bytes: UnsafeRawBufferPointer, from address: @autoclosure () -> String?) {
-        let callIDs = SIPCallIDScanner.callIDs(in: bytes)
+        let callIDs = SIPCallIDScanner.inviteCallIDs(in: bytes)
         guard !callIDs.isEmpty, let address = address() else { return }
         entries.withLock { state in
             for callID in callIDs {
@@ -46,10 +47,12 @@ final class SIPSourceLedger: Sendable {
         }
     }
 
-    /// The address the call's messages came from; nil when unseen or seen from several.
-    func source(callID: String) -> String? {
+    /// The address the call's INVITE came from, taken out of the ledger; nil when unseen or seen
+    /// from several addresses.
+    func takeSource(callID: String) -> String? {
         entries.withLock { state in
-            guard case .from(let address) = state.byCallID[callID] else { return nil }
+            // Its slot in `order` stays until overwritten; removing a missing key then is harmless.
+            guard case .from(let address) = state.byCallID.removeValue(forKey: callID) else { return nil }
             return address
         }
     }

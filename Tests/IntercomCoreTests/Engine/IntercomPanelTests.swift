@@ -131,6 +131,8 @@ import Testing
         #expect(refused.0 == .hook && refused.1?.contains("auto_open_interval") == true, "\(refused)")
         // …while a person's request is never limited.
         _ = try await s.intercom.execute(.open(panel: "entrance", door: .main, by: .ctl))
+        _ = try await s.events.wait("the person's opening") { e -> Bool? in
+            if case .doorOpened(_, _, _, _, .ctl, true, _) = e.kind { true } else { nil } }
         let triggers = s.events.all.compactMap { e -> DoorTrigger? in
             if case .doorOpened(_, _, _, _, let by, true, _) = e.kind { by } else { nil } }
         #expect(triggers == [.guestMode, .ctl])

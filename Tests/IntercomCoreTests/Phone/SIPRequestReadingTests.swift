@@ -54,11 +54,36 @@ import Testing
         #expect(head.first("call-id") == "call-1@10.0.0.9")
     }
 
-    @Test func callIDsAreFoundInAnyPieceOfTraffic() {
-        let two = Self.invite + "BYE sip:a@b SIP/2.0\r\nCall-ID:   second@x \r\nCSeq: 2 BYE\r\n\r\n"
-        let found = Array(two.utf8).withUnsafeBytes { SIPCallIDScanner.callIDs(in: $0) }
-        #expect(found == ["call-1@10.0.0.9", "second@x"])
-        let none = Array("Call-Info: <x>\r\nXi: y\r\ncall-idx: z\r\nCALL-ID:\r\n".utf8).withUnsafeBytes { SIPCallIDScanner.callIDs(in: $0) }
-        #expect(none.isEmpty)
+    @Test func inviteCallIDsAreFoundInAnyPieceOfTraffic() {
+        func scan(_ text: String) -> [String] { Array(text.utf8).withUnsafeBytes { SIPCallIDScanner.inviteCallIDs(in: $0) } }
+        let bye = "BYE sip:a@b SIP/2.0\r\nCall-ID:   bye@x \r\nCSeq: 2 BYE\r\n\r\n"
+        let second = "\r\nINVITE sip:a@b SIP/2.0\r\nCall-ID:   second@x \r\nCSeq: 1 INVITE\r\n\r\n"
+        // Several messages in one TCP read: only the INVITEs' Call-IDs, compact form included.
+        #expect(scan(Self.invite + bye + second) == ["call-1@10.0.0.9", "second@x"])
+        #expect(scan("\r\n\r\n" + Self.invite) == ["call-1@10.0.0.9"])
+        // A read that starts inside a message cannot say what the message is.
+        #expect(scan("Call-ID: torn@x\r\n\r\n").isEmpty)
+        #expect(scan("INVITE sip:a@b SIP/2.0\r\nCall-Info: <x>\r\nXi: y\r\ncall-idx: z\r\nCALL-ID:\r\n\r\n").isEmpty)
+    }
+
+    @Test func theLedgerKnowsOneSourcePerCallAndForgetsWhatItGaveOut() {
+        let ledger = SIPSourceLedger()
+        func observe(_ text: String, from address: String) {
+            Array(text.utf8).withUnsafeBytes { ledger.observe($0, from: address) }
+        }
+        observe(Self.invite, from: "10.0.0.9")
+        observe(Self.invite, from: "10.0.0.9")
+        #expect(ledger.takeSource(callID: "call-1@10.0.0.9") == "10.0.0.9")
+        #expect(ledger.takeSource(callID: "call-1@10.0.0.9") == nil, "taken out at lookup")
+        // The same Call-ID from a second address: nobody's.
+        observe(Self.invite, from: "10.0.0.9")
+        observe(Self.invite, from: "127.0.0.2")
+        #expect(ledger.takeSource(callID: "call-1@10.0.0.9") == nil)
+        // Bounded: the oldest are forgotten first.
+        for n in 0...SIPSourceLedger.capacity {
+            observe(Self.invite.replacingOccurrences(of: "call-1@", with: "flood-\(n)@"), from: "203.0.113.1")
+        }
+        #expect(ledger.takeSource(callID: "flood-0@10.0.0.9") == nil)
+        #expect(ledger.takeSource(callID: "flood-\(SIPSourceLedger.capacity)@10.0.0.9") == "203.0.113.1")
     }
 }
