@@ -9,11 +9,8 @@ struct ConfigDecoder {
     let timeZone: TimeZone
     private(set) var warnings: [ConfigWarning] = []
 
-    static let hookEvents: Set<String> = [
-        "started", "registered", "registration_failed", "call_incoming", "peephole_frame",
-        "call_answered", "door_opened", "call_ended", "panel_event", "panel_unreachable",
-        "panel_reachable", "error",
-    ]
+    /// `on_NAME` for every event: the hook list is the event list (it once missed `call_outgoing`).
+    static let hookEvents = Set(EventName.allCases.map(\.rawValue))
 
     init(file: String, environment: [String: String], timeZone: TimeZone) {
         self.file = file

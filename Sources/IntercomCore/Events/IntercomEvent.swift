@@ -44,21 +44,23 @@ public struct IntercomEvent: Sendable, Equatable {
     }
 
     /// The `event` field.
-    public var name: String {
+    public var name: String { eventName.rawValue }
+
+    public var eventName: EventName {
         switch kind {
-        case .started: "started"
-        case .registered: "registered"
-        case .registrationFailed: "registration_failed"
-        case .callIncoming: "call_incoming"
-        case .callOutgoing: "call_outgoing"
-        case .peepholeFrame: "peephole_frame"
-        case .callAnswered: "call_answered"
-        case .doorOpened: "door_opened"
-        case .callEnded: "call_ended"
-        case .panelEvent: "panel_event"
-        case .panelUnreachable: "panel_unreachable"
-        case .panelReachable: "panel_reachable"
-        case .error: "error"
+        case .started: .started
+        case .registered: .registered
+        case .registrationFailed: .registrationFailed
+        case .callIncoming: .callIncoming
+        case .callOutgoing: .callOutgoing
+        case .peepholeFrame: .peepholeFrame
+        case .callAnswered: .callAnswered
+        case .doorOpened: .doorOpened
+        case .callEnded: .callEnded
+        case .panelEvent: .panelEvent
+        case .panelUnreachable: .panelUnreachable
+        case .panelReachable: .panelReachable
+        case .error: .error
         }
     }
 

@@ -684,7 +684,11 @@ final class LinphoneCoreDriver {
                 }
                 linphone_call_unref(record.call)
             }
-            if calls.isEmpty { videoHub.setCurrentCall(nil) }
+            if calls.isEmpty {
+                videoHub.setCurrentCall(nil)
+                // The quiet moment after the last call: what it freed goes back to the kernel.
+                FreedMemory.giveBack()
+            }
         default:
             break
         }

@@ -35,6 +35,7 @@ public final class Phone: Sendable {
                 LinphoneProcess.silenceLogging()
                 if !context.pluginsChosen {
                     context.pluginsChosen = true
+                    FreedMemory.limitArenas()
                     LinphoneProcess.restrictPlugins(workDirectory: settings.dataDirectory)
                 }
                 do {

@@ -1,0 +1,17 @@
+/// Every event's `event` name: the one list that events, hooks (`on_NAME`) and their checks use,
+/// so a new event cannot be an event that no hook can follow.
+public enum EventName: String, Sendable, Equatable, CaseIterable {
+    case started
+    case registered
+    case registrationFailed = "registration_failed"
+    case callIncoming = "call_incoming"
+    case callOutgoing = "call_outgoing"
+    case peepholeFrame = "peephole_frame"
+    case callAnswered = "call_answered"
+    case doorOpened = "door_opened"
+    case callEnded = "call_ended"
+    case panelEvent = "panel_event"
+    case panelUnreachable = "panel_unreachable"
+    case panelReachable = "panel_reachable"
+    case error
+}
