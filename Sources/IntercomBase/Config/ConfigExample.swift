@@ -38,6 +38,9 @@ ringtone = default               # a WAV path, or a name under Resources/rington
 url       = http://192.168.1.50  # the panel's HTTP base URL (http or https)
 user      = admin
 password  = admin
+auth      = digest               # digest | basic : basic lets the panel ask for the password
+                                 # itself, readable on an http:// network; only for firmware
+                                 # without Digest
 model     = auto                 # auto | dks | ds  (auto reads systeminfo_cgi)
 match     = sip:100001@          # how an incoming call is recognised as this panel:
                                  # a prefix of the caller's SIP URI, or the caller's IP
