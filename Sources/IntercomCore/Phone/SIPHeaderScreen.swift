@@ -10,13 +10,17 @@ import Foundation
 /// state between calls, so a message may be fed in pieces; folded (continued) lines count toward
 /// the header they continue.
 struct SIPHeaderScreen {
-    /// The longest From, To or Contact header accepted, name and folds included.
+    /// The longest From, To or Contact header accepted, name and folds included; in a Contact list,
+    /// the longest binding (a registrar's 200 OK lists every binding of the account in one header).
     static let maxAddressHeaderBytes = 512
+    /// The longest Contact header, all its bindings together (DECISIONS.md, "Contact lists").
+    static let maxContactListBytes = 4096
 
     /// Why a message was refused, for the log.
     struct Refusal: Equatable, CustomStringConvertible {
         let header: String
-        var description: String { "a \(header) header longer than \(SIPHeaderScreen.maxAddressHeaderBytes) bytes" }
+        var limit = SIPHeaderScreen.maxAddressHeaderBytes
+        var description: String { "a \(header) header longer than \(limit) bytes" }
     }
 
     /// From, To, Contact and their compact forms (RFC 3261 §7.3.3).
@@ -32,6 +36,8 @@ struct SIPHeaderScreen {
     /// The header being read (through its folds), when it is an address header.
     private var address: String?
     private var addressBytes = 0
+    /// Where a Contact header's bindings begin and end.
+    private var contactList = ContactListCount(bindingBytes: 0)
 
     /// Feeds more of the message; the first refusal ends screening (later calls return it again).
     mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> Refusal? where Bytes.Element == UInt8 {
@@ -59,6 +65,7 @@ struct SIPHeaderScreen {
                     let key = String(decoding: name, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
                     address = Self.addressHeaders[key]
                     addressBytes = name.count
+                    contactList = ContactListCount(bindingBytes: name.count)
                 } else if byte == UInt8(ascii: "\r") || name.count >= Self.longestName {
                     nameDone = true
                 } else {
@@ -67,7 +74,12 @@ struct SIPHeaderScreen {
             }
             if let header = address, byte != UInt8(ascii: "\r") {
                 addressBytes += 1
-                if addressBytes > Self.maxAddressHeaderBytes {
+                if header == "Contact" {
+                    if let refusal = contactList.count(byte, headerBytes: addressBytes) {
+                        refused = refusal
+                        return refused
+                    }
+                } else if addressBytes > Self.maxAddressHeaderBytes {
                     refused = Refusal(header: header)
                     return refused
                 }

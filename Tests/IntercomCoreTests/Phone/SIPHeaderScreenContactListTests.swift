@@ -1,0 +1,69 @@
+@testable import IntercomCore
+import Testing
+
+/// A Contact header is judged per binding (512 bytes each, 4 KB in all): a registrar's 200 OK lists
+/// every binding of the account in one header, while one long address is refused as before.
+@Suite struct SIPHeaderScreenContactListTests {
+    static func binding(_ index: Int) -> String {
+        "<sip:resident@127.0.0.1:\(40_000 + index);transport=udp>;expires=3600"
+            + ";+sip.instance=\"<urn:uuid:0b4a6e4e-6c3f-4a7e-9a1d-5f6a2d1e9c\(10 + index)>\";reg-id=1"
+    }
+
+    static func registerOK(contact: String) -> [UInt8] {
+        Array(("SIP/2.0 200 OK\r\nVia: SIP/2.0/UDP 127.0.0.1:5070;branch=z9hG4bK.a\r\n"
+            + "From: <sip:resident@127.0.0.1>;tag=a\r\nTo: <sip:resident@127.0.0.1>;tag=b\r\n"
+            + "Call-ID: c\r\nCSeq: 2 REGISTER\r\nContact: \(contact)\r\nContent-Length: 0\r\n\r\n").utf8)
+    }
+
+    @Test func fiveBindingsInOneContactPass() {
+        let contact = (0..<5).map(Self.binding).joined(separator: ", ")
+        #expect(contact.utf8.count > SIPHeaderScreen.maxAddressHeaderBytes)
+        #expect(SIPHeaderScreen.screen(Self.registerOK(contact: contact)) == nil)
+        // The same list as an INVITE's Contact, and folded after each comma.
+        #expect(SIPHeaderScreen.screen(SIPHeaderScreenTests.invite(contact: contact)) == nil)
+        #expect(SIPHeaderScreen.screen(Self.registerOK(contact: (0..<5).map(Self.binding).joined(separator: ",\r\n "))) == nil)
+    }
+
+    @Test func oneLongBindingIsStillRefused() {
+        let long = String(repeating: "d", count: 600)
+        let list = [Self.binding(0), "<sip:\(long)@h>", Self.binding(1)].joined(separator: ", ")
+        #expect(SIPHeaderScreen.screen(Self.registerOK(contact: list)) == Refusal(header: "Contact"))
+        // The crash: a display name of about 1 KB, in a Contact this time.
+        #expect(SIPHeaderScreen.screen(SIPHeaderScreenTests.invite(contact: "\"\(long)\(long)\" <sip:1@h>"))?.header == "Contact")
+    }
+
+    @Test func commasInsideQuotesOrBracketsDoNotSplit() {
+        let commas = String(repeating: "a,", count: 300)
+        #expect(SIPHeaderScreen.screen(Self.registerOK(contact: "\"\(commas)\" <sip:1@h>"))?.header == "Contact")
+        #expect(SIPHeaderScreen.screen(Self.registerOK(contact: "<sip:\(commas)@h>"))?.header == "Contact")
+        // An escaped quote does not end the quoted name; an unclosed quote never lets a comma split.
+        #expect(SIPHeaderScreen.screen(Self.registerOK(contact: "\"x\\\"\(commas)\" <sip:1@h>"))?.header == "Contact")
+        #expect(SIPHeaderScreen.screen(Self.registerOK(contact: "\"\(commas)"))?.header == "Contact")
+        // From and To hold one address: commas never split them.
+        #expect(SIPHeaderScreen.screen(SIPHeaderScreenTests.invite(from: commas))?.header == "From")
+    }
+
+    @Test func theWholeListHasALimitToo() {
+        let many = (0..<40).map(Self.binding).joined(separator: ", ")
+        #expect(many.utf8.count > SIPHeaderScreen.maxContactListBytes)
+        let refusal = SIPHeaderScreen.screen(Self.registerOK(contact: many))
+        #expect(refusal == Refusal(header: "Contact", limit: SIPHeaderScreen.maxContactListBytes))
+        #expect(refusal?.description == "a Contact header longer than 4096 bytes")
+    }
+
+    @Test func piecesJudgeLikeTheWhole() {
+        for contact in [(0..<5).map(Self.binding).joined(separator: ","), "\"\(String(repeating: "a,", count: 300))\""] {
+            let message = Self.registerOK(contact: contact)
+            for size in [1, 7, 64] {
+                var screen = SIPHeaderScreen()
+                var refusal: Refusal?
+                for start in stride(from: 0, to: message.count, by: size) where refusal == nil {
+                    refusal = screen.feed(message[start..<min(start + size, message.count)])
+                }
+                #expect(refusal == SIPHeaderScreen.screen(message), "\(size)-byte pieces")
+            }
+        }
+    }
+
+    typealias Refusal = SIPHeaderScreen.Refusal
+}
