@@ -1,0 +1,62 @@
+import IntercomCore
+
+/// A datagram or TCP read from anyone who can reach the SIP port, through what the phone thread
+/// does with it before belle-sip: the header screen (whole, and in pieces as TCP reads come), the
+/// request head, the stateless 403 and the unknown-caller gate. The first input byte sets the
+/// piece size; the rest is the message.
+enum SIPFuzz {
+    /// Two panels as a config would give them: one matched by URI prefix and IP, one by an IPv6 URL.
+    private static let panels = [
+        PanelConfig(name: "front", url: "http://192.0.2.10", match: [.uriPrefix("sip:100001@"), .ip("192.0.2.10")]),
+        PanelConfig(name: "back", url: "http://[2001:db8::5]:8080"),
+    ]
+    private static let gate = UnknownCallerGate(panels: panels)
+
+    static func run(_ input: [UInt8]) {
+        guard let first = input.first else { return }
+        let message = Array(input.dropFirst())
+        let piece = Int(first % 64) + 1
+
+        // A message split across TCP reads is judged as the same message in one datagram.
+        let whole = SIPReaders.screen(message)
+        let pieces = SIPReaders.screen(message, inPiecesOf: piece)
+        precondition(whole == pieces, "the screen judged \(piece)-byte pieces (\(pieces ?? "pass")) unlike the whole (\(whole ?? "pass"))")
+
+        guard let head = SIPReaders.head(message) else { return }
+        if whole == nil {
+            // What passes the screen holds no address longer than the limit, however it is spelled
+            // (compact form, folded, space before the colon): belle-sip reads it the same. A Contact
+            // may list several bindings (up to the list limit); one without a comma is one address.
+            for (name, value) in head.headers where ["from", "to", "contact"].contains(name) {
+                let characters = value.unicodeScalars.count
+                let limit = name == "contact" && value.contains(",") ? SIPReaders.maxContactListBytes : SIPReaders.maxAddressHeaderBytes
+                precondition(characters <= limit, "a \(characters)-character \(name) header passed the screen")
+            }
+        }
+        checkReply(to: message, head: head)
+
+        if let from = head.headers.first(where: { $0.name == "from" })?.value {
+            // The phone thread's gate and the engine apply the same rules.
+            let admitted = gate.admits(from: from, contactHost: head.contactHost)
+            let engine = panels.contains { $0.matches(uri: from, ip: head.contactHost) }
+            precondition(admitted == engine, "gate and engine disagree about \(from)")
+        }
+    }
+
+    /// The 403 is a SIP response that reads back with the request's transaction and dialog headers,
+    /// a To tag, nothing added, and the same bytes every time (a retransmission gets the same answer).
+    private static func checkReply(to message: [UInt8], head: SIPReaders.Head) {
+        guard let reply = SIPReaders.statelessReply("403 Forbidden", to: message) else { return }
+        precondition(SIPReaders.statelessReply("403 Forbidden", to: message) == reply, "the reply is not stable")
+        guard let back = SIPReaders.head(reply) else { preconditionFailure("the reply does not parse") }
+        precondition(back.startLine == "SIP/2.0 403 Forbidden" && back.method == nil, "bad status line: \(back.startLine)")
+        precondition(back.hasToTag, "the reply's To has no tag")
+        func values(_ name: String, _ h: SIPReaders.Head) -> [String] { h.headers.filter { $0.name == name }.map(\.value) }
+        let vias = values("via", head)
+        precondition(back.headers.count == vias.count + 5, "the reply has \(back.headers.count) headers, not \(vias.count + 5)")
+        precondition(values("via", back) == vias, "the Vias changed")
+        for name in ["from", "call-id", "cseq"] {
+            precondition(values(name, back).first == values(name, head).first, "the \(name) changed")
+        }
+    }
+}
