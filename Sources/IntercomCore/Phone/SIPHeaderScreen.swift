@@ -33,6 +33,8 @@ struct SIPHeaderScreen {
     private var atLineStart = true
     private var name: [UInt8] = []
     private var nameDone = false
+    /// Blanks in the name part (`From  :`), counted toward the header but kept out of the name.
+    private var nameBlanks = 0
     /// The header being read (through its folds), when it is an address header.
     private var address: String?
     private var addressBytes = 0
@@ -56,6 +58,7 @@ struct SIPHeaderScreen {
                     address = nil
                     addressBytes = 0
                     name.removeAll(keepingCapacity: true)
+                    nameBlanks = 0
                     nameDone = false
                 }
             }
@@ -64,8 +67,12 @@ struct SIPHeaderScreen {
                     nameDone = true
                     let key = String(decoding: name, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
                     address = Self.addressHeaders[key]
-                    addressBytes = name.count
-                    contactList = ContactListCount(bindingBytes: name.count)
+                    addressBytes = name.count + nameBlanks
+                    contactList = ContactListCount(bindingBytes: addressBytes)
+                } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                    // RFC 3261 allows blanks before the colon and belle-sip reads `From      :` as From:
+                    // they must not push the name past the length cut (found by the `sip` fuzz target).
+                    nameBlanks += 1
                 } else if byte == UInt8(ascii: "\r") || name.count >= Self.longestName {
                     nameDone = true
                 } else {

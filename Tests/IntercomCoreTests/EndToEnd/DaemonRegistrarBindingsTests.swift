@@ -33,11 +33,11 @@ import Testing
         try await kamailio.start()
         let account = "sip:resident@\(kamailio.hostPort)"
         for (index, instance) in Self.instances.enumerated() {
-            let answer = try UDPSIPExchange.send(to: kamailio.port) { local in
+            let answer = try #require(try UDPSIPExchange.send(to: kamailio.port) { local in
                 Self.register(account: account, registrar: kamailio.port, localPort: local,
                               contact: "<sip:resident@127.0.0.1:\(40_000 + index);transport=udp>"
                                   + ";+sip.instance=\"<urn:uuid:\(instance)>\";reg-id=1", cseq: 1)
-            }
+            }, "kamailio did not answer a REGISTER")
             #expect(answer.hasPrefix("SIP/2.0 200"), "\(answer)\n\(kamailio.log)")
         }
 
@@ -52,9 +52,9 @@ import Testing
         #expect(registered.string("account") == account, "\(registered)")
 
         // What the daemon's 200 OK held: a query (REGISTER without Contact) gets the same list.
-        let bindings = try UDPSIPExchange.send(to: kamailio.port) { local in
+        let bindings = try #require(try UDPSIPExchange.send(to: kamailio.port) { local in
             Self.register(account: account, registrar: kamailio.port, localPort: local, contact: nil, cseq: 1)
-        }
+        }, "kamailio did not answer the query")
         let contact = try #require(Self.contactHeader(of: bindings), "\(bindings)")
         #expect(contact.utf8.count > SIPHeaderScreen.maxAddressHeaderBytes, "the Contact list is only \(contact.utf8.count) bytes: \(contact)")
         #expect(contact.components(separatedBy: "<sip:").count - 1 == 5, "\(contact)")

@@ -67,3 +67,22 @@ import Testing
 
     typealias Refusal = SIPHeaderScreen.Refusal
 }
+
+/// What the `sip` fuzz target's invariant turned up: blanks before the colon (RFC 3261 HCOLON) made a
+/// From name longer than the screen's name cut, so `From                    : "<1100 × A>" <sip:…>`
+/// passed the screen, and belle-sip, which reads it as From, handed it to liblinphone: SIGSEGV.
+@Suite struct SIPHeaderScreenBlankNameTests {
+    @Test(arguments: ["From" + String(repeating: " ", count: 20), "f\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t", "Contact \t \t \t \t \t \t \t \t \t", "TO                                "])
+    func blanksBeforeTheColonDoNotHideTheHeader(name: String) {
+        let message = Array("INVITE sip:a@b SIP/2.0\r\n\(name): \"\(String(repeating: "A", count: 1100))\" <sip:1@h>;tag=1\r\n\r\n".utf8)
+        #expect(SIPHeaderScreen.screen(message) != nil, "\(name.count)-byte name")
+    }
+
+    @Test func blanksCountTowardTheLimit() {
+        let value = String(repeating: "a", count: SIPHeaderScreen.maxAddressHeaderBytes - "From  : ".count)
+        #expect(SIPHeaderScreen.screen(Array("INVITE x SIP/2.0\r\nFrom  : \(value)\r\n\r\n".utf8)) == nil)
+        #expect(SIPHeaderScreen.screen(Array("INVITE x SIP/2.0\r\nFrom  : \(value)a\r\n\r\n".utf8))?.header == "From")
+        // Long names that are no address header still pass.
+        #expect(SIPHeaderScreen.screen(Array("INVITE x SIP/2.0\r\nX-Something-Long-Header   : \(value)\(value)\r\n\r\n".utf8)) == nil)
+    }
+}

@@ -7,9 +7,9 @@ import Glibc
 /// a stand-in for phones that only need to send a request or two (extra registrations of one account).
 enum UDPSIPExchange {
     /// Sends the message `build(localPort)` makes to 127.0.0.1:`port` and returns the first datagram
-    /// that comes back within `wait`, as text.
+    /// that comes back within `wait`, as text; nil when none does.
     static func send(to port: UInt16, wait: Duration = .seconds(2),
-                     _ build: (_ localPort: UInt16) -> String) throws -> String {
+                     _ build: (_ localPort: UInt16) -> String) throws -> String? {
         let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
         guard fd >= 0 else { throw HarnessError("socket failed: errno \(errno)") }
         defer { close(fd) }
@@ -41,7 +41,7 @@ enum UDPSIPExchange {
         guard sent == bytes.count else { throw HarnessError("sendto 127.0.0.1:\(port) failed: errno \(errno)") }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let got = recv(fd, &buffer, buffer.count, 0)
-        guard got > 0 else { throw HarnessError("no answer from 127.0.0.1:\(port) within \(wait)") }
+        guard got > 0 else { return nil }
         return String(decoding: buffer[0..<got], as: UTF8.self)
     }
 }
