@@ -56,7 +56,9 @@ enum DoctorCommand {
                 report(Finding(ok: true, text: "\(panel.name): \(panel.url) answers, user \(panel.user) accepted"
                     + "\(authNote(client)), model \(info["DeviceModel"] ?? "?") (\(family.rawValue))"))
             } catch {
-                report(Finding(ok: false, text: "\(panel.name): \(error)\(authNote(client, auth: panel.auth))", code: error.exitCode))
+                // The Basic-only refusal names the scheme itself.
+                let note = error == .basicAuthOnly(panel: panel.name) ? "" : authNote(client, auth: panel.auth)
+                report(Finding(ok: false, text: "\(panel.name): \(error)\(note)", code: error.exitCode))
             }
         }
 

@@ -98,7 +98,23 @@ import Testing
         let doctor = try await IntercomBinary.run(["doctor", "--config", config.path], in: directory, timeout: .seconds(30))
         #expect(doctor.status == 77, "\(doctor.stdout)\n\(doctor.stderr)")
         #expect(doctor.stdout.contains("gate: panel gate asked for Basic authentication"), "\(doctor.stdout)")
-        #expect(doctor.stdout.contains("the panel asked for Basic; auth = digest answers Digest only"), "\(doctor.stdout)")
         #expect(server.requestCount("authorization:basic") == 0)
+
+        // A wrong password: the line says which scheme the panel asked for and what we answer.
+        let digest = SimulatedPanelHTTPServer(options: .init(password: "other"))
+        let digestPort = try digest.start()
+        defer { digest.stop() }
+        let wrong = try IntercomBinary.writeConfig("""
+            [sip]
+            listen = udp:127.0.0.1:0
+
+            [panel gate]
+            url = http://127.0.0.1:\(digestPort)
+            password = admin
+            """, in: directory, name: "wrong.ini")
+        let refused = try await IntercomBinary.run(["doctor", "--config", wrong.path], in: directory, timeout: .seconds(30))
+        #expect(refused.status == 77, "\(refused.stdout)\n\(refused.stderr)")
+        #expect(refused.stdout.contains("refused the user/password: check user and password in [panel gate] "
+            + "(the panel asked for Digest; auth = digest answers Digest only)"), "\(refused.stdout)")
     }
 }
