@@ -35,6 +35,13 @@ struct SIPHeaderScreen {
     private var nameDone = false
     /// Blanks in the name part (`From  :`), counted toward the header but kept out of the name.
     private var nameBlanks = 0
+    /// belle-sip ends a header at CRLF, not at a bare LF: `From: "A…\nxyz\n\tA…" <sip:…>` is one From to
+    /// it (a 1200-character display name that crashed liblinphone, found by the `sip` fuzz target).
+    /// After a bare LF the next line is still looked at for a header name (a reader that does split
+    /// there sees one), but an address header's count goes on through it.
+    private var afterCR = false
+    private var afterBareLF = false
+    private var continuesAddress: Bool { afterBareLF && address != nil }
     /// The header being read (through its folds), when it is an address header.
     private var address: String?
     private var addressBytes = 0
@@ -47,16 +54,21 @@ struct SIPHeaderScreen {
         for byte in bytes {
             if byte == UInt8(ascii: "\n") {
                 atLineStart = true
+                afterBareLF = !afterCR
+                afterCR = false
                 continue
             }
+            defer { afterCR = byte == UInt8(ascii: "\r") }
             if atLineStart {
                 atLineStart = false
                 if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                     // A fold: the previous header goes on.
                     nameDone = true
                 } else {
-                    address = nil
-                    addressBytes = 0
+                    if !continuesAddress {
+                        address = nil
+                        addressBytes = 0
+                    }
                     name.removeAll(keepingCapacity: true)
                     nameBlanks = 0
                     nameDone = false
@@ -66,9 +78,15 @@ struct SIPHeaderScreen {
                 if byte == UInt8(ascii: ":") {
                     nameDone = true
                     let key = String(decoding: name, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
-                    address = Self.addressHeaders[key]
-                    addressBytes = name.count + nameBlanks
-                    contactList = ContactListCount(bindingBytes: addressBytes)
+                    if continuesAddress {
+                        // After a bare LF: still the header before, or a new address header; counted as one.
+                        if let next = Self.addressHeaders[key] { address = next }
+                        contactList = ContactListCount(bindingBytes: addressBytes)
+                    } else {
+                        address = Self.addressHeaders[key]
+                        addressBytes = name.count + nameBlanks
+                        contactList = ContactListCount(bindingBytes: addressBytes)
+                    }
                 } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                     // RFC 3261 allows blanks before the colon and belle-sip reads `From      :` as From:
                     // they must not push the name past the length cut (found by the `sip` fuzz target).

@@ -86,3 +86,26 @@ import Testing
         #expect(SIPHeaderScreen.screen(Array("INVITE x SIP/2.0\r\nX-Something-Long-Header   : \(value)\(value)\r\n\r\n".utf8)) == nil)
     }
 }
+
+/// belle-sip ends a header at CRLF only: a From with bare LFs inside is one header to it, however
+/// many lines it is to a reader that splits at LF. The `sip` fuzz target found one that crashed it.
+@Suite struct SIPHeaderScreenBareLFTests {
+    static let long = String(repeating: "A", count: 400)
+
+    @Test(arguments: ["\(long)\nxyz\n\t\(long)\(long)", "\(long)\n\t\(long)\(long)", "\(long)\n\(long)\n\(long)"])
+    func anAddressHeaderGoesOnThroughBareLFs(displayName: String) {
+        let message = Array("INVITE sip:a@b SIP/2.0\r\nFrom: \"\(displayName)\" <sip:1@h>;tag=1\r\nTo: <sip:b@h>\r\n\r\n".utf8)
+        #expect(SIPHeaderScreen.screen(message)?.header == "From")
+    }
+
+    @Test func aHeaderAfterABareLFIsStillSeen() {
+        let message = Array("INVITE sip:a@b SIP/2.0\r\nX-A: y\nFrom: \"\(Self.long)\(Self.long)\" <sip:1@h>\r\n\r\n".utf8)
+        #expect(SIPHeaderScreen.screen(message)?.header == "From")
+        // Short headers joined by bare LFs pass; CRLF still ends a header's count.
+        #expect(SIPHeaderScreen.screen(Array("INVITE x SIP/2.0\r\nFrom: <sip:1@h>\nTo: <sip:2@h>\r\nContact: <sip:1@h>\r\n\r\n".utf8)) == nil)
+        let crlf = (0..<3).map { _ in "From: \"\(Self.long)\"\r\n" }.joined()
+        #expect(SIPHeaderScreen.screen(Array("INVITE x SIP/2.0\r\n\(crlf)\r\n".utf8)) == nil)
+        // A CR, then an LF of its own: the second LF is bare.
+        #expect(SIPHeaderScreen.screen(Array("INVITE x SIP/2.0\r\nFrom: \"\(Self.long)\r\n\n\(Self.long)\"\r\n\r\n".utf8)) != nil)
+    }
+}
