@@ -24,17 +24,21 @@ enum SIPFuzz {
         let pieces = SIPReaders.screen(message, inPiecesOf: piece)
         precondition(whole == pieces, "the screen judged \(piece)-byte pieces (\(pieces ?? "pass")) unlike the whole (\(whole ?? "pass"))")
 
-        guard let head = SIPReaders.head(message) else { return }
         if whole == nil {
             // What passes the screen holds no address longer than the limit, however it is spelled
-            // (compact form, folded, space before the colon): belle-sip reads it the same. A Contact
-            // may list several bindings (up to the list limit); one without a comma is one address.
-            for (name, value) in head.headers where ["from", "to", "contact"].contains(name) {
-                let characters = value.unicodeScalars.count
-                let limit = name == "contact" && value.contains(",") ? SIPReaders.maxContactListBytes : SIPReaders.maxAddressHeaderBytes
-                precondition(characters <= limit, "a \(characters)-character \(name) header passed the screen")
+            // (compact form, folded, blanks before the colon, bare LFs), read the way belle-sip reads
+            // lines (CRLF only) or the way a reader that splits at bare LFs does. A Contact may list
+            // several bindings (up to the list limit); one without a comma is one address.
+            for bareLFEndsLine in [false, true] {
+                for (name, bytes) in HeaderLineReader.headers(message, bareLFEndsLine: bareLFEndsLine)
+                where ["from", "to", "contact"].contains(name) {
+                    let limit = name == "contact" ? SIPReaders.maxContactListBytes : SIPReaders.maxAddressHeaderBytes
+                    precondition(bytes <= limit, "a \(bytes)-byte \(name) passed the screen (bare LF ends a line: \(bareLFEndsLine))")
+                }
             }
         }
+
+        guard let head = SIPReaders.head(message) else { return }
         checkReply(to: message, head: head)
 
         if let from = head.headers.first(where: { $0.name == "from" })?.value {
