@@ -48,4 +48,5 @@ demo: build
 	.build/$(CONFIG)/intercom demo
 
 clean:
-	rm -rf .build .build-fuzz .build-sanitize
+	rm -rf .build .build-fuzz .build-sanitize .build-baseline
+	git worktree prune

@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Lets CSIPIngress's read hooks take the place of libbctoolbox's functions for belle-sip: every
+/// executable that runs a phone exports them (the hooks screen SIP reads and learn where each
+/// call came from).
+let sipReadHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=bctbx_recvfrom",
+                                                  "-Xlinker", "--export-dynamic-symbol=bctbx_recv",
+                                                  "-Xlinker", "--export-dynamic-symbol=bctbx_ssl_read"])]
+
 let package = Package(
     name: "intercom",
     products: [
@@ -68,9 +75,7 @@ let package = Package(
             name: "intercom-full",
             dependencies: ["IntercomCLI", "IntercomCore", "IntercomTUI"],
             path: "Sources/intercom-full",
-            // Lets CSIPIngress's read hooks take the place of libbctoolbox's functions for belle-sip.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=bctbx_recvfrom",
-                                           "-Xlinker", "--export-dynamic-symbol=bctbx_recv"])]
+            linkerSettings: sipReadHook
         ),
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(
@@ -89,7 +94,9 @@ let package = Package(
             name: "IntercomCoreTests",
             dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomTUI", "CLinphone"],
             path: "Tests/IntercomCoreTests",
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            // In-process phones recognise callers by source address as the daemon does.
+            linkerSettings: sipReadHook
         ),
     ]
 )

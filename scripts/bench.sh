@@ -4,6 +4,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product intercom-bench >/dev/null
 bin=".build/release"
+# The build from before the caller check by source address (issue 10), measured beside this one.
+export BENCH_BASELINE_REV="${BENCH_BASELINE_REV:-20927fd}"
+if [ "${BENCH_BASELINE_REV}" != none ]; then
+  if [ ! -d .build-baseline/src ]; then
+    git worktree add -f --detach .build-baseline/src "$BENCH_BASELINE_REV" >/dev/null
+  else
+    git -C .build-baseline/src checkout -q --detach "$BENCH_BASELINE_REV"
+  fi
+  (cd .build-baseline/src && swift build -c release --product intercom-full >/dev/null \
+    && swift build -c release --product intercom >/dev/null)
+  export BENCH_BASELINE="$PWD/.build-baseline/src/.build/release/intercom"
+fi
 work=$(mktemp -d /tmp/intercom-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 out=BENCHMARKS.md.new

@@ -21,6 +21,20 @@ static inline int intercom_call_set_dtmf_duration(LinphoneCall *call, int durati
     return ms_filter_call_method(stream->rtpsend, MS_RTP_SEND_SET_DTMF_DURATION, &duration_units);
 }
 
+/// RTP packets received so far on the call's audio and video sessions: the caller's media
+/// reached us (what "media flowing" means before an automatic door opening).
+static inline unsigned long long intercom_call_rtp_packets_received(LinphoneCall *call) {
+    unsigned long long total = 0;
+    const LinphoneStreamType types[2] = {LinphoneStreamTypeAudio, LinphoneStreamTypeVideo};
+    for (int i = 0; i < 2; i++) {
+        MediaStream *stream = linphone_call_get_stream(call, types[i]);
+        if (stream != NULL && stream->sessions.rtp_session != NULL) {
+            total += rtp_session_get_stats(stream->sessions.rtp_session)->packet_recv;
+        }
+    }
+    return total;
+}
+
 static inline void *intercom_core_ms_factory(LinphoneCore *core) {
     return (void *)linphone_core_get_ms_factory(core);
 }

@@ -1,5 +1,6 @@
-// belle-sip reads every SIP datagram through bctoolbox's bctbx_recvfrom (udp_channel_recv) and
-// every TCP chunk through bctbx_recv (stream channels). The intercom-full executable exports these
+// belle-sip reads every SIP datagram through bctoolbox's bctbx_recvfrom (udp_channel_recv), every
+// TCP chunk through bctbx_recv (stream channels) and the SIP inside TLS through bctbx_ssl_read
+// (whose record reads come through bctbx_recv). The intercom-full executable exports these
 // definitions (linker flag --export-dynamic-symbol), so the dynamic linker binds libbellesip's
 // calls here instead of to libbctoolbox: the screen sees exactly the bytes belle-sip is about to
 // parse, with no window between looking and reading (a screen run before each iterate could not
@@ -8,23 +9,41 @@
 // channel (an error there would end calls with a spoofed peer). A refused TCP chunk ends the
 // connection, which a peer cannot spoof. TCP is screened per read and only when the read starts
 // like a SIP message (so never TLS records): a header split across reads on purpose still passes.
+// belle-sip skips CR and LF before a message (keep-alives), so the screens skip them too: a
+// leading CRLF must not carry a message past them.
+// Every read that is let through is also shown to the source ledger with the address it came
+// from (the datagram's source, the TCP peer): calls are recognised by where they come from.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "sip_ingress.h"
 
 typedef ssize_t (*recvfrom_function)(int, void *, size_t, int, struct sockaddr *, socklen_t *);
 typedef ssize_t (*recv_function)(int, void *, size_t, int);
+typedef int32_t (*ssl_read_function)(void *, unsigned char *, size_t);
 
 // Both are process-wide by nature: the next definition in the link chain (found once, never
 // changed after) and a counter of replacements.
 static _Atomic(recvfrom_function) next_recvfrom = NULL;
 static _Atomic(recv_function) next_recv = NULL;
+static _Atomic(ssl_read_function) next_ssl_read = NULL;
+
+// SIP over TLS (to a registrar): belle-sip decrypts with bctbx_ssl_read, whose record reads come
+// back through bctbx_recv on the same thread. While an ssl_read runs, the recv it makes tells
+// which socket that TLS context reads, so the decrypted SIP can be attributed to the peer.
+// Thread-local: each reading thread has its own nesting. The table keeps the last few contexts'
+// sockets for the reads mbedTLS answers from its buffer without a recv.
+static _Thread_local void *reading_tls_context = NULL;
+static _Thread_local int reading_tls_socket = -1;
+#define TLS_SOCKETS 16
+static _Thread_local struct { void *context; int socket; } tls_sockets[TLS_SOCKETS];
+static _Thread_local unsigned next_tls_slot = 0;
 static atomic_ulong replaced = 0;
 
 unsigned long intercom_sip_ingress_replaced_count(void) {
@@ -41,8 +60,8 @@ ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struc
         atomic_store(&next_recvfrom, next);
     }
     ssize_t count = next(socket, buffer, length, flags, address, address_length);
-    if (count > 0 && (flags & MSG_PEEK) == 0 && buffer != NULL
-        && intercom_sip_message_refused(buffer, (size_t)count) != 0) {
+    if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
+    if (intercom_sip_message_refused(buffer, (size_t)count) != 0) {
         static const char keep_alive[] = "\r\n\r\n";
         atomic_fetch_add(&replaced, 1);
         if (length >= sizeof keep_alive - 1) {
@@ -52,7 +71,17 @@ ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struc
         errno = EAGAIN;
         return -1;
     }
+    if (address != NULL && address_length != NULL) {
+        intercom_sip_message_observed(buffer, (size_t)count, address, (unsigned int)*address_length);
+    }
     return count;
+}
+
+/// The first byte after any CR and LF, or NULL when there is none in the first `count`.
+static const unsigned char *after_line_breaks(const unsigned char *bytes, ssize_t count) {
+    ssize_t index = 0;
+    while (index < count && (bytes[index] == '\r' || bytes[index] == '\n')) index++;
+    return index < count ? bytes + index : NULL;
 }
 
 __attribute__((visibility("default")))
@@ -64,12 +93,71 @@ ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags) {
         atomic_store(&next_recv, next);
     }
     ssize_t count = next(socket, buffer, length, flags);
+    if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
     // SIP methods and "SIP/2.0" start with an upper-case letter; TLS records never do.
-    const unsigned char *bytes = buffer;
-    if (count > 0 && (flags & MSG_PEEK) == 0 && bytes != NULL && bytes[0] >= 'A' && bytes[0] <= 'Z'
-        && intercom_sip_message_refused(buffer, (size_t)count) != 0) {
+    const unsigned char *first = after_line_breaks(buffer, count);
+    if (first != NULL && *first >= 'A' && *first <= 'Z' && intercom_sip_message_refused(buffer, (size_t)count) != 0) {
         atomic_fetch_add(&replaced, 1);
         return 0;
+    }
+    if (reading_tls_context != NULL) {
+        // A TLS record for bctbx_ssl_read: the SIP in it is observed decrypted, there.
+        reading_tls_socket = socket;
+        return count;
+    }
+    // Every read, not only those that start a message: a Call-ID in the second half of a
+    // header split across reads came from the same peer.
+    struct sockaddr_storage peer;
+    socklen_t peer_length = sizeof peer;
+    if (getpeername(socket, (struct sockaddr *)&peer, &peer_length) == 0) {
+        intercom_sip_message_observed(buffer, (size_t)count, (const struct sockaddr *)&peer, (unsigned int)peer_length);
+    }
+    return count;
+}
+
+static int tls_socket_of(void *context) {
+    for (unsigned i = 0; i < TLS_SOCKETS; i++) {
+        if (tls_sockets[i].context == context) return tls_sockets[i].socket;
+    }
+    return -1;
+}
+
+static void remember_tls_socket(void *context, int socket) {
+    for (unsigned i = 0; i < TLS_SOCKETS; i++) {
+        if (tls_sockets[i].context == context) {
+            tls_sockets[i].socket = socket;
+            return;
+        }
+    }
+    tls_sockets[next_tls_slot].context = context;
+    tls_sockets[next_tls_slot].socket = socket;
+    next_tls_slot = (next_tls_slot + 1) % TLS_SOCKETS;
+}
+
+__attribute__((visibility("default")))
+int32_t bctbx_ssl_read(void *context, unsigned char *buffer, size_t length) {
+    ssl_read_function next = atomic_load(&next_ssl_read);
+    if (next == NULL) {
+        next = (ssl_read_function)dlsym(RTLD_NEXT, "bctbx_ssl_read");
+        if (next == NULL) return -1;
+        atomic_store(&next_ssl_read, next);
+    }
+    reading_tls_context = context;
+    reading_tls_socket = -1;
+    int32_t count = next(context, buffer, length);
+    reading_tls_context = NULL;
+    if (reading_tls_socket >= 0) remember_tls_socket(context, reading_tls_socket);
+    if (count <= 0 || buffer == NULL) return count;
+    // Screened like any SIP read: the same parser gets it next.
+    if (intercom_sip_message_refused(buffer, (size_t)count) != 0) {
+        atomic_fetch_add(&replaced, 1);
+        return 0;
+    }
+    int socket = tls_socket_of(context);
+    struct sockaddr_storage peer;
+    socklen_t peer_length = sizeof peer;
+    if (socket >= 0 && getpeername(socket, (struct sockaddr *)&peer, &peer_length) == 0) {
+        intercom_sip_message_observed(buffer, (size_t)count, (const struct sockaddr *)&peer, (unsigned int)peer_length);
     }
     return count;
 }

@@ -20,6 +20,17 @@ enum ProcStat {
         return kb / 1024
     }
 
+    /// Memory only this process holds (Private_Clean + Private_Dirty of smaps_rollup), in KB:
+    /// unlike RSS it leaves out shared library pages, so it shows what the process itself grows.
+    static func privateKB(pid: Int32) -> Double {
+        guard let rollup = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return .nan }
+        var total = 0.0
+        for line in rollup.split(separator: "\n") where line.hasPrefix("Private_Clean:") || line.hasPrefix("Private_Dirty:") {
+            total += Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        return total
+    }
+
     /// CPU of `pid` as a percentage of one core over `window` seconds from now.
     static func cpuPercent(pid: Int32, window: Double) async -> Double {
         let cpu0 = cpuSeconds(pid: pid)

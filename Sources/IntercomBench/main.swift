@@ -16,27 +16,16 @@ func f(_ value: Double, _ digits: Int = 1) -> String { value.isNaN ? "—" : Str
 
 func ok(_ pass: Bool) -> String { pass ? "met" : "**missed**" }
 
-// `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --load-only` runs just the daemon-load section.
-if arguments.contains("--load-only") {
-    do { try await loadSection() } catch {
-        FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
-        exit(1)
-    }
-    exit(0)
-}
-
-// `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --scan-only` runs just the SIP-scan section.
-if arguments.contains("--scan-only") {
-    do { try await scanSection() } catch {
-        FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
-        exit(1)
-    }
-    exit(0)
-}
-
-// `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --tui-only` runs just the terminal-client section.
-if arguments.contains("--tui-only") {
-    do { try await tuiSection() } catch {
+/// `intercom-bench INTERCOM_BINARY WORK_DIR CALLS --NAME-only` runs just that section.
+let singleSections: [(flag: String, run: () async throws -> Void)] = [
+    ("--load-only", loadSection),       // the daemon under load
+    ("--scan-only", scanSection),       // a SIP scan of unknown callers
+    ("--spoof-only", spoofSection),     // the caller check by source address, before and after
+    ("--soak-only", soakSection),       // the 1000-call memory soak
+    ("--tui-only", tuiSection),         // the terminal client
+]
+if let section = singleSections.first(where: { arguments.contains($0.flag) }) {
+    do { try await section.run() } catch {
         FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
         exit(1)
     }
@@ -116,6 +105,7 @@ do {
     line("| answer → media running | ≤ 60 ms median | \(phone.answerToMedia.format()) |")
     line("| failed calls | 0 | \(phone.failures) of \(calls) |")
     line()
+    try await spoofSection()
     line("## Peephole (issue 3)")
     line()
     let peephole = try await PeepholeBench.run(intercom: intercom, work: work, calls: calls, cpuWindow: 15)
@@ -144,6 +134,7 @@ do {
     line()
     line("Targets for `intercom daemon`: RSS ≤ 80 MB, CPU ≤ 0.5 %.")
     line()
+    try await soakSection()
     try await scanSection()
     try await graphicsSection(work: work)
 } catch {
@@ -185,6 +176,31 @@ func loadSection() async throws {
     line()
     line("`intercom log` runs in the light front binary (Foundation and SQLite only); commands that need the phone")
     line("exec `intercom-full`, whose ~200 shared libraries cost about 80 ms of start-up (DECISIONS.md).")
+    line()
+}
+
+func soakSection() async throws {
+    line("## Memory soak, 1000 calls (issue 10)")
+    line()
+    let soak = try await SoakBench.run(intercom: intercom, work: work)
+    let rate = Double(soak.calls) / soak.seconds
+    line("`intercom daemon` with the journal, control socket and peephole (simulated panel, 3 fps) on, `auto_answer = on`;")
+    line("a liblinphone caller places \(soak.calls) calls one after another (\(f(rate)) a second), each answered and hung up.")
+    line("Private memory is Private_Clean + Private_Dirty of `/proc/PID/smaps_rollup` (RSS also counts shared library")
+    line("pages), the lowest of five readings 2–3 s after the checkpoint's call ended, every \(SoakBench.every) calls. The slope")
+    line("is the least-squares fit over the checkpoints from call 300 on: by then arenas and caches have their working")
+    line("size, so what remains is what each call leaves behind.")
+    line()
+    line("| measure | target | result | |")
+    line("|---|---|---|---|")
+    line("| calls handled | all \(soak.calls) | \(soak.handled) of \(soak.calls) in \(f(soak.seconds, 0)) s | \(ok(soak.handled == soak.calls)) |")
+    for point in SoakBench.reported.compactMap(soak.at) {
+        line("| private memory at call \(point.call) | — | \(f(point.privateKB / 1024, 2)) MB (RSS \(f(point.rssMB)) MB) | |")
+    }
+    let slope = soak.slopeKB()
+    line("| private memory per call after call 300 | ≤ 1 KB | \(f(slope, 2)) KB | \(ok(slope <= 1)) |")
+    line()
+    line("Every checkpoint (call: private MB): " + soak.checkpoints.map { "\($0.call): \(f($0.privateKB / 1024, 2))" }.joined(separator: ", ") + ".")
     line()
 }
 

@@ -32,8 +32,11 @@ enum ConfigFuzz {
             for caller in callers { _ = panel.matches(uri: caller.uri, ip: caller.ip) }
             _ = panel.isGuestModeActive(at: now)
             _ = panel.urlHost
-            _ = PanelConfig.defaultMatch(forURL: panel.url)
+            _ = panel.sourceAddresses
         }
+        // Who is calling, by the rules a decoded config gives (no DNS here: names resolve to nothing).
+        let directory = CallerDirectory(panels: loaded.config.panels, registrarHosts: [], rejectStrangers: true) { _ in [] }
+        for caller in callers { _ = directory.identify(from: caller.uri, contactHost: caller.ip, source: caller.ip) }
         for address in loaded.config.sip.listen {
             precondition((0...65535).contains(address.port), "listen ports are checked")
             // What the phone hands to liblinphone must read back as the same address.

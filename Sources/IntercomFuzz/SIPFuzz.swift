@@ -3,21 +3,31 @@ import IntercomCore
 
 /// A datagram or TCP read from anyone who can reach the SIP port, through what the phone thread
 /// does with it before belle-sip: the header screen (whole, and in pieces as TCP reads come), the
-/// request head, the stateless 403 and the unknown-caller gate. The first input byte sets the
-/// piece size; the rest is the message.
+/// request head, the stateless 403 and the caller gate. The first input byte sets the piece size
+/// (low 5 bits) and the address the packets came from (high 3 bits); the rest is the message.
 enum SIPFuzz {
-    /// Two panels as a config would give them: one matched by URI prefix and IP, one by an IPv6 URL.
+    /// Two panels as a config would give them (one matched by URI prefix, one taking every call from
+    /// its IPv6 address) and a registrar.
     private static let panels = [
-        PanelConfig(name: "front", url: "http://192.0.2.10", match: [.uriPrefix("sip:100001@"), .ip("192.0.2.10")]),
+        PanelConfig(name: "front", url: "http://192.0.2.10", match: [.uriPrefix("sip:100001@")]),
         PanelConfig(name: "back", url: "http://[2001:db8::5]:8080"),
     ]
-    private static let gate = UnknownCallerGate(panels: panels)
+    private static let registrar = "198.51.100.1"
+    private static let gate = CallerGate(CallerDirectory(panels: panels, registrarHosts: [registrar], rejectStrangers: true) { _ in [] })
+    /// Where the packets came from: unknown, each panel (also spelt otherwise), the registrar, strangers.
+    private static let sources: [String?] = [nil, "192.0.2.10", "2001:db8::5", "2001:DB8:0:0::5", registrar,
+                                             "203.0.113.9", "::ffff:192.0.2.10", "192.0.2.100"]
+    /// The addresses each panel's own calls may come from, as `sources` spells them.
+    private static let panelSources: [String: Set<String>] = [
+        "front": ["192.0.2.10", "::ffff:192.0.2.10"], "back": ["2001:db8::5", "2001:DB8:0:0::5"],
+    ]
     private static let edges = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\r"))
 
     static func run(_ input: [UInt8]) {
         guard let first = input.first else { return }
         let message = Array(input.dropFirst())
-        let piece = Int(first % 64) + 1
+        let piece = Int(first % 32) + 1
+        let source = sources[Int(first / 32)]
 
         // A message split across TCP reads is judged as the same message in one datagram.
         let whole = SIPReaders.screen(message)
@@ -42,10 +52,24 @@ enum SIPFuzz {
         checkReply(to: message, head: head)
 
         if let from = head.headers.first(where: { $0.name == "from" })?.value {
-            // The phone thread's gate and the engine apply the same rules.
-            let admitted = gate.admits(from: from, contactHost: head.contactHost)
-            let engine = panels.contains { $0.matches(uri: from, ip: head.contactHost) }
-            precondition(admitted == engine, "gate and engine disagree about \(from)")
+            // Whatever the headers say, only the packets' source makes a caller a panel.
+            let verdict = gate.identify(from: from, contactHost: head.contactHost, source: source)
+            switch verdict {
+            case .panel(let name, route: .direct):
+                precondition(source.map { panelSources[name]?.contains($0) == true } == true,
+                             "a call from \(source ?? "nowhere") was taken for panel \(name)")
+            case .panel(let name, route: .registrar):
+                precondition(source == registrar, "a call from \(source ?? "nowhere") was taken for \(name) through the registrar")
+            case .impostor(let name, _):
+                precondition(source.map { panelSources[name]?.contains($0) != true } ?? true,
+                             "panel \(name)'s own address was called an impostor")
+            case .stranger:
+                break
+            }
+            // Under unknown_callers = reject, everyone but a panel is refused before it rings.
+            var isPanel = false
+            if case .panel = verdict { isPanel = true }
+            precondition(gate.refuses(verdict) != isPanel, "\(verdict) refused: \(gate.refuses(verdict))")
         }
     }
 

@@ -1,9 +1,11 @@
 import Foundation
+import IntercomBase
 import IntercomCLI
 
 // Commands that need no SIP phone run here, in a process that loads a handful of libraries; every
 // other command line goes to intercom-full, whose liblinphone dependency tree (about 200 shared
 // libraries, bound at load time) costs ~80 ms before main. Scripts call `intercom log` often.
+StandardStream.ignoreBrokenPipes()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let light = CommandTable(commands: [LogCommand.spec, CtlCommand.spec])
 let code: Int32

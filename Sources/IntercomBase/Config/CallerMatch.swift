@@ -49,7 +49,8 @@ public enum CallerMatch: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private static func bareURI(_ text: String) -> Substring {
+    /// The URI inside a header value (`"Door" <sip:1@h>;tag=x` → `sip:1@h`), or the text as it is.
+    public static func bareURI(_ text: String) -> Substring {
         let trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
         if let open = trimmed.firstIndex(of: "<") {
             let inside = trimmed[trimmed.index(after: open)...]
@@ -67,7 +68,7 @@ public enum CallerMatch: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Host part of `sip:user@host:port;params`, brackets removed.
-    private static func host(ofURI uri: Substring) -> String? {
+    static func host(ofURI uri: Substring) -> String? {
         guard let colon = uri.firstIndex(of: ":") else { return nil }
         var rest = uri[uri.index(after: colon)...]
         if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }

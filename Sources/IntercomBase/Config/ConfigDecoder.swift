@@ -281,6 +281,29 @@ struct ConfigDecoder {
                     for item in try Self.list(text) { rules.append(try CallerMatch(parsing: item)) }
                     return rules
                 }
+            case "source":
+                panel.source = try value(entry, section) { text throws(ConfigValueError) in
+                    var addresses: [String] = []
+                    for item in try Self.list(text) {
+                        var address = Substring(item)
+                        if address.first == "[" && address.last == "]" { address = address.dropFirst().dropLast() }
+                        // An address, not a name: DNS answers could change who counts as the panel.
+                        guard IPLiteral.isValid(String(address)) else {
+                            throw ConfigValueError("'\(item)' is not an IP address",
+                                                   fix: "list the addresses the panel's SIP packets come from, e.g. source = 192.168.1.50")
+                        }
+                        addresses.append(String(address))
+                    }
+                    return addresses
+                }
+            case "auto_open_interval":
+                panel.autoOpenInterval = try value(entry, section) { text throws(ConfigValueError) in
+                    guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86400 else {
+                        throw ConfigValueError("'\(text)' is not a number of seconds from 0 to 86400",
+                                               fix: "e.g. auto_open_interval = 5 (0 = no limit)")
+                    }
+                    return seconds
+                }
             case "dtmf.main":
                 panel.dtmfMain = try value(entry, section) { text throws(ConfigValueError) in try Self.dtmf(text) }
             case "dtmf.alt":

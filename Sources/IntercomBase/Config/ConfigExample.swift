@@ -42,9 +42,16 @@ auth      = digest               # digest | basic : basic lets the panel ask for
                                  # itself, readable on an http:// network; only for firmware
                                  # without Digest
 model     = auto                 # auto | dks | ds  (auto reads systeminfo_cgi)
-match     = sip:100001@          # how an incoming call is recognised as this panel:
-                                 # a prefix of the caller's SIP URI, or the caller's IP
-                                 # (comma separated; default: the url's IP, if it is one)
+source    =                      # the addresses the panel's SIP packets come from (comma
+                                 # separated IPs); default: the host of url. A direct call
+                                 # is the panel's only when its packets come from there:
+                                 # From and Contact, which any caller can write, never suffice
+match     = sip:100001@          # which calls from those addresses are this panel's: a prefix
+                                 # of the caller's SIP URI, or an IP (comma separated; default:
+                                 # all of them). Through the [sip] account's registrar, whose
+                                 # address is trusted, match alone names the panel
+auto_open_interval = 5           # automatic door openings (guest mode, hooks) at most once
+                                 # per this many seconds (0 = no limit)
 dial      =                      # the SIP URI `intercom call` dials (panels allow it with
                                  # AllowIncoming/ckincall); default: a match URI with a host,
                                  # else sip:IP of the match rule or the url

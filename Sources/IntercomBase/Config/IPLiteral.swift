@@ -27,6 +27,16 @@ public enum IPLiteral {
         return nil
     }
 
+    /// Like `bytes`, but an IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, what a dual-stack
+    /// socket reports for an IPv4 peer) is the IPv4 address it maps.
+    public static func canonicalBytes(_ text: String) -> [UInt8]? {
+        guard let bytes = bytes(text) else { return nil }
+        if bytes.count == 16 && bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff {
+            return Array(bytes[12...])
+        }
+        return bytes
+    }
+
     public static func isValid(_ text: String) -> Bool {
         bytes(text) != nil
     }

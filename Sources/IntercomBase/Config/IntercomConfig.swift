@@ -39,9 +39,4 @@ public struct IntercomConfig: Sendable, Equatable {
     public func panel(named name: String) -> PanelConfig? {
         panels.first { $0.name.lowercased() == name.lowercased() }
     }
-
-    /// The first panel whose match rules accept this caller.
-    public func panel(matchingURI uri: String, ip: String?) -> PanelConfig? {
-        panels.first { $0.matches(uri: uri, ip: ip) }
-    }
 }

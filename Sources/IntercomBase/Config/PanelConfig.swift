@@ -8,8 +8,16 @@ public struct PanelConfig: Sendable, Equatable {
     public var user: String
     public var password: String?
     public var model: PanelModel
-    /// Rules that recognise this panel's incoming calls; empty = never matches.
+    /// Which of the calls that come from `sources` are this panel's (several panels may share
+    /// one address, a SIP server may carry calls of many); empty = every call from its sources.
+    /// Through the `[sip] account`'s registrar, where the source says nothing, a non-empty
+    /// `match` alone tells the panel.
     public var match: [CallerMatch]
+    /// `source = IP[, IP]`: the addresses the panel's SIP packets come from. Empty = the host of
+    /// `url` (see `sourceAddresses`).
+    public var source: [String]
+    /// Automatic door openings (guest mode, hooks) at most once per this many seconds; 0 = no limit.
+    public var autoOpenInterval: Double
     public var dtmfMain: String
     public var dtmfAlt: String
     public var dtmfTiming: DTMFTiming
@@ -36,13 +44,15 @@ public struct PanelConfig: Sendable, Equatable {
                 dtmfTiming: DTMFTiming = .defaults, open: DoorOpenMethod = .http,
                 peepholeFPS: Double = 3, calls: Bool = true, autoAnswer: AutoAnswer = .off,
                 guestUntil: Date? = nil, tlsInsecure: Bool = false, caFile: String? = nil,
-                stream: String? = nil) {
+                stream: String? = nil, source: [String] = [], autoOpenInterval: Double = 5) {
         self.name = name
         self.url = url
         self.user = user
         self.password = password
         self.model = model
-        self.match = match ?? PanelConfig.defaultMatch(forURL: url)
+        self.match = match ?? []
+        self.source = source
+        self.autoOpenInterval = autoOpenInterval
         self.dtmfMain = dtmfMain
         self.dtmfAlt = dtmfAlt
         self.dtmfTiming = dtmfTiming
@@ -56,9 +66,17 @@ public struct PanelConfig: Sendable, Equatable {
         self.stream = stream
     }
 
-    /// Whether an incoming call from `uri` (source address `ip`) is this panel's.
+    /// Whether `match` accepts a caller with this From (`uri`) arriving from `ip`; an empty
+    /// `match` accepts every caller. Who may call at all is the sources' question (`CallerDirectory`).
     public func matches(uri: String, ip: String?) -> Bool {
-        match.contains { $0.matches(uri: uri, ip: ip) }
+        match.isEmpty || match.contains { $0.matches(uri: uri, ip: ip) }
+    }
+
+    /// Where the panel's packets may come from: `source`, else the host of `url`. A host name
+    /// stays a name here; the engine resolves it (IntercomBase does no DNS).
+    public var sourceAddresses: [String] {
+        if !source.isEmpty { return source }
+        return urlHost.map { [$0] } ?? []
     }
 
     /// Whether "wait for guests" is in force at `date`.
@@ -82,20 +100,12 @@ public struct PanelConfig: Sendable, Equatable {
         for rule in match {
             if case .ip(let ip) = rule { return uri(host: ip) }
         }
-        return urlHost.map(uri(host:))
+        return (source.first ?? urlHost).map(uri(host:))
     }
 
     /// The host of the URL (brackets removed), or nil when it has none.
     public var urlHost: String? {
         PanelConfig.host(ofURL: url)
-    }
-
-    /// A panel addressed by IP calls from that IP, so that is the natural
-    /// default; a host name could resolve differently from the SIP source, so
-    /// it gives no default.
-    public static func defaultMatch(forURL url: String) -> [CallerMatch] {
-        guard let host = host(ofURL: url), IPLiteral.isValid(host) else { return [] }
-        return [.ip(host)]
     }
 
     static func host(ofURL url: String) -> String? {

@@ -5,19 +5,36 @@ import Glibc
 
 /// A blocking client of the control socket, for `intercom ctl` and tests: one connection,
 /// request lines out, reply and event lines in.
+///
+/// With a `timeout`, connecting and each `request` must finish within it (`ControlError.timedOut`):
+/// a daemon whose accept loop is stuck leaves clients in the socket's backlog, and a socket that
+/// accepts but never answers would otherwise hold `intercom ctl` forever. The daemon must run as
+/// our own user (SO_PEERCRED): a socket someone else serves gets no request of ours.
 public final class ControlClient: @unchecked Sendable {
-    private let fd: Int32
+    public let path: String
+    public let timeout: Duration?
+    private let socket: OwnedDescriptor
     private var pending: [UInt8] = []
     private var atEnd = false
 
-    public init(path: String) throws(ControlError) {
-        switch UnixSocket.connect(path) {
-        case .success(let fd): self.fd = fd
+    public init(path: String, timeout: Duration? = nil, ownUID: UInt32 = getuid()) throws(ControlError) {
+        self.path = path
+        self.timeout = timeout
+        let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
+        switch UnixSocket.connect(path, deadline: deadline) {
+        case .success(let fd): socket = OwnedDescriptor(fd)
+        case .failure(.timedOut): throw .timedOut(path, seconds: Self.seconds(timeout))
         case .failure(let error): throw error
         }
+        guard let peer = UnixSocket.peerCredentials(socket.fd) else { throw .system("SO_PEERCRED on \(path)", errno) }
+        guard peer.uid == ownUID else { throw .foreignDaemon(path, uid: peer.uid, ownUID: ownUID) }
     }
 
-    deinit { close(fd) }
+    private static func seconds(_ duration: Duration?) -> Double {
+        guard let duration else { return 0 }
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
 
     public func send(_ request: ControlRequest) throws(ControlError) {
         try sendLine(request.json.encoded)
@@ -25,11 +42,17 @@ public final class ControlClient: @unchecked Sendable {
 
     /// Sends a raw line (tests use it for malformed requests).
     public func sendLine(_ line: String) throws(ControlError) {
-        guard UnixSocket.writeAll(fd, Array((line + "\n").utf8)) else { throw .closed }
+        guard UnixSocket.writeAll(socket.fd, Array((line + "\n").utf8)) else { throw .closed }
     }
 
-    /// The next line from the daemon; nil at end of stream.
+    /// The next line from the daemon, waiting as long as it takes; nil at end of stream.
     public func readLine() -> String? {
+        // Without a deadline the only error is none at all.
+        (try? readLine(until: nil)) ?? nil
+    }
+
+    /// The next line from the daemon; nil at end of stream; `.timedOut` once `deadline` passes.
+    public func readLine(until deadline: ContinuousClock.Instant?) throws(ControlError) -> String? {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
@@ -38,7 +61,10 @@ public final class ControlClient: @unchecked Sendable {
                 return line
             }
             if atEnd { return nil }
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if let deadline, !UnixSocket.waitReadable(socket.fd, until: deadline) {
+                throw .timedOut(path, seconds: Self.seconds(timeout))
+            }
+            let n = buffer.withUnsafeMutableBytes { recv(socket.fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
                 atEnd = true
@@ -48,10 +74,12 @@ public final class ControlClient: @unchecked Sendable {
         }
     }
 
-    /// Sends a request and returns its reply object (`reply: true`), skipping event lines.
+    /// Sends a request and returns its reply object (`reply: true`), skipping event lines;
+    /// within `timeout` when there is one.
     public func request(_ request: ControlRequest) throws(ControlError) -> JSONValue {
+        let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
         try send(request)
-        while let line = readLine() {
+        while let line = try readLine(until: deadline) {
             guard let value = JSONValue.parse(line) else { throw .badReply(line) }
             if value["reply"] == .bool(true) { return value }
         }
@@ -59,5 +87,5 @@ public final class ControlClient: @unchecked Sendable {
     }
 
     /// Closes the sending side, so the daemon sees end-of-file.
-    public func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+    public func finishSending() { socket.shutdownWrite() }
 }

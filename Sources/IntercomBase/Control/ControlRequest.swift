@@ -75,7 +75,17 @@ public struct ControlRequest: Sendable, Equatable {
                 guard let text = raw.stringValue else { return fail("\"panel\" must be a panel name") }
                 panel = text
             }
-            action = .command(.open(panel: panel, door: door))
+            // A client may say it is a hook (its opening is then automatic: rate-limited, confirmed
+            // calls only); it cannot claim a key press or guest mode.
+            var trigger = DoorTrigger.ctl
+            if let raw = value["by"], raw != .null {
+                guard let text = raw.stringValue, let claimed = DoorTrigger(rawValue: text),
+                      claimed == .ctl || claimed == .hook else {
+                    return fail("\"by\" may be \"ctl\" or \"hook\"")
+                }
+                trigger = claimed
+            }
+            action = .command(.open(panel: panel, door: door, by: trigger))
         case "mute":
             switch flag("on") {
             case .success(let on): action = .command(.mute(on))
@@ -117,10 +127,11 @@ public struct ControlRequest: Sendable, Equatable {
             case .dtmf(let c, let digits):
                 fields.append(("command", .string("dtmf"))); callField(c)
                 fields.append(("digits", .string(digits)))
-            case .open(let panel, let door):
+            case .open(let panel, let door, let by):
                 fields.append(("command", .string("open")))
                 if let panel { fields.append(("panel", .string(panel))) }
                 fields.append(("door", .string(door.description)))
+                if by != .ctl { fields.append(("by", .string(by.rawValue))) }
             case .mute(let on):
                 fields.append(("command", .string("mute")))
                 if let on { fields.append(("on", .bool(on))) }

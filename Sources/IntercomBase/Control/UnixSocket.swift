@@ -20,22 +20,52 @@ package enum UnixSocket {
         return address
     }
 
-    /// A connected client socket, or the errno of the failure.
-    package static func connect(_ path: String) -> Result<Int32, ControlError> {
+    /// A connected client socket, or the errno of the failure. With a `deadline`, a listener whose
+    /// backlog is full (its accept loop stuck) gives `.timedOut(path, …)` then, instead of a connect
+    /// that blocks for good; the socket comes back blocking either way.
+    package static func connect(_ path: String, deadline: ContinuousClock.Instant? = nil) -> Result<Int32, ControlError> {
         guard var address = address(path) else { return .failure(.pathTooLong(path)) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return .failure(.system("socket", errno)) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        let flags = fcntl(fd, F_GETFL)
+        if deadline != nil { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+        while true {
+            let result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
-        }
-        if result != 0 {
+            if result == 0 { break }
             let code = errno
+            if code == EINTR { continue }
+            // A non-blocking AF_UNIX connect says EAGAIN while the listener's backlog is full.
+            if code == EAGAIN, let deadline {
+                if ContinuousClock.now >= deadline {
+                    close(fd)
+                    return .failure(.timedOut(path, seconds: 0))
+                }
+                usleep(20_000)
+                continue
+            }
             close(fd)
             return .failure(code == ENOENT || code == ECONNREFUSED ? .noDaemon(path) : .system("connect \(path)", code))
         }
+        if deadline != nil { _ = fcntl(fd, F_SETFL, flags) }
         return .success(fd)
+    }
+
+    /// Waits until `fd` has something to read (or end of file); false once `deadline` passed.
+    package static func waitReadable(_ fd: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            let parts = left.components
+            let milliseconds = Int32(clamping: parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000 + 1)
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, milliseconds)
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return true }  // let recv report the error
+        }
     }
 
     /// Writes all of `data`; false when the peer is gone.

@@ -45,6 +45,9 @@ public final class Journal: Sendable {
               first_picture TEXT, answer_picture TEXT)
             """)
         try db.run("CREATE INDEX IF NOT EXISTS entries_time ON entries(time)")
+        // Journals written before door openings kept what triggered them gain the column.
+        let columns = try db.run("SELECT name FROM pragma_table_info('entries')").compactMap { $0.first?.text }
+        if !columns.contains("opened_by") { try db.run("ALTER TABLE entries ADD COLUMN opened_by TEXT") }
         database = Mutex(SQLiteDatabaseBox(db))
     }
 
@@ -80,6 +83,13 @@ public final class Journal: Sendable {
         return Int(open)
     }
 
+    /// Temporary pictures left by a daemon killed mid-write are never renamed nor pruned (no row
+    /// names them): the writer removes them at start, as it closes interrupted calls.
+    @discardableResult
+    public func removeOrphanedPictures() -> Int {
+        DurableFile.removeTemporaries(in: picturesDirectory)
+    }
+
     public func callAnswered(_ row: Int64, by: String) throws(JournalError) {
         _ = try run("UPDATE entries SET answered_by = ? WHERE id = ?", [.text(by), .integer(row)])
     }
@@ -91,7 +101,8 @@ public final class Journal: Sendable {
 
     public enum PictureSlot: String, Sendable { case first = "first_picture", answer = "answer_picture" }
 
-    /// Saves `jpeg` atomically (temp file + rename) and records its path; returns the path.
+    /// Saves `jpeg` durably (temp file, fsync, rename, fsync of the folder: `DurableFile`) and
+    /// records its path; returns the path.
     @discardableResult
     public func savePicture(_ jpeg: Data, row: Int64, slot: PictureSlot, at time: Date) throws(JournalError) -> String {
         var whole = time_t(time.timeIntervalSince1970)
@@ -101,25 +112,17 @@ public final class Journal: Sendable {
                            parts.tm_hour, parts.tm_min, parts.tm_sec)
         let name = "\(stamp)-\(row)-\(slot == .first ? "ring" : "answer").jpg"
         let path = picturesDirectory + "/" + name
-        let temporary = picturesDirectory + "/." + name + ".tmp"
-        do {
-            try jpeg.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            throw .io("cannot write \(temporary): \(error.localizedDescription)")
-        }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw .io("cannot rename \(temporary): \(String(cString: strerror(errno)))")
-        }
+        try DurableFile.write(jpeg, to: path)
         _ = try run("UPDATE entries SET \(slot.rawValue) = ? WHERE id = ?", [.text(path), .integer(row)])
         return path
     }
 
-    public func doorOpened(panel: String, call: CallID?, door: String, method: String, ok: Bool, error: String?,
+    /// `by` is what triggered the opening (`DoorTrigger`: key, ctl, guest_mode, hook…).
+    public func doorOpened(panel: String, call: CallID?, door: String, method: String, by: String, ok: Bool, error: String?,
                            at time: Date) throws(JournalError) {
-        _ = try run("INSERT INTO entries(kind, time, panel, call, detail, method, ok, error) VALUES ('door', ?, ?, ?, ?, ?, ?, ?)",
+        _ = try run("INSERT INTO entries(kind, time, panel, call, detail, method, opened_by, ok, error) VALUES ('door', ?, ?, ?, ?, ?, ?, ?, ?)",
                     [.real(time.timeIntervalSince1970), .text(panel), .optional(call?.rawValue), .text(door), .text(method),
-                     .integer(ok ? 1 : 0), .optional(error)])
+                     .text(by), .integer(ok ? 1 : 0), .optional(error)])
     }
 
     public func panelEvent(panel: String, kind: String, state: String, at time: Date) throws(JournalError) {
@@ -129,7 +132,7 @@ public final class Journal: Sendable {
 
     // MARK: - Reading
 
-    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture"
+    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by"
 
     public func entries(_ query: JournalQuery = JournalQuery()) throws(JournalError) -> [JournalEntry] {
         var conditions: [String] = []
@@ -158,7 +161,7 @@ public final class Journal: Sendable {
                      caller: row[5].text, ended: row[6].double.map(Date.init(timeIntervalSince1970:)),
                      outcome: row[7].text, durationSeconds: row[8].double, answeredBy: row[9].text,
                      detail: row[10].text, method: row[11].text, ok: row[12].int.map { $0 != 0 }, error: row[13].text,
-                     firstPicture: row[14].text, answerPicture: row[15].text)
+                     firstPicture: row[14].text, answerPicture: row[15].text, openedBy: row[16].text)
     }
 
     // MARK: - Retention

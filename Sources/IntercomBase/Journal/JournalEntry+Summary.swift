@@ -17,7 +17,7 @@ extension JournalEntry {
             outcome.map { o in answeredBy.map { "\(o) (answered: \($0))" } ?? (missed && o != "missed" ? "missed (\(o))" : o) }
                 ?? "in progress"
         case .door:
-            "opened by \(method ?? "?")" + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
+            "opened by \(method ?? "?")" + (openedBy.map { " (\($0))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
         case .panelEvent:
             "\(detail ?? "?") \(method ?? "")"
         }

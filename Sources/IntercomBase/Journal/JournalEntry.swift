@@ -24,6 +24,9 @@ public struct JournalEntry: Sendable, Equatable {
     public var error: String?
     public var firstPicture: String?
     public var answerPicture: String?
+    /// Door entries: what triggered the opening (key, ctl, command, guest_mode, hook); nil in
+    /// journals written before it was kept.
+    public var openedBy: String? = nil
 
     /// Rang and nobody talked.
     public var missed: Bool { kind == .call && answeredBy == nil && outcome != nil }
@@ -43,7 +46,7 @@ public struct JournalEntry: Sendable, Equatable {
                        ("first_picture", .optional(firstPicture)), ("answer_picture", .optional(answerPicture))]
         case .door:
             fields += [("call", .optional(call)), ("door", .optional(detail)), ("method", .optional(method)),
-                       ("ok", ok.map { .bool($0) } ?? .null)]
+                       ("by", .optional(openedBy)), ("ok", ok.map { .bool($0) } ?? .null)]
             if let error { fields.append(("error", .string(error))) }
         case .panelEvent:
             fields += [("event_kind", .optional(detail)), ("state", .optional(method))]

@@ -16,7 +16,8 @@ public enum IntercomCommand: Sendable, Equatable {
     /// Open a door: in a call from a panel per its `open` method (HTTP, DTMF or both); outside
     /// a call through the panel's HTTP API. nil panel = the panel of the current call, or the
     /// only panel configured.
-    case open(panel: String?, door: Door)
+    /// `by` says who asked (a key, ctl, a hook…), for the journal and the automatic-opening rules.
+    case open(panel: String?, door: Door, by: DoorTrigger = .ctl)
     /// Call a panel (a live look and talk, `intercom call`); nil = the only panel configured.
     case call(panel: String?)
     case status

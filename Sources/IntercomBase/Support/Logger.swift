@@ -45,7 +45,8 @@ public struct Logger: Sendable {
     public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
         guard level >= minimumLevel else { return }
         let line = journald ? "<\(level.syslogPriority)>\(message())\n" : "\(level.name): \(message())\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        // A full disk or a closed stderr drops the line; calls and the journal go on.
+        StandardStream.error.write(Array(line.utf8))
     }
 
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }

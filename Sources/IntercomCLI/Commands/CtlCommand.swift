@@ -14,10 +14,12 @@ public enum CtlCommand {
             .value("--panel", "PANEL", "open, call: which panel (default: the one in a call, or the only one)"),
             .value("--call", "CALL", "the call to act on, e.g. c1 (default: the obvious one)"),
             .value("--socket", "PATH", "control socket (default: [daemon] socket of the config)"),
+            .value("--timeout", "SECONDS", "give up when the daemon has not answered within this long (default 5)"),
         ],
         details: """
         Prints the reply's data as JSON; `events` streams one JSON object per line until the
-        daemon stops or Ctrl-C. No daemon listening exits 69; a refused command exits 1.
+        daemon stops or Ctrl-C (the timeout covers only its first line). No daemon listening, no
+        answer within the timeout, or a socket served by another user exits 69; a refused command exits 1.
         """,
         run: run)
 
@@ -28,6 +30,12 @@ public enum CtlCommand {
         case .success(let made): request = made
         case .failure(let error): return Console.fail(error.description, code: ExitCode.usage)
         }
+        let timeoutText = args.value("--timeout") ?? "5"
+        guard let seconds = Double(timeoutText), seconds > 0, seconds <= 86_400 else {
+            return Console.fail(UsageError(message: "--timeout takes seconds, e.g. 5 or 0.5, not '\(timeoutText)'",
+                                           command: "ctl").description, code: ExitCode.usage)
+        }
+        let timeout = Duration.milliseconds(Int64((seconds * 1000).rounded(.up)))
         let path: String
         if let explicit = args.value("--socket") {
             path = explicit
@@ -38,15 +46,24 @@ public enum CtlCommand {
                 return Console.fail(error.description, code: error.exitCode)
             }
         }
-        do {
-            let client = try ControlClient(path: path)
+        do throws(ControlError) {
+            let client = try ControlClient(path: path, timeout: timeout)
             if case .events = request.action {
+                // The state line proves the daemon answers; events may then be hours apart.
                 try client.send(request)
-                while let line = client.readLine() { Console.out(line) }
+                guard let first = try client.readLine(until: ContinuousClock.now.advanced(by: timeout)) else {
+                    throw ControlError.closed
+                }
+                Console.out(first)
+                // A reader that left (`ctl events | head -1`) ends the stream.
+                while let line = client.readLine() {
+                    if StandardStream.output.write(line: line) == EPIPE { break }
+                }
                 return ExitCode.ok
             }
             let reply = try client.request(request)
             guard reply["ok"] == .bool(true) else {
+                // Console.fail makes the daemon's text (which may quote a panel) terminal-safe.
                 return Console.fail(reply["error"]?.stringValue ?? "the daemon refused the command", code: ExitCode.failure)
             }
             let data = reply["data"] ?? .null
@@ -84,7 +101,9 @@ public enum CtlCommand {
             guard let door = Door(text) else {
                 return .failure(UsageError(message: "--door takes main, alt, light or a number, not '\(text)'", command: "ctl"))
             }
-            return .success(ControlRequest(id: id, action: .command(.open(panel: args.value("--panel"), door: door))))
+            // Run by a hook (which gets INTERCOM_EVENT), the opening is an automatic one.
+            let trigger: DoorTrigger = ProcessInfo.processInfo.environment["INTERCOM_EVENT"] == nil ? .ctl : .hook
+            return .success(ControlRequest(id: id, action: .command(.open(panel: args.value("--panel"), door: door, by: trigger))))
         case "dtmf":
             guard let digits = words.first else {
                 return .failure(UsageError(message: "ctl dtmf needs the digits, e.g. 'intercom ctl dtmf 1'", command: "ctl"))

@@ -64,7 +64,8 @@ public enum LogCommand {
         for e in entries {
             let time = localTime(e.time)
             let duration = e.durationSeconds.map { "\(Int($0.rounded()))s" } ?? ""
-            rows.append([time, e.panel ?? "-", e.subjectText, e.outcomeText, duration, e.picture ?? ""])
+            // Caller names and outcomes came from panels and servers: no control character reaches the terminal.
+            rows.append([time, e.panel ?? "-", e.subjectText, e.outcomeText, duration, e.picture ?? ""].map(TerminalSafe.escape))
         }
         // Plain Swift string work: Foundation's padding and formatting cost more than the query on a big journal.
         let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -5,8 +5,11 @@ import Glibc
 
 /// One client of the control socket: a reader thread that splits request lines, a writer thread
 /// that drains the client's bounded outbox, and a task that answers requests in order.
+/// The descriptor is owned by `socket`: the reader closes it once both threads are done with it,
+/// and every later `send` or `close` leaves it (and whatever reuses its number) alone.
 final class ControlConnection: @unchecked Sendable {
-    let fd: Int32
+    private let socket: OwnedDescriptor
+    private var fd: Int32 { socket.fd }
     let number: Int
     private let intercom: Intercom
     private let logger: Logger
@@ -20,7 +23,7 @@ final class ControlConnection: @unchecked Sendable {
 
     init(fd: Int32, number: Int, intercom: Intercom, logger: Logger, outboxLimit: Int,
          onClose: @escaping @Sendable (Int) -> Void) {
-        self.fd = fd
+        self.socket = OwnedDescriptor(fd)
         self.number = number
         self.intercom = intercom
         self.logger = logger
@@ -31,7 +34,7 @@ final class ControlConnection: @unchecked Sendable {
     /// Refuses the peer with one error line, then closes.
     func refuse(_ message: String) {
         _ = UnixSocket.writeAll(fd, Array((ControlReply.failure(id: .null, error: message).encoded + "\n").utf8))
-        Glibc.close(fd)
+        socket.close()
     }
 
     func start() {
@@ -49,7 +52,7 @@ final class ControlConnection: @unchecked Sendable {
         if !outbox.push(value.encoded) {
             if !outbox.isClosed { return }
             logger.warning("control client \(number) is not reading; dropping it")
-            shutdown(fd, Int32(SHUT_RDWR))
+            socket.shutdown()
         }
     }
 
@@ -58,7 +61,7 @@ final class ControlConnection: @unchecked Sendable {
             if !UnixSocket.writeAll(fd, line) { break }
         }
         // Wakes the reader, which closes the descriptor once both threads are done with it.
-        shutdown(fd, Int32(SHUT_RDWR))
+        socket.shutdown()
         writerDone.signal()
     }
 
@@ -89,7 +92,7 @@ final class ControlConnection: @unchecked Sendable {
             return tasks
         }
         for task in running { task.cancel() }
-        Glibc.close(fd)
+        socket.close()
         let notify = lock.withLock { () -> (@Sendable (Int) -> Void)? in
             defer { onClose = nil }
             return onClose
@@ -110,7 +113,7 @@ final class ControlConnection: @unchecked Sendable {
     /// Ends the connection from our side (daemon stopping).
     func close() {
         outbox.close()
-        shutdown(fd, Int32(SHUT_RDWR))
+        socket.shutdown()
     }
 
     private func handle(_ line: String) async {

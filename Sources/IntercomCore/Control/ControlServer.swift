@@ -17,6 +17,7 @@ public final class ControlServer: @unchecked Sendable {
     private var listenFD: Int32 = -1
     private var connections: [Int: ControlConnection] = [:]
     private var nextNumber = 0
+    private var stopping = false
     private let acceptDone = DispatchSemaphore(value: 0)
 
     /// `credentials` reads the peer of a connection (SO_PEERCRED); tests replace it with a double.
@@ -37,6 +38,15 @@ public final class ControlServer: @unchecked Sendable {
     /// Binds and starts accepting. Throws `.alreadyRunning` when another daemon answers on the path.
     public func start() throws(ControlError) {
         let directory = (path as NSString).deletingLastPathComponent
+        // The /tmp fallback (no XDG_RUNTIME_DIR) is a shared space: use it only if it is ours alone.
+        let fallback = PathExpander.fallbackRuntimeDirectory(uid: ownUID)
+        if directory == fallback || directory.hasPrefix(fallback + "/") {
+            do {
+                try PrivateDirectory.ensure(fallback, uid: ownUID)
+            } catch {
+                throw .unsafeDirectory(error.description)
+            }
+        }
         if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
@@ -81,12 +91,25 @@ public final class ControlServer: @unchecked Sendable {
     }
 
     private func acceptLoop(_ fd: Int32) {
+        var backOff = AcceptBackOff()
         while true {
             let client = accept(fd, nil, nil)
             if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                break
+                let code = errno
+                if lock.withLock({ stopping }) { break }
+                if code == EINTR || code == ECONNABORTED { continue }
+                // Out of descriptors (EMFILE, ENFILE) or memory: the clients waiting in the backlog
+                // are served once some close. Ending the loop here would leave every later
+                // `intercom ctl` hanging on a socket nobody accepts on.
+                let (pause, report) = backOff.failed(at: ContinuousClock.now)
+                if report {
+                    logger.warning("control socket: accept failed: \(String(cString: strerror(code))); "
+                        + "retrying (raise the open-files limit if this repeats)")
+                }
+                Thread.sleep(forTimeInterval: pause)
+                continue
             }
+            backOff.succeeded()
             // Glibc's accept4 is not visible to Swift; hooks must not inherit client connections.
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             let number = lock.withLock { () -> Int in
@@ -112,6 +135,7 @@ public final class ControlServer: @unchecked Sendable {
     public func stop() {
         let (fd, open) = lock.withLock { () -> (Int32, [ControlConnection]) in
             defer { listenFD = -1 }
+            if listenFD >= 0 { stopping = true }
             return (listenFD, Array(connections.values))
         }
         guard fd >= 0 else { return }

@@ -10,6 +10,8 @@ struct CallSession: Sendable {
     var stage: Stage
     var since: Date
     var answeredBy: IntercomEvent.AnsweredBy?
+    /// The caller's ACK and media arrived (`PhoneEvent.confirmed`): automatic openings may go on.
+    var confirmed = false
     /// An outgoing call's `call_outgoing` was published (incoming calls are announced at once).
     var announced = true
 

@@ -2,13 +2,18 @@ import Foundation
 
 extension Intercom {
     /// Opens `door`. In a call from a panel, per the panel's `open` method; outside a call,
-    /// through the panel's HTTP API. Every attempt is reported as `door_opened`.
-    func open(panel name: String?, door: Door, phone: Phone) async throws -> JSONValue {
+    /// through the panel's HTTP API. Every attempt is reported as `door_opened` with what
+    /// triggered it; automatic ones (`DoorTrigger.isAutomatic`) wait for a confirmed call and
+    /// are limited to one per `auto_open_interval` per panel.
+    func open(panel name: String?, door: Door, by trigger: DoorTrigger, phone: Phone) async throws -> JSONValue {
         let session = currentCall(panel: name)
-        if let ringing = session, ringing.stage == .ringing {
-            return try await openWithoutTalking(ringing, door: door, phone: phone)
+        if let ringing = session, ringing.stage == .ringing, !trigger.isAutomatic {
+            return try await openWithoutTalking(ringing, door: door, by: trigger, phone: phone)
         }
         let panel = try resolvePanel(name ?? session?.panel?.name)
+        if trigger.isAutomatic {
+            try await admitAutomaticOpen(of: panel, door: door, by: trigger, call: session)
+        }
         let methods: [DoorOpenMethod]
         if let session, session.stage == .active {
             switch panel.open {
@@ -35,10 +40,10 @@ extension Intercom {
                     }
                     try await client.open(door: door)
                 }
-                reportDoor(panel: panel.name, call: session?.ref, door: door, method: method, error: nil)
+                reportDoor(panel: panel.name, call: session?.ref, door: door, method: method.rawValue, by: trigger, error: nil)
                 results.append(.object([("method", .string(method.rawValue)), ("ok", .bool(true))]))
             } catch {
-                reportDoor(panel: panel.name, call: session?.ref, door: door, method: method, error: error)
+                reportDoor(panel: panel.name, call: session?.ref, door: door, method: method.rawValue, by: trigger, error: error)
                 results.append(.object([("method", .string(method.rawValue)), ("ok", .bool(false)),
                                         ("error", .string("\(error)"))]))
                 if firstError == nil { firstError = error }
@@ -53,7 +58,7 @@ extension Intercom {
 
     /// Open before answering, as the SmartYard app does: answer with the microphone muted, open
     /// once media runs (DTMF needs it), then hang up.
-    private func openWithoutTalking(_ ringing: CallSession, door: Door, phone: Phone) async throws -> JSONValue {
+    private func openWithoutTalking(_ ringing: CallSession, door: Door, by trigger: DoorTrigger, phone: Phone) async throws -> JSONValue {
         let id = ringing.info.id
         try await phone.setMicrophoneMuted(true, call: nil)
         defer { Task { try? await phone.setMicrophoneMuted(self.muted, call: nil) } }
@@ -63,7 +68,7 @@ extension Intercom {
             guard calls[id] != nil, Date() < deadline else { throw IntercomError.noCall("answered") }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
-        let result = try await open(panel: ringing.panel?.name, door: door, phone: phone)
+        let result = try await open(panel: ringing.panel?.name, door: door, by: trigger, phone: phone)
         if let panel = ringing.panel { try await Task.sleep(nanoseconds: UInt64(dtmfSeconds(panel) * 1e9)) }
         try? await phone.hangup(id)
         return result
@@ -78,10 +83,10 @@ extension Intercom {
         return rounds * digits * Double(timing.durationMs + 40) / 1000 + (rounds - 1) * Double(timing.gapMs) / 1000 + 0.5
     }
 
-    /// Guest mode: the call was answered for the guest; open the main door, then hang up once
-    /// the opening is through (the DTMF digits take their time on the wire).
+    /// Guest mode: the call was answered for the guest and is confirmed; open the main door,
+    /// then hang up once the opening is through (the DTMF digits take their time on the wire).
     func letGuestIn(_ id: CallID, panel: PanelConfig, phone: Phone) async {
-        _ = try? await open(panel: panel.name, door: .main, phone: phone)
+        _ = try? await open(panel: panel.name, door: .main, by: .guestMode, phone: phone)
         try? await Task.sleep(nanoseconds: UInt64(dtmfSeconds(panel) * 1e9))
         try? await phone.hangup(id)
     }
@@ -94,10 +99,11 @@ extension Intercom {
         }
     }
 
-    private func reportDoor(panel: String, call: IntercomEvent.CallRef?, door: Door, method: DoorOpenMethod, error: Error?) {
-        if let error { logger.warning("door \(door) of \(panel) did not open by \(method.rawValue): \(error)") }
-        bus.publish(IntercomEvent(.doorOpened(panel: panel, call: call, door: door.description, method: method.rawValue,
-                                              ok: error == nil, error: error.map { "\($0)" })))
+    func reportDoor(panel: String, call: IntercomEvent.CallRef?, door: Door, method: String, by trigger: DoorTrigger,
+                    error: Error?) {
+        if let error { logger.warning("door \(door) of \(panel) did not open by \(method) (\(trigger.rawValue)): \(error)") }
+        bus.publish(IntercomEvent(.doorOpened(panel: panel, call: call, door: door.description, method: method,
+                                              by: trigger, ok: error == nil, error: error.map { "\($0)" })))
     }
 
     /// The panel a command names, or the only one there is.

@@ -23,6 +23,8 @@ extension Intercom {
             merged.autoAnswer = new.autoAnswer
             merged.guestUntil = new.guestUntil
             merged.match = new.match
+            merged.source = new.source
+            merged.autoOpenInterval = new.autoOpenInterval
             merged.dtmfMain = new.dtmfMain
             merged.dtmfAlt = new.dtmfAlt
             merged.dtmfTiming = new.dtmfTiming
@@ -38,7 +40,7 @@ extension Intercom {
         if newConfig.daemon != config.daemon { notApplied.append("[daemon] changed: restart the daemon to apply") }
         config.panels = updated
         // The phone thread refuses strangers by the same rules, so it must see the new ones too.
-        phoneSettings.unknownCallerGate?.update(panels: updated)
+        callerGate.update(CallerDirectory(panels: updated, sip: config.sip, logger: logger))
         config.journal = newConfig.journal
         config.hooks = newConfig.hooks
         return notApplied

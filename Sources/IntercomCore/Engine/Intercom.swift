@@ -13,12 +13,18 @@ public actor Intercom {
     /// One HTTP client per configured panel, each with its own kept-alive connection.
     let panels: [String: BewardPanel]
     let phoneSettings: PhoneSettings
+    /// Who is calling, by where the packets come from; shared with the phone thread, which
+    /// refuses impostors and strangers before liblinphone sees them.
+    nonisolated let callerGate: CallerGate
+    var refusedCallers = RefusedCallerLog()
+    /// When each panel's door last opened by itself (guest mode, hooks), for `auto_open_interval`.
+    var lastAutomaticOpen: [String: Date] = [:]
     public nonisolated let logger: Logger
     private var phone: Phone?
     var calls: [CallID: CallSession] = [:]
     private var registration: (account: String, state: RegistrationState, reason: String?)?
     private var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
-    private var pendingAnswers: [CallID: Task<Void, Never>] = [:]
+    var pendingAnswers: [CallID: Task<Void, Never>] = [:]
     private var peepholes: [CallID: Task<Void, Never>] = [:]
     /// Outgoing calls that ended before `dial` resumed, with why.
     var endedBeforeAnnounced: [CallID: CallEndReason] = [:]
@@ -33,6 +39,10 @@ public actor Intercom {
 
     public init(config: IntercomConfig, phoneSettings: PhoneSettings, logger: Logger) {
         self.config = config
+        var phoneSettings = phoneSettings
+        let gate = phoneSettings.callerGate ?? CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, logger: logger))
+        phoneSettings.callerGate = gate
+        self.callerGate = gate
         self.phoneSettings = phoneSettings
         self.logger = logger
         var panels: [String: BewardPanel] = [:]
@@ -148,8 +158,8 @@ public actor Intercom {
                     try await phone.setOutputDevice(device, call: active)
                 }
                 return .object([("speaker", .bool(onSpeaker)), ("device", .string(device))])
-            case .open(let panel, let door):
-                return try await open(panel: panel, door: door, phone: phone)
+            case .open(let panel, let door, let by):
+                return try await open(panel: panel, door: door, by: by, phone: phone)
             case .call(let panel):
                 return try await dial(panel: panel, phone: phone)
             case .status:
@@ -243,7 +253,7 @@ public actor Intercom {
         case .outgoing(let info):
             // `dial` names the panel and announces the call once `phone.call` returns.
             if calls[info.id] == nil {
-                var session = CallSession(info: info, panel: config.panel(matchingURI: info.to, ip: info.remoteHost),
+                var session = CallSession(info: info, panel: config.panels.first { $0.dialURI == info.to },
                                           stage: .dialing, since: Date())
                 session.announced = false
                 calls[info.id] = session
@@ -262,6 +272,14 @@ public actor Intercom {
             case .outgoing: if session.announced { publish(.callAnswered(session.ref, by: .remote)) }
             }
             if session.answeredBy == .guestMode, let panel = session.panel {
+                // The door waits for `confirmed`: a blind or forged INVITE never gets there.
+                Task { await self.hangUpUnlessConfirmed(id, panel: panel, phone: phone) }
+            }
+        case .confirmed(let id):
+            guard var session = calls[id] else { return }
+            session.confirmed = true
+            calls[id] = session
+            if session.answeredBy == .guestMode, let panel = session.panel {
                 Task { await self.letGuestIn(id, panel: panel, phone: phone) }
             }
         case .ended(let id, let reason, let duration, let detail):
@@ -279,47 +297,6 @@ public actor Intercom {
             logger.debug("call \(id): DTMF \(digit) received")
         case .dtmfSent(let id, let digits):
             logger.debug("call \(id): DTMF \(digits) sent")
-        }
-    }
-
-    private func incoming(_ info: CallInfo, phone: Phone) async {
-        let panel = config.panel(matchingURI: info.from, ip: info.remoteHost)
-        if panel == nil && config.sip.unknownCallers == .reject {
-            // An exposed SIP port is scanned constantly: one log line, no event, no journal entry.
-            logger.notice("rejected call from \(info.from) (\(info.remoteHost ?? "?")): it matches no panel and [sip] unknown_callers = reject")
-            try? await phone.decline(info.id, reason: .forbidden)
-            return
-        }
-        let session = CallSession(info: info, panel: panel, stage: .ringing, since: Date())
-        calls[info.id] = session
-        publish(.callIncoming(session.ref))
-        guard let panel else { return }
-        if !panel.calls {
-            logger.info("call \(info.id) from panel \(panel.name) declined: calls = off (do not disturb)")
-            try? await phone.decline(info.id, reason: .doNotDisturb)
-            return
-        }
-        startPeephole(info.id, panel: panel, phone: phone)
-        if panel.isGuestModeActive(at: Date()) {
-            logger.notice("call \(info.id) from \(panel.name): guest mode, answering and opening the main door")
-            do {
-                try await answer(info.id, by: .guestMode, phone: phone)
-            } catch {
-                logger.warning("guest mode could not answer call \(info.id): \(error)")
-            }
-            return
-        }
-        switch panel.autoAnswer {
-        case .off:
-            break
-        case .on:
-            await autoAnswer(info.id, phone: phone)
-        case .after(let seconds):
-            pendingAnswers[info.id] = Task { [weak self] in
-                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-                guard !Task.isCancelled else { return }
-                await self?.autoAnswer(info.id, phone: phone)
-            }
         }
     }
 
@@ -349,7 +326,7 @@ public actor Intercom {
         publish(.peepholeFrame(session.ref, width: width, height: height, fps: fps))
     }
 
-    private func autoAnswer(_ id: CallID, phone: Phone) async {
+    func autoAnswer(_ id: CallID, phone: Phone) async {
         guard calls[id]?.stage == .ringing else { return }
         do {
             try await answer(id, by: .auto, phone: phone)

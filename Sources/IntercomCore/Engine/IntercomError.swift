@@ -8,6 +8,8 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case unknownPanel(String)
     /// A call we placed failed before it got going.
     case callFailed(String)
+    /// A rule refused the command (an automatic opening too soon, or in an unconfirmed call).
+    case refused(String)
 
     public var exitCode: Int32 {
         switch self {
@@ -15,6 +17,7 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .panel(let error): error.exitCode
         case .unknownPanel: 64
         case .callFailed: 69
+        case .refused: 77
         default: 1
         }
     }
@@ -25,7 +28,7 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .notStarted: "the SIP phone is not running"
         case .phone(let error): error.description
         case .panel(let error): error.description
-        case .unknownPanel(let message), .callFailed(let message): message
+        case .unknownPanel(let message), .callFailed(let message), .refused(let message): message
         }
     }
 }

@@ -4,10 +4,10 @@ import Glibc
 
 extension PhoneSettings {
     /// The phone the config describes. liblinphone's files go under `$XDG_DATA_HOME/intercom/sip`.
-    public init(config: IntercomConfig, environment: [String: String]) {
+    public init(config: IntercomConfig, environment: [String: String], logger: Logger = Logger()) {
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["HOME"].map { "\($0)/.local/share" }
-            ?? "/tmp/intercom-\(getuid())"
+            ?? PathExpander.fallbackRuntimeDirectory(uid: getuid())
         func device(_ name: String) -> String? { name == "default" ? nil : name }
         self.init(
             listen: config.sip.listen,
@@ -18,6 +18,17 @@ extension PhoneSettings {
             noRTPTimeoutSeconds: config.sip.mediaTimeoutSeconds,
             tls: config.sip.tls,
             mediaEncryption: config.sip.mediaEncryption,
-            unknownCallerGate: config.sip.unknownCallers == .reject ? UnknownCallerGate(panels: config.panels) : nil)
+            callerGate: CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, logger: logger)))
+    }
+}
+
+extension PhoneSettings {
+    /// Without XDG_DATA_HOME and HOME, liblinphone's files (and its plugin folder, whose every
+    /// libms*.so mediastreamer loads) go under the shared-/tmp fallback; it is used only when it
+    /// is ours alone (`PrivateDirectory`). Callers check this before starting the phone.
+    public func checkPrivateFallback(uid: UInt32 = getuid()) throws(PrivateDirectoryError) {
+        let fallback = PathExpander.fallbackRuntimeDirectory(uid: uid)
+        guard dataDirectory.hasPrefix(fallback + "/") else { return }
+        try PrivateDirectory.ensure(fallback, uid: uid)
     }
 }

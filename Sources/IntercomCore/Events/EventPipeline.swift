@@ -24,6 +24,8 @@ public final class EventPipeline: Sendable {
                 let journal = try Journal(directory: directory)
                 let interrupted = try journal.closeInterruptedCalls()
                 if interrupted > 0 { logger.notice("journal: \(interrupted) call(s) cut short by the previous run marked interrupted") }
+                let orphans = journal.removeOrphanedPictures()
+                if orphans > 0 { logger.notice("journal: removed \(orphans) half-written picture(s) of the previous run") }
                 recorder = JournalRecorder(journal: journal, pictures: IntercomPictureSource(intercom), logger: logger)
             } else {
                 logger.notice("journal: another intercom records into \(directory); this one does not")

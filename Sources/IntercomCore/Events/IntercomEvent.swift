@@ -27,7 +27,7 @@ public struct IntercomEvent: Sendable, Equatable {
         case callOutgoing(CallRef, to: String)
         case peepholeFrame(CallRef, width: Int, height: Int, fps: Double)
         case callAnswered(CallRef, by: AnsweredBy)
-        case doorOpened(panel: String, call: CallRef?, door: String, method: String, ok: Bool, error: String?)
+        case doorOpened(panel: String, call: CallRef?, door: String, method: String, by: DoorTrigger, ok: Bool, error: String?)
         case callEnded(CallRef, reason: CallEndReason, durationSeconds: Double)
         case panelEvent(panel: String, kind: String, state: String)
         case panelUnreachable(panel: String, error: String)
@@ -66,7 +66,7 @@ public struct IntercomEvent: Sendable, Equatable {
     public var call: CallRef? {
         switch kind {
         case .callIncoming(let c), .callOutgoing(let c, _), .peepholeFrame(let c, _, _, _), .callAnswered(let c, _), .callEnded(let c, _, _): c
-        case .doorOpened(_, let c, _, _, _, _): c
+        case .doorOpened(_, let c, _, _, _, _, _): c
         default: nil
         }
     }
@@ -74,7 +74,7 @@ public struct IntercomEvent: Sendable, Equatable {
     /// The panel this event concerns, if any.
     public var panel: String? {
         switch kind {
-        case .doorOpened(let p, _, _, _, _, _), .panelEvent(let p, _, _), .panelUnreachable(let p, _), .panelReachable(let p): p
+        case .doorOpened(let p, _, _, _, _, _, _), .panelEvent(let p, _, _), .panelUnreachable(let p, _), .panelReachable(let p): p
         default: call?.panel
         }
     }
@@ -101,9 +101,9 @@ public struct IntercomEvent: Sendable, Equatable {
         case .callAnswered(let c, let by):
             callFields(c)
             fields += [("by", .string(by.rawValue))]
-        case .doorOpened(let panel, let c, let door, let method, let ok, let error):
+        case .doorOpened(let panel, let c, let door, let method, let by, let ok, let error):
             if let c { callFields(c) } else { fields += [("call", .null), ("panel", .string(panel))] }
-            fields += [("door", .string(door)), ("method", .string(method)), ("ok", .bool(ok))]
+            fields += [("door", .string(door)), ("method", .string(method)), ("by", .string(by.rawValue)), ("ok", .bool(ok))]
             if let error { fields += [("error", .string(error))] }
         case .callEnded(let c, let reason, let duration):
             callFields(c)

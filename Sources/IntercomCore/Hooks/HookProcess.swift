@@ -6,7 +6,9 @@ import Glibc
 /// One hook program started with posix_spawn — never through a shell — in its own process
 /// group, with default signal handling (the daemon ignores SIGTERM/SIGHUP, which exec would
 /// otherwise pass on), stdin from /dev/null and stdout onto the daemon's stderr (stdout carries
-/// the event stream).
+/// the event stream). The hook gets descriptors 0, 1 and 2 and nothing else: liblinphone's SIP and
+/// RTP sockets and curl's connections are made without close-on-exec, and a hook that left a child
+/// behind would otherwise hold port 5060 after the daemon stopped.
 enum HookProcess {
     static func spawn(program: String, arguments: [String], environment: [String: String]) -> Result<pid_t, HookSpawnError> {
         var actions = posix_spawn_file_actions_t()
@@ -14,6 +16,7 @@ enum HookProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        closeFromThree(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -43,6 +46,23 @@ enum HookProcess {
         }
         guard code == 0 else { return .failure(HookSpawnError(message: String(cString: strerror(code)))) }
         return .success(pid)
+    }
+
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// Closes every descriptor from 3 up in the child. glibc 2.34+ has
+    /// posix_spawn_file_actions_addclosefrom_np, declared only under _GNU_SOURCE, which Swift's
+    /// Glibc module does not see; it is looked up by name instead. Without it (an older libc) each
+    /// descriptor open now is closed by name: the daemon's own are made before any hook runs.
+    private static func closeFromThree(_ actions: inout posix_spawn_file_actions_t) {
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
+            if addCloseFrom(&actions, 3) == 0 { return }
+        }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap(Int32.init) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
     }
 
     /// Waits for `pid`; at `timeout` sends SIGTERM to its group, SIGKILL after `grace`.

@@ -9,11 +9,18 @@ public actor JournalRecorder {
     private let logger: Logger
     /// How long to wait after answering for the call's own video before using the peephole.
     private let answerVideoWait: Duration
+    /// Calls in progress: an entry lives from `call_incoming` to `call_ended`.
     private var rows: [CallID: Int64] = [:]
+    /// Calls in progress whose first peephole picture is saved; cleared with `rows`.
     private var pictured: Set<CallID> = []
+    /// The newest picture of the last `latestLimit` calls, for hooks that run after a call ended.
     private var latest: [CallID: String] = [:]
     private var latestOrder: [CallID] = []
-    private var pending: [Task<Void, Never>] = []
+    private let latestLimit = 64
+    /// Pictures at answer still being taken; each task removes itself when done, so a daemon
+    /// answering calls for months keeps none of the finished ones.
+    private var pending: [UInt64: Task<Void, Never>] = [:]
+    private var nextPending: UInt64 = 0
 
     public init(journal: Journal, pictures: any JournalPictureSource, logger: Logger,
                 answerVideoWait: Duration = .milliseconds(1500)) {
@@ -28,9 +35,13 @@ public actor JournalRecorder {
 
     /// Waits for pictures still being taken (tests, and the daemon before it exits).
     public func settle() async {
-        let running = pending
-        pending = []
-        for task in running { await task.value }
+        // A task removes its own entry as it ends; new ones may start while we wait.
+        while let task = pending.values.first { await task.value }
+    }
+
+    /// How many calls the recorder holds state for (tests: it must not grow with calls handled).
+    public var heldState: (rows: Int, pictured: Int, latest: Int, pending: Int) {
+        (rows.count, pictured.count, latest.count, pending.count)
     }
 
     public func record(_ event: IntercomEvent) async {
@@ -55,14 +66,20 @@ public actor JournalRecorder {
             guard let row = rows[c.id] else { return }
             try journal.callAnswered(row, by: by.rawValue)
             let time = event.time
-            pending.removeAll { $0.isCancelled }
-            pending.append(Task { await self.pictureAtAnswer(c, row: row, time: time) })
+            nextPending += 1
+            let token = nextPending
+            // The task runs on this actor, so it cannot end before its entry is stored.
+            pending[token] = Task {
+                await self.pictureAtAnswer(c, row: row, time: time)
+                self.pending[token] = nil
+            }
         case .callEnded(let c, let reason, let duration):
             guard let row = rows.removeValue(forKey: c.id) else { return }
             pictured.remove(c.id)
             try journal.callEnded(row, outcome: reason.rawValue, duration: duration, at: event.time)
-        case .doorOpened(let panel, let c, let door, let method, let ok, let error):
-            try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, ok: ok, error: error, at: event.time)
+        case .doorOpened(let panel, let c, let door, let method, let by, let ok, let error):
+            try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, by: by.rawValue, ok: ok, error: error,
+                                   at: event.time)
         case .panelEvent(let panel, let kind, let state):
             try journal.panelEvent(panel: panel, kind: kind, state: state, at: event.time)
         default:
@@ -92,6 +109,6 @@ public actor JournalRecorder {
     private func remember(_ call: CallID, _ path: String) {
         if latest.updateValue(path, forKey: call) == nil { latestOrder.append(call) }
         // Hooks only ask about recent calls.
-        while latestOrder.count > 64 { latest.removeValue(forKey: latestOrder.removeFirst()) }
+        while latestOrder.count > latestLimit { latest.removeValue(forKey: latestOrder.removeFirst()) }
     }
 }

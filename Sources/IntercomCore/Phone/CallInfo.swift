@@ -6,16 +6,22 @@ public struct CallInfo: Sendable, Equatable {
     public var from: String
     /// The callee's SIP URI.
     public var to: String
-    /// The host the remote side signals from: its Contact host, else its From host.
+    /// The host the remote side names as its own: its Contact host, else its From host. The
+    /// caller wrote it; it identifies nobody.
     public var remoteHost: String?
+    /// The address the INVITE really came from (the datagram's source, the TCP peer), as the
+    /// read hook saw it; nil for outgoing calls, or when it is unknown or was ambiguous.
+    public var source: String?
     public var offersVideo: Bool
 
-    public init(id: CallID, direction: CallDirection, from: String, to: String, remoteHost: String?, offersVideo: Bool) {
+    public init(id: CallID, direction: CallDirection, from: String, to: String, remoteHost: String?,
+                source: String? = nil, offersVideo: Bool) {
         self.id = id
         self.direction = direction
         self.from = from
         self.to = to
         self.remoteHost = remoteHost
+        self.source = source
         self.offersVideo = offersVideo
     }
 }

@@ -12,6 +12,11 @@ final class CallRecord {
     var declined = false
     var reportedEnd = false
     var reportedEstablished = false
+    /// The caller's ACK for our 200 OK arrived.
+    var ackReceived = false
+    var reportedConfirmed = false
+    /// Ended because its caller called again (a panel holds one call at a time).
+    var replaced = false
     /// Pending digits of a DTMF sequence, sent one at a time from the phone thread's timers.
     var dtmfQueue: [Character] = []
 
@@ -23,6 +28,8 @@ final class CallRecord {
     /// The reason INTERFACE.md reports, from what we did and what liblinphone says happened.
     func endReason(errorState: Bool, linphoneReason: LinphoneReason) -> CallEndReason {
         if declined { return .declined }
+        // The caller left this call behind and called anew: it hung up, as far as it knows.
+        if replaced { return connectedAt == nil ? .missed : .remoteHangup }
         if endedLocally { return .hangup }
         // liblinphone ends a call whose RTP stopped (the caller vanished, `nortp_timeout`) or whose
         // transport broke with an ordinary End state; only the IOError reason tells it from a BYE.

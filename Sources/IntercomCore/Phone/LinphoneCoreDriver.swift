@@ -69,7 +69,7 @@ final class LinphoneCoreDriver {
         sipDescriptors = SocketInventory.descriptors(for: boundAddresses)
         datagramGuard = SIPDatagramGuard(
             udpDescriptors: SocketInventory.descriptors(for: boundAddresses.filter { $0.transport == .udp }),
-            gate: settings.unknownCallerGate, logger: logger)
+            gate: settings.callerGate, logger: logger)
         if let account = settings.account { try addAccount(account) }
     }
 
@@ -453,6 +453,13 @@ final class LinphoneCoreDriver {
         _ = linphone_call_terminate(record.call)
     }
 
+    /// Ends a call its caller has left behind (it called again): reported as its hang-up.
+    func replace(_ id: CallID) throws(PhoneError) {
+        let record = try record(id)
+        record.replaced = true
+        _ = linphone_call_terminate(record.call)
+    }
+
     func call(_ uri: String, video: Bool) throws(PhoneError) -> CallID {
         guard let address = linphone_core_interpret_url(core, uri) else { throw .badURI(uri) }
         defer { linphone_address_unref(address) }
@@ -591,11 +598,50 @@ final class LinphoneCoreDriver {
         let offersVideo = linphone_call_get_remote_params(call).map { linphone_call_params_video_enabled($0) != 0 } ?? false
         let from = direction == .incoming ? remoteURI : toURI
         let to = direction == .incoming ? toURI : remoteURI
+        var source: String?
+        if direction == .incoming {
+            // Where the INVITE came from, as the read hook saw it: the one fact about a caller
+            // that is not the caller's own words.
+            let callID = linphone_call_get_call_log(call).flatMap { linphone_call_log_get_call_id($0) }.map { String(cString: $0) }
+            source = callID.flatMap(SIPSourceLedger.shared.takeSource(callID:))
+            watchForACK(call)
+        }
         let record = CallRecord(call: call, info: CallInfo(
-            id: id, direction: direction, from: from, to: to, remoteHost: remoteHost, offersVideo: offersVideo))
+            id: id, direction: direction, from: from, to: to, remoteHost: remoteHost, source: source,
+            offersVideo: offersVideo))
         calls[id] = record
         idsByCall[call] = id
         return record
+    }
+
+    /// Our 200 OK may reach someone other than the caller (a forged source address); only the
+    /// real caller can answer it with an ACK that belongs to the dialog.
+    private func watchForACK(_ call: OpaquePointer) {
+        guard let callbacks = linphone_factory_create_call_cbs(linphone_factory_get()) else { return }
+        linphone_call_cbs_set_ack_processing(callbacks) { call, _, received in
+            guard received != 0, let call, let driver = LinphoneCoreDriver.from(linphone_call_get_core(call)),
+                  let id = driver.idsByCall[call], let record = driver.calls[id] else { return }
+            record.ackReceived = true
+            driver.confirmWhenMediaFlows(record)
+        }
+        linphone_call_add_callbacks(call, callbacks)
+        linphone_call_cbs_unref(callbacks)
+    }
+
+    /// Reports `confirmed` once the call is established, its ACK is in and the caller's RTP has
+    /// arrived; looks again every 50 ms until then or until the call ends.
+    private func confirmWhenMediaFlows(_ record: CallRecord) {
+        guard record.info.direction == .incoming, record.ackReceived, record.reportedEstablished,
+              !record.reportedConfirmed, !record.reportedEnd, calls[record.info.id] === record else { return }
+        guard intercom_call_rtp_packets_received(record.call) > 0 else {
+            after(0.05) { [weak self, weak record] in
+                guard let self, let record else { return }
+                self.confirmWhenMediaFlows(record)
+            }
+            return
+        }
+        record.reportedConfirmed = true
+        emit(.confirmed(record.info.id))
     }
 
     private func callStateChanged(_ call: OpaquePointer, state: LinphoneCallState, message: String?) {
@@ -618,6 +664,7 @@ final class LinphoneCoreDriver {
             if record.connectedAt == nil { record.connectedAt = Date() }
             videoHub.setCurrentCall(id)
             emit(.established(id, media(of: call)))
+            confirmWhenMediaFlows(record)
         case LinphoneCallStateEnd, LinphoneCallStateError:
             guard let id = idsByCall[call], let record = calls[id], !record.reportedEnd else { return }
             record.reportedEnd = true
@@ -628,6 +675,7 @@ final class LinphoneCoreDriver {
             let why = reason == .error ? Self.errorPhrase(call).map { "\($0) (\(message ?? "ended"))" } : nil
             emit(.ended(id, reason: reason, duration: duration, detail: why ?? message))
         case LinphoneCallStateReleased:
+            forgetCallLogs()
             guard let id = idsByCall.removeValue(forKey: call) else { return }
             if let record = calls.removeValue(forKey: id) {
                 if !record.reportedEnd {

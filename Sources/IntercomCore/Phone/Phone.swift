@@ -81,6 +81,12 @@ public final class Phone: Sendable {
         try await perform { try $0.hangup(id) }
     }
 
+    /// Ends a call whose caller called again (a panel that lost our BYE, or rebooted): reported
+    /// as the caller's hang-up, or as missed when it was still ringing.
+    public func replace(_ id: CallID) async throws {
+        try await perform { try $0.replace(id) }
+    }
+
     /// Places an outgoing call; `uri` like `sip:100@127.0.0.1:5070;transport=tcp`.
     public func call(_ uri: String, video: Bool = true) async throws -> CallID {
         try await perform { try $0.call(uri, video: video) }

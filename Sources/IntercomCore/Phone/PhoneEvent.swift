@@ -13,6 +13,10 @@ public enum PhoneEvent: Sendable, Equatable {
     case ringing(CallID)
     /// Media runs in both directions.
     case established(CallID, CallMedia)
+    /// An answered incoming call's dialog is confirmed: the caller's ACK arrived (it got our
+    /// 200 OK at the address it called from) and its media reached us. A blind INVITE, or
+    /// one whose source address was forged, never gets here.
+    case confirmed(CallID)
     case ended(CallID, reason: CallEndReason, duration: TimeInterval, detail: String?)
     case dtmfReceived(CallID, Character)
     /// All digits of a `sendDTMF` were sent.

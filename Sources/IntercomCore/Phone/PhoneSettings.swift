@@ -40,8 +40,9 @@ public struct PhoneSettings: Sendable {
     public var tls: SIPTLSSettings
     /// SRTP for call media; `none` (plain RTP, what Beward panels speak) by default.
     public var mediaEncryption: MediaEncryption
-    /// When set, new UDP INVITEs from callers it does not admit get 403 before liblinphone sees them.
-    public var unknownCallerGate: UnknownCallerGate?
+    /// When set, new UDP INVITEs from callers it refuses (impostors; strangers under
+    /// `unknown_callers = reject`) get 403 before liblinphone sees them.
+    public var callerGate: CallerGate?
 
     public init(
         listen: [ListenAddress],
@@ -59,7 +60,7 @@ public struct PhoneSettings: Sendable {
         ringtone: String? = nil,
         tls: SIPTLSSettings = SIPTLSSettings(),
         mediaEncryption: MediaEncryption = .none,
-        unknownCallerGate: UnknownCallerGate? = nil
+        callerGate: CallerGate? = nil
     ) {
         self.listen = listen
         self.account = account
@@ -76,6 +77,6 @@ public struct PhoneSettings: Sendable {
         self.ringtone = ringtone
         self.tls = tls
         self.mediaEncryption = mediaEncryption
-        self.unknownCallerGate = unknownCallerGate
+        self.callerGate = callerGate
     }
 }

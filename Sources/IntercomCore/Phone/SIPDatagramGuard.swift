@@ -5,7 +5,9 @@ import Glibc
 
 /// Screens the SIP datagrams waiting on the phone's UDP sockets before belle-sip reads them:
 /// drops the ones `SIPHeaderScreen` refuses, and answers new INVITEs from callers the
-/// `UnknownCallerGate` turns away with a stateless 403 (swallowing the ACK that follows).
+/// `CallerGate` turns away (impostors; strangers under `unknown_callers = reject`) with a
+/// stateless 403, swallowing the ACK that follows. Leading CR and LF, which belle-sip skips,
+/// are skipped here too, so they cannot carry an INVITE past the gate.
 ///
 /// This works because belle-sip takes at most one datagram from a UDP listening socket per
 /// `linphone_core_iterate` (one `recvfrom` per readiness, one main-loop pass per iterate), and
@@ -15,22 +17,20 @@ import Glibc
 /// reads whatever arrived by then), so they are not.
 final class SIPDatagramGuard {
     private let descriptors: [Int32]
-    private let gate: UnknownCallerGate?
+    private let gate: CallerGate?
     private let logger: Logger
     /// Branches of INVITEs refused here, so their ACKs never reach belle-sip (which would answer them).
     private var refusedBranches: [String] = []
     private var refusedBranchSet: Set<String> = []
     private static let rememberedBranches = 512
-    /// Refusals since the last log line; a scan must not fill the log either.
-    private var refusedSinceReport = 0
-    private var lastRefusalReport = Date.distantPast
+    private var refusals = RefusedCallerLog()
     private var buffer = [UInt8](repeating: 0, count: 65_536)
     /// Drops since the last log line; logged at most once a minute, so a flood cannot fill the log.
     private var droppedSinceReport = 0
     private var lastReport = Date.distantPast
     private(set) var droppedTotal = 0
 
-    init(udpDescriptors: [Int32], gate: UnknownCallerGate?, logger: Logger) {
+    init(udpDescriptors: [Int32], gate: CallerGate?, logger: Logger) {
         descriptors = udpDescriptors
         self.gate = gate
         self.logger = logger
@@ -77,20 +77,22 @@ final class SIPDatagramGuard {
         _ = recv(fd, &byte, 1, Int32(MSG_DONTWAIT))
     }
 
-    /// True when the datagram was dealt with here: a new INVITE from a stranger (answered 403)
-    /// or the ACK of one.
+    /// True when the datagram was dealt with here: a new INVITE from a caller the gate refuses
+    /// (answered 403) or the ACK of one.
     private func answeredHere(_ datagram: ArraySlice<UInt8>, on fd: Int32, source: sockaddr_storage,
                               sourceLength: socklen_t) -> Bool {
-        guard let gate, datagram.starts(with: Self.invite) || datagram.starts(with: Self.ack),
-              let head = SIPRequestHead(datagram) else { return false }
+        let message = datagram.drop { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+        guard let gate, message.starts(with: Self.invite) || message.starts(with: Self.ack),
+              let head = SIPRequestHead(message) else { return false }
         if head.method == "ACK" {
             guard let branch = head.branch else { return false }
             return refusedBranchSet.contains(branch)
         }
-        guard head.method == "INVITE", !head.hasToTag, let from = head.first("from"),
-              !gate.admits(from: from, contactHost: head.contactHost),
-              let reply = SIPStatelessReply.response("403 Forbidden", to: head) else { return false }
         var destination = source
+        let sourceHost = withUnsafeBytes(of: &destination) { SocketAddressText.host(UnsafeRawBufferPointer(rebasing: $0.prefix(Int(sourceLength)))) }
+        guard head.method == "INVITE", !head.hasToTag, let from = head.first("from"),
+              let verdict = gate.refusal(from: from, contactHost: head.contactHost, source: sourceHost),
+              let reply = SIPStatelessReply.response("403 Forbidden", to: head) else { return false }
         _ = reply.withUnsafeBytes { bytes in
             withUnsafePointer(to: &destination) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -99,7 +101,7 @@ final class SIPDatagramGuard {
             }
         }
         if let branch = head.branch { remember(branch) }
-        noteRefused(from: from, host: head.contactHost ?? Self.describe(source))
+        refusals.note(verdict, from: from, source: sourceHost, logger: logger)
         return true
     }
 
@@ -114,27 +116,7 @@ final class SIPDatagramGuard {
         }
     }
 
-    private func noteRefused(from: String, host: String) {
-        refusedTotal += 1
-        refusedSinceReport += 1
-        let now = Date()
-        guard now.timeIntervalSince(lastRefusalReport) >= 10 else { return }
-        let more = refusedSinceReport > 1 ? " (\(refusedSinceReport - 1) more since the last line)" : ""
-        logger.notice("rejected call from \(Self.bareURI(from)) (\(host)): it matches no panel and [sip] unknown_callers = reject\(more)")
-        refusedSinceReport = 0
-        lastRefusalReport = now
-    }
-
-    private(set) var refusedTotal = 0
-
-    /// `"Name" <sip:u@h;p>;tag=x` → `sip:u@h;p`, for the log.
-    private static func bareURI(_ value: String) -> String {
-        guard let open = value.firstIndex(of: "<") else {
-            return String(value.split(separator: ";").first ?? Substring(value))
-        }
-        let inside = value[value.index(after: open)...]
-        return String(inside.prefix { $0 != ">" })
-    }
+    var refusedTotal: Int { refusals.total }
 
     private func note(_ refusal: SIPHeaderScreen.Refusal, from source: String, count: Int = 1) {
         droppedTotal += count
@@ -149,17 +131,6 @@ final class SIPDatagramGuard {
 
     private static func describe(_ address: sockaddr_storage) -> String {
         var copy = address
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        var port = [CChar](repeating: 0, count: Int(NI_MAXSERV))
-        let rc = withUnsafePointer(to: &copy) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getnameinfo($0, socklen_t(MemoryLayout<sockaddr_storage>.size), &host, socklen_t(host.count),
-                            &port, socklen_t(port.count), NI_NUMERICHOST | NI_NUMERICSERV)
-            }
-        }
-        guard rc == 0 else { return "an unknown address" }
-        let hostText = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let portText = String(decoding: port.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return hostText.contains(":") ? "[\(hostText)]:\(portText)" : "\(hostText):\(portText)"
+        return withUnsafeBytes(of: &copy) { SocketAddressText.hostAndPort($0) } ?? "an unknown address"
     }
 }

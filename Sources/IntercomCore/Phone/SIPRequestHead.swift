@@ -13,7 +13,9 @@ struct SIPRequestHead {
     ]
 
     /// Nil when the bytes are no SIP message head (no start line, no blank line after the headers).
-    init?<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    /// CR and LF before the start line are skipped, as belle-sip skips them.
+    init?<Bytes: Collection>(_ message: Bytes) where Bytes.Element == UInt8 {
+        let bytes = message.drop { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
         guard let end = Self.endOfHead(bytes) else { return nil }
         let text = String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)
         var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }

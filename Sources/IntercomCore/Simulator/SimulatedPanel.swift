@@ -55,8 +55,14 @@ public final class SimulatedPanel: Sendable {
         let http = SimulatedPanelHTTPServer(options: options)
         try http.start()
         let owns = sip.dataDirectory == nil
-        let directory = sip.dataDirectory
-            ?? NSTemporaryDirectory() + "intercom-simulated-panel-\(UUID().uuidString.prefix(8))"
+        let directory: String
+        do {
+            // Private (mkdtemp, 0700): the phone's plugin folder goes in it.
+            directory = try sip.dataDirectory ?? PrivateTemporaryDirectory.make(prefix: "intercom-simulated-panel").path
+        } catch {
+            http.stop()
+            throw error
+        }
         let scene = (directory as NSString).appendingPathComponent("scene.jpg")
         let phone: Phone
         do {

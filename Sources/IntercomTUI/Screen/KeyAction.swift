@@ -32,9 +32,9 @@ enum KeyAction: Equatable {
         case "d": return ringing ? .command(.decline(nil)) : nil
         case "h": return inCall || dialing ? .command(.hangup(nil)) : (ringing ? .command(.decline(nil)) : nil)
         // While ringing the intercom answers silently, opens and hangs up (as the SmartYard app does).
-        case "o": return .command(.open(panel: nil, door: .main))
-        case "O": return .command(.open(panel: nil, door: .alt))
-        case "g": return .command(.open(panel: nil, door: .light))
+        case "o": return .command(.open(panel: nil, door: .main, by: .key))
+        case "O": return .command(.open(panel: nil, door: .alt, by: .key))
+        case "g": return .command(.open(panel: nil, door: .light, by: .key))
         case "s": return .command(.speaker(nil))
         case "m": return .command(.mute(nil))
         case "?": return .help

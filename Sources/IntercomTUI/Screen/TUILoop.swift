@@ -140,7 +140,7 @@ final class TUILoop {
             resetPictures()
         case .openPanel(let index):
             guard index < context.panels.count else { return }
-            context.send(.open(panel: context.panels[index], door: .main))
+            context.send(.open(panel: context.panels[index], door: .main, by: .key))
         }
     }
 
@@ -169,7 +169,7 @@ final class TUILoop {
         case .decline(nil): return .decline(model.selectedCall?.stage == .ringing ? id : nil)
         case .hangup(nil): return .hangup(id)
         case .dtmf(nil, let digits): return .dtmf(id, digits: digits)
-        case .open(nil, let door): return .open(panel: model.selectedCall?.panel, door: door)
+        case .open(nil, let door, let by): return .open(panel: model.selectedCall?.panel, door: door, by: by)
         default: return command
         }
     }

@@ -56,7 +56,7 @@ struct ScreenModel {
             let text = "\(title): \(Self.reasonText(reason)) (\(Self.duration(duration)))"
             outcome = (text, Date().addingTimeInterval(3))
             remember("\(time) \(text)")
-        case .doorOpened(let panel, _, let door, let method, let ok, let error):
+        case .doorOpened(let panel, _, let door, let method, _, let ok, let error):
             let text = ok ? "door \(door) of \(panel) opened (\(method))" : "door \(door) of \(panel) did not open (\(method)): \(error ?? "")"
             message = (text, !ok, Date().addingTimeInterval(4))
             remember("\(time) \(text)")

@@ -28,8 +28,13 @@ enum CallCommand {
             return Console.fail(error.description, code: error.exitCode)
         }
         let panel = invocation.arguments.positionals.first
-        let intercom = Intercom(config: config, phoneSettings: TUICommand.phoneSettings(config, invocation),
-                                logger: TUICommand.quietLogger(invocation))
+        let settings = TUICommand.phoneSettings(config, invocation)
+        do {
+            try settings.checkPrivateFallback()
+        } catch {
+            return Console.fail(error.description, code: error.exitCode)
+        }
+        let intercom = Intercom(config: config, phoneSettings: settings, logger: TUICommand.quietLogger(invocation))
         return await TUICommand.runScreen(intercom, invocation: invocation, kiosk: false, label: nil,
                                           call: OutgoingCall(panel: panel))
     }

@@ -28,12 +28,18 @@ enum DaemonCommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
-        let intercom = Intercom(config: config, phoneSettings: PhoneSettings(config: config, environment: invocation.environment),
-                                logger: logger)
+        let settings = PhoneSettings(config: config, environment: invocation.environment)
+        do {
+            try settings.checkPrivateFallback()
+        } catch {
+            return Console.fail(error.description, code: error.exitCode)
+        }
+        let intercom = Intercom(config: config, phoneSettings: settings, logger: logger)
         let printJSON = invocation.arguments.value("--events") == "json"
+        let printer = EventPrinter(logger: logger)
         let pipeline = EventPipeline(intercom: intercom, config: config, environment: invocation.environment,
                                      logger: logger) { event in
-            if printJSON { Console.out(event.json.encoded) }
+            if printJSON { printer.print(event.json.encoded) }
             logger.info("\(event.name) \(event.call.map { "\($0.id) from \($0.from)" } ?? "")")
         }
         let signals = SignalWatcher([SIGTERM, SIGINT, SIGHUP])

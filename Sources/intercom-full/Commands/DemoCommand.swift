@@ -21,8 +21,15 @@ enum DemoCommand {
             return Console.fail(UsageError(message: "--ring-every takes seconds", command: "demo").description,
                                 code: ExitCode.usage)
         }
-        let work = NSTemporaryDirectory() + "intercom-demo-\(getpid())"
-        defer { try? FileManager.default.removeItem(atPath: work) }
+        // A private mkdtemp folder: the phones' plugin folders go in it (PrivateTemporaryDirectory).
+        let directory: PrivateTemporaryDirectory
+        do {
+            directory = try PrivateTemporaryDirectory.make(prefix: "intercom-demo")
+        } catch {
+            return Console.fail(error.description, code: error.exitCode)
+        }
+        defer { directory.remove() }
+        let work = directory.path
         let panel: SimulatedPanel
         do {
             panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(dataDirectory: "\(work)/panel"))

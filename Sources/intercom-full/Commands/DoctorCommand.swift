@@ -23,7 +23,8 @@ enum DoctorCommand {
         var findings: [Finding] = []
         func report(_ finding: Finding) {
             findings.append(finding)
-            Console.out("\(finding.ok ? "  ok " : "  !! ") \(finding.text)")
+            // Findings quote panels (model names, errors) and servers (registration reasons).
+            Console.out("\(finding.ok ? "  ok " : "  !! ") \(TerminalSafe.escape(finding.text))")
         }
 
         Console.out("config")
@@ -64,8 +65,16 @@ enum DoctorCommand {
 
         Console.out("sip")
         var settings = PhoneSettings(config: config, environment: invocation.environment)
-        settings.dataDirectory = NSTemporaryDirectory() + "intercom-doctor-\(getpid())"
-        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        // A private mkdtemp folder: the phone's plugin folder goes in it (PrivateTemporaryDirectory).
+        let work: PrivateTemporaryDirectory
+        do {
+            work = try PrivateTemporaryDirectory.make(prefix: "intercom-doctor")
+        } catch {
+            report(Finding(ok: false, text: error.description, code: error.exitCode))
+            return summary(findings)
+        }
+        defer { work.remove() }
+        settings.dataDirectory = work.path
         do {
             let phone = try await Phone.start(settings, logger: .silent)
             report(Finding(ok: true, text: "can listen on \(phone.listening.map(\.description).joined(separator: ", "))"))

@@ -37,7 +37,9 @@ enum SnapshotCommand {
         let size = (try? JPEG.size(of: jpeg)).map { "\($0)" } ?? "size unknown"
         let output = invocation.arguments.value("-o") ?? defaultName(panel.name)
         if output == "-" {
-            FileHandle.standardOutput.write(jpeg)
+            if let code = StandardStream.output.write(Array(jpeg)) {
+                return Console.fail("cannot write the picture to stdout: \(String(cString: strerror(code)))", code: ExitCode.failure)
+            }
             return ExitCode.ok
         }
         do {
@@ -65,7 +67,7 @@ enum SnapshotCommand {
             return Console.fail("the panel sent a picture that can't be shown: \(error.description)", code: ExitCode.dataError)
         }
         let frame = renderer.render(image: image, into: area, cellPixels: capabilities.cellPixels)
-        FileHandle.standardOutput.write(Data(frame.bytes))
+        StandardStream.output.write(frame.bytes)
         return ExitCode.ok
     }
 

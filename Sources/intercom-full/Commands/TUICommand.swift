@@ -27,7 +27,13 @@ enum TUICommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
-        let intercom = Intercom(config: config, phoneSettings: phoneSettings(config, invocation), logger: quietLogger(invocation))
+        let settings = phoneSettings(config, invocation)
+        do {
+            try settings.checkPrivateFallback()
+        } catch {
+            return Console.fail(error.description, code: error.exitCode)
+        }
+        let intercom = Intercom(config: config, phoneSettings: settings, logger: quietLogger(invocation))
         return await runScreen(intercom, invocation: invocation, kiosk: invocation.arguments.has("--kiosk"), label: nil)
     }
 

@@ -152,8 +152,11 @@ import Testing
         ca_file = ~/ca.pem
         stream = sub
         dial = sip:200@gate.example.org:5062
+        source = 10.0.0.7
+        auto_open_interval = 0
         """).config
         let panel = try #require(config.panels.first)
+        #expect(panel.source == ["10.0.0.7"] && panel.autoOpenInterval == 0)
         #expect(panel.name == "gate")
         #expect(panel.url == "https://gate.example.org:8443")
         #expect(panel.urlHost == "gate.example.org")
@@ -202,7 +205,7 @@ import Testing
         #expect(throws: ConfigValueError.self) { try ConfigDecoder.autoAnswer("-1") }
     }
 
-    @Test func matchDefaultsToURLIPLiteral() throws {
+    @Test func sourcesDefaultToTheURLHost() throws {
         let config = try parseConfig("""
         [panel a]
         url = http://192.168.1.50
@@ -212,9 +215,13 @@ import Testing
         url = http://door.local
         [panel d]
         url = http://192.168.1.51
+        source = 10.0.0.5, [fd00::6]
         match =
         """).config
-        #expect(config.panels.map(\.match) == [[.ip("192.168.1.50")], [.ip("fd00::5")], [], []])
+        // An empty match takes every call that comes from the panel's addresses.
+        #expect(config.panels.map(\.match) == [[], [], [], []])
+        #expect(config.panels.map(\.sourceAddresses) == [["192.168.1.50"], ["fd00::5"], ["door.local"], ["10.0.0.5", "fd00::6"]])
+        #expect(config.panels.map(\.autoOpenInterval) == [5, 5, 5, 5])
     }
 
     @Test func panelsKeepFileOrderAndLookup() throws {
@@ -227,9 +234,10 @@ import Testing
         """).config
         #expect(config.panels.map(\.name) == ["z", "a"])
         #expect(config.panel(named: "A")?.name == "a")
-        #expect(config.panel(matchingURI: "sip:1@10.0.0.1", ip: "10.0.0.1")?.name == "a")
-        #expect(config.panel(matchingURI: "sip:2@10.0.0.9", ip: "10.0.0.9")?.name == "z")
-        #expect(config.panel(matchingURI: "sip:3@x", ip: "10.0.0.3") == nil)
+        let directory = CallerDirectory(panels: config.panels, registrarHosts: [], rejectStrangers: true) { _ in [] }
+        #expect(directory.identify(from: "sip:1@10.0.0.1", contactHost: nil, source: "10.0.0.1") == .panel("a", route: .direct))
+        #expect(directory.identify(from: "sip:2@10.0.0.9", contactHost: nil, source: "10.0.0.9") == .panel("z", route: .direct))
+        #expect(directory.identify(from: "sip:3@x", contactHost: nil, source: "10.0.0.3") == .stranger)
     }
 
     @Test func hooksAndJournal() throws {
@@ -317,6 +325,8 @@ import Testing
         ("[panel a]\nurl = http://1.2.3.4\nca_file = ca.pem", 3, "ca_file", "absolute path"),
         ("[panel a]\nurl = http://1.2.3.4\nstream = hd", 3, "stream", "main or sub"),
         ("[panel a]\nurl = http://1.2.3.4\ndial = 100001@1.2.3.4", 3, "dial", "not a sip: URI"),
+        ("[panel a]\nurl = http://1.2.3.4\nsource = door.local", 3, "source", "not an IP address"),
+        ("[panel a]\nurl = http://1.2.3.4\nauto_open_interval = -1", 3, "auto_open_interval", "seconds from 0"),
         ("[daemon]\nsocket = run/ic.sock", 2, "socket", "absolute path"),
         ("[daemon]\nsocket = /\(String(repeating: "x", count: 120))", 2, "socket", "107 bytes"),
         ("[journal]\nkeep_days = 0", 2, "keep_days", "from 1"),

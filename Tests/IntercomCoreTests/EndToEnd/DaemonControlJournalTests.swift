@@ -8,23 +8,7 @@ import Glibc
 /// a hook on each answer, and a journal that survives `kill -9` and reads back with `intercom log`.
 @Suite("daemon: control socket, journal, hooks") struct DaemonControlJournalTests {
     static func config(hook: String) -> String {
-        """
-        [sip]
-        listen = udp:127.0.0.1:0
-        unknown_callers = reject
-
-        [panel entrance]
-        url = http://127.0.0.1:9
-        match = sip:100001@
-        auto_answer = on
-
-        [hooks]
-        on_call_answered = \(hook)
-        """
-    }
-
-    static func ctl(_ daemon: DaemonProcess, _ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        try await IntercomBinary.run(arguments + ["--config", daemon.configURL.path], in: daemon.directory)
+        DaemonProcess.autoAnsweringPanelConfig(extra: "[hooks]\non_call_answered = \(hook)")
     }
 
     static func jsonLines(_ text: String) -> [[String: Any]] {
@@ -41,7 +25,7 @@ import Glibc
         let daemon = try DaemonProcess(config: Self.config(hook: hook), name: "ctl")
         try await daemon.waitUntilStarted()
 
-        let status = try await Self.ctl(daemon, ["ctl", "status"])
+        let status = try await daemon.run(["ctl", "status"])
         #expect(status.status == 0, "\(status.stderr)\n\(daemon.log)")
         let state = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
         #expect((state?["calls"] as? [Any])?.isEmpty == true && (state?["panels"] as? [Any])?.count == 1, "\(status.stdout)")
@@ -63,17 +47,17 @@ import Glibc
         #expect(daemon.process.isRunning, "\(daemon.log)")
         #expect(!daemon.events.contains { $0.name == "call_ended" && $0.string("call") == secondCall }, "\(daemon.events)")
         #expect(daemon.log.contains("SIGHUP: config reloaded"), "\(daemon.log)")
-        let during = try await Self.ctl(daemon, ["ctl", "status"])
+        let during = try await daemon.run(["ctl", "status"])
         #expect(during.stdout.contains("\"\(secondCall)\""), "call missing from status after SIGHUP: \(during.stdout)")
 
         kill(daemon.process.pid, SIGKILL)
         _ = try? await daemon.process.waitForExit(timeout: .seconds(5))
         _ = await panel.stop()
 
-        let noDaemon = try await Self.ctl(daemon, ["ctl", "status"])
+        let noDaemon = try await daemon.run(["ctl", "status"])
         #expect(noDaemon.status == 69 && noDaemon.stderr.contains("no daemon listening on"), "\(noDaemon)")
 
-        let log = try await Self.ctl(daemon, ["log", "--json"])
+        let log = try await daemon.run(["log", "--json"])
         #expect(log.status == 0, "\(log.stderr)")
         let entries = Self.jsonLines(log.stdout)
         let earlier = try #require(entries.first { $0["call"] as? String == firstCall }, "\(log.stdout)")
@@ -81,7 +65,7 @@ import Glibc
         #expect(earlier["panel"] as? String == "entrance")
         let cut = try #require(entries.first { $0["call"] as? String == secondCall }, "\(log.stdout)")
         #expect(cut["outcome"] is NSNull && cut["answered_by"] as? String == "auto", "\(cut)")
-        let table = try await Self.ctl(daemon, ["log", "--panel", "entrance", "--since", "1h"])
+        let table = try await daemon.run(["log", "--panel", "entrance", "--since", "1h"])
         #expect(table.stdout.contains("remote_hangup") && table.stdout.contains("in progress"), "\(table.stdout)")
 
         let hookLines = (try? String(contentsOfFile: hookOutput, encoding: .utf8)) ?? ""

@@ -87,16 +87,41 @@ final class DaemonProcess: @unchecked Sendable {
     /// The `started` event once `waitUntilStarted` saw it.
     private(set) var started: DaemonEvent?
 
-    /// Writes `config` (mode 0600) and starts the daemon at once.
-    init(config: String, extraArguments: [String] = [], name: String = "daemon") throws {
+    /// The config most daemon tests share: UDP on a free loopback port, strangers refused, and one
+    /// panel `entrance` (From `sip:100001@`, from 127.0.0.1) whose calls are answered at once.
+    /// `extra` is appended (more sections, e.g. `[hooks]`).
+    static func autoAnsweringPanelConfig(extra: String = "") -> String {
+        """
+        [sip]
+        listen = udp:127.0.0.1:0
+        unknown_callers = reject
+
+        [panel entrance]
+        url = http://127.0.0.1:9
+        match = sip:100001@
+        auto_answer = on
+        """ + (extra.isEmpty ? "" : "\n\n" + extra)
+    }
+
+    /// Writes `config` (mode 0600) and starts the daemon at once. With `shell`, the daemon runs
+    /// under `bash -c SHELL` with `$0` the binary and `"$@"` its arguments, e.g.
+    /// `exec "$0" "$@" 2>/dev/full` or `ulimit -n 40; exec "$0" "$@"`.
+    init(config: String, extraArguments: [String] = [], name: String = "daemon", shell: String? = nil) throws {
         directory = try TestDirectory(prefix: "intercom-e2e-\(name)")
         configURL = try IntercomBinary.writeConfig(config, in: directory)
+        let binary = try IntercomBinary.path()
+        let arguments = ["daemon", "--events", "json", "--config", configURL.path] + extraArguments
         process = try Subprocess(
-            try IntercomBinary.path(),
-            ["daemon", "--events", "json", "--config", configURL.path] + extraArguments,
+            shell == nil ? binary : "/bin/bash",
+            shell.map { ["-c", $0, binary] + arguments } ?? arguments,
             name: "intercom-\(name)",
             environment: try IntercomBinary.environment(in: directory),
             workingDirectory: directory.url, logDirectory: directory.url)
+    }
+
+    /// Runs `intercom ARGS --config <this daemon's config>` (ctl, log) to completion.
+    func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await IntercomBinary.run(arguments + ["--config", configURL.path], in: directory)
     }
 
     /// Every event printed so far, in order.

@@ -4,7 +4,7 @@ import Testing
 /// The daemon with a `[sip] account`: registering at a loopback kamailio, taking a panel call routed
 /// through it, and reporting a registrar it cannot reach.
 @Suite("daemon: registrar") struct DaemonRegistrarTests {
-    @Test("registers at kamailio, then a panel call through kamailio is auto-answered")
+    @Test("registers at kamailio; a panel call through kamailio is recognised by the registrar's address and auto-answered; the same call sent directly from elsewhere is refused")
     func registersAndTakesCallsThroughRegistrar() async throws {
         let kamailio = try Kamailio()
         try await kamailio.start()
@@ -16,7 +16,8 @@ import Testing
             proxy = \(kamailio.uri)
 
             [panel entrance]
-            url = http://127.0.0.1:9
+            # The panel's own address is not the registrar's: its calls are known through the registrar.
+            url = http://127.0.0.3:9
             match = sip:100001@
             auto_answer = on
             """, name: "registrar")
@@ -29,6 +30,14 @@ import Testing
             remote: kamailio.hostPort, service: "resident", timeout: .seconds(15))
         #expect(panel.succeeded, "\(panel)\n\(kamailio.log)\n\(daemon.log)")
         _ = try await DaemonEventChecks.expectAutoAnsweredCall(daemon, panel: "entrance", from: "sip:100001@")
+
+        // The same panel's From, sent straight to us from an address that is neither the panel's
+        // nor the registrar's.
+        let forged = try await Sipp.run(
+            scenario: BewardScenarios.expectRejected(), name: "forged", remote: try daemon.hostPort(),
+            service: "resident", timeout: .seconds(10), localHost: "127.0.0.2")
+        #expect(forged.succeeded && forged.messages.contains("SIP/2.0 403"), "\(forged)\n\(daemon.log)")
+        #expect(daemon.names.filter { $0 == "call_incoming" }.count == 1, "\(daemon.events)")
         DaemonEventChecks.expectWellFormed(daemon)
         await daemon.stop()
         await kamailio.stop()

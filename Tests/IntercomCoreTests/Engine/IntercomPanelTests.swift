@@ -27,17 +27,17 @@ import Testing
 
         func door(_ method: String) async throws -> (ok: Bool, door: String) {
             try await events.wait("door_opened by \(method)") { e -> (Bool, String)? in
-                if case .doorOpened(_, _, let door, method, let ok, _) = e.kind { (ok, door) } else { nil } }
+                if case .doorOpened(_, _, let door, method, _, let ok, _) = e.kind { (ok, door) } else { nil } }
         }
     }
 
     static func setup(open: DoorOpenMethod = .http, autoAnswer: AutoAnswer = .off, guestUntil: Date? = nil,
-                      password: String = "admin", fps: Double = 3) async throws -> Setup {
+                      password: String = "admin", fps: Double = 3, autoOpenInterval: Double = 5) async throws -> Setup {
         let server = SimulatedPanelHTTPServer(options: SimulatedPanelOptions())
         _ = try server.start()
         let panelConfig = PanelConfig(name: "entrance", url: server.baseURL, user: "admin", password: password,
                                       match: [.uriPrefix("sip:panel@")], open: open, peepholeFPS: fps,
-                                      autoAnswer: autoAnswer, guestUntil: guestUntil)
+                                      autoAnswer: autoAnswer, guestUntil: guestUntil, autoOpenInterval: autoOpenInterval)
         let (intercom, events) = try await PhoneTestSupport.intercom(panels: [panelConfig])
         let (panel, panelEvents) = try await PhoneTestSupport.phone("panel")
         return Setup(server: server, intercom: intercom, events: events, panel: panel, panelEvents: panelEvents)
@@ -115,6 +115,28 @@ import Testing
         #expect(reason == .hangup)
         #expect(try await s.panelEvents.wait("panel sees the hang-up") { $0.ended(outgoing) } == .remoteHangup)
         #expect(s.server.requestCount("intercom_cgi?action=maindoor") == 1)
+    }
+
+    @Test func automaticOpeningsAreLimitedPerPanelAndTellWhatTriggeredThem() async throws {
+        let s = try await Self.setup(open: .http, guestUntil: Date().addingTimeInterval(3600), autoOpenInterval: 30)
+        defer { Task { await s.stop() } }
+        // Guest mode opens for the first call…
+        _ = try await s.ring()
+        #expect(try await s.door("http").ok)
+        _ = try await s.events.wait("first call ended") { e -> Bool? in if case .callEnded = e.kind { true } else { nil } }
+        // …a hook asking again within the interval is refused, and the refusal is reported with its trigger…
+        await #expect(throws: IntercomError.self) { try await s.intercom.execute(.open(panel: "entrance", door: .main, by: .hook)) }
+        let refused = try await s.events.wait("a refused automatic opening") { e -> (DoorTrigger, String?)? in
+            if case .doorOpened(_, _, _, _, let by, false, let error) = e.kind { (by, error) } else { nil } }
+        #expect(refused.0 == .hook && refused.1?.contains("auto_open_interval") == true, "\(refused)")
+        // …while a person's request is never limited.
+        _ = try await s.intercom.execute(.open(panel: "entrance", door: .main, by: .ctl))
+        _ = try await s.events.wait("the person's opening") { e -> Bool? in
+            if case .doorOpened(_, _, _, _, .ctl, true, _) = e.kind { true } else { nil } }
+        let triggers = s.events.all.compactMap { e -> DoorTrigger? in
+            if case .doorOpened(_, _, _, _, let by, true, _) = e.kind { by } else { nil } }
+        #expect(triggers == [.guestMode, .ctl])
+        #expect(s.server.requestCount("intercom_cgi?action=maindoor") == 2)
     }
 
     @Test func expiredGuestModeDoesNothing() async throws {

@@ -13,16 +13,7 @@ import Glibc
 
     @Test("2 000 INVITEs from strangers at 200/s: every one 403, no event, RSS flat, a panel call still works")
     func scanIsRejectedWithoutGrowth() async throws {
-        let daemon = try DaemonProcess(config: """
-            [sip]
-            listen = udp:127.0.0.1:0
-            unknown_callers = reject
-
-            [panel entrance]
-            url = http://127.0.0.1:9
-            match = sip:100001@
-            auto_answer = on
-            """, name: "scan")
+        let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig(), name: "scan")
         try await daemon.waitUntilStarted()
         let pid = daemon.process.pid
 

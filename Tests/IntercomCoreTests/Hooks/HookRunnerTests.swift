@@ -80,7 +80,7 @@ import Testing
         let ended = IntercomEvent(.callEnded(.init(id: CallID("c1"), panel: "p", from: "sip:x@y"), reason: .hangup, durationSeconds: 1))
         let failed = await runner.run(ended, snapshot: nil)
         #expect(failed == .exited(3), "\(String(describing: failed))")
-        let door = IntercomEvent(.doorOpened(panel: "p", call: nil, door: "main", method: "http", ok: true, error: nil))
+        let door = IntercomEvent(.doorOpened(panel: "p", call: nil, door: "main", method: "http", by: .ctl, ok: true, error: nil))
         if case .spawnFailed = await runner.run(door, snapshot: nil) {} else { Issue.record("missing hook should fail to spawn") }
     }
 }

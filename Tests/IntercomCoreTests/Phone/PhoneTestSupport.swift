@@ -8,8 +8,16 @@ enum PhoneTestSupport {
         return path
     }
 
+    /// A quiet tone the test callers play, so their calls carry RTP as a real panel's do (the
+    /// intercom waits for the caller's media before any automatic door opening).
+    static let callerSound: String = {
+        let url = URL(fileURLWithPath: tempDirectory("caller-sound")).appendingPathComponent("tone.wav")
+        try? WAVTone.write(to: url, frequency: 440, seconds: 1, amplitude: 0.05)
+        return url.path
+    }()
+
     /// A loopback phone with no sound card, listening on a random UDP and TCP port.
-    static func phone(_ name: String, audio: PhoneSettings.Audio = .files(play: nil, record: nil),
+    static func phone(_ name: String, audio: PhoneSettings.Audio = .files(play: callerSound, record: nil),
                       video: PhoneSettings.Video = .receive,
                       audioCodecs: [String]? = ["PCMA", "PCMU", "opus"],
                       videoCodecs: [String]? = ["H264", "VP8"],

@@ -45,6 +45,7 @@ final class Sipp: @unchecked Sendable {
         calls: Int = 1,
         rate: Int? = nil,
         traceMessages: Bool = true,
+        localHost: String = "127.0.0.1",
         extraArguments: [String] = []
     ) throws {
         for pcap in Sipp.pcaps(in: xml) { try ExternalTool.requireFile(pcap, package: "sip-tester") }
@@ -57,8 +58,8 @@ final class Sipp: @unchecked Sendable {
         if let remote { args.append(remote) }
         args += [
             "-s", service,
-            "-i", "127.0.0.1", "-p", String(self.localPort),
-            "-mi", "127.0.0.1", "-mp", String(mediaPort),
+            "-i", localHost, "-p", String(self.localPort),
+            "-mi", localHost, "-mp", String(mediaPort),
             "-m", String(calls),
             "-timeout", "\(max(1, Int(timeout.components.seconds)))s", "-timeout_error",
             "-nostdin",
@@ -119,9 +120,10 @@ final class Sipp: @unchecked Sendable {
     /// Starts a scenario and waits for it to finish.
     static func run(
         scenario xml: String, name: String = "scenario", remote: String?, service: String = "door",
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(30), localHost: String = "127.0.0.1"
     ) async throws -> Result {
-        let sipp = try Sipp(scenario: xml, name: name, remote: remote, service: service, timeout: timeout)
+        let sipp = try Sipp(scenario: xml, name: name, remote: remote, service: service, timeout: timeout,
+                            localHost: localHost)
         return try await sipp.finish(timeout: timeout + .seconds(10))
     }
 

@@ -1,8 +1,8 @@
 @testable import IntercomCore
 import Testing
 
-/// The phone thread's own answer to strangers: reading the request, deciding, and the 403 it sends.
-@Suite struct UnknownCallerGateTests {
+/// The phone thread's own reading of SIP: the request head, the 403 it sends strangers, the Call-IDs the source ledger keeps.
+@Suite struct SIPRequestReadingTests {
     static let invite = [
         "INVITE sip:door@192.168.1.2 SIP/2.0",
         "Via: SIP/2.0/UDP 10.0.0.9:5060;branch=z9hG4bK-abc;rport",
@@ -48,16 +48,42 @@ import Testing
         #expect(SIPStatelessReply.response("403 Forbidden", to: noCallID) == nil)
     }
 
-    @Test func admitsByTheEnginesRules() {
-        let entrance = PanelConfig(name: "entrance", url: "http://192.168.1.50", match: [.uriPrefix("sip:100001@")])
-        let gate = PanelConfig(name: "gate", url: "http://192.168.1.51", match: [.ip("192.168.1.51")])
-        let screen = UnknownCallerGate(panels: [entrance, gate])
-        #expect(screen.admits(from: "\"Door\" <sip:100001@192.0.2.2>;tag=1", contactHost: "192.168.1.50"))
-        #expect(screen.admits(from: "<SIP:100001@x>;tag=1", contactHost: nil))
-        #expect(screen.admits(from: "<sip:7@192.0.2.2>;tag=1", contactHost: "192.168.1.51"))
-        #expect(!screen.admits(from: "<sip:scanner@192.168.1.51>;tag=1", contactHost: "203.0.113.5"))
-        #expect(!screen.admits(from: "<sip:1000010@x>", contactHost: nil))
-        screen.update(panels: [gate])
-        #expect(!screen.admits(from: "<sip:100001@192.0.2.2>;tag=1", contactHost: "192.168.1.50"))
+    @Test func leadingLineBreaksAreSkippedAsBelleSIPSkipsThem() throws {
+        let head = try #require(SIPRequestHead(Array(("\r\n\r\n\n" + Self.invite).utf8)))
+        #expect(head.method == "INVITE")
+        #expect(head.first("call-id") == "call-1@10.0.0.9")
+    }
+
+    @Test func inviteCallIDsAreFoundInAnyPieceOfTraffic() {
+        func scan(_ text: String) -> [String] { Array(text.utf8).withUnsafeBytes { SIPCallIDScanner.inviteCallIDs(in: $0) } }
+        let bye = "BYE sip:a@b SIP/2.0\r\nCall-ID:   bye@x \r\nCSeq: 2 BYE\r\n\r\n"
+        let second = "\r\nINVITE sip:a@b SIP/2.0\r\nCall-ID:   second@x \r\nCSeq: 1 INVITE\r\n\r\n"
+        // Several messages in one TCP read: only the INVITEs' Call-IDs, compact form included.
+        #expect(scan(Self.invite + bye + second) == ["call-1@10.0.0.9", "second@x"])
+        #expect(scan("\r\n\r\n" + Self.invite) == ["call-1@10.0.0.9"])
+        // A read that starts inside a message cannot say what the message is.
+        #expect(scan("Call-ID: torn@x\r\n\r\n").isEmpty)
+        #expect(scan("INVITE sip:a@b SIP/2.0\r\nCall-Info: <x>\r\nXi: y\r\ncall-idx: z\r\nCALL-ID:\r\n\r\n").isEmpty)
+    }
+
+    @Test func theLedgerKnowsOneSourcePerCallAndForgetsWhatItGaveOut() {
+        let ledger = SIPSourceLedger()
+        func observe(_ text: String, from address: String) {
+            Array(text.utf8).withUnsafeBytes { ledger.observe($0, from: address) }
+        }
+        observe(Self.invite, from: "10.0.0.9")
+        observe(Self.invite, from: "10.0.0.9")
+        #expect(ledger.takeSource(callID: "call-1@10.0.0.9") == "10.0.0.9")
+        #expect(ledger.takeSource(callID: "call-1@10.0.0.9") == nil, "taken out at lookup")
+        // The same Call-ID from a second address: nobody's.
+        observe(Self.invite, from: "10.0.0.9")
+        observe(Self.invite, from: "127.0.0.2")
+        #expect(ledger.takeSource(callID: "call-1@10.0.0.9") == nil)
+        // Bounded: the oldest are forgotten first.
+        for n in 0...SIPSourceLedger.capacity {
+            observe(Self.invite.replacingOccurrences(of: "call-1@", with: "flood-\(n)@"), from: "203.0.113.1")
+        }
+        #expect(ledger.takeSource(callID: "flood-0@10.0.0.9") == nil)
+        #expect(ledger.takeSource(callID: "flood-\(SIPSourceLedger.capacity)@10.0.0.9") == "203.0.113.1")
     }
 }

@@ -1,0 +1,80 @@
+/// Tells who is calling from what the transport saw, never from what the caller wrote.
+///
+/// A direct call is a panel's only when its packets come from one of the panel's addresses
+/// (`source`, else the host of `url`); `match` then picks which of the panels at that address
+/// it is. A call that arrives from the `[sip] account`'s registrar is trusted as far as the
+/// registrar is, and `match` alone names the panel. From, To and Contact never make a caller
+/// a panel: anyone can write them.
+public struct CallerDirectory: Sendable {
+    private struct Entry: Sendable {
+        let panel: PanelConfig
+        let addresses: [[UInt8]]
+        let expected: [String]
+    }
+
+    private let entries: [Entry]
+    private let registrars: [[UInt8]]
+    /// `[sip] unknown_callers = reject`.
+    public let rejectStrangers: Bool
+    /// Panels whose calls can never be recognised (an unresolvable url host and no `source`).
+    public let unreachable: [String]
+
+    /// `resolve` turns a host name into addresses (the engine's DNS lookup); IP literals are
+    /// taken as they are. `registrarHosts` are the hosts of the account's registrar or proxy.
+    public init(panels: [PanelConfig], registrarHosts: [String], rejectStrangers: Bool,
+                resolve: (String) -> [String]) {
+        func addresses(_ hosts: [String]) -> [String] {
+            hosts.flatMap { IPLiteral.isValid($0) ? [$0] : resolve($0) }
+        }
+        var unreachable: [String] = []
+        entries = panels.map { panel in
+            let expected = addresses(panel.sourceAddresses)
+            if expected.isEmpty { unreachable.append(panel.name) }
+            return Entry(panel: panel, addresses: expected.compactMap(IPLiteral.canonicalBytes), expected: expected)
+        }
+        registrars = addresses(registrarHosts).compactMap(IPLiteral.canonicalBytes)
+        self.rejectStrangers = rejectStrangers
+        self.unreachable = unreachable
+    }
+
+    /// `from` is the From header (or its URI), `contactHost` the host of the Contact, `source`
+    /// the transport address the INVITE came from (nil when unknown: then nobody is trusted).
+    public func identify(from: String, contactHost: String?, source: String?) -> CallerVerdict {
+        let sourceBytes = source.flatMap(IPLiteral.canonicalBytes)
+        if let sourceBytes {
+            if let direct = entries.first(where: { $0.addresses.contains(sourceBytes) && $0.panel.matches(uri: from, ip: source) }) {
+                return .panel(direct.panel.name, route: .direct)
+            }
+            if registrars.contains(sourceBytes),
+               let routed = entries.first(where: { !$0.panel.match.isEmpty && $0.panel.matches(uri: from, ip: nil) }) {
+                return .panel(routed.panel.name, route: .registrar)
+            }
+        }
+        // Not a panel by its packets; does it claim to be one?
+        let claimedHosts = [contactHost, CallerDirectory.host(ofURI: from)].compactMap { $0 }.compactMap(IPLiteral.canonicalBytes)
+        for entry in entries {
+            if let sourceBytes, entry.addresses.contains(sourceBytes) { continue }
+            let namedByMatch = !entry.panel.match.isEmpty && entry.panel.match.contains { $0.matches(uri: from, ip: nil) }
+            let namedByAddress = claimedHosts.contains { entry.addresses.contains($0) }
+            if namedByMatch || namedByAddress {
+                return .impostor(panel: entry.panel.name, expected: entry.expected)
+            }
+        }
+        return .stranger
+    }
+
+    /// Whether a new call with this verdict is refused before it rings: impostors always,
+    /// strangers under `unknown_callers = reject`.
+    public func refuses(_ verdict: CallerVerdict) -> Bool {
+        switch verdict {
+        case .panel: false
+        case .impostor: true
+        case .stranger: rejectStrangers
+        }
+    }
+
+    /// The host of a From value (`"Door" <sip:1@10.0.0.5:5060>;tag=x` → `10.0.0.5`).
+    static func host(ofURI text: String) -> String? {
+        CallerMatch.host(ofURI: CallerMatch.bareURI(text))
+    }
+}

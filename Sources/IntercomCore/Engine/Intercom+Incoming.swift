@@ -1,0 +1,73 @@
+import Foundation
+
+extension Intercom {
+    /// A new call rings: who it is from (by its packets' source, then `match`), then the
+    /// policies — refusal, do-not-disturb, guest mode, auto-answer.
+    func incoming(_ info: CallInfo, phone: Phone) async {
+        let verdict = callerGate.identify(from: info.from, contactHost: info.remoteHost, source: info.source)
+        var panel: PanelConfig?
+        if case .panel(let name, _) = verdict { panel = config.panel(named: name) }
+        if panel == nil && callerGate.refuses(verdict) {
+            // An exposed SIP port is scanned constantly: a log line every 10 s, no event, no journal entry.
+            refusedCallers.note(verdict, from: info.from, source: info.source, logger: logger)
+            try? await phone.decline(info.id, reason: .forbidden)
+            return
+        }
+        if let panel { await replaceEarlierCalls(of: panel, by: info, phone: phone) }
+        let session = CallSession(info: info, panel: panel, stage: .ringing, since: Date())
+        calls[info.id] = session
+        publish(.callIncoming(session.ref))
+        guard let panel else { return }
+        if !panel.calls {
+            logger.info("call \(info.id) from panel \(panel.name) declined: calls = off (do not disturb)")
+            try? await phone.decline(info.id, reason: .doNotDisturb)
+            return
+        }
+        startPeephole(info.id, panel: panel, phone: phone)
+        if panel.isGuestModeActive(at: Date()) {
+            logger.notice("call \(info.id) from \(panel.name): guest mode, answering; the main door opens once the call is confirmed")
+            do {
+                try await answer(info.id, by: .guestMode, phone: phone)
+            } catch {
+                logger.warning("guest mode could not answer call \(info.id): \(error)")
+            }
+            return
+        }
+        switch panel.autoAnswer {
+        case .off:
+            break
+        case .on:
+            await autoAnswer(info.id, phone: phone)
+        case .after(let seconds):
+            pendingAnswers[info.id] = Task { [weak self] in
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                guard !Task.isCancelled else { return }
+                await self?.autoAnswer(info.id, phone: phone)
+            }
+        }
+    }
+
+    /// A panel makes one call at a time: a new call from it means it lost our BYE or rebooted,
+    /// and the calls we still hold from it are gone at its end. Holding them would leave the
+    /// panel 486 Busy or a ghost call on screen. "It" is the same panel and the same SIP user
+    /// (a `match` may cover several devices behind one address).
+    private func replaceEarlierCalls(of panel: PanelConfig, by info: CallInfo, phone: Phone) async {
+        let id = info.id
+        let user = Self.sipUser(info.from)
+        let earlier = calls.values.filter {
+            $0.info.direction == .incoming && $0.info.id != id && $0.panel?.name == panel.name
+                && Self.sipUser($0.info.from) == user
+        }
+        for old in earlier {
+            logger.notice("panel \(panel.name) called again (call \(id)): ending its call \(old.info.id), which it no longer holds")
+            try? await phone.replace(old.info.id)
+        }
+    }
+
+    /// `sip:100001@10.0.0.5:5060;x` → `100001` (nil without a user part).
+    static func sipUser(_ uri: String) -> String? {
+        let bare = CallerMatch.bareURI(uri)
+        guard let colon = bare.firstIndex(of: ":"), let at = bare.lastIndex(of: "@"), colon < at else { return nil }
+        return String(bare[bare.index(after: colon)..<at]).lowercased()
+    }
+}
