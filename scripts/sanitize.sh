@@ -39,12 +39,12 @@ scripts/sanitize/call.sh "$scratch/debug/intercom" "$out/call" || failed=1
 # valgrind 3.19 cannot read the DWARF 5 the toolchain writes, so it gets a copy without it.
 if command -v valgrind >/dev/null && [ -x "$replay" ]; then
     strip --strip-debug -o "$out/intercom-fuzz" "$replay"
-    for target in config keyvalue alarm jpeg terminal control; do
+    for target in config keyvalue alarm jpeg terminal control sip; do
         valgrind --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
             --error-exitcode=9 "$out/intercom-fuzz" "$target" "Fuzz/corpus/$target" >"$out/valgrind-$target.log" 2>&1 \
             || { echo "sanitize: valgrind found errors replaying $target, see $out/valgrind-$target.log"; failed=1; }
     done
-    echo "valgrind: fuzz seeds replayed, $(grep -l 'no crash' "$out"/valgrind-*.log | wc -l) of 6 targets clean"
+    echo "valgrind: fuzz seeds replayed, $(grep -l 'no crash' "$out"/valgrind-*.log | wc -l) of 7 targets clean"
 else
     echo "sanitize: valgrind or $replay missing (make build); replay skipped"
 fi

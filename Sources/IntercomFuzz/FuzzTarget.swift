@@ -1,5 +1,6 @@
 /// The parsers that read bytes we do not control: a config file someone edited by hand,
-/// panel HTTP bodies and JPEGs, the alarm stream, terminal answers, control-socket lines.
+/// panel HTTP bodies and JPEGs, the alarm stream, terminal answers, control-socket lines,
+/// SIP messages from anyone who reaches the SIP port.
 /// Each `run` feeds one input through the same calls the program makes and checks the
 /// invariants a caller relies on; a broken invariant traps, which the fuzzer reports.
 enum FuzzTarget: String, CaseIterable, Sendable {
@@ -9,6 +10,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case jpeg
     case terminal
     case control
+    case sip
 
     func run(_ input: [UInt8]) {
         switch self {
@@ -18,6 +20,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .jpeg: JPEGFuzz.run(input)
         case .terminal: TerminalAnswersFuzz.run(input)
         case .control: ControlRequestFuzz.run(input)
+        case .sip: SIPFuzz.run(input)
         }
     }
 

@@ -5,7 +5,8 @@
 #include <curl/curl.h>
 
 // CURLAUTH_* are cast-expression macros that Swift does not import.
-static const unsigned long INTERCOM_CURLAUTH_BASIC_DIGEST = CURLAUTH_BASIC | CURLAUTH_DIGEST;
+static const unsigned long INTERCOM_CURLAUTH_BASIC = CURLAUTH_BASIC;
+static const unsigned long INTERCOM_CURLAUTH_DIGEST = CURLAUTH_DIGEST;
 
 CURLcode intercom_curl_setopt_long(CURL *handle, CURLoption option, long value);
 CURLcode intercom_curl_setopt_ulong(CURL *handle, CURLoption option, unsigned long value);

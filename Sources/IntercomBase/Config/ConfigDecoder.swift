@@ -347,6 +347,10 @@ struct ConfigDecoder {
                 panel.caFile = try value(entry, section) { text throws(ConfigValueError) in
                     text.isEmpty ? nil : try Self.absolutePath(text, expander: expander)
                 }
+            case "auth":
+                panel.auth = try value(entry, section) { text throws(ConfigValueError) in
+                    try Self.choice(text, PanelAuth.self)
+                }
             case "dial":
                 panel.dial = try value(entry, section) { text throws(ConfigValueError) in
                     text.isEmpty ? nil : try Self.sipURI(text, example: "dial = sip:100001@192.168.1.50")

@@ -38,6 +38,9 @@ ringtone = default               # a WAV path, or a name under Resources/rington
 url       = http://192.168.1.50  # the panel's HTTP base URL (http or https)
 user      = admin
 password  = admin
+auth      = digest               # digest | basic : basic lets the panel ask for the password
+                                 # itself, readable on an http:// network; only for firmware
+                                 # without Digest
 model     = auto                 # auto | dks | ds  (auto reads systeminfo_cgi)
 source    =                      # the addresses the panel's SIP packets come from (comma
                                  # separated IPs); default: the host of url. A direct call

@@ -31,6 +31,8 @@ public struct PanelConfig: Sendable, Equatable {
     /// Skip certificate checks for panels with self-signed certificates.
     public var tlsInsecure: Bool
     public var caFile: String?
+    /// The HTTP authentication answered; Basic only when the config says so (`PanelAuth`).
+    public var auth: PanelAuth = .digest
     /// RTSP/video stream choice, `main` or `sub`; nil = the panel's default.
     public var stream: String?
     /// The SIP URI `intercom call` dials; nil = derived (`dialURI`).

@@ -15,8 +15,8 @@ extension Intercom {
                 continue
             }
             if new.url != old.url || new.user != old.user || new.password != old.password || new.model != old.model
-                || new.tlsInsecure != old.tlsInsecure || new.caFile != old.caFile || new.stream != old.stream {
-                notApplied.append("panel \(old.name): url, credentials, model or TLS changed: restart the daemon to apply")
+                || new.auth != old.auth || new.tlsInsecure != old.tlsInsecure || new.caFile != old.caFile || new.stream != old.stream {
+                notApplied.append("panel \(old.name): url, credentials, auth, model or TLS changed: restart the daemon to apply")
             }
             var merged = old
             merged.calls = new.calls

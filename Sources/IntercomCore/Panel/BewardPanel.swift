@@ -14,6 +14,8 @@ public final class BewardPanel: Sendable {
     let client: HTTPClient
     /// Filled by the first `detectFamily()`; a panel does not change family while we run.
     private let detectedFamily: Mutex<PanelFamily?>
+    /// What the panel's last challenge asked for; a kept-alive Digest session is not challenged again.
+    private let lastOfferedAuth = Mutex<HTTPAuthMethods>([])
 
     /// - Parameters:
     ///   - timeout: the whole-request limit for door and snapshot calls (SmartYard uses 3 s).
@@ -23,6 +25,7 @@ public final class BewardPanel: Sendable {
         baseURL: String,
         user: String,
         password: String,
+        auth: PanelAuth = .digest,
         model: PanelModel = .auto,
         insecure: Bool = false,
         caFile: String? = nil,
@@ -34,7 +37,7 @@ public final class BewardPanel: Sendable {
         self.baseURL = try Self.normalize(baseURL: baseURL, panel: name)
         self.model = model
         self.configuration = HTTPClientConfiguration(
-            user: user, password: password, insecure: insecure, caFile: caFile,
+            user: user, password: password, auth: auth, insecure: insecure, caFile: caFile,
             connectTimeout: connectTimeout, timeout: timeout, maxBodyBytes: maxBodyBytes)
         do {
             self.client = try HTTPClient(configuration: configuration, label: name)
@@ -163,8 +166,21 @@ public final class BewardPanel: Sendable {
         return try check(response, cgi: cgi)
     }
 
+    /// The authentication the panel asked for when it last challenged us ([] before any challenge).
+    public var authOffered: HTTPAuthMethods { lastOfferedAuth.withLock { $0 } }
+
     func check(_ response: HTTPResponse, cgi: String) throws(PanelError) -> HTTPResponse {
-        if response.status == 401 { throw .authRefused(panel: name) }
+        if !response.offeredAuth.isEmpty {
+            lastOfferedAuth.withLock { $0 = response.offeredAuth }
+        }
+        if response.status == 401 {
+            // curl, allowed Digest only, did not answer a Basic-only challenge: no password was sent.
+            if configuration.auth == .digest, !response.offeredAuth.contains(.digest),
+               response.offeredAuth.contains(.basic) {
+                throw .basicAuthOnly(panel: name)
+            }
+            throw .authRefused(panel: name)
+        }
         // Only look for the marker in short text answers, never inside a JPEG.
         if response.body.count < 4096, !(response.contentType?.hasPrefix("image/") ?? false),
            response.text.contains("is not defined") {

@@ -17,6 +17,8 @@ final class CurlTransfer {
     var exceeded = false
     /// Status of the header block seen last; curl passes several (401 then 200) during auth.
     var status = 0
+    /// Every scheme a challenge named, so a refusal can say which one the server wanted.
+    var offeredAuth: HTTPAuthMethods = []
 
     init(handle: UnsafeMutableRawPointer, cap: Int, cancel: CancelFlag,
          sink: (@Sendable (Data) -> Void)?, onOpen: (@Sendable (Int) -> Void)?) {
@@ -45,6 +47,9 @@ final class CurlTransfer {
     }
 
     func header(_ line: UnsafeRawBufferPointer) {
+        if line.count > 2, line.count < 4096, line.first == UInt8(ascii: "W") || line.first == UInt8(ascii: "w") {
+            offeredAuth.formUnion(HTTPAuthMethods(challengeLine: String(decoding: line, as: UTF8.self)))
+        }
         // A bare CRLF ends one header block: the status of this response is final now.
         guard line.count <= 2, line.allSatisfy({ $0 == 0x0D || $0 == 0x0A }) else { return }
         var code = 0

@@ -109,7 +109,8 @@ public final class HTTPClient: Sendable {
                    let typePtr {
                     contentType = String(cString: typePtr)
                 }
-                return .success(HTTPResponse(status: status, contentType: contentType, body: transfer.body))
+                return .success(HTTPResponse(status: status, contentType: contentType, body: transfer.body,
+                                             offeredAuth: transfer.offeredAuth))
             }
             let message = errorPtr.baseAddress.map { String(cString: $0) } ?? ""
             let failure = CurlFailure(
@@ -146,9 +147,11 @@ public final class HTTPClient: Sendable {
         set("nosignal", intercom_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
         set("followlocation", intercom_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0))
         set("useragent", intercom_curl_setopt_str(easy, CURLOPT_USERAGENT, c.userAgent))
-        // Answer whatever WWW-Authenticate asks for; with two methods allowed curl
-        // waits for the challenge instead of sending Basic up front.
-        set("httpauth", intercom_curl_setopt_ulong(easy, CURLOPT_HTTPAUTH, INTERCOM_CURLAUTH_BASIC_DIGEST))
+        // Digest alone unless the config allows Basic: with Basic allowed, whoever answers on an
+        // http:// path can ask for it and read the password. With Basic and Digest allowed curl
+        // still waits for the challenge (nothing up front) and prefers Digest when both are offered.
+        let methods = c.auth == .basic ? INTERCOM_CURLAUTH_BASIC | INTERCOM_CURLAUTH_DIGEST : INTERCOM_CURLAUTH_DIGEST
+        set("httpauth", intercom_curl_setopt_ulong(easy, CURLOPT_HTTPAUTH, methods))
         set("username", intercom_curl_setopt_str(easy, CURLOPT_USERNAME, c.user))
         set("password", intercom_curl_setopt_str(easy, CURLOPT_PASSWORD, c.password))
         set("ssl_verifypeer", intercom_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, c.insecure ? 0 : 1))

@@ -2,6 +2,8 @@
 public struct HTTPClientConfiguration: Sendable {
     public var user: String
     public var password: String
+    /// Digest only, or Basic allowed too (`[panel] auth`).
+    public var auth: PanelAuth
     /// Skip certificate verification (self-signed panel certificates).
     public var insecure: Bool
     /// A PEM bundle to verify the panel's certificate with instead of the system store.
@@ -15,6 +17,7 @@ public struct HTTPClientConfiguration: Sendable {
     public init(
         user: String,
         password: String,
+        auth: PanelAuth = .digest,
         insecure: Bool = false,
         caFile: String? = nil,
         connectTimeout: Duration = .seconds(3),
@@ -24,6 +27,7 @@ public struct HTTPClientConfiguration: Sendable {
     ) {
         self.user = user
         self.password = password
+        self.auth = auth
         self.insecure = insecure
         self.caFile = caFile
         self.connectTimeout = connectTimeout

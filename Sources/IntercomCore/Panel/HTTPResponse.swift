@@ -6,11 +6,14 @@ public struct HTTPResponse: Sendable {
     public let status: Int
     public let contentType: String?
     public let body: Data
+    /// The schemes the server's challenges (401 `WWW-Authenticate`) named during this exchange.
+    public let offeredAuth: HTTPAuthMethods
 
-    public init(status: Int, contentType: String?, body: Data) {
+    public init(status: Int, contentType: String?, body: Data, offeredAuth: HTTPAuthMethods = []) {
         self.status = status
         self.contentType = contentType
         self.body = body
+        self.offeredAuth = offeredAuth
     }
 
     /// Panel bodies are ASCII in practice; lossy decoding keeps a stray byte from hiding the rest.

@@ -5,6 +5,8 @@ public enum PanelError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreachable(String)
     /// HTTP 401 after curl answered the challenge: the credentials are wrong.
     case authRefused(panel: String)
+    /// HTTP 401 with a Basic-only challenge while the config allows Digest only: the password was not sent.
+    case basicAuthOnly(panel: String)
     /// The firmware has no such CGI (body says "… is not defined").
     case unsupported(cgi: String)
     /// An answer that is not what the API promises (not a JPEG, not "OK", unknown status).
@@ -20,7 +22,7 @@ public enum PanelError: Error, Sendable, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .unreachable, .unsupported, .timeout: return 69
-        case .authRefused: return 77
+        case .authRefused, .basicAuthOnly: return 77
         case .badData, .tooLarge: return 65
         case .cancelled: return 1
         }
@@ -32,6 +34,9 @@ public enum PanelError: Error, Sendable, Equatable, CustomStringConvertible {
             return why
         case .authRefused(let panel):
             return "panel \(panel) refused the user/password: check user and password in [panel \(panel)]"
+        case .basicAuthOnly(let panel):
+            return "panel \(panel) asked for Basic authentication, which shows the password to anyone on the path; "
+                + "nothing was sent: enable Digest on the panel, or set auth = basic in [panel \(panel)] to allow Basic"
         case .unsupported(let cgi):
             return "this panel's firmware has no \(cgi) (it answered \"is not defined\")"
         case .badData(let why):

@@ -10,13 +10,17 @@ import Foundation
 /// state between calls, so a message may be fed in pieces; folded (continued) lines count toward
 /// the header they continue.
 struct SIPHeaderScreen {
-    /// The longest From, To or Contact header accepted, name and folds included.
+    /// The longest From, To or Contact header accepted, name and folds included; in a Contact list,
+    /// the longest binding (a registrar's 200 OK lists every binding of the account in one header).
     static let maxAddressHeaderBytes = 512
+    /// The longest Contact header, all its bindings together (DECISIONS.md, "Contact lists").
+    static let maxContactListBytes = 4096
 
     /// Why a message was refused, for the log.
     struct Refusal: Equatable, CustomStringConvertible {
         let header: String
-        var description: String { "a \(header) header longer than \(SIPHeaderScreen.maxAddressHeaderBytes) bytes" }
+        var limit = SIPHeaderScreen.maxAddressHeaderBytes
+        var description: String { "a \(header) header longer than \(limit) bytes" }
     }
 
     /// From, To, Contact and their compact forms (RFC 3261 §7.3.3).
@@ -29,9 +33,20 @@ struct SIPHeaderScreen {
     private var atLineStart = true
     private var name: [UInt8] = []
     private var nameDone = false
+    /// Blanks in the name part (`From  :`), counted toward the header but kept out of the name.
+    private var nameBlanks = 0
+    /// belle-sip ends a header at CRLF, not at a bare LF: `From: "A…\nxyz\n\tA…" <sip:…>` is one From to
+    /// it (a 1200-character display name that crashed liblinphone, found by the `sip` fuzz target).
+    /// After a bare LF the next line is still looked at for a header name (a reader that does split
+    /// there sees one), but an address header's count goes on through it.
+    private var afterCR = false
+    private var afterBareLF = false
+    private var continuesAddress: Bool { afterBareLF && address != nil }
     /// The header being read (through its folds), when it is an address header.
     private var address: String?
     private var addressBytes = 0
+    /// Where a Contact header's bindings begin and end.
+    private var contactList = ContactListCount(bindingBytes: 0)
 
     /// Feeds more of the message; the first refusal ends screening (later calls return it again).
     mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> Refusal? where Bytes.Element == UInt8 {
@@ -39,17 +54,23 @@ struct SIPHeaderScreen {
         for byte in bytes {
             if byte == UInt8(ascii: "\n") {
                 atLineStart = true
+                afterBareLF = !afterCR
+                afterCR = false
                 continue
             }
+            defer { afterCR = byte == UInt8(ascii: "\r") }
             if atLineStart {
                 atLineStart = false
                 if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                     // A fold: the previous header goes on.
                     nameDone = true
                 } else {
-                    address = nil
-                    addressBytes = 0
+                    if !continuesAddress {
+                        address = nil
+                        addressBytes = 0
+                    }
                     name.removeAll(keepingCapacity: true)
+                    nameBlanks = 0
                     nameDone = false
                 }
             }
@@ -57,8 +78,19 @@ struct SIPHeaderScreen {
                 if byte == UInt8(ascii: ":") {
                     nameDone = true
                     let key = String(decoding: name, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
-                    address = Self.addressHeaders[key]
-                    addressBytes = name.count
+                    if continuesAddress {
+                        // After a bare LF: still the header before, or a new address header; counted as one.
+                        if let next = Self.addressHeaders[key] { address = next }
+                        contactList = ContactListCount(bindingBytes: addressBytes)
+                    } else {
+                        address = Self.addressHeaders[key]
+                        addressBytes = name.count + nameBlanks
+                        contactList = ContactListCount(bindingBytes: addressBytes)
+                    }
+                } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                    // RFC 3261 allows blanks before the colon and belle-sip reads `From      :` as From:
+                    // they must not push the name past the length cut (found by the `sip` fuzz target).
+                    nameBlanks += 1
                 } else if byte == UInt8(ascii: "\r") || name.count >= Self.longestName {
                     nameDone = true
                 } else {
@@ -67,7 +99,12 @@ struct SIPHeaderScreen {
             }
             if let header = address, byte != UInt8(ascii: "\r") {
                 addressBytes += 1
-                if addressBytes > Self.maxAddressHeaderBytes {
+                if header == "Contact" {
+                    if let refusal = contactList.count(byte, headerBytes: addressBytes) {
+                        refused = refusal
+                        return refused
+                    }
+                } else if addressBytes > Self.maxAddressHeaderBytes {
                     refused = Refusal(header: header)
                     return refused
                 }

@@ -58,7 +58,9 @@ public final class SimulatedPanelHTTPServer: Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Authenticated requests per CGI name ("images_cgi") or per CGI and action
-    /// ("intercom_cgi?action=maindoor"); "401" counts auth challenges sent, "500" the server errors.
+    /// ("intercom_cgi?action=maindoor"); "401" counts auth challenges sent, "500" the server errors;
+    /// "authorization:basic", "authorization:digest" and "authorization:other" count the requests that
+    /// carried credentials of that scheme, granted or not.
     public func requestCount(_ endpoint: String) -> Int { core.requestCount(endpoint) }
 
     /// The faults requests meet from now on (slow, broken or half pictures, 500s); `.none` heals the panel.

@@ -15,6 +15,7 @@ extension SimulatorCore {
                 left -= 50
             }
         }
+        countCredentials(connection)
         switch authorize(connection) {
         case .granted:
             break
@@ -31,6 +32,14 @@ extension SimulatorCore {
             MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, key).map { String(cString: $0) }
         }
         return queue(response, on: connection)
+    }
+
+    /// Counts the schemes clients sent credentials with, so a test can prove a password never left
+    /// the client in Basic (readable) form.
+    private func countCredentials(_ connection: OpaquePointer) {
+        guard let header = MHD_lookup_connection_value(connection, .HEADER_KIND, "Authorization") else { return }
+        let scheme = String(cString: header).prefix { $0 != " " }.lowercased()
+        count(scheme == "basic" || scheme == "digest" ? "authorization:\(scheme)" : "authorization:other")
     }
 
     private enum AuthOutcome {

@@ -44,14 +44,22 @@ enum DoctorCommand {
         Console.out("panels")
         if config.panels.isEmpty { report(Finding(ok: false, text: "no [panel NAME] section: see 'intercom config --example'")) }
         for panel in config.panels {
+            let client: BewardPanel
             do {
-                let client = try BewardPanel(panelConfig: panel)
-                let info = try await client.systemInfo()
-                let family = try await client.detectFamily()
-                report(Finding(ok: true, text: "\(panel.name): \(panel.url) answers, user \(panel.user) accepted, "
-                    + "model \(info["DeviceModel"] ?? "?") (\(family.rawValue))"))
+                client = try BewardPanel(panelConfig: panel)
             } catch {
                 report(Finding(ok: false, text: "\(panel.name): \(error)", code: error.exitCode))
+                continue
+            }
+            do {
+                let info = try await client.systemInfo()
+                let family = try await client.detectFamily()
+                report(Finding(ok: true, text: "\(panel.name): \(panel.url) answers, user \(panel.user) accepted"
+                    + "\(authNote(client)), model \(info["DeviceModel"] ?? "?") (\(family.rawValue))"))
+            } catch {
+                // The Basic-only refusal names the scheme itself.
+                let note = error == .basicAuthOnly(panel: panel.name) ? "" : authNote(client, auth: panel.auth)
+                report(Finding(ok: false, text: "\(panel.name): \(error)\(note)", code: error.exitCode))
             }
         }
 
@@ -93,6 +101,15 @@ enum DoctorCommand {
         let override = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
         for line in capabilities.report(override: override).split(separator: "\n") { Console.out("      \(line)") }
         return summary(findings)
+    }
+
+    /// Which authentication the panel asked for, when it challenged us; on a failure also what we answer.
+    private static func authNote(_ client: BewardPanel, auth: PanelAuth? = nil) -> String {
+        let offered = client.authOffered
+        guard !offered.isEmpty else { return "" }
+        guard let auth else { return " (it asked for \(offered))" }
+        let answered = auth == .basic ? "Digest or Basic" : "Digest only"
+        return " (the panel asked for \(offered); auth = \(auth.rawValue) answers \(answered))"
     }
 
     private static func registration(_ phone: Phone, account configured: SIPAccount, tls: SIPTLSSettings) async -> Finding {

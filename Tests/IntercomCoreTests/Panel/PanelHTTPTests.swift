@@ -3,9 +3,10 @@ import IntercomCore
 import Testing
 
 @Suite struct PanelHTTPTests {
-    @Test(arguments: SimulatedPanelOptions.Auth.allCases)
-    func authSucceedsWithoutPreemptiveBasic(auth: SimulatedPanelOptions.Auth) async throws {
-        let f = try PanelFixture(.init(auth: auth))
+    /// A Basic-only panel needs `auth = basic` (`PanelHTTPAuthTests`); the rest work by default.
+    @Test(arguments: [(SimulatedPanelOptions.Auth.digest, PanelAuth.digest), (.both, .digest), (.basic, .basic)])
+    func authSucceedsWithoutPreemptiveBasic(auth: SimulatedPanelOptions.Auth, allowed: PanelAuth) async throws {
+        let f = try PanelFixture(.init(auth: auth), auth: allowed)
         defer { f.server.stop() }
         for _ in 0..<3 {
             let jpeg = try await f.panel.snapshot()
@@ -26,9 +27,9 @@ import Testing
         #expect(try await f.panel.detectFamily() == .dks)
     }
 
-    @Test(arguments: SimulatedPanelOptions.Auth.allCases)
-    func wrongPasswordIsAuthRefused(auth: SimulatedPanelOptions.Auth) async throws {
-        let f = try PanelFixture(.init(auth: auth), password: "s3cret-wrong")
+    @Test(arguments: [(SimulatedPanelOptions.Auth.digest, PanelAuth.digest), (.both, .digest), (.basic, .basic)])
+    func wrongPasswordIsAuthRefused(auth: SimulatedPanelOptions.Auth, allowed: PanelAuth) async throws {
+        let f = try PanelFixture(.init(auth: auth), password: "s3cret-wrong", auth: allowed)
         defer { f.server.stop() }
         let error = await panelError { () async throws(PanelError) in try await f.panel.snapshot() }
         #expect(error == .authRefused(panel: "test"))

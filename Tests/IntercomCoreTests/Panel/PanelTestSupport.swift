@@ -44,6 +44,7 @@ struct PanelFixture {
         _ options: SimulatedPanelOptions = .init(),
         user: String = "admin",
         password: String = "admin",
+        auth: PanelAuth = .digest,
         model: PanelModel = .auto,
         timeout: Duration = .seconds(3),
         maxBodyBytes: Int = 8 << 20
@@ -52,7 +53,7 @@ struct PanelFixture {
         try server.start()
         panel = try BewardPanel(
             name: "test", baseURL: server.baseURL, user: user, password: password,
-            model: model, timeout: timeout, maxBodyBytes: maxBodyBytes)
+            auth: auth, model: model, timeout: timeout, maxBodyBytes: maxBodyBytes)
     }
 }
 

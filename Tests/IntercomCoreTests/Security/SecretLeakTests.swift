@@ -40,6 +40,7 @@ import Testing
 
     @Test("passwords never appear in output, events, control socket, journal, pictures, liblinphone files or hooks")
     func secretsNeverLeak() async throws {
+        // Basic (allowed by `auth = basic`): its Authorization header carries the password, base64'd, on every request.
         let server = SimulatedPanelHTTPServer(options: .init(user: "admin", password: Self.panelSecret, auth: .basic))
         let httpPort = try server.start()
         defer { server.stop() }
@@ -63,6 +64,7 @@ import Testing
             [panel front]
             url = http://127.0.0.1:\(httpPort)
             user = admin
+            auth = basic
             password = \(Self.panelSecret)
             match = sip:100001@
             auto_answer = 1
@@ -71,6 +73,7 @@ import Testing
             [panel back]
             url = http://127.0.0.1:\(httpPort)
             user = admin
+            auth = basic
             password = \(Self.refusedPanelSecret)
             match = sip:100002@
 
