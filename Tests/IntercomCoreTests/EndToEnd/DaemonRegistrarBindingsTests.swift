@@ -33,7 +33,7 @@ import Testing
         try await kamailio.start()
         let account = "sip:resident@\(kamailio.hostPort)"
         for (index, instance) in Self.instances.enumerated() {
-            let answer = try #require(try UDPSIPExchange.send(to: kamailio.port) { local in
+            let answer = try #require(try await UDPSIPExchange.send(to: kamailio.port) { local in
                 Self.register(account: account, registrar: kamailio.port, localPort: local,
                               contact: "<sip:resident@127.0.0.1:\(40_000 + index);transport=udp>"
                                   + ";+sip.instance=\"<urn:uuid:\(instance)>\";reg-id=1", cseq: 1)
@@ -52,7 +52,7 @@ import Testing
         #expect(registered.string("account") == account, "\(registered)")
 
         // What the daemon's 200 OK held: a query (REGISTER without Contact) gets the same list.
-        let bindings = try #require(try UDPSIPExchange.send(to: kamailio.port) { local in
+        let bindings = try #require(try await UDPSIPExchange.send(to: kamailio.port) { local in
             Self.register(account: account, registrar: kamailio.port, localPort: local, contact: nil, cseq: 1)
         }, "kamailio did not answer the query")
         let contact = try #require(Self.contactHeader(of: bindings), "\(bindings)")

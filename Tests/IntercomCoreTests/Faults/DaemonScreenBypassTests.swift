@@ -36,7 +36,7 @@ import Testing
                          ("From", "\(long)\nxyz\n\t\(long)\(long)"),
                          ("From", "\(long)\n\t\(long)\(long)")]
         for (index, (name, displayName)) in spellings.enumerated() {
-            let answer = try UDPSIPExchange.send(to: port, wait: .seconds(1)) { local in
+            let answer = try await UDPSIPExchange.send(to: port, wait: .seconds(1)) { local in
                 Self.invite(port: port, localPort: local, fromName: name, callID: "bypass\(index)", displayName: displayName)
             }
             #expect(answer == nil, "spelling \(index) reached belle-sip: \(answer ?? "")")

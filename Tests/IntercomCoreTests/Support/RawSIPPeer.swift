@@ -64,6 +64,19 @@ final class RawSIPPeer {
         return (String(decoding: received, as: UTF8.self), false)
     }
 
+    /// The first thing that arrives within `timeout`, as soon as it does; nil when nothing does.
+    func firstReply(within timeout: Duration) async -> String? {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while clock.now < deadline {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count > 0 { return String(decoding: buffer.prefix(count), as: UTF8.self) }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
+    }
+
     /// An INVITE to `service@127.0.0.1:remotePort` whose From and Contact say `claimedUser@claimedHost`.
     func invite(service: String, remotePort: UInt16, claimedUser: String, claimedHost: String, callID: String,
                 displayName: String = "Panel", prefix: String = "") -> String {
