@@ -36,15 +36,9 @@ enum DaemonLoadBench {
         result.calls = 60
         for index in 0..<result.calls {
             let slot = Date()
-            let id = try await caller.call(bench.uri, video: false)
-            if let answered = await daemon.waitLine(containing: "\"call_answered\"", after: cursor, timeout: 5) {
-                try? await caller.hangup(id)
-                if let ended = await daemon.waitLine(containing: "\"call_ended\"", after: answered.index, timeout: 5) {
-                    result.handled += 1
-                    cursor = ended.index + 1
-                }
-            } else {
-                try? await caller.hangup(id)
+            if let next = try await bench.answeredCall(from: caller, after: cursor) {
+                result.handled += 1
+                cursor = next
             }
             if index == 9 { result.rssAt10 = daemon.rssMB }
             if index == result.calls - 1 { result.rssAt60 = daemon.rssMB }

@@ -68,15 +68,9 @@ enum SoakBench {
         let marks = Set(stride(from: every, through: calls, by: every)).union([calls])
         for index in 1...calls {
             let slot = Date()
-            let id = try await caller.call(bench.uri, video: false)
-            if let answered = await daemon.waitLine(containing: "\"call_answered\"", after: cursor, timeout: 5) {
-                try? await caller.hangup(id)
-                if let ended = await daemon.waitLine(containing: "\"call_ended\"", after: answered.index, timeout: 5) {
-                    result.handled += 1
-                    cursor = ended.index + 1
-                }
-            } else {
-                try? await caller.hangup(id)
+            if let next = try await bench.answeredCall(from: caller, after: cursor) {
+                result.handled += 1
+                cursor = next
             }
             if marks.contains(index) {
                 // Let the last call's release and its journal picture (1.5 s wait for video) finish,
