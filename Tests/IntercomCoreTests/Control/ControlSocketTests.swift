@@ -51,158 +51,166 @@ import Testing
 
     @Test func statusRoundTripAndSocketMode() async throws {
         let s = try await Self.setup()
-        defer { Task { await s.stop() } }
-        var info = stat()
-        #expect(stat(s.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
-        #expect(stat((s.path as NSString).deletingLastPathComponent, &info) == 0 && info.st_mode & 0o777 == 0o700)
-        let reply = try await Self.blocking {
-            try ControlClient(path: s.path).request(ControlRequest(id: .string("q1"), action: .command(.status)))
+        try await withCleanup({ await s.stop() }) {
+            var info = stat()
+            #expect(stat(s.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+            #expect(stat((s.path as NSString).deletingLastPathComponent, &info) == 0 && info.st_mode & 0o777 == 0o700)
+            let reply = try await Self.blocking {
+                try ControlClient(path: s.path).request(ControlRequest(id: .string("q1"), action: .command(.status)))
+            }
+            #expect(reply["ok"] == .bool(true) && reply["id"] == .string("q1"))
+            #expect(reply["data"]?["panels"] != nil && reply["data"]?["calls"] == .array([]))
         }
-        #expect(reply["ok"] == .bool(true) && reply["id"] == .string("q1"))
-        #expect(reply["data"]?["panels"] != nil && reply["data"]?["calls"] == .array([]))
     }
 
     @Test func answerThroughTheSocketWhileRinging() async throws {
         let s = try await Self.setup()
-        defer { Task { await s.stop() } }
-        let call = try await s.ring()
-        let reply = try await Self.blocking {
-            try ControlClient(path: s.path).request(ControlRequest(id: .integer(2), action: .command(.answer(call.id))))
+        try await withCleanup({ await s.stop() }) {
+            let call = try await s.ring()
+            let reply = try await Self.blocking {
+                try ControlClient(path: s.path).request(ControlRequest(id: .integer(2), action: .command(.answer(call.id))))
+            }
+            #expect(reply["ok"] == .bool(true), "\(reply.encoded)")
+            #expect(reply["data"]?["call"] == .string(call.id.rawValue))
+            _ = try await s.events.wait("call_answered") { e -> Bool? in if case .callAnswered = e.kind { true } else { nil } }
+            let hangup = try await Self.blocking {
+                try ControlClient(path: s.path).request(ControlRequest(id: .integer(3), action: .command(.hangup(nil))))
+            }
+            #expect(hangup["ok"] == .bool(true))
         }
-        #expect(reply["ok"] == .bool(true), "\(reply.encoded)")
-        #expect(reply["data"]?["call"] == .string(call.id.rawValue))
-        _ = try await s.events.wait("call_answered") { e -> Bool? in if case .callAnswered = e.kind { true } else { nil } }
-        let hangup = try await Self.blocking {
-            try ControlClient(path: s.path).request(ControlRequest(id: .integer(3), action: .command(.hangup(nil))))
-        }
-        #expect(hangup["ok"] == .bool(true))
     }
 
     @Test func eventsStreamStartsWithStateThenEvents() async throws {
         let s = try await Self.setup()
-        defer { Task { await s.stop() } }
-        let client = try s.client()
-        try client.send(ControlRequest(action: .events(call: nil)))
-        let first = try await Self.blocking { client.readLine() }
-        let state = try #require(first.flatMap(JSONValue.parse))
-        #expect(state["event"] == .string("state") && state["calls"] != nil)
-        _ = try await s.ring()
-        let next = try await Self.blocking { client.readLine() }
-        #expect(next.flatMap(JSONValue.parse)?["event"] == .string("call_incoming"), "\(next ?? "EOF")")
+        try await withCleanup({ await s.stop() }) {
+            let client = try s.client()
+            try client.send(ControlRequest(action: .events(call: nil)))
+            let first = try await Self.blocking { client.readLine() }
+            let state = try #require(first.flatMap(JSONValue.parse))
+            #expect(state["event"] == .string("state") && state["calls"] != nil)
+            _ = try await s.ring()
+            let next = try await Self.blocking { client.readLine() }
+            #expect(next.flatMap(JSONValue.parse)?["event"] == .string("call_incoming"), "\(next ?? "EOF")")
+        }
     }
 
     @Test func twoClientsAtOnceAndAStalledOneDoesNotBlock() async throws {
         let s = try await Self.setup()
-        defer { Task { await s.stop() } }
-        // A client that asks for events and never reads.
-        let stalled = try s.client()
-        try stalled.send(ControlRequest(action: .events(call: nil)))
-        let a = try s.client()
-        let b = try s.client()
-        let replies = try await Self.blocking { () -> (JSONValue, JSONValue) in
-            try a.send(ControlRequest(id: .string("a"), action: .command(.status)))
-            try b.send(ControlRequest(id: .string("b"), action: .command(.status)))
-            let rb = try b.request(ControlRequest(id: .string("b2"), action: .command(.status)))
-            let ra = try a.request(ControlRequest(id: .string("a2"), action: .command(.status)))
-            return (ra, rb)
+        try await withCleanup({ await s.stop() }) {
+            // A client that asks for events and never reads.
+            let stalled = try s.client()
+            try stalled.send(ControlRequest(action: .events(call: nil)))
+            let a = try s.client()
+            let b = try s.client()
+            let replies = try await Self.blocking { () -> (JSONValue, JSONValue) in
+                try a.send(ControlRequest(id: .string("a"), action: .command(.status)))
+                try b.send(ControlRequest(id: .string("b"), action: .command(.status)))
+                let rb = try b.request(ControlRequest(id: .string("b2"), action: .command(.status)))
+                let ra = try a.request(ControlRequest(id: .string("a2"), action: .command(.status)))
+                return (ra, rb)
+            }
+            #expect(replies.0["ok"] == .bool(true) && replies.1["ok"] == .bool(true))
+            #expect(s.server.clientCount == 3)
+            withExtendedLifetime(stalled) {}
         }
-        #expect(replies.0["ok"] == .bool(true) && replies.1["ok"] == .bool(true))
-        #expect(s.server.clientCount == 3)
-        withExtendedLifetime(stalled) {}
     }
 
     @Test func aClientThatNeverReadsIsDroppedAndOthersCarryOn() async throws {
         let s = try await Self.setup(outboxLimit: 16 * 1024)
-        defer { Task { await s.stop() } }
-        let stalled = try s.client()
-        try stalled.send(ControlRequest(action: .events(call: nil)))
-        let reader = try s.client()
-        try reader.send(ControlRequest(action: .events(call: nil)))
-        // Both subscribed (the state line comes after the subscription) before the flood.
-        let state = try await Self.blocking { reader.readLine() }
-        #expect(state?.contains("\"event\":\"state\"") == true)
-        try await Task.sleep(for: .milliseconds(100))
-        // A real thread: a blocking read must not sit on the cooperative pool.
-        let drained = Task { try await Self.blocking { () -> Int in
-            var count = 0
-            while let line = reader.readLine() {
-                if line.contains("\"message\":\"flood 1999\"") { return count }
-                count += 1
+        try await withCleanup({ await s.stop() }) {
+            let stalled = try s.client()
+            try stalled.send(ControlRequest(action: .events(call: nil)))
+            let reader = try s.client()
+            try reader.send(ControlRequest(action: .events(call: nil)))
+            // Both subscribed (the state line comes after the subscription) before the flood.
+            let state = try await Self.blocking { reader.readLine() }
+            #expect(state?.contains("\"event\":\"state\"") == true)
+            try await Task.sleep(for: .milliseconds(100))
+            // A real thread: a blocking read must not sit on the cooperative pool.
+            let drained = Task { try await Self.blocking { () -> Int in
+                var count = 0
+                while let line = reader.readLine() {
+                    if line.contains("\"message\":\"flood 1999\"") { return count }
+                    count += 1
+                }
+                return -1
+            } }
+            // ~2000 events of ~100 bytes: far more than the socket buffer plus the 16 KiB outbox of
+            // the client that never reads; paced so the one that reads keeps up.
+            for i in 0..<2000 {
+                s.intercom.bus.publish(IntercomEvent(.error(message: "flood \(i)")))
+                if i % 20 == 19 { try await Task.sleep(for: .milliseconds(2)) }
             }
-            return -1
-        } }
-        // ~2000 events of ~100 bytes: far more than the socket buffer plus the 16 KiB outbox of
-        // the client that never reads; paced so the one that reads keeps up.
-        for i in 0..<2000 {
-            s.intercom.bus.publish(IntercomEvent(.error(message: "flood \(i)")))
-            if i % 20 == 19 { try await Task.sleep(for: .milliseconds(2)) }
+            let received = try await drained.value
+            #expect(received == 1999, "the reading client lost events: \(received)")
+            let deadline = Date().addingTimeInterval(3)
+            while s.server.clientCount > 1 && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(s.server.clientCount == 1, "the stalled client was not dropped")
+            withExtendedLifetime(stalled) {}
         }
-        let received = try await drained.value
-        #expect(received == 1999, "the reading client lost events: \(received)")
-        let deadline = Date().addingTimeInterval(3)
-        while s.server.clientCount > 1 && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(s.server.clientCount == 1, "the stalled client was not dropped")
-        withExtendedLifetime(stalled) {}
     }
 
     @Test func malformedRequestsGetAnErrorAndTheConnectionStays() async throws {
         let s = try await Self.setup()
-        defer { Task { await s.stop() } }
-        let client = try s.client()
-        let lines = try await Self.blocking { () -> [JSONValue?] in
-            try client.sendLine("this is not json")
-            try client.sendLine(#"{"command":"frobnicate","id":5}"#)
-            try client.sendLine(#"{"id":6}"#)
-            try client.sendLine(#"{"command":"dtmf","id":7}"#)
-            try client.sendLine(#"{"command":"answer","id":8}"#)
-            try client.sendLine(#"{"command":"status","id":9}"#)
-            return (0..<6).map { _ in client.readLine().flatMap(JSONValue.parse) }
+        try await withCleanup({ await s.stop() }) {
+            let client = try s.client()
+            let lines = try await Self.blocking { () -> [JSONValue?] in
+                try client.sendLine("this is not json")
+                try client.sendLine(#"{"command":"frobnicate","id":5}"#)
+                try client.sendLine(#"{"id":6}"#)
+                try client.sendLine(#"{"command":"dtmf","id":7}"#)
+                try client.sendLine(#"{"command":"answer","id":8}"#)
+                try client.sendLine(#"{"command":"status","id":9}"#)
+                return (0..<6).map { _ in client.readLine().flatMap(JSONValue.parse) }
+            }
+            #expect(lines[0]?["ok"] == .bool(false) && lines[0]?["error"]?.stringValue?.contains("not JSON") == true)
+            #expect(lines[1]?["id"] == .integer(5) && lines[1]?["error"]?.stringValue?.contains("unknown command 'frobnicate'") == true)
+            #expect(lines[2]?["error"]?.stringValue?.contains("\"command\"") == true)
+            #expect(lines[3]?["error"]?.stringValue?.contains("digits") == true)
+            #expect(lines[4]?["ok"] == .bool(false) && lines[4]?["error"] == .string("no ringing call"))
+            #expect(lines[5]?["id"] == .integer(9) && lines[5]?["ok"] == .bool(true))
         }
-        #expect(lines[0]?["ok"] == .bool(false) && lines[0]?["error"]?.stringValue?.contains("not JSON") == true)
-        #expect(lines[1]?["id"] == .integer(5) && lines[1]?["error"]?.stringValue?.contains("unknown command 'frobnicate'") == true)
-        #expect(lines[2]?["error"]?.stringValue?.contains("\"command\"") == true)
-        #expect(lines[3]?["error"]?.stringValue?.contains("digits") == true)
-        #expect(lines[4]?["ok"] == .bool(false) && lines[4]?["error"] == .string("no ringing call"))
-        #expect(lines[5]?["id"] == .integer(9) && lines[5]?["ok"] == .bool(true))
     }
 
     @Test func peerOfAnotherUIDIsRefused() async throws {
         // The kernel would report the connecting process; the double says it is someone else.
         let s = try await Self.setup(credentials: { _ in PeerCredentials(pid: 4242, uid: getuid() + 1, gid: 100) })
-        defer { Task { await s.stop() } }
-        let client = try s.client()
-        let line = try await Self.blocking { () -> String? in
-            let first = client.readLine()
-            try? client.sendLine(#"{"command":"status"}"#)
-            return first
+        try await withCleanup({ await s.stop() }) {
+            let client = try s.client()
+            let line = try await Self.blocking { () -> String? in
+                let first = client.readLine()
+                try? client.sendLine(#"{"command":"status"}"#)
+                return first
+            }
+            let refusal = try #require(line.flatMap(JSONValue.parse))
+            #expect(refusal["ok"] == .bool(false) && refusal["error"]?.stringValue?.contains("uid \(getuid() + 1)") == true)
+            let after = try await Self.blocking { client.readLine() }
+            #expect(after == nil)
+            #expect(PeerPolicy.refusal(for: PeerCredentials(pid: 1, uid: getuid(), gid: 0), ownUID: getuid()) == nil)
+            #expect(PeerPolicy.refusal(for: nil, ownUID: getuid()) != nil)
         }
-        let refusal = try #require(line.flatMap(JSONValue.parse))
-        #expect(refusal["ok"] == .bool(false) && refusal["error"]?.stringValue?.contains("uid \(getuid() + 1)") == true)
-        let after = try await Self.blocking { client.readLine() }
-        #expect(after == nil)
-        #expect(PeerPolicy.refusal(for: PeerCredentials(pid: 1, uid: getuid(), gid: 0), ownUID: getuid()) == nil)
-        #expect(PeerPolicy.refusal(for: nil, ownUID: getuid()) != nil)
     }
 
     @Test func staleSocketIsReplacedButALiveDaemonIsNot() async throws {
         let s = try await Self.setup()
-        defer { Task { await s.stop() } }
-        let second = ControlServer(path: s.path, intercom: s.intercom, logger: .silent)
-        #expect(throws: ControlError.alreadyRunning(s.path)) { try second.start() }
-        // A leftover socket file with nobody behind it (a daemon killed with -9).
-        let stalePath = s.directory.path + "/stale.sock"
-        let stale = ControlServer(path: stalePath, intercom: s.intercom, logger: .silent)
-        try stale.start()
-        let fd = open(stalePath, O_RDONLY)  // keep nothing; just show the file exists
-        if fd >= 0 { close(fd) }
-        #expect(FileManager.default.fileExists(atPath: stalePath))
-        let copy = s.directory.path + "/stale-copy.sock"
-        #expect(link(stalePath, copy) == 0)
-        stale.stop()
-        #expect(FileManager.default.fileExists(atPath: copy))
-        let again = ControlServer(path: copy, intercom: s.intercom, logger: .silent)
-        try again.start()
-        again.stop()
+        try await withCleanup({ await s.stop() }) {
+            let second = ControlServer(path: s.path, intercom: s.intercom, logger: .silent)
+            #expect(throws: ControlError.alreadyRunning(s.path)) { try second.start() }
+            // A leftover socket file with nobody behind it (a daemon killed with -9).
+            let stalePath = s.directory.path + "/stale.sock"
+            let stale = ControlServer(path: stalePath, intercom: s.intercom, logger: .silent)
+            try stale.start()
+            let fd = open(stalePath, O_RDONLY)  // keep nothing; just show the file exists
+            if fd >= 0 { close(fd) }
+            #expect(FileManager.default.fileExists(atPath: stalePath))
+            let copy = s.directory.path + "/stale-copy.sock"
+            #expect(link(stalePath, copy) == 0)
+            stale.stop()
+            #expect(FileManager.default.fileExists(atPath: copy))
+            let again = ControlServer(path: copy, intercom: s.intercom, logger: .silent)
+            try again.start()
+            again.stop()
+        }
     }
 
     @Test func requestParserMapsToCommands() throws {

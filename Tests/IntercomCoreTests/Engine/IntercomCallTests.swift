@@ -20,47 +20,50 @@ import Testing
 
     @Test func callAPanelLookWhileItRingsTalkThenHangUp() async throws {
         let s = try await Self.setup()
-        defer { Task { await s.stop() } }
-        let reply = try await s.intercom.execute(.call(panel: nil))
-        let id = try #require(reply["call"]?.stringValue.map(CallID.init))
-        let outgoing = try await s.events.wait("call_outgoing") { e -> (IntercomEvent.CallRef, String)? in
-            if case .callOutgoing(let c, let to) = e.kind { (c, to) } else { nil } }
-        #expect(outgoing.0.id == id && outgoing.0.panel == "entrance")
-        #expect(outgoing.1.hasPrefix("sip:panel@127.0.0.1:"))
-        #expect(IntercomEvent(.callOutgoing(outgoing.0, to: outgoing.1)).json.encoded.contains("\"event\":\"call_outgoing\""))
-        // While the panel rings, its snapshot is the picture, as for a call it places.
-        _ = try await s.events.wait("peephole_frame") { e -> Bool? in
-            if case .peepholeFrame(let c, _, _, _) = e.kind, c.id == id { true } else { nil } }
-        // `answer` is for calls that ring here, never for one we placed.
-        await #expect(throws: IntercomError.self) { try await s.intercom.execute(.answer(nil)) }
-        let incoming = try await s.panelEvents.wait("panel rings") { $0.incomingCall }
-        try await s.panel.answer(incoming.id, video: true)
-        let by = try await s.events.wait("call_answered") { e -> IntercomEvent.AnsweredBy? in
-            if case .callAnswered(let c, let by) = e.kind, c.id == id { by } else { nil } }
-        #expect(by == .remote)
-        try await s.intercom.execute(.hangup(nil))
-        let reason = try await s.events.wait("call_ended") { e -> CallEndReason? in
-            if case .callEnded(let c, let reason, _) = e.kind, c.id == id { reason } else { nil } }
-        #expect(reason == .hangup)
-        #expect(try await s.panelEvents.wait("panel sees the hang-up") { $0.ended(incoming.id) } == .remoteHangup)
+        try await withCleanup({ await s.stop() }) {
+            let reply = try await s.intercom.execute(.call(panel: nil))
+            let id = try #require(reply["call"]?.stringValue.map(CallID.init))
+            let outgoing = try await s.events.wait("call_outgoing") { e -> (IntercomEvent.CallRef, String)? in
+                if case .callOutgoing(let c, let to) = e.kind { (c, to) } else { nil } }
+            #expect(outgoing.0.id == id && outgoing.0.panel == "entrance")
+            #expect(outgoing.1.hasPrefix("sip:panel@127.0.0.1:"))
+            #expect(IntercomEvent(.callOutgoing(outgoing.0, to: outgoing.1)).json.encoded.contains("\"event\":\"call_outgoing\""))
+            // While the panel rings, its snapshot is the picture, as for a call it places.
+            _ = try await s.events.wait("peephole_frame") { e -> Bool? in
+                if case .peepholeFrame(let c, _, _, _) = e.kind, c.id == id { true } else { nil } }
+            // `answer` is for calls that ring here, never for one we placed.
+            await #expect(throws: IntercomError.self) { try await s.intercom.execute(.answer(nil)) }
+            let incoming = try await s.panelEvents.wait("panel rings") { $0.incomingCall }
+            try await s.panel.answer(incoming.id, video: true)
+            let by = try await s.events.wait("call_answered") { e -> IntercomEvent.AnsweredBy? in
+                if case .callAnswered(let c, let by) = e.kind, c.id == id { by } else { nil } }
+            #expect(by == .remote)
+            try await s.intercom.execute(.hangup(nil))
+            let reason = try await s.events.wait("call_ended") { e -> CallEndReason? in
+                if case .callEnded(let c, let reason, _) = e.kind, c.id == id { reason } else { nil } }
+            #expect(reason == .hangup)
+            #expect(try await s.panelEvents.wait("panel sees the hang-up") { $0.ended(incoming.id) } == .remoteHangup)
+        }
     }
 
     @Test func aPanelThatRefusesEndsTheCallAsDeclined() async throws {
         let s = try await Self.setup()
-        defer { Task { await s.stop() } }
-        try await s.intercom.execute(.call(panel: "entrance"))
-        let incoming = try await s.panelEvents.wait("panel rings") { $0.incomingCall }
-        try await s.panel.decline(incoming.id)
-        let reason = try await s.events.wait("call_ended") { e -> CallEndReason? in
-            if case .callEnded(_, let reason, _) = e.kind { reason } else { nil } }
-        #expect(reason == .declined)
+        try await withCleanup({ await s.stop() }) {
+            try await s.intercom.execute(.call(panel: "entrance"))
+            let incoming = try await s.panelEvents.wait("panel rings") { $0.incomingCall }
+            try await s.panel.decline(incoming.id)
+            let reason = try await s.events.wait("call_ended") { e -> CallEndReason? in
+                if case .callEnded(_, let reason, _) = e.kind { reason } else { nil } }
+            #expect(reason == .declined)
+        }
     }
 
     @Test func whichPanelMustBeSaidWhenThereAreSeveral() async throws {
         let s = try await Self.setup(extraPanel: true)
-        defer { Task { await s.stop() } }
-        await #expect(throws: IntercomError.self) { try await s.intercom.execute(.call(panel: nil)) }
-        await #expect(throws: IntercomError.self) { try await s.intercom.execute(.call(panel: "nosuch")) }
+        try await withCleanup({ await s.stop() }) {
+            await #expect(throws: IntercomError.self) { try await s.intercom.execute(.call(panel: nil)) }
+            await #expect(throws: IntercomError.self) { try await s.intercom.execute(.call(panel: "nosuch")) }
+        }
     }
 
     @Test func dialURIIsDerivedFromMatchOrURL() {

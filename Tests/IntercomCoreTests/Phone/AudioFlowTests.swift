@@ -17,24 +17,24 @@ import Testing
         let (b, bEvents) = try await PhoneTestSupport.phone(
             "b", audio: .files(play: dir.file("toneB.wav").path, record: dir.file("b.wav").path),
             video: .off, audioCodecs: ["PCMA"])
-        defer { Task { await a.stop(); await b.stop() } }
+        try await withCleanup({ await a.stop(); await b.stop() }) {
+            let outgoing = try await a.call(PhoneTestSupport.uri(of: b, user: "b"), video: false)
+            let incoming = try await bEvents.wait("incoming at B") { $0.incomingCall }
+            try await b.answer(incoming.id, video: false)
+            let media = try await bEvents.wait("B established") { $0.established(incoming.id) }
+            _ = try await aEvents.wait("A established") { $0.established(outgoing) }
+            #expect(media.audioCodec?.uppercased().hasPrefix("PCMA") != false, "\(media)")
 
-        let outgoing = try await a.call(PhoneTestSupport.uri(of: b, user: "b"), video: false)
-        let incoming = try await bEvents.wait("incoming at B") { $0.incomingCall }
-        try await b.answer(incoming.id, video: false)
-        let media = try await bEvents.wait("B established") { $0.established(incoming.id) }
-        _ = try await aEvents.wait("A established") { $0.established(outgoing) }
-        #expect(media.audioCodec?.uppercased().hasPrefix("PCMA") != false, "\(media)")
+            try await Task.sleep(for: .seconds(2))
+            try await a.hangup(outgoing)
+            _ = try await aEvents.wait("A ended") { $0.ended(outgoing) }
+            _ = try await bEvents.wait("B ended") { $0.ended(incoming.id) }
 
-        try await Task.sleep(for: .seconds(2))
-        try await a.hangup(outgoing)
-        _ = try await aEvents.wait("A ended") { $0.ended(outgoing) }
-        _ = try await bEvents.wait("B ended") { $0.ended(incoming.id) }
-
-        let heardByB = try await Self.dominantFrequency(dir.file("b.wav"))
-        let heardByA = try await Self.dominantFrequency(dir.file("a.wav"))
-        #expect(heardByB.map { abs($0 - 1000) <= 30 } == true, "B recorded \(heardByB.map { "\($0) Hz" } ?? "silence"), expected ~1000 Hz")
-        #expect(heardByA.map { abs($0 - 600) <= 30 } == true, "A recorded \(heardByA.map { "\($0) Hz" } ?? "silence"), expected ~600 Hz")
+            let heardByB = try await Self.dominantFrequency(dir.file("b.wav"))
+            let heardByA = try await Self.dominantFrequency(dir.file("a.wav"))
+            #expect(heardByB.map { abs($0 - 1000) <= 30 } == true, "B recorded \(heardByB.map { "\($0) Hz" } ?? "silence"), expected ~1000 Hz")
+            #expect(heardByA.map { abs($0 - 600) <= 30 } == true, "A recorded \(heardByA.map { "\($0) Hz" } ?? "silence"), expected ~600 Hz")
+        }
     }
 
     /// The recording is closed when the call ends; poll briefly until it has at least 0.5 s of audio.

@@ -73,28 +73,29 @@ import Testing
             tls: SIPTLSSettings(caFile: certificates.server.certificate))
         let panel = try await Phone.start(settings, logger: .silent)
         let panelEvents = EventRecorder(panel.events)
-        defer { Task { await panel.stop() } }
-        _ = try await panelEvents.wait("panel registered") { event -> Bool? in
-            if case .registration(_, .registered, _) = event { return true } else { return nil }
+        try await withCleanup({ await panel.stop() }) {
+            _ = try await panelEvents.wait("panel registered") { event -> Bool? in
+                if case .registration(_, .registered, _) = event { return true } else { return nil }
+            }
+            // The registrar's own TLS port in the address, so kamailio sees the call as its own to look up.
+            let tlsPort = try #require(kamailio.tlsPort)
+            let outgoing = try await panel.call("sip:resident@127.0.0.1:\(tlsPort);transport=tls", video: false)
+            let media = try await panelEvents.wait("panel established", timeout: 15) { $0.established(outgoing) }
+            #expect(media.audioCodec != nil)
+            let incoming = try await daemon.waitForEvent("call_incoming")
+            #expect(incoming.string("panel") == "entrance", "\(incoming)")
+            DaemonEventChecks.expectFrom(incoming, startsWith: "sip:100001@")
+            let answered = try await daemon.waitForEvent("call_answered")
+            #expect(answered.string("by") == "auto", "\(answered)")
+            try await panel.hangup(outgoing)
+            let ended = try await daemon.waitForEvent("call_ended")
+            #expect(ended.string("reason") == "remote_hangup", "\(ended)")
+            // Both legs went through kamailio's TLS listener.
+            #expect(kamailio.log.contains("relay INVITE sip:resident@127.0.0.1:") && kamailio.log.contains("transport=tls"),
+                    "\(kamailio.log)")
+            await daemon.stop()
+            await kamailio.stop()
         }
-        // The registrar's own TLS port in the address, so kamailio sees the call as its own to look up.
-        let tlsPort = try #require(kamailio.tlsPort)
-        let outgoing = try await panel.call("sip:resident@127.0.0.1:\(tlsPort);transport=tls", video: false)
-        let media = try await panelEvents.wait("panel established", timeout: 15) { $0.established(outgoing) }
-        #expect(media.audioCodec != nil)
-        let incoming = try await daemon.waitForEvent("call_incoming")
-        #expect(incoming.string("panel") == "entrance", "\(incoming)")
-        DaemonEventChecks.expectFrom(incoming, startsWith: "sip:100001@")
-        let answered = try await daemon.waitForEvent("call_answered")
-        #expect(answered.string("by") == "auto", "\(answered)")
-        try await panel.hangup(outgoing)
-        let ended = try await daemon.waitForEvent("call_ended")
-        #expect(ended.string("reason") == "remote_hangup", "\(ended)")
-        // Both legs went through kamailio's TLS listener.
-        #expect(kamailio.log.contains("relay INVITE sip:resident@127.0.0.1:") && kamailio.log.contains("transport=tls"),
-                "\(kamailio.log)")
-        await daemon.stop()
-        await kamailio.stop()
     }
 
     @Test("a registrar that wants a client certificate accepts tls_cert/tls_key and refuses a daemon without them")
