@@ -14,18 +14,17 @@ public enum ConfigLoader {
         if let explicit, !explicit.isEmpty {
             return ConfigLocation(path: explicit, source: .flag)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let directories = XDGDirectories(environment: environment)
+        let home = directories.home
         if let fromEnvironment = environment["INTERCOM_CONFIG"], !fromEnvironment.isEmpty {
             var path = fromEnvironment
             // Quoted in a unit file or systemd environment the shell never saw it.
             if let home, path == "~" || path.hasPrefix("~/") { path = home + path.dropFirst() }
             return ConfigLocation(path: path, source: .environment)
         }
-        if let configHome = environment["XDG_CONFIG_HOME"], configHome.hasPrefix("/") {
-            return ConfigLocation(path: configHome + "/intercom/config.ini", source: .xdgConfigHome)
-        }
-        if let home {
-            return ConfigLocation(path: home + "/.config/intercom/config.ini", source: .home)
+        if let configHome = directories.configHome {
+            let fromVariable = environment["XDG_CONFIG_HOME"].map { $0.hasPrefix("/") } ?? false
+            return ConfigLocation(path: configHome + "/intercom/config.ini", source: fromVariable ? .xdgConfigHome : .home)
         }
         return ConfigLocation(path: nil, source: .none)
     }

@@ -24,16 +24,7 @@ public struct PathExpander: Sendable {
     }
 
     /// Where per-session files (the control socket) live.
-    public var runtimeDirectory: String {
-        if let runtime = variable("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") {
-            return runtime + "/intercom"
-        }
-        return Self.fallbackRuntimeDirectory(uid: uid)
-    }
-
-    /// The runtime directory without XDG_RUNTIME_DIR. It lies in shared /tmp, so whoever uses it
-    /// checks it with `PrivateDirectory.ensure` (ours, 0700, not a symlink) first.
-    public static func fallbackRuntimeDirectory(uid: UInt32) -> String { "/tmp/intercom-\(uid)" }
+    public var runtimeDirectory: String { XDGDirectories(environment: environment, uid: uid).runtimeDirectory }
 
     public func expand(_ text: String) throws(ConfigValueError) -> String {
         var result = text

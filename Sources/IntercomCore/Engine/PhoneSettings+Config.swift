@@ -3,16 +3,14 @@ import Glibc
 #endif
 
 extension PhoneSettings {
-    /// The phone the config describes. liblinphone's files go under `$XDG_DATA_HOME/intercom/sip`.
+    /// The phone the config describes. liblinphone's files go under intercom's data directory
+    /// (`$XDG_DATA_HOME/intercom/sip`), beside the journal.
     public init(config: IntercomConfig, environment: [String: String], logger: Logger = Logger()) {
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["HOME"].map { "\($0)/.local/share" }
-            ?? PathExpander.fallbackRuntimeDirectory(uid: getuid())
         func device(_ name: String) -> String? { name == "default" ? nil : name }
         self.init(
             listen: config.sip.listen,
             account: config.sip.account,
-            dataDirectory: "\(dataHome)/intercom/sip",
+            dataDirectory: XDGDirectories(environment: environment).dataDirectory + "/sip",
             incomingTimeoutSeconds: config.sip.incomingTimeoutSeconds,
             audio: .devices(playback: device(config.audio.playback), capture: device(config.audio.capture)),
             noRTPTimeoutSeconds: config.sip.mediaTimeoutSeconds,
@@ -27,7 +25,7 @@ extension PhoneSettings {
     /// libms*.so mediastreamer loads) go under the shared-/tmp fallback; it is used only when it
     /// is ours alone (`PrivateDirectory`). Callers check this before starting the phone.
     public func checkPrivateFallback(uid: UInt32 = getuid()) throws(PrivateDirectoryError) {
-        let fallback = PathExpander.fallbackRuntimeDirectory(uid: uid)
+        let fallback = XDGDirectories.fallback(uid: uid)
         guard dataDirectory.hasPrefix(fallback + "/") else { return }
         try PrivateDirectory.ensure(fallback, uid: uid)
     }

@@ -133,7 +133,7 @@ import Glibc
     func serverRefusesForeignFallback() throws {
         // A uid nobody on this machine uses, so the shared path touches no one's files.
         let uid = UInt32.random(in: 3_000_000...3_900_000)
-        let fallback = PathExpander.fallbackRuntimeDirectory(uid: uid)
+        let fallback = XDGDirectories.fallback(uid: uid)
         #expect(mkdir(fallback, 0o700) == 0, "errno \(errno)")
         defer { rmdir(fallback) }
         let config = IntercomConfig(daemon: DaemonSettings(socketPath: fallback + "/control.sock"))
