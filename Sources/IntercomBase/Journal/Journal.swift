@@ -109,12 +109,7 @@ public final class Journal: Sendable {
     /// records its path; returns the path.
     @discardableResult
     public func savePicture(_ jpeg: Data, row: Int64, slot: PictureSlot, at time: Date) throws(JournalError) -> String {
-        var whole = time_t(time.timeIntervalSince1970)
-        var parts = tm()
-        localtime_r(&whole, &parts)
-        let stamp = String(format: "%04d%02d%02d-%02d%02d%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                           parts.tm_hour, parts.tm_min, parts.tm_sec)
-        let name = "\(stamp)-\(row)-\(slot == .first ? "ring" : "answer").jpg"
+        let name = "\(LocalTime(time).fileStamp)-\(row)-\(slot == .first ? "ring" : "answer").jpg"
         let path = picturesDirectory + "/" + name
         try DurableFile.write(jpeg, to: path)
         _ = try run("UPDATE entries SET \(slot.rawValue) = ? WHERE id = ?", [.text(path), .integer(row)])

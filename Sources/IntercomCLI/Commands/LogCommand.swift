@@ -86,11 +86,7 @@ public enum LogCommand {
 
     /// `YYYY-MM-DD HH:MM:SS` in local time.
     static func localTime(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+        let local = LocalTime(date)
+        return local.date + " " + local.clock
     }
 }

@@ -112,12 +112,8 @@ final class SimulatorCore: Sendable {
     }
 
     static func panelTimestamp(_ date: Date = Date(), separator: String = ";") -> String {
-        var t = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        localtime_r(&t, &parts)
-        let day = String(format: "%04d-%02d-%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
-        let clock = String(format: "%02d:%02d:%02d", Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
-        return day + separator + clock
+        let local = LocalTime(date)
+        return local.date + separator + local.clock
     }
 
     static func clockText(_ date: Date = Date()) -> String {

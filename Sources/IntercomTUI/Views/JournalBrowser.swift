@@ -41,10 +41,8 @@ struct JournalBrowser {
 
     /// One line of the list: `dd.mm HH:MM panel outcome`.
     static func line(_ entry: JournalEntry) -> String {
-        var seconds = time_t(entry.time.timeIntervalSince1970)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        let when = String(format: "%02d.%02d %02d:%02d", parts.tm_mday, parts.tm_mon + 1, parts.tm_hour, parts.tm_min)
+        let local = LocalTime(entry.time)
+        let when = String(format: "%02d.%02d %02d:%02d", local.day, local.month, local.hour, local.minute)
         let what = entry.kind == .call ? entry.outcomeText : "\(entry.subjectText) \(entry.outcomeText)"
         return "\(when) \(entry.panel ?? "?") \(what)"
     }

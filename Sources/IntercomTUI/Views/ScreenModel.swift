@@ -111,9 +111,6 @@ struct ScreenModel {
     }
 
     static func clock(_ date: Date) -> String {
-        var t = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        localtime_r(&t, &parts)
-        return String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
+        LocalTime(date).clock
     }
 }

@@ -73,11 +73,6 @@ enum SnapshotCommand {
 
     static func defaultName(_ panel: String) -> String {
         let safe = panel.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        let stamp = String(format: "%04d%02d%02d-%02d%02d%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                           parts.tm_hour, parts.tm_min, parts.tm_sec)
-        return "\(String(safe))-\(stamp).jpg"
+        return "\(String(safe))-\(LocalTime().fileStamp).jpg"
     }
 }

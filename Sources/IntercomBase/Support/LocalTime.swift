@@ -1,0 +1,41 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A moment on the local wall clock, read once (`localtime_r`: the process's TZ, as people here
+/// read the time), with the few spellings the program prints. Seven places had their own copy.
+public struct LocalTime: Sendable, Equatable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Milliseconds past the second.
+    public var millisecond: Int
+    /// Seconds east of UTC.
+    public var offsetSeconds: Int
+
+    public init(_ date: Date = Date()) {
+        let seconds = date.timeIntervalSince1970
+        var whole = time_t(seconds.rounded(.down))
+        var parts = tm()
+        localtime_r(&whole, &parts)
+        year = Int(parts.tm_year) + 1900
+        month = Int(parts.tm_mon) + 1
+        day = Int(parts.tm_mday)
+        hour = Int(parts.tm_hour)
+        minute = Int(parts.tm_min)
+        second = Int(parts.tm_sec)
+        millisecond = Int(((seconds - Double(whole)) * 1000).rounded(.down))
+        offsetSeconds = Int(parts.tm_gmtoff)
+    }
+
+    /// `2026-12-01`
+    public var date: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    /// `13:05:09`
+    public var clock: String { String(format: "%02d:%02d:%02d", hour, minute, second) }
+    /// `20261201-130509`, for file names that sort by time.
+    public var fileStamp: String { String(format: "%04d%02d%02d-%02d%02d%02d", year, month, day, hour, minute, second) }
+}
