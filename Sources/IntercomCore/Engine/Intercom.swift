@@ -28,9 +28,8 @@ public actor Intercom {
     private var peepholes: [CallID: Task<Void, Never>] = [:]
     /// Outgoing calls that ended before `dial` resumed, with why.
     var endedBeforeAnnounced: [CallID: CallEndReason] = [:]
-    /// Front ends set the size they draw at, so snapshots are decoded no larger than needed.
-    public var peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
-    public func setPeepholeDecodeSize(_ size: PixelSize?) { peepholeDecodeSize = size }
+    /// Snapshots are decoded no larger than this: more than any terminal picture needs.
+    let peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
     var muted = false
     private var onSpeaker = false
     private var eventPump: Task<Void, Never>?
