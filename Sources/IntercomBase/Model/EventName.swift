@@ -9,6 +9,7 @@ public enum EventName: String, Sendable, Equatable, CaseIterable {
     case peepholeFrame = "peephole_frame"
     case callAnswered = "call_answered"
     case doorOpened = "door_opened"
+    case audioChanged = "audio_changed"
     case callEnded = "call_ended"
     case panelEvent = "panel_event"
     case panelUnreachable = "panel_unreachable"

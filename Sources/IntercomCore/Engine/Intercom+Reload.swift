@@ -16,7 +16,7 @@ extension Intercom {
             }
             if new.url != old.url || new.user != old.user || new.password != old.password || new.model != old.model
                 || new.auth != old.auth || new.tlsInsecure != old.tlsInsecure || new.caFile != old.caFile || new.stream != old.stream {
-                notApplied.append("panel \(old.name): url, credentials, auth, model or TLS changed: restart the daemon to apply")
+                notApplied.append("panel \(old.name): url, credentials, auth, model, TLS or stream changed: restart the daemon to apply")
             }
             var merged = old
             merged.calls = new.calls
@@ -30,6 +30,7 @@ extension Intercom {
             merged.dtmfTiming = new.dtmfTiming
             merged.open = new.open
             merged.peepholeFPS = new.peepholeFPS
+            merged.dial = new.dial
             updated[index] = merged
         }
         for new in newConfig.panels where config.panel(named: new.name) == nil {

@@ -28,9 +28,8 @@ public actor Intercom {
     private var peepholes: [CallID: Task<Void, Never>] = [:]
     /// Outgoing calls that ended before `dial` resumed, with why.
     var endedBeforeAnnounced: [CallID: CallEndReason] = [:]
-    /// Front ends set the size they draw at, so snapshots are decoded no larger than needed.
-    public var peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
-    public func setPeepholeDecodeSize(_ size: PixelSize?) { peepholeDecodeSize = size }
+    /// Snapshots are decoded no larger than this: more than any terminal picture needs.
+    let peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
     var muted = false
     private var onSpeaker = false
     private var eventPump: Task<Void, Never>?
@@ -147,16 +146,20 @@ public actor Intercom {
                 try await phone.sendDTMF(session.info.id, digits: digits, timing: session.panel?.dtmfTiming ?? DTMFTiming())
                 return .object([("call", .string(session.info.id.rawValue)), ("digits", .string(digits))])
             case .mute(let wanted):
+                let before = muted
                 muted = wanted ?? !muted
                 try await phone.setMicrophoneMuted(muted)
+                if muted != before { publishAudio() }
                 return .object([("muted", .bool(muted))])
             case .speaker(let wanted):
+                let before = onSpeaker
                 onSpeaker = wanted ?? !onSpeaker
-                let device = onSpeaker ? config.audio.speaker : config.audio.playback
+                let device = outputDevice
                 if device != "default" {
                     let active = calls.values.first { $0.stage == .active }?.info.id
                     try await phone.setOutputDevice(device, call: active)
                 }
+                if onSpeaker != before { publishAudio() }
                 return .object([("speaker", .bool(onSpeaker)), ("device", .string(device))])
             case .open(let panel, let door, let by):
                 return try await open(panel: panel, door: door, by: by, phone: phone)
@@ -362,5 +365,13 @@ public actor Intercom {
 
     func publish(_ kind: IntercomEvent.Kind) {
         bus.publish(IntercomEvent(kind))
+    }
+
+    /// Where call audio plays: the speaker toggle picks `[audio] speaker` or `playback`.
+    private var outputDevice: String { onSpeaker ? config.audio.speaker : config.audio.playback }
+
+    /// `audio_changed`, read after the phone took the change, so the event tells what is in force.
+    private func publishAudio() {
+        publish(.audioChanged(muted: muted, speaker: onSpeaker, device: outputDevice))
     }
 }

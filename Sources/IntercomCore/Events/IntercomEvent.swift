@@ -28,6 +28,9 @@ public struct IntercomEvent: Sendable, Equatable {
         case peepholeFrame(CallRef, width: Int, height: Int, fps: Double)
         case callAnswered(CallRef, by: AnsweredBy)
         case doorOpened(panel: String, call: CallRef?, door: String, method: String, by: DoorTrigger, ok: Bool, error: String?)
+        /// The microphone was muted or unmuted, or call audio moved between `[audio] playback` and
+        /// `speaker` (`device`: where it plays now), so every front end shows the real state.
+        case audioChanged(muted: Bool, speaker: Bool, device: String)
         case callEnded(CallRef, reason: CallEndReason, durationSeconds: Double)
         case panelEvent(panel: String, kind: String, state: String)
         case panelUnreachable(panel: String, error: String)
@@ -56,6 +59,7 @@ public struct IntercomEvent: Sendable, Equatable {
         case .peepholeFrame: .peepholeFrame
         case .callAnswered: .callAnswered
         case .doorOpened: .doorOpened
+        case .audioChanged: .audioChanged
         case .callEnded: .callEnded
         case .panelEvent: .panelEvent
         case .panelUnreachable: .panelUnreachable
@@ -107,6 +111,8 @@ public struct IntercomEvent: Sendable, Equatable {
             if let c { callFields(c) } else { fields += [("call", .null), ("panel", .string(panel))] }
             fields += [("door", .string(door)), ("method", .string(method)), ("by", .string(by.rawValue)), ("ok", .bool(ok))]
             if let error { fields += [("error", .string(error))] }
+        case .audioChanged(let muted, let speaker, let device):
+            fields += [("muted", .bool(muted)), ("speaker", .bool(speaker)), ("device", .string(device))]
         case .callEnded(let c, let reason, let duration):
             callFields(c)
             fields += [("reason", .string(reason.rawValue)), ("duration_s", .number((duration * 10).rounded() / 10))]

@@ -21,8 +21,7 @@ final class LinphoneThread: Sendable {
         thread.start()
     }
 
-    @discardableResult
-    func post(_ job: @escaping Job) -> Bool { mailbox.post(job) }
+    func post(_ job: @escaping Job) { mailbox.post(job) }
 
     /// Jobs as they come, and SIP traffic the moment it arrives: the thread sleeps on the
     /// cores' SIP sockets as well as the mailbox. Idle, each core is still iterated every 50 ms

@@ -6,32 +6,24 @@ import Glibc
 /// A queue of jobs for one thread, which sleeps in poll(2) until a job arrives, one of the
 /// extra descriptors it watches becomes readable, or the timeout passes. Any thread may `post`.
 final class Mailbox<Job: Sendable>: @unchecked Sendable {
-    // `jobs` and `closed` are guarded by `lock`.
+    // `jobs` is guarded by `lock`.
     private let lock = NSLock()
     private var jobs: [Job] = []
-    private var closed = false
     /// Posters wake the owner, which polls its read end.
     private let wakePipe = WakePipe()
 
-    /// False once the mailbox is closed: the job was not queued.
-    @discardableResult
-    func post(_ job: Job) -> Bool {
+    func post(_ job: Job) {
         lock.lock()
-        guard !closed else {
-            lock.unlock()
-            return false
-        }
         jobs.append(job)
         lock.unlock()
         wakePipe.wake()
-        return true
     }
 
     /// Returns the queued jobs, first sleeping up to `timeout` seconds unless one is queued
     /// already or a descriptor in `watching` has data.
     func take(timeout: TimeInterval, watching descriptors: [Int32] = []) -> [Job] {
         lock.lock()
-        let pending = !jobs.isEmpty || closed
+        let pending = !jobs.isEmpty
         lock.unlock()
         if !pending {
             var fds = [pollfd(fd: wakePipe.readFD, events: Int16(POLLIN), revents: 0)]

@@ -72,6 +72,9 @@ struct ScreenModel {
             remember("\(time) \(panel) reachable again")
         case .panelEvent(let panel, let kind, let state):
             if state == "on" { remember("\(time) \(panel): \(kind)") }
+        case .audioChanged(let muted, let speaker, _):
+            self.muted = muted
+            self.speaker = speaker
         case .error(let text):
             message = (text, true, Date().addingTimeInterval(5))
         case .started, .peepholeFrame:

@@ -94,6 +94,32 @@ import Testing
         }
     }
 
+    /// A mute through the socket reaches every events client as `audio_changed`, and `status` agrees.
+    @Test func muteOverTheSocketIsAnEventAndInStatus() async throws {
+        let s = try await Self.setup()
+        do {
+            let watcher = try s.client()
+            try watcher.send(ControlRequest(action: .events(call: nil)))
+            let state = try await Self.blocking { watcher.readLine() }.flatMap(JSONValue.parse)
+            #expect(state?["muted"] == .bool(false), "\(state?.encoded ?? "EOF")")
+            let reply = try await Self.blocking {
+                try ControlClient(path: s.path).request(ControlRequest(id: .integer(4), action: .command(.mute(true))))
+            }
+            #expect(reply["ok"] == .bool(true) && reply["data"]?["muted"] == .bool(true), "\(reply.encoded)")
+            let event = try await Self.blocking { watcher.readLine() }.flatMap(JSONValue.parse)
+            #expect(event?["event"] == .string("audio_changed") && event?["muted"] == .bool(true)
+                    && event?["speaker"] == .bool(false), "\(event?.encoded ?? "EOF")")
+            let status = try await Self.blocking {
+                try ControlClient(path: s.path).request(ControlRequest(id: .integer(5), action: .command(.status)))
+            }
+            #expect(status["data"]?["muted"] == .bool(true), "\(status.encoded)")
+        } catch {
+            await s.stop()
+            throw error
+        }
+        await s.stop()
+    }
+
     @Test func twoClientsAtOnceAndAStalledOneDoesNotBlock() async throws {
         let s = try await Self.setup()
         try await withCleanup({ await s.stop() }) {

@@ -83,4 +83,40 @@ import Testing
         let door = IntercomEvent(.doorOpened(panel: "p", call: nil, door: "main", method: "http", by: .ctl, ok: true, error: nil))
         if case .spawnFailed = await runner.run(door, snapshot: nil) {} else { Issue.record("missing hook should fail to spawn") }
     }
+
+    /// `on_call_outgoing` once fell outside the hook list and was ignored. A call placed as
+    /// `intercom call` and ctl `call` place it runs the hook, from the config file through the
+    /// pipeline both the daemon and the terminal client use.
+    @Test func callOutgoingHookRunsWhenACallIsPlaced() async throws {
+        let directory = try TestDirectory(prefix: "intercom-hooks")
+        let output = directory.path + "/out.txt"
+        let hook = try Self.recordingHook(in: directory, output: output)
+        let loaded = try ConfigLoader.parse(text: "[hooks]\non_call_outgoing = \(hook)\n", path: directory.path + "/config.ini",
+                                            environment: ["HOME": directory.path, "XDG_RUNTIME_DIR": directory.path])
+        #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
+        #expect(loaded.config.hooks == ["call_outgoing": hook])
+        let s = try await IntercomCallTests.setup()
+        var config = await s.intercom.config
+        config.hooks = loaded.config.hooks
+        config.journal = JournalSettings(path: directory.path + "/journal")
+        let pipeline = EventPipeline(intercom: s.intercom, config: config, environment: [:], logger: .silent)
+        do {
+            let reply = try await s.intercom.execute(.call(panel: "entrance"))
+            let id = try #require(reply["call"]?.stringValue)
+            // The script writes `json=` last.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while Self.lines(output)["json"] == nil && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let seen = Self.lines(output)
+            #expect(seen["argv"] == "\(hook)|call_outgoing", "\(seen)")
+            #expect(seen["event"] == "call_outgoing" && seen["call"] == id && seen["panel"] == "entrance", "\(seen)")
+        } catch {
+            await s.stop()
+            await pipeline.finish()
+            throw error
+        }
+        await s.stop()
+        await pipeline.finish()
+    }
 }
