@@ -7,7 +7,7 @@ public enum CtlCommand {
     public static let spec = CommandSpec(
         name: "ctl",
         summary: "talk to a running daemon through its control socket",
-        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open|dtmf DIGITS|call [PANEL]|events [CALL]",
+        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open|dtmf DIGITS|mute [on|off]|speaker [on|off]|call [PANEL]|events [CALL]",
         maxPositionals: 3,
         options: [
             .value("--door", "DOOR", "open: main (default), alt, light, or an output number"),
@@ -77,7 +77,7 @@ public enum CtlCommand {
     static func makeRequest(_ args: ParsedArguments) -> Result<ControlRequest, UsageError> {
         var words = args.positionals
         guard !words.isEmpty else {
-            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, call or events",
+            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call or events",
                                        command: "ctl"))
         }
         let action = words.removeFirst()
@@ -110,6 +110,16 @@ public enum CtlCommand {
             }
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .command(.dtmf(args.value("--call").map(CallID.init), digits: digits))))
+        case "mute", "speaker":
+            if let e = extra(1) { return .failure(e) }
+            var wanted: Bool?
+            if let word = words.first {
+                guard word == "on" || word == "off" else {
+                    return .failure(UsageError(message: "ctl \(action) takes on, off or nothing (toggle), not '\(word)'", command: "ctl"))
+                }
+                wanted = word == "on"
+            }
+            return .success(ControlRequest(id: id, action: .command(action == "mute" ? .mute(wanted) : .speaker(wanted))))
         case "call":
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .command(.call(panel: args.value("--panel") ?? words.first))))
@@ -117,7 +127,7 @@ public enum CtlCommand {
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .events(call: call())))
         default:
-            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, call or events",
+            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call or events",
                                        command: "ctl"))
         }
     }

@@ -72,3 +72,25 @@ import Glibc
         #expect(hookLines.contains("call_answered \(firstCall) entrance"), "hook output: \(hookLines)\n\(daemon.log)")
     }
 }
+
+/// `intercom ctl mute` / `speaker`: the socket had them, the command line did not.
+@Suite("daemon: ctl mute and speaker") struct DaemonCtlAudioTests {
+    @Test("ctl mute on, status shows it, ctl mute toggles back; a wrong word is a usage error")
+    func muteFromTheCommandLine() async throws {
+        let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig(), name: "ctl-audio")
+        try await withCleanup({ _ = await daemon.stop() }) {
+            try await daemon.waitUntilStarted()
+            let on = try await daemon.run(["ctl", "mute", "on"])
+            #expect(on.status == 0 && on.stdout.contains("\"muted\":true"), "\(on)")
+            let status = try await daemon.run(["ctl", "status"])
+            #expect(status.stdout.contains("\"muted\" : true") || status.stdout.contains("\"muted\": true"), "\(status.stdout)")
+            let toggled = try await daemon.run(["ctl", "mute"])
+            #expect(toggled.stdout.contains("\"muted\":false"), "\(toggled)")
+            let speaker = try await daemon.run(["ctl", "speaker", "off"])
+            #expect(speaker.status == 0 && speaker.stdout.contains("\"speaker\":false"), "\(speaker)")
+            let wrong = try await daemon.run(["ctl", "mute", "maybe"])
+            #expect(wrong.status == 64 && wrong.stderr.contains("takes on, off or nothing"), "\(wrong)")
+            _ = try await daemon.waitForEvent("audio_changed", timeout: .seconds(5))
+        }
+    }
+}
