@@ -1,7 +1,7 @@
 import IntercomCLI
 
 extension CommandTable {
-    /// Every command of INTERFACE.md.
+    /// Every command intercom has.
     static let standard = CommandTable(commands: [
         TUICommand.spec,
         DemoCommand.spec,

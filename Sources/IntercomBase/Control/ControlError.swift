@@ -41,7 +41,7 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 
-    /// INTERFACE.md exit codes: nobody listening / somebody else listening are "unavailable".
+    /// Exit codes (`ExitCode`): nobody listening / somebody else listening are "unavailable".
     public var exitCode: Int32 {
         switch self {
         case .noDaemon, .alreadyRunning, .timedOut, .foreignDaemon: 69

@@ -22,7 +22,7 @@ public struct CommandSpec: Sendable {
         self.run = run
     }
 
-    /// Every command takes these (INTERFACE.md).
+    /// Every command takes these.
     public static let commonOptions: [OptionSpec] = [
         .value("--config", "PATH", "config file (default: $INTERCOM_CONFIG, then $XDG_CONFIG_HOME/intercom/config.ini)"),
         .value("--log-level", "LEVEL", "debug|info|notice|warning|error (default notice)",

@@ -1,7 +1,7 @@
 import Foundation
 import IntercomBase
 
-/// The commands of INTERFACE.md that this build carries, and the dispatcher over them.
+/// The commands this build carries, and the dispatcher over them.
 public struct CommandTable: Sendable {
     public var commands: [CommandSpec]
 
@@ -32,7 +32,7 @@ public struct CommandTable: Sendable {
     /// Runs the command line (without the program name) and returns the exit code.
     public func run(_ argv: [String], environment: [String: String]) async -> Int32 {
         guard let first = argv.first else {
-            // Plain `intercom` is the terminal client (INTERFACE.md); without a terminal, the overview.
+            // Plain `intercom` is the terminal client; without a terminal, the overview.
             guard isatty(0) == 1, isatty(1) == 1, let tui = commands.first(where: { $0.name == "tui" }) else {
                 Console.out(overview)
                 return ExitCode.ok

@@ -13,7 +13,7 @@ public enum Console {
         StandardStream.error.write(line: line)
     }
 
-    /// The one-line error of INTERFACE.md: `intercom: what failed; what to do`.
+    /// The one-line error every command gives: `intercom: what failed; what to do`.
     /// Errors often quote what a panel or server said, so the message is made terminal-safe.
     public static func fail(_ message: String, code: Int32) -> Int32 {
         error("intercom: \(TerminalSafe.escape(message))")

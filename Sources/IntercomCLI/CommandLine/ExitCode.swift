@@ -1,4 +1,4 @@
-/// The exit codes of INTERFACE.md (BSD sysexits where one fits).
+/// The exit codes every command keeps to (README: Commands; BSD sysexits where one fits).
 public enum ExitCode {
     public static let ok: Int32 = 0
     public static let failure: Int32 = 1

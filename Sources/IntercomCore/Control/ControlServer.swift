@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// The daemon's control socket (INTERFACE.md "Control socket"): a Unix stream socket, 0600 in a
+/// The daemon's control socket (README: Control socket): a Unix stream socket, 0600 in a
 /// 0700 directory, JSON lines both ways, any number of clients, each with its own bounded outbox.
 public final class ControlServer: @unchecked Sendable {
     public let path: String

@@ -1,4 +1,4 @@
-/// Why a command could not be carried out; one line each, with the exit code of INTERFACE.md.
+/// Why a command could not be carried out; one line each, with its exit code (`ExitCode`).
 public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case noCall(String)
     case notStarted

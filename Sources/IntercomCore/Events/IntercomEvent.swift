@@ -1,6 +1,6 @@
 import Foundation
 
-/// One event of INTERFACE.md's "Daemon events": what the daemon prints, the control socket
+/// One daemon event (README: Run the daemon): what the daemon prints, the control socket
 /// streams, the TUI draws and the journal keeps. One model for every front end.
 public struct IntercomEvent: Sendable, Equatable {
     /// Who a call-related event concerns.
@@ -85,7 +85,7 @@ public struct IntercomEvent: Sendable, Equatable {
         }
     }
 
-    /// The JSON object of INTERFACE.md: `event` and `time` first, then the call fields, then the rest.
+    /// The event's JSON object: `event` and `time` first, then the call fields, then the rest.
     public var json: JSONValue {
         var fields: [(String, JSONValue)] = [("event", .string(name)), ("time", .string(Self.rfc3339(time)))]
         func callFields(_ c: CallRef) {

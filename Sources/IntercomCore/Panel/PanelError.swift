@@ -18,7 +18,7 @@ public enum PanelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The calling task was cancelled.
     case cancelled
 
-    /// The CLI's exit status for this error (INTERFACE.md: 65 data, 69 unavailable, 77 auth).
+    /// The CLI's exit status for this error (`ExitCode`: 65 data, 69 unavailable, 77 auth).
     public var exitCode: Int32 {
         switch self {
         case .unreachable, .unsupported, .timeout: return 69

@@ -1,4 +1,4 @@
-/// Why a call ended, in the words of INTERFACE.md's `call_ended.reason`.
+/// Why a call ended: `call_ended`'s `reason` (README: Run the daemon).
 public enum CallEndReason: String, Sendable, Equatable, Codable {
     /// We hung up an established call.
     case hangup

@@ -25,7 +25,7 @@ final class CallRecord {
         self.info = info
     }
 
-    /// The reason INTERFACE.md reports, from what we did and what liblinphone says happened.
+    /// The `call_ended` reason, from what we did and what liblinphone says happened.
     func endReason(errorState: Bool, linphoneReason: LinphoneReason) -> CallEndReason {
         if declined { return .declined }
         // The caller left this call behind and called anew: it hung up, as far as it knows.

@@ -1,4 +1,4 @@
-/// Failures of the phone, each with the exit code INTERFACE.md gives it.
+/// Failures of the phone, each with its exit code (`ExitCode`; README: Commands).
 public enum PhoneError: Error, Equatable, CustomStringConvertible {
     /// liblinphone refused to create or start the core; `code` is its return value.
     case coreStartFailed(code: Int32)

@@ -11,9 +11,10 @@ enum DaemonCommand {
             .value("--events", "FORMAT", "json: one JSON object per event on stdout; none (default)", choices: ["json", "none"]),
         ],
         details: """
-        Events are those of INTERFACE.md (started, registered, call_incoming, call_answered, call_ended, …).
+        Events: \(EventName.allCases.map(\.rawValue).joined(separator: ", ")) (README: Run the daemon).
         SIGTERM or SIGINT ends calls in progress and exits 0. SIGHUP reloads panel policies
-        (calls, auto_answer, guest_until, match, DTMF, open), hooks and journal retention
+        (calls, auto_answer, guest_until, source, match, auto_open_interval, dial, DTMF, open),
+        hooks and journal retention
         without dropping calls; other changes are logged as needing a restart.
         Serves the control socket ([daemon] socket), keeps the journal ([journal]) and runs
         [hooks]; speaks sd_notify (READY, WATCHDOG, STOPPING) under systemd.

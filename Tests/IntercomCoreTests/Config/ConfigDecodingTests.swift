@@ -4,7 +4,7 @@ import Testing
 @testable import IntercomCore
 
 @Suite struct ConfigDecodingTests {
-    /// The example from INTERFACE.md, verbatim.
+    /// The documented example config (the design contract's), verbatim.
     static let interfaceExample = """
     [sip]
     listen = udp:127.0.0.1:5060      # one or more of udp:/tcp:/tls:HOST:PORT, comma separated

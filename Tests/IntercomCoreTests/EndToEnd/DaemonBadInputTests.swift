@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// What a user sees for bad config and bad command lines: the exit codes and the one stderr line
-/// of INTERFACE.md.
+/// every command keeps to.
 @Suite("intercom: bad input") struct DaemonBadInputTests {
     /// Non-empty stderr lines.
     static func lines(_ text: String) -> [String] {

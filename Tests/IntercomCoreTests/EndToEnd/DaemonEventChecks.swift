@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Checks of INTERFACE.md's event envelope, shared by the end-to-end suites.
+/// Checks of the events' envelope, shared by the end-to-end suites.
 enum DaemonEventChecks {
     /// `2024-05-01T12:00:00Z`, `…T12:00:00.123+03:00`: RFC 3339 date-time with a zone.
     static let rfc3339 = try! NSRegularExpression(
@@ -33,7 +33,7 @@ enum DaemonEventChecks {
 }
 
 extension DaemonEventChecks {
-    /// INTERFACE.md: `from` is the caller's bare SIP URI (`sip:100001@127.0.0.1:5062`), no display name.
+    /// `from` is the caller's bare SIP URI (`sip:100001@127.0.0.1:5062`), no display name.
     static func expectFrom(_ event: DaemonEvent, startsWith prefix: String,
                            sourceLocation: SourceLocation = #_sourceLocation) {
         let from = event.string("from") ?? ""
