@@ -3,7 +3,8 @@ import CLinphone
 import Foundation
 
 /// Owns one liblinphone core. Lives on the phone thread: every method, and every liblinphone
-/// callback that reaches it, runs there. Nothing in here is Sendable on purpose.
+/// callback that reaches it, runs there, and the entry points assert it
+/// (`LinphoneThread.assertOnThread`). Nothing in here is Sendable on purpose.
 final class LinphoneCoreDriver {
     let core: OpaquePointer
     private let callbacks: OpaquePointer
@@ -26,6 +27,7 @@ final class LinphoneCoreDriver {
 
     init(settings: PhoneSettings, videoHub: VideoFrameHub, logger: Logger,
          emit: @escaping (PhoneEvent) -> Void) throws(PhoneError) {
+        LinphoneThread.assertOnThread()
         self.settings = settings
         self.logger = logger
         self.emit = emit
@@ -369,6 +371,7 @@ final class LinphoneCoreDriver {
     }
 
     private static func from(_ core: OpaquePointer?) -> LinphoneCoreDriver? {
+        LinphoneThread.assertOnThread()
         guard let core, let user = linphone_core_get_user_data(core) else { return nil }
         return Unmanaged<LinphoneCoreDriver>.fromOpaque(user).takeUnretainedValue()
     }
@@ -377,6 +380,7 @@ final class LinphoneCoreDriver {
 
     /// One turn of the phone thread: liblinphone's work, then our due timers.
     func iterate() {
+        LinphoneThread.assertOnThread()
         datagramGuard?.screen()
         linphone_core_iterate(core)
         guard !timers.isEmpty else { return }
@@ -387,11 +391,13 @@ final class LinphoneCoreDriver {
     }
 
     func after(_ seconds: Double, _ action: @escaping () -> Void) {
+        LinphoneThread.assertOnThread()
         timers.append((Date().addingTimeInterval(seconds), action))
     }
 
     /// Ends every call; the loop keeps iterating until they are released.
     func terminateAll() {
+        LinphoneThread.assertOnThread()
         for record in calls.values {
             record.endedLocally = true
             _ = linphone_call_terminate(record.call)
@@ -399,6 +405,7 @@ final class LinphoneCoreDriver {
     }
 
     func teardown() {
+        LinphoneThread.assertOnThread()
         LinphoneProcess.lock.lock()
         defer { LinphoneProcess.lock.unlock() }
         linphone_core_stop(core)
@@ -416,6 +423,7 @@ final class LinphoneCoreDriver {
     // MARK: - Commands
 
     private func record(_ id: CallID) throws(PhoneError) -> CallRecord {
+        LinphoneThread.assertOnThread()
         guard let record = calls[id] else { throw .noSuchCall(id) }
         return record
     }
@@ -461,6 +469,7 @@ final class LinphoneCoreDriver {
     }
 
     func call(_ uri: String, video: Bool) throws(PhoneError) -> CallID {
+        LinphoneThread.assertOnThread()
         guard let address = linphone_core_interpret_url(core, uri) else { throw .badURI(uri) }
         defer { linphone_address_unref(address) }
         let params = linphone_core_create_call_params(core, nil)
@@ -534,6 +543,7 @@ final class LinphoneCoreDriver {
     }
 
     func setMicrophoneMuted(_ id: CallID?, muted: Bool) throws(PhoneError) {
+        LinphoneThread.assertOnThread()
         if let id {
             linphone_call_set_microphone_muted(try record(id).call, muted ? 1 : 0)
         } else {
@@ -542,6 +552,7 @@ final class LinphoneCoreDriver {
     }
 
     func audioDevices() -> [AudioDevice] {
+        LinphoneThread.assertOnThread()
         var devices: [AudioDevice] = []
         let list = linphone_core_get_extended_audio_devices(core)
         var node = list
@@ -562,6 +573,7 @@ final class LinphoneCoreDriver {
     }
 
     func setOutputDevice(_ deviceID: String, call id: CallID?) throws(PhoneError) {
+        LinphoneThread.assertOnThread()
         let list = linphone_core_get_extended_audio_devices(core)
         defer { bctbx_list_free_with_data(list) { linphone_audio_device_unref(OpaquePointer($0)) } }
         var node = list

@@ -1,4 +1,8 @@
 import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one thread that runs liblinphone in this process. belle-sip and mediastreamer keep
 /// process-wide state that is not safe across threads, so several cores (the client and the
@@ -12,6 +16,15 @@ final class LinphoneThread: Sendable {
     static let shared = LinphoneThread()
 
     private let mailbox = Mailbox<Job>()
+    /// The thread's pthread id once it runs (0 before): what `assertOnThread` compares with.
+    private static let owner = Atomic<UInt>(0)
+
+    /// Traps in debug builds when called off the phone thread: liblinphone state is confined
+    /// there, and this says so in code rather than in a comment (swift-nio's `assertInEventLoop`).
+    static func assertOnThread(file: StaticString = #fileID, line: UInt = #line) {
+        assert(owner.load(ordering: .relaxed) == UInt(pthread_self()),
+               "liblinphone touched off the phone thread", file: file, line: line)
+    }
 
     private init() {
         let mailbox = self.mailbox
@@ -28,6 +41,7 @@ final class LinphoneThread: Sendable {
     /// for liblinphone's timers; while a call exists every 10 ms, because RTP, DTMF and
     /// in-dialog requests travel on sockets we do not watch. No wake-ups while no core exists.
     private static func run(_ mailbox: Mailbox<Job>) {
+        owner.store(UInt(pthread_self()), ordering: .relaxed)
         let context = LinphoneThreadContext()
         while true {
             let interval: TimeInterval
