@@ -263,15 +263,8 @@ final class LinphoneCoreDriver {
     /// Enables exactly the wanted payload types, in the wanted order; liblinphone keeps the rest disabled.
     private func reorder(_ list: UnsafeMutablePointer<bctbx_list_t>?, wanted: [String],
                          apply: (UnsafeMutablePointer<bctbx_list_t>?) -> Void) {
-        var available: [(name: String, pointer: OpaquePointer)] = []
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data {
-                let pt = OpaquePointer(data)
-                let name = linphone_payload_type_get_mime_type(pt).map { String(cString: $0) } ?? ""
-                available.append((name, pt))
-            }
-            node = current.pointee.next
+        let available = BctbxList(list).map { pt in
+            (name: linphone_payload_type_get_mime_type(pt).map { String(cString: $0) } ?? "", pointer: pt)
         }
         var ordered: UnsafeMutablePointer<bctbx_list_t>? = nil
         let missing = wanted.filter { $0 != "opus" }.filter { name in !available.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame } }
@@ -553,43 +546,29 @@ final class LinphoneCoreDriver {
 
     func audioDevices() -> [AudioDevice] {
         LinphoneThread.assertOnThread()
-        var devices: [AudioDevice] = []
         let list = linphone_core_get_extended_audio_devices(core)
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data {
-                let device = OpaquePointer(data)
-                devices.append(AudioDevice(
-                    id: linphone_audio_device_get_id(device).map { String(cString: $0) } ?? "",
-                    name: linphone_audio_device_get_device_name(device).map { String(cString: $0) } ?? "",
-                    driver: linphone_audio_device_get_driver_name(device).map { String(cString: $0) } ?? "",
-                    canPlay: linphone_audio_device_has_capability(device, LinphoneAudioDeviceCapabilityPlay) != 0,
-                    canRecord: linphone_audio_device_has_capability(device, LinphoneAudioDeviceCapabilityRecord) != 0))
-            }
-            node = current.pointee.next
+        defer { bctbx_list_free_with_data(list) { linphone_audio_device_unref(OpaquePointer($0)) } }
+        return BctbxList(list).map { device in
+            AudioDevice(
+                id: linphone_audio_device_get_id(device).map { String(cString: $0) } ?? "",
+                name: linphone_audio_device_get_device_name(device).map { String(cString: $0) } ?? "",
+                driver: linphone_audio_device_get_driver_name(device).map { String(cString: $0) } ?? "",
+                canPlay: linphone_audio_device_has_capability(device, LinphoneAudioDeviceCapabilityPlay) != 0,
+                canRecord: linphone_audio_device_has_capability(device, LinphoneAudioDeviceCapabilityRecord) != 0)
         }
-        bctbx_list_free_with_data(list) { linphone_audio_device_unref(OpaquePointer($0)) }
-        return devices
     }
 
     func setOutputDevice(_ deviceID: String, call id: CallID?) throws(PhoneError) {
         LinphoneThread.assertOnThread()
         let list = linphone_core_get_extended_audio_devices(core)
         defer { bctbx_list_free_with_data(list) { linphone_audio_device_unref(OpaquePointer($0)) } }
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data {
-                let device = OpaquePointer(data)
-                if linphone_audio_device_get_id(device).map({ String(cString: $0) }) == deviceID {
-                    if let id {
-                        linphone_call_set_output_audio_device(try record(id).call, device)
-                    } else {
-                        linphone_core_set_output_audio_device(core, device)
-                    }
-                    return
-                }
+        for device in BctbxList(list) where linphone_audio_device_get_id(device).map({ String(cString: $0) }) == deviceID {
+            if let id {
+                linphone_call_set_output_audio_device(try record(id).call, device)
+            } else {
+                linphone_core_set_output_audio_device(core, device)
             }
-            node = current.pointee.next
+            return
         }
         throw .wrongState(id ?? CallID("-"), "no audio device '\(deviceID)': list them with 'intercom doctor'")
     }
