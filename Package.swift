@@ -47,10 +47,17 @@ let package = Package(
             dependencies: ["CSQLite"],
             path: "Sources/IntercomBase"
         ),
+        // The one libcurl client (panel CGI, the alarm stream, the TLS probe; the operator client next):
+        // the only importer of CCurl.
+        .target(
+            name: "IntercomHTTP",
+            dependencies: ["IntercomBase", "CCurl", "CCurlShim"],
+            path: "Sources/IntercomHTTP"
+        ),
         .target(
             name: "IntercomCore",
-            dependencies: ["IntercomBase", "CLinphone", "CFrameSink", "CSIPIngress", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim",
-                           "CSQLite", "CSystemd"],
+            dependencies: ["IntercomBase", "IntercomHTTP", "CLinphone", "CFrameSink", "CSIPIngress", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim",
+                           "CSystemd"],
             path: "Sources/IntercomCore"
         ),
         // Terminal capabilities and picture drawing, kept out of IntercomCore so the daemon needs no chafa.
@@ -92,7 +99,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomCoreTests",
-            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomTUI", "CLinphone"],
+            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomHTTP", "IntercomTUI", "CLinphone"],
             path: "Tests/IntercomCoreTests",
             exclude: ["Fixtures"],
             // In-process phones recognise callers by source address as the daemon does.

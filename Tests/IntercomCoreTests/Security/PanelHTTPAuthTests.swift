@@ -1,5 +1,6 @@
 import Foundation
 @testable import IntercomCore
+@testable import IntercomHTTP
 import Testing
 
 /// `[panel] auth`: Digest only by default, so whoever sits on an http:// path cannot ask for Basic
