@@ -54,9 +54,15 @@ let package = Package(
             dependencies: ["IntercomBase", "CCurl", "CCurlShim"],
             path: "Sources/IntercomHTTP"
         ),
+        // JPEG decode/encode and the RGB image type: the only importer of CTurboJPEG.
+        .target(
+            name: "IntercomImaging",
+            dependencies: ["CTurboJPEG"],
+            path: "Sources/IntercomImaging"
+        ),
         .target(
             name: "IntercomCore",
-            dependencies: ["IntercomBase", "IntercomHTTP", "CLinphone", "CFrameSink", "CSIPIngress", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim",
+            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "CLinphone", "CFrameSink", "CSIPIngress", "CMicroHTTPD", "CMicroHTTPDShim",
                            "CSystemd"],
             path: "Sources/IntercomCore"
         ),
@@ -99,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomCoreTests",
-            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomHTTP", "IntercomTUI", "CLinphone"],
+            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomHTTP", "IntercomImaging", "IntercomTUI", "CLinphone"],
             path: "Tests/IntercomCoreTests",
             exclude: ["Fixtures"],
             // In-process phones recognise callers by source address as the daemon does.
