@@ -60,9 +60,16 @@ let package = Package(
             dependencies: ["CTurboJPEG"],
             path: "Sources/IntercomImaging"
         ),
+        // The SIP phone on its liblinphone thread, call video and the SIP read hooks: the only
+        // importer of CLinphone, CFrameSink and CSIPIngress.
+        .target(
+            name: "IntercomPhone",
+            dependencies: ["IntercomBase", "IntercomImaging", "CLinphone", "CFrameSink", "CSIPIngress"],
+            path: "Sources/IntercomPhone"
+        ),
         .target(
             name: "IntercomCore",
-            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "CLinphone", "CFrameSink", "CSIPIngress", "CMicroHTTPD", "CMicroHTTPDShim",
+            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomPhone", "CMicroHTTPD", "CMicroHTTPDShim",
                            "CSystemd"],
             path: "Sources/IntercomCore"
         ),
@@ -105,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomCoreTests",
-            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomHTTP", "IntercomImaging", "IntercomTUI", "CLinphone"],
+            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomHTTP", "IntercomImaging", "IntercomPhone", "IntercomTUI", "CLinphone"],
             path: "Tests/IntercomCoreTests",
             exclude: ["Fixtures"],
             // In-process phones recognise callers by source address as the daemon does.

@@ -2,3 +2,4 @@
 // the tests still see one module while they are moved to import the part they need (issue 11).
 @_exported import IntercomHTTP
 @_exported import IntercomImaging
+@_exported import IntercomPhone
