@@ -67,9 +67,15 @@ let package = Package(
             dependencies: ["IntercomBase", "IntercomImaging", "CLinphone", "CFrameSink", "CSIPIngress"],
             path: "Sources/IntercomPhone"
         ),
+        // The Beward panel client: CGI calls, snapshots (as JPEG bytes; the engine decodes), the alarm stream.
+        .target(
+            name: "IntercomPanel",
+            dependencies: ["IntercomBase", "IntercomHTTP"],
+            path: "Sources/IntercomPanel"
+        ),
         .target(
             name: "IntercomCore",
-            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomPhone", "CMicroHTTPD", "CMicroHTTPDShim",
+            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone", "CMicroHTTPD", "CMicroHTTPDShim",
                            "CSystemd"],
             path: "Sources/IntercomCore"
         ),
@@ -112,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomCoreTests",
-            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomHTTP", "IntercomImaging", "IntercomPhone", "IntercomTUI", "CLinphone"],
+            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone", "IntercomTUI", "CLinphone"],
             path: "Tests/IntercomCoreTests",
             exclude: ["Fixtures"],
             // In-process phones recognise callers by source address as the daemon does.

@@ -3,3 +3,4 @@
 @_exported import IntercomHTTP
 @_exported import IntercomImaging
 @_exported import IntercomPhone
+@_exported import IntercomPanel
