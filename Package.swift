@@ -73,9 +73,16 @@ let package = Package(
             dependencies: ["IntercomBase", "IntercomHTTP"],
             path: "Sources/IntercomPanel"
         ),
+        // A simulated Beward panel (HTTP CGI, alarm stream, a SIP phone that calls): the only importer
+        // of libmicrohttpd. `simulate-panel`, `demo`, the bench and the tests link it.
+        .target(
+            name: "IntercomSimulator",
+            dependencies: ["IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone", "CMicroHTTPD", "CMicroHTTPDShim"],
+            path: "Sources/IntercomSimulator"
+        ),
         .target(
             name: "IntercomCore",
-            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone", "CMicroHTTPD", "CMicroHTTPDShim",
+            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone",
                            "CSystemd"],
             path: "Sources/IntercomCore"
         ),
@@ -99,14 +106,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "intercom-full",
-            dependencies: ["IntercomCLI", "IntercomCore", "IntercomTUI"],
+            dependencies: ["IntercomCLI", "IntercomCore", "IntercomSimulator", "IntercomTUI"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(
             name: "intercom-bench",
-            dependencies: ["IntercomCore", "IntercomTUI"],
+            dependencies: ["IntercomCore", "IntercomSimulator", "IntercomTUI"],
             path: "Sources/IntercomBench"
         ),
         // `make fuzz`: the parsers that read outside input, under libFuzzer (docs/PROOF.md). The ordinary
@@ -118,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomCoreTests",
-            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone", "IntercomTUI", "CLinphone"],
+            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomTUI", "CLinphone"],
             path: "Tests/IntercomCoreTests",
             exclude: ["Fixtures"],
             // In-process phones recognise callers by source address as the daemon does.

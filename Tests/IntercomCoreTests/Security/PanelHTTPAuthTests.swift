@@ -1,5 +1,6 @@
 import Foundation
 @testable import IntercomCore
+@testable import IntercomSimulator
 @testable import IntercomHTTP
 import Testing
 
