@@ -4,7 +4,8 @@ import CCurlShim
 /// What libcurl reported, kept verbatim so a caller can branch on the code
 /// and a log can show curl's own words.
 public struct CurlFailure: Error, Sendable, CustomStringConvertible {
-    public let code: CURLcode
+    /// Internal: a C type stays inside the target that owns libcurl; the code shows in `description`.
+    let code: CURLcode
     public let message: String
 
     public var description: String { "\(message) (curl \(code.rawValue))" }
