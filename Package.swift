@@ -47,10 +47,45 @@ let package = Package(
             dependencies: ["CSQLite"],
             path: "Sources/IntercomBase"
         ),
+        // The one libcurl client (panel CGI, the alarm stream, the TLS probe; the operator client next):
+        // the only importer of CCurl.
+        .target(
+            name: "IntercomHTTP",
+            dependencies: ["IntercomBase", "CCurl", "CCurlShim"],
+            path: "Sources/IntercomHTTP"
+        ),
+        // JPEG decode/encode and the RGB image type: the only importer of CTurboJPEG.
+        .target(
+            name: "IntercomImaging",
+            dependencies: ["CTurboJPEG"],
+            path: "Sources/IntercomImaging"
+        ),
+        // The SIP phone on its liblinphone thread, call video and the SIP read hooks: the only
+        // importer of CLinphone, CFrameSink and CSIPIngress.
+        .target(
+            name: "IntercomPhone",
+            dependencies: ["IntercomBase", "IntercomImaging", "CLinphone", "CFrameSink", "CSIPIngress"],
+            path: "Sources/IntercomPhone"
+        ),
+        // The Beward panel client: CGI calls, snapshots (as JPEG bytes; the engine decodes), the alarm stream.
+        .target(
+            name: "IntercomPanel",
+            dependencies: ["IntercomBase", "IntercomHTTP"],
+            path: "Sources/IntercomPanel"
+        ),
+        // A simulated Beward panel (HTTP CGI, alarm stream, a SIP phone that calls): the only importer
+        // of libmicrohttpd. `simulate-panel`, `demo`, the bench and the tests link it.
+        .target(
+            name: "IntercomSimulator",
+            dependencies: ["IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone", "CMicroHTTPD", "CMicroHTTPDShim"],
+            path: "Sources/IntercomSimulator"
+        ),
+        // The engine (policies, calls, doors, events, control socket, hooks, journal recording, peephole).
+        // It keeps the name IntercomCore until the rename to IntercomEngine (DECISIONS.md).
         .target(
             name: "IntercomCore",
-            dependencies: ["IntercomBase", "CLinphone", "CFrameSink", "CSIPIngress", "CCurl", "CCurlShim", "CTurboJPEG", "CMicroHTTPD", "CMicroHTTPDShim",
-                           "CSQLite", "CSystemd"],
+            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone",
+                           "CSystemd"],
             path: "Sources/IntercomCore"
         ),
         // Terminal capabilities and picture drawing, kept out of IntercomCore so the daemon needs no chafa.
@@ -73,14 +108,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "intercom-full",
-            dependencies: ["IntercomCLI", "IntercomCore", "IntercomTUI"],
+            dependencies: ["IntercomCLI", "IntercomCore", "IntercomSimulator", "IntercomTUI"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(
             name: "intercom-bench",
-            dependencies: ["IntercomCore", "IntercomTUI"],
+            dependencies: ["IntercomCore", "IntercomSimulator", "IntercomTUI"],
             path: "Sources/IntercomBench"
         ),
         // `make fuzz`: the parsers that read outside input, under libFuzzer (docs/PROOF.md). The ordinary
@@ -92,7 +127,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomCoreTests",
-            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomTUI", "CLinphone"],
+            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomTUI"],
             path: "Tests/IntercomCoreTests",
             exclude: ["Fixtures"],
             // In-process phones recognise callers by source address as the daemon does.

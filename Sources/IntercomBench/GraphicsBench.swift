@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+import IntercomSimulator
 import IntercomTUI
 
 /// "Terminal graphics (issue 4)": render costs and bytes on the simulator's 640×480 scene,

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+import IntercomSimulator
 
 /// INVITE → first peephole frame decoded, and the daemon's CPU while the peephole runs at 3 fps,
 /// against the simulated panel's HTTP server (Digest auth, 640×480 JPEGs) on loopback.

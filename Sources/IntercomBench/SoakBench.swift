@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+import IntercomSimulator
 
 /// Issue 10: a concierge desk's months in minutes. The daemon (journal, control socket and
 /// peephole on, `auto_answer = on`) takes `calls` calls one after another from a liblinphone

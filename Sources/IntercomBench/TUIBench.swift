@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+import IntercomSimulator
 
 /// The terminal client in a tmux pane (release build), rung by a simulated panel in this
 /// process: key → call established, key → open request at the panel, and the client's CPU.

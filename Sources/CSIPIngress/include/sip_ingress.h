@@ -8,7 +8,7 @@
 extern "C" {
 #endif
 
-/// Defined in Swift (IntercomCore, SIPIngressScreen.swift): non-zero when liblinphone must not
+/// Defined in Swift (IntercomPhone, SIPIngressScreen.swift): non-zero when liblinphone must not
 /// see this SIP message. Pure: it may run on any thread belle-sip reads on.
 int intercom_sip_message_refused(const void *bytes, size_t length);
 

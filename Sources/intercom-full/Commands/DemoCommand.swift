@@ -1,6 +1,7 @@
 import Foundation
 import IntercomCLI
 import IntercomCore
+import IntercomSimulator
 
 /// `intercom demo`: no config, no hardware. A simulated Beward panel on loopback rings this
 /// client's screen within seconds, and again after every call.

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomCLI
 import IntercomCore
+import IntercomSimulator
 import Synchronization
 
 /// `intercom simulate-panel`: a simulated Beward panel alone (HTTP CGI + a SIP caller), for

@@ -1,5 +1,6 @@
 import Foundation
 @testable import IntercomCore
+@testable import IntercomPhone
 import Testing
 
 /// A registrar's 200 OK to REGISTER lists every binding of the account, and kamailio puts them all

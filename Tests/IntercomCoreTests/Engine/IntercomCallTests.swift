@@ -1,6 +1,7 @@
 import Foundation
 @testable import IntercomBase
 @testable import IntercomCore
+@testable import IntercomSimulator
 import Testing
 
 /// `intercom call`: the intercom calls a panel (a liblinphone phone here) to look and talk.

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+@testable import IntercomSimulator
 import Testing
 
 /// Peephole, doors and guest mode: a real liblinphone caller and the simulated panel's HTTP API.

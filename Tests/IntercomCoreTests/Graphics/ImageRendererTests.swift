@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+@testable import IntercomSimulator
 import IntercomTUI
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+@testable import IntercomSimulator
 import Testing
 
 /// The real binary in a terminal that answers none of its queries (issue 4: "nothing hangs in

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+@testable import IntercomSimulator
 import Testing
 
 /// The real binary draws a simulated panel's picture into a tmux pane.

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+@testable import IntercomSimulator
 import Testing
 
 @Suite struct PanelHTTPTests {

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+@testable import IntercomSimulator
 import Synchronization
 
 /// Collects values from an async sequence in the background so tests can wait with a deadline.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import IntercomCore
+@testable import IntercomPhone
 import Testing
 
 /// liblinphone 5.1 keeps every finished call's log in memory and in `call-history.db` for the

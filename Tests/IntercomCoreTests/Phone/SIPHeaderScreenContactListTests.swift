@@ -1,4 +1,5 @@
 @testable import IntercomCore
+@testable import IntercomPhone
 import Testing
 
 /// A Contact header is judged per binding (512 bytes each, 4 KB in all): a registrar's 200 OK lists

@@ -1,4 +1,5 @@
 @testable import IntercomCore
+@testable import IntercomPhone
 import Testing
 
 /// The screen in front of belle-sip: what liblinphone cannot survive is refused, nothing a

@@ -1,4 +1,5 @@
 @testable import IntercomCore
+@testable import IntercomPhone
 import Testing
 
 /// The phone thread's own reading of SIP: the request head, the 403 it sends strangers, the Call-IDs the source ledger keeps.

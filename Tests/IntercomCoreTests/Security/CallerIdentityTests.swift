@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+@testable import IntercomSimulator
 import Testing
 
 /// Only the panel opens the door: the real daemon in guest mode, a simulated panel on 127.0.0.1,

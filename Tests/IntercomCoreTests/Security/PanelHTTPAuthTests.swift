@@ -1,5 +1,7 @@
 import Foundation
 @testable import IntercomCore
+@testable import IntercomSimulator
+@testable import IntercomHTTP
 import Testing
 
 /// `[panel] auth`: Digest only by default, so whoever sits on an http:// path cannot ask for Basic

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+@testable import IntercomSimulator
 import Testing
 
 /// The passwords of a config never show up anywhere a user, a script or another program can read:

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+@testable import IntercomSimulator
 import Testing
 
 /// The whole simulated panel over real loopback: it rings an in-process phone, sends its scene

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+@testable import IntercomSimulator
 import Testing
 
 /// A terminal being dragged about (or a tiling window manager reflowing) during a call: a hundred

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCore
+@testable import IntercomSimulator
 import Testing
 
 /// The real `intercom tui` driven in tmux while simulated panels ring it.

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomImaging
 
 /// The CGI endpoints of the simulated panel (a subset of beward-http-api.md §3).
 extension SimulatorCore {

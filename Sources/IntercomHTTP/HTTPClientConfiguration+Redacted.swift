@@ -1,3 +1,4 @@
+import IntercomBase
 /// Printing an HTTP client's settings never shows the panel password (see `PanelConfig+Redacted`).
 extension HTTPClientConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var description: String {

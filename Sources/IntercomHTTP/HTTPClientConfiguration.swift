@@ -1,3 +1,4 @@
+import IntercomBase
 /// Everything an `HTTPClient` needs that stays the same for every request to one panel.
 public struct HTTPClientConfiguration: Sendable {
     public var user: String

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomHTTP
 import Synchronization
 
 /// One Beward panel's HTTP CGI API (see docs: beward-http-api.md §2–§3).

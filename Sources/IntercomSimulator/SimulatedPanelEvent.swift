@@ -1,3 +1,5 @@
+import IntercomPhone
+
 /// What happens at a simulated panel, in order.
 public enum SimulatedPanelEvent: Sendable, Equatable {
     /// `ring` placed a call to `to`.

@@ -5,9 +5,9 @@ import Glibc
 /// A socket address as text, the way config files and logs write addresses. An IPv4 peer seen
 /// on a dual-stack socket (`::ffff:192.168.1.50`) is written as the IPv4 address it is, so it
 /// compares equal to `source = 192.168.1.50`.
-enum SocketAddressText {
+package enum SocketAddressText {
     /// The numeric host, nil for anything but IPv4 and IPv6.
-    static func host(_ address: UnsafeRawBufferPointer) -> String? {
+    package static func host(_ address: UnsafeRawBufferPointer) -> String? {
         let length = address.count
         guard length >= MemoryLayout<sa_family_t>.size else { return nil }
         let family = address.loadUnaligned(as: sa_family_t.self)
@@ -32,7 +32,7 @@ enum SocketAddressText {
     }
 
     /// `host:port`, IPv6 bracketed, for the log.
-    static func hostAndPort(_ address: UnsafeRawBufferPointer) -> String? {
+    package static func hostAndPort(_ address: UnsafeRawBufferPointer) -> String? {
         guard let host = host(address) else { return nil }
         let family = Int32(address.loadUnaligned(as: sa_family_t.self))
         let networkPort = family == AF_INET

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomImaging
 
 /// The simulated panel's camera picture: a porch with a door under a sky gradient,
 /// a sun that crosses the sky, a clock hand and a frame counter, so a viewer can

@@ -2,6 +2,7 @@ import CCurl
 import CCurlShim
 import Dispatch
 import Foundation
+import IntercomBase
 
 /// A TLS handshake with a SIP registrar, done with libcurl's verification, to say *why* liblinphone's
 /// TLS registration failed: belle-sip reports a refused certificate only as "io error".

@@ -1,4 +1,6 @@
 import Foundation
+import IntercomImaging
+import IntercomPhone
 import Synchronization
 
 /// A whole simulated Beward panel on loopback: the HTTP CGI server plus a SIP phone that rings a

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomHTTP
 import Synchronization
 
 /// Follows a panel's `alarmchangestate_cgi` for as long as it lives (§4 of the API notes).

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import CMicroHTTPDShim
 import Foundation
+import IntercomPanel
 import Synchronization
 
 /// A Beward panel's HTTP CGI API on 127.0.0.1, for `intercom demo`, `simulate-panel` and tests.

@@ -3,6 +3,7 @@ import CCurlShim
 import Dispatch
 import Foundation
 import Synchronization
+import IntercomBase
 
 /// Blocking libcurl transfers behind `async` functions.
 ///

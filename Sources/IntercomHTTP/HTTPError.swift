@@ -4,18 +4,19 @@ import CCurlShim
 /// What libcurl reported, kept verbatim so a caller can branch on the code
 /// and a log can show curl's own words.
 public struct CurlFailure: Error, Sendable, CustomStringConvertible {
-    public let code: CURLcode
+    /// Internal: a C type stays inside the target that owns libcurl; the code shows in `description`.
+    let code: CURLcode
     public let message: String
 
     public var description: String { "\(message) (curl \(code.rawValue))" }
 
     /// The TLS peer's certificate did not verify (unknown CA, wrong name, expired).
-    var isCertificateFailure: Bool {
+    package var isCertificateFailure: Bool {
         [CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR].contains(code)
     }
 
     /// Failures where the panel never answered: the usual "it is offline" family.
-    var isConnectFailure: Bool {
+    package var isConnectFailure: Bool {
         [CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY]
             .contains(code)
     }

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import IntercomPanel
 import Synchronization
 
 /// The request handling behind `SimulatedPanelHTTPServer`, reached from libmicrohttpd's

@@ -1,3 +1,5 @@
+import IntercomPanel
+
 /// How the simulated panel behaves, including the faults tests inject.
 public struct SimulatedPanelOptions: Sendable {
     public enum Auth: String, Sendable, CaseIterable {

@@ -3,12 +3,14 @@ import Foundation
 /// One log line per 10 s for calls refused by who they are, so a scan cannot fill the log; the
 /// line names both the address the packets came from and what the headers claimed. Each owner
 /// (the phone thread's datagram guard, the engine) keeps its own.
-struct RefusedCallerLog {
+package struct RefusedCallerLog {
     private var suppressed = 0
     private var lastLine = Date.distantPast
-    private(set) var total = 0
+    package private(set) var total = 0
 
-    mutating func note(_ verdict: CallerVerdict, from: String, source: String?, logger: Logger, now: Date = Date()) {
+    package init() {}
+
+    package mutating func note(_ verdict: CallerVerdict, from: String, source: String?, logger: Logger, now: Date = Date()) {
         total += 1
         guard now.timeIntervalSince(lastLine) >= 10 else {
             suppressed += 1
