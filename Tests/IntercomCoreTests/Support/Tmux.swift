@@ -83,23 +83,6 @@ final class Tmux: @unchecked Sendable {
         return (dead, dead && parts.count > 1 ? Int32(parts[1]) : nil)
     }
 
-    /// Waits for the command to exit and returns its exit status.
-    func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int32 {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
-            let state = try await paneStatus()
-            // tmux marks the pane dead when its pty closes and learns the status at SIGCHLD, a
-            // moment later; in between it is dead without a status.
-            if state.dead, let status = state.status { return status }
-            if clock.now >= deadline {
-                if state.dead { return -1 }
-                throw HarnessError.timeout("the tmux command to exit", after: timeout, log: (try? await capture()) ?? "")
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-    }
-
     /// `kill-server` on our socket only.
     func kill() async {
         guard markKilled() else { return }
