@@ -89,14 +89,17 @@ import Testing
         let port = try server.start()
         defer { server.stop() }
         let directory = try TestDirectory(prefix: "intercom-e2e-doctor-auth")
-        let config = try IntercomBinary.writeConfig("""
-            [sip]
-            listen = udp:127.0.0.1:0
+        func gateConfig(port: UInt16, name: String) throws -> URL {
+            try IntercomBinary.writeConfig("""
+                [sip]
+                listen = udp:127.0.0.1:0
 
-            [panel gate]
-            url = http://127.0.0.1:\(port)
-            password = admin
-            """, in: directory)
+                [panel gate]
+                url = http://127.0.0.1:\(port)
+                password = admin
+                """, in: directory, name: name)
+        }
+        let config = try gateConfig(port: port, name: "config.ini")
         let doctor = try await IntercomBinary.run(["doctor", "--config", config.path], in: directory, timeout: .seconds(30))
         #expect(doctor.status == 77, "\(doctor.stdout)\n\(doctor.stderr)")
         #expect(doctor.stdout.contains("gate: panel gate asked for Basic authentication"), "\(doctor.stdout)")
@@ -106,14 +109,7 @@ import Testing
         let digest = SimulatedPanelHTTPServer(options: .init(password: "other"))
         let digestPort = try digest.start()
         defer { digest.stop() }
-        let wrong = try IntercomBinary.writeConfig("""
-            [sip]
-            listen = udp:127.0.0.1:0
-
-            [panel gate]
-            url = http://127.0.0.1:\(digestPort)
-            password = admin
-            """, in: directory, name: "wrong.ini")
+        let wrong = try gateConfig(port: digestPort, name: "wrong.ini")
         let refused = try await IntercomBinary.run(["doctor", "--config", wrong.path], in: directory, timeout: .seconds(30))
         #expect(refused.status == 77, "\(refused.stdout)\n\(refused.stderr)")
         #expect(refused.stdout.contains("refused the user/password: check user and password in [panel gate] "

@@ -15,11 +15,7 @@ struct TUIResizeStormTests {
         try await withStaticPicture {
             let s = try await TUITmuxTests.Session.start(panelNames: ["gate"], width: 120, height: 40)
             try await withCleanup({ await s.stop() }) {
-                let events = EventRecorder(s.panels[0].events)
-                _ = try await s.panels[0].ring(s.uri)
-                _ = try await s.tmux.waitForScreen(containing: "GATE IS CALLING")
-                try await s.tmux.sendKeys("a")
-                _ = try await events.wait("answered") { e -> Bool? in if case .answered = e { true } else { nil } }
+                let events = try await s.ringAndAnswer(name: "gate")
 
                 let clock = ContinuousClock()
                 let started = clock.now

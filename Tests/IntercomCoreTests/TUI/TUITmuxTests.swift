@@ -49,6 +49,16 @@ struct TUITmuxTests {
             return Session(dir: dir, tmux: tmux, panels: panels, port: port)
         }
 
+        /// The first panel (named `name`) rings, `a` answers it; its events from the ring on.
+        func ringAndAnswer(name: String) async throws -> EventRecorder<SimulatedPanelEvent> {
+            let events = EventRecorder(panels[0].events)
+            _ = try await panels[0].ring(uri)
+            _ = try await tmux.waitForScreen(containing: "\(name.uppercased()) IS CALLING")
+            try await tmux.sendKeys("a")
+            _ = try await events.wait("answered") { e -> Bool? in if case .answered = e { true } else { nil } }
+            return events
+        }
+
         func stop() async {
             await tmux.kill()
             for panel in panels { await panel.stop() }
@@ -144,11 +154,7 @@ struct TUITmuxTests {
         try await withStaticPicture {
             let s = try await Session.start(panelNames: ["gate"], width: 200, height: 60)
             try await withCleanup({ await s.stop() }) {
-                let events = EventRecorder(s.panels[0].events)
-                _ = try await s.panels[0].ring(s.uri)
-                _ = try await s.tmux.waitForScreen(containing: "GATE IS CALLING")
-                try await s.tmux.sendKeys("a")
-                _ = try await events.wait("answered") { e -> Bool? in if case .answered = e { true } else { nil } }
+                _ = try await s.ringAndAnswer(name: "gate")
                 for (w, h) in [(80, 24), (200, 60), (80, 24), (120, 40)] {
                     try await s.tmux.resize(width: w, height: h)
                     // The screen is redrawn for the new size within a few turns of the TUI's loop.
