@@ -13,7 +13,7 @@ let package = Package(
     products: [
         .executable(name: "intercom", targets: ["intercom"]),
         .executable(name: "intercom-full", targets: ["intercom-full"]),
-        .library(name: "IntercomCore", targets: ["IntercomCore"]),
+        .library(name: "IntercomEngine", targets: ["IntercomEngine"]),
     ],
     targets: [
         // One module per C library. Debian's linphone.pc is broken (empty Libs:), so CLinphone links by name.
@@ -81,17 +81,16 @@ let package = Package(
             path: "Sources/IntercomSimulator"
         ),
         // The engine (policies, calls, doors, events, control socket, hooks, journal recording, peephole).
-        // It keeps the name IntercomCore until the rename to IntercomEngine (DECISIONS.md).
         .target(
-            name: "IntercomCore",
+            name: "IntercomEngine",
             dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone",
                            "CSystemd"],
-            path: "Sources/IntercomCore"
+            path: "Sources/IntercomEngine"
         ),
-        // Terminal capabilities and picture drawing, kept out of IntercomCore so the daemon needs no chafa.
+        // Terminal capabilities and picture drawing, kept out of IntercomEngine so the daemon needs no chafa.
         .target(
             name: "IntercomTUI",
-            dependencies: ["IntercomCore", "CChafa", "CNcurses"],
+            dependencies: ["IntercomEngine", "CChafa", "CNcurses"],
             path: "Sources/IntercomTUI"
         ),
         // The command-line machinery and the commands that need no phone.
@@ -108,26 +107,26 @@ let package = Package(
         ),
         .executableTarget(
             name: "intercom-full",
-            dependencies: ["IntercomCLI", "IntercomCore", "IntercomSimulator", "IntercomTUI"],
+            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomSimulator", "IntercomTUI"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(
             name: "intercom-bench",
-            dependencies: ["IntercomCore", "IntercomSimulator", "IntercomTUI"],
+            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI"],
             path: "Sources/IntercomBench"
         ),
         // `make fuzz`: the parsers that read outside input, under libFuzzer (docs/PROOF.md). The ordinary
         // build is a replayer for seeds and crash inputs; built with -DINTERCOM_FUZZ -sanitize=fuzzer it fuzzes.
         .executableTarget(
             name: "intercom-fuzz",
-            dependencies: ["IntercomCore", "IntercomTUI"],
+            dependencies: ["IntercomEngine", "IntercomTUI"],
             path: "Sources/IntercomFuzz"
         ),
         .testTarget(
             name: "IntercomCoreTests",
-            dependencies: ["IntercomBase", "IntercomCLI", "IntercomCore", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomTUI"],
+            dependencies: ["IntercomBase", "IntercomCLI", "IntercomEngine", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomTUI"],
             path: "Tests/IntercomCoreTests",
             exclude: ["Fixtures"],
             // In-process phones recognise callers by source address as the daemon does.

@@ -1,4 +1,4 @@
-import IntercomCore
+import IntercomEngine
 
 extension BenchDaemon {
     /// One call from `caller`: placed, answered by the daemon, hung up by the caller. Returns the

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 /// `intercom daemon --events json` with a config of the bench's, and a liblinphone caller
 /// that rings it as panel `100001`.

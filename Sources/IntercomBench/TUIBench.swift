@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import IntercomSimulator
 
 /// The terminal client in a tmux pane (release build), rung by a simulated panel in this

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 // `intercom-bench INTERCOM_BINARY WORK_DIR` prints the Markdown sections of BENCHMARKS.md.
 let arguments = CommandLine.arguments

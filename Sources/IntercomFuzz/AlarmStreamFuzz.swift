@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 /// `alarmchangestate_cgi` as curl delivers it: the stream cut into chunks at arbitrary
 /// places, lines rebuilt by `LineSplitter`, each line read as a `PanelAlarm`.

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 /// `config.ini` the way `ConfigLoader.load` takes it: bytes that must be UTF-8, the INI
 /// syntax, then every typed value; afterwards the decoded panels are used the way an

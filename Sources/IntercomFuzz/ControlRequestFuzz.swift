@@ -1,4 +1,4 @@
-import IntercomCore
+import IntercomEngine
 
 /// One control-socket line from a local client: parsed into a request; whatever comes out
 /// (the request echoed as `intercom ctl` would send it, or the failure reply with its id)

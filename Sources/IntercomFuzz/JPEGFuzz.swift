@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import IntercomTUI
 
 /// A panel snapshot on its way to the screen: header read, DCT-scaled decode to the size

@@ -1,4 +1,4 @@
-import IntercomCore
+import IntercomEngine
 
 /// A `systeminfo_cgi` / `action=get` body as the panel client reads it: bytes decoded as
 /// UTF-8 with repair, split into `Key=Value` pairs, the model name classified.

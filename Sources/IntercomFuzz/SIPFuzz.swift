@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 /// A datagram or TCP read from anyone who can reach the SIP port, through what the phone thread
 /// does with it before belle-sip: the header screen (whole, and in pieces as TCP reads come), the

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 
 StandardStream.ignoreBrokenPipes()
 // The only place the process exits: commands return their code.

@@ -1,4 +1,4 @@
-import IntercomCore
+import IntercomEngine
 
 /// Plain characters by brightness, no colour: for dumb terminals, NO_COLOR and logs.
 enum AsciiRenderer {

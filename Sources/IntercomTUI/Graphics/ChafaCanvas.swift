@@ -1,5 +1,5 @@
 import CChafa
-import IntercomCore
+import IntercomEngine
 
 /// One libchafa canvas for one geometry, created once and reused frame after frame (creating
 /// it costs more than drawing). One owner at a time: chafa objects are not thread-safe.

@@ -1,5 +1,5 @@
 import CChafa
-import IntercomCore
+import IntercomEngine
 
 /// Draws pictures in the terminal with one API for every mode. Keeps the previous frame so it
 /// can send only what changed: changed cells in character modes, nothing at all for an

@@ -1,4 +1,4 @@
-import IntercomCore
+import IntercomEngine
 
 /// Fits a picture into a cell area keeping its shape: cells are usually twice as tall as wide,
 /// so a 4:3 picture needs about 2.7 columns per row, not 1.33.

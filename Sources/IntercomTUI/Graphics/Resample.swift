@@ -1,4 +1,4 @@
-import IntercomCore
+import IntercomEngine
 
 /// Nearest-neighbour shrinking for pixel protocols: there is no point sending a terminal more
 /// pixels than the cells it will show them in.

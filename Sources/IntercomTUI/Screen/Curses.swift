@@ -1,6 +1,6 @@
 import CNcurses
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 /// The ncurses screen: text, colours, keys and resize. Used from the TUI thread only.
 final class Curses {

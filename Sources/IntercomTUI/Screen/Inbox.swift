@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Synchronization
 
 /// What reaches the TUI thread from elsewhere: the intercom's events and the outcome of

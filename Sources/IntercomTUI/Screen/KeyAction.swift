@@ -1,4 +1,4 @@
-import IntercomCore
+import IntercomEngine
 
 /// What a key press means on the call screen (the keys shown on screen and under `?`).
 enum KeyAction: Equatable {

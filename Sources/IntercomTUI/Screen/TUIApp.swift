@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Synchronization
 
 /// The terminal client: one thread owns ncurses and the picture renderers; the intercom's

@@ -1,6 +1,6 @@
 import CNcurses
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 /// The TUI thread's loop: keys, the inbox, then the text through ncurses and the pictures
 /// written straight to the terminal into the area ncurses leaves empty.

@@ -1,4 +1,4 @@
-import IntercomCore
+import IntercomEngine
 
 /// What the terminal said to the probe's queries. Everything optional: a missing answer
 /// means "unsupported", never "wait longer".

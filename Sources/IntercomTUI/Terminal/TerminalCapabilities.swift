@@ -1,5 +1,5 @@
 import Glibc
-import IntercomCore
+import IntercomEngine
 
 /// What the terminal can show, as a value: computed from the environment passed in plus the
 /// probe's answers, so every decision is testable without a terminal.

@@ -1,5 +1,5 @@
 import Glibc
-import IntercomCore
+import IntercomEngine
 
 /// Asks the terminal what it can do and reads the answers against a hard deadline.
 ///

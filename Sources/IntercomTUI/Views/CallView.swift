@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 /// What the screen shows of one call.
 struct CallView: Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 /// The terminal client's journal view (`l`): the newest entries, one selected, its picture beside.
 /// Read from the journal file, so it shows what the daemon recorded as well as this screen.

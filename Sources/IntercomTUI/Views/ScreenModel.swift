@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 /// Everything the TUI draws, derived from the intercom's events (the same ones the daemon
 /// prints), so the screen and the daemon can never disagree about what happened.

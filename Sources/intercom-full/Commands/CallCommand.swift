@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 import IntercomTUI
 
 /// `intercom call [PANEL]`: calls a panel to look and talk, on the call screen; back to the shell

@@ -1,5 +1,5 @@
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 
 /// `intercom config --example` prints a commented config; `intercom config --check` validates one.
 enum ConfigCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 
 /// `intercom daemon`: no terminal; applies the panels' policies and reports events.
 enum DaemonCommand {

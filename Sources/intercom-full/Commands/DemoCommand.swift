@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 import IntercomSimulator
 
 /// `intercom demo`: no config, no hardware. A simulated Beward panel on loopback rings this

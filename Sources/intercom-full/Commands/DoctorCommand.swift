@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 import IntercomTUI
 
 /// `intercom doctor`: checks what a working intercom needs and says what to fix.

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Synchronization
 
 /// `daemon --events json`: one JSON line per event on stdout. When stdout's reader leaves

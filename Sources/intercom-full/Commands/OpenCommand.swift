@@ -1,5 +1,5 @@
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 
 /// `intercom open [PANEL] [--door main|alt|light|N]`: pulse a door relay through the panel's HTTP API.
 enum OpenCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 
 /// Shared by the one-shot commands that talk to a panel's HTTP API.
 enum PanelCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 import IntercomSimulator
 import Synchronization
 

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 import IntercomTUI
 
 /// `intercom snapshot [PANEL] [-o FILE.jpg] [--show]`: one picture from the panel's camera.

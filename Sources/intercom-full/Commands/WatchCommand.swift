@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 import IntercomTUI
 
 /// `intercom watch [PANEL]`: the panel's camera, live in the terminal, without a call.

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCLI
-import IntercomCore
+import IntercomEngine
 import IntercomTUI
 
 /// What `intercom watch` shows: the picture letterboxed above one status line.

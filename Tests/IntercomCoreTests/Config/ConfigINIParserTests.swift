@@ -1,6 +1,6 @@
 import Testing
 @testable import IntercomBase
-@testable import IntercomCore
+@testable import IntercomEngine
 
 @Suite struct ConfigINIParserTests {
     let parser = INIParser(file: "config.ini")

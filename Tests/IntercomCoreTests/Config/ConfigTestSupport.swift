@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import IntercomBase
-@testable import IntercomCore
+@testable import IntercomEngine
 
 /// Parses `text` as a config and returns the error it must produce.
 func configError(_ text: String, file: String = "config.ini",

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import IntercomBase
-@testable import IntercomCore
+@testable import IntercomEngine
 
 @Suite struct ConfigValueTypeTests {
     @Test(arguments: [

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// The control socket against an in-process core: a liblinphone phone rings it as the panel would.

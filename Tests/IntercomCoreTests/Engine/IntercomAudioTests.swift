@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// Mute and speaker are events (`audio_changed`), so the screen, `ctl status` and every event

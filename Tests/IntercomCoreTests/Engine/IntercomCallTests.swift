@@ -1,6 +1,6 @@
 import Foundation
 @testable import IntercomBase
-@testable import IntercomCore
+@testable import IntercomEngine
 @testable import IntercomSimulator
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// SIGHUP and `[panel] auth`: the HTTP client is built once, so a changed auth waits for a restart

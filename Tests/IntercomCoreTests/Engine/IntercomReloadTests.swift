@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// SIGHUP's core half: new panel policies apply to the running core, calls in progress go on.

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 @testable import IntercomSimulator
 import Testing
 

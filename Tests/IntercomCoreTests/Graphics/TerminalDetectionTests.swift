@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import IntercomTUI
 import Testing
 

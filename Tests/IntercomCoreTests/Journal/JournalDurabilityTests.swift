@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// Pictures are written so that a crash or power cut leaves either no picture or a whole one,

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// The recorder runs for months in the daemon: what it holds per call must go when the call

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// The journal fed by a running core: the simulated panel's HTTP API gives the peephole frames,

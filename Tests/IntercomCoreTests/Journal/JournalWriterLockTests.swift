@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// One recording process per journal: a TUI beside a daemon reads the journal, never writes it twice.

@@ -1,4 +1,4 @@
-import IntercomCore
+import IntercomEngine
 import Testing
 
 @Suite struct PanelKeyValueBodyTests {

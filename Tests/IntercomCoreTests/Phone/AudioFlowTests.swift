@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// Audio really crosses a call in both directions: each phone plays its own tone from a file and

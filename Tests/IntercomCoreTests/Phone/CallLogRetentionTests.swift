@@ -1,5 +1,5 @@
 import Foundation
-@testable import IntercomCore
+@testable import IntercomEngine
 @testable import IntercomPhone
 import Testing
 

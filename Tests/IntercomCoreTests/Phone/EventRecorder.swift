@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 /// Collects a stream's elements so a test can wait for the one it expects, with a deadline.
 final class EventRecorder<Element: Sendable>: @unchecked Sendable {

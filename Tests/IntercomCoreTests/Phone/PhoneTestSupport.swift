@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 
 enum PhoneTestSupport {
     static func tempDirectory(_ tag: String = "phone") -> String {

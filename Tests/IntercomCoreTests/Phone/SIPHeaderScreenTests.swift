@@ -1,4 +1,4 @@
-@testable import IntercomCore
+@testable import IntercomEngine
 @testable import IntercomPhone
 import Testing
 

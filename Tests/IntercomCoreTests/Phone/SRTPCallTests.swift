@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// `[sip] media_encryption`: SRTP between two liblinphone cores carries audio; `srtp` still takes a

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// Two real liblinphone cores calling each other over loopback.

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// Decoded video reaches subscribers, and it is the picture the caller sent.

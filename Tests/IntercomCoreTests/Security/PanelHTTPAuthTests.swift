@@ -1,5 +1,5 @@
 import Foundation
-@testable import IntercomCore
+@testable import IntercomEngine
 @testable import IntercomSimulator
 @testable import IntercomHTTP
 import Testing

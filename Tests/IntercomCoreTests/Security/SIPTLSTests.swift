@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// SIP over TLS with the real binary: a kamailio TLS registrar with a self-signed certificate,

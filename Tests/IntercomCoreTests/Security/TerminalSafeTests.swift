@@ -1,5 +1,5 @@
 import Foundation
-import IntercomCore
+import IntercomEngine
 import Testing
 
 /// Text from panels and servers never reaches a terminal with its control characters, and JSON

@@ -1,4 +1,4 @@
-// The parts split out of IntercomCore are re-exported so the front ends, the bench, the fuzzer and
+// The parts split out of the engine (once one IntercomCore module) are re-exported so the front ends, the bench, the fuzzer and
 // the tests still see one module while they are moved to import the part they need (issue 11).
 @_exported import IntercomHTTP
 @_exported import IntercomImaging
