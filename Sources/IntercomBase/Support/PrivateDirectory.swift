@@ -9,6 +9,14 @@ import Glibc
 /// does; so an existing one is used only when it is a real directory (not a symlink), owned by
 /// our uid, with no access for group or others.
 public enum PrivateDirectory {
+    /// When `path` lies in the `/tmp/intercom-UID` fallback (`XDGDirectories.fallback`), ensures
+    /// the fallback is ours alone; any other path is the user's own choice and left as it is.
+    public static func ensureIfFallback(_ path: String, uid: UInt32 = getuid()) throws(PrivateDirectoryError) {
+        let fallback = XDGDirectories.fallback(uid: uid)
+        guard path == fallback || path.hasPrefix(fallback + "/") else { return }
+        try ensure(fallback, uid: uid)
+    }
+
     /// Creates `path` 0700 (parents as needed) or checks the one there.
     public static func ensure(_ path: String, uid: UInt32 = getuid()) throws(PrivateDirectoryError) {
         var info = stat()

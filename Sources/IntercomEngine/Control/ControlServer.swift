@@ -39,13 +39,10 @@ public final class ControlServer: @unchecked Sendable {
     public func start() throws(ControlError) {
         let directory = (path as NSString).deletingLastPathComponent
         // The /tmp fallback (no XDG_RUNTIME_DIR) is a shared space: use it only if it is ours alone.
-        let fallback = XDGDirectories.fallback(uid: ownUID)
-        if directory == fallback || directory.hasPrefix(fallback + "/") {
-            do {
-                try PrivateDirectory.ensure(fallback, uid: ownUID)
-            } catch {
-                throw .unsafeDirectory(error.description)
-            }
+        do {
+            try PrivateDirectory.ensureIfFallback(directory, uid: ownUID)
+        } catch {
+            throw .unsafeDirectory(error.description)
         }
         if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
             do {

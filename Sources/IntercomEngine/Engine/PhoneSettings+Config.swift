@@ -25,8 +25,6 @@ extension PhoneSettings {
     /// libms*.so mediastreamer loads) go under the shared-/tmp fallback; it is used only when it
     /// is ours alone (`PrivateDirectory`). Callers check this before starting the phone.
     public func checkPrivateFallback(uid: UInt32 = getuid()) throws(PrivateDirectoryError) {
-        let fallback = XDGDirectories.fallback(uid: uid)
-        guard dataDirectory.hasPrefix(fallback + "/") else { return }
-        try PrivateDirectory.ensure(fallback, uid: uid)
+        try PrivateDirectory.ensureIfFallback(dataDirectory, uid: uid)
     }
 }

@@ -20,8 +20,7 @@ public final class EventPipeline: Sendable {
         // The journal failing to open is logged, not fatal: calls matter more than their record.
         do {
             // Without XDG_DATA_HOME and HOME the journal lies in the shared-/tmp fallback: only if it is ours alone.
-            let fallback = XDGDirectories.fallback(uid: getuid())
-            if directory == fallback || directory.hasPrefix(fallback + "/") { try PrivateDirectory.ensure(fallback) }
+            try PrivateDirectory.ensureIfFallback(directory)
             lock = try JournalWriterLock(directory: directory)
             if lock != nil {
                 let journal = try Journal(directory: directory)
