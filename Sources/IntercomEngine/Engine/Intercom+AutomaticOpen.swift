@@ -28,23 +28,21 @@ extension Intercom {
 
     /// Returns once the call is confirmed; throws when it ends or is not confirmed in time.
     private func waitUntilConfirmed(_ id: CallID) async throws {
-        let deadline = Date().addingTimeInterval(Self.confirmationWait)
-        while true {
-            guard let session = calls[id] else { throw IntercomError.noCall("confirmed") }
-            if session.confirmed { return }
-            guard Date() < deadline else {
-                throw IntercomError.refused(
-                    "call \(id) is not confirmed (no ACK or no media from the caller): automatic openings wait for it")
-            }
-            try await Task.sleep(nanoseconds: 20_000_000)
+        switch try await wait(for: id, upTo: Self.confirmationWait, until: \.confirmed) {
+        case .reached:
+            return
+        case .ended:
+            throw IntercomError.noCall("confirmed")
+        case .timedOut:
+            throw IntercomError.refused(
+                "call \(id) is not confirmed (no ACK or no media from the caller): automatic openings wait for it")
         }
     }
 
     /// Guest mode answered a call: without a confirmation within the wait, it was no panel that
     /// can hear us (a blind or forged INVITE), so it is hung up and nothing opens.
     func hangUpUnlessConfirmed(_ id: CallID, panel: PanelConfig, phone: Phone) async {
-        try? await Task.sleep(nanoseconds: UInt64(Self.confirmationWait * 1e9))
-        guard let session = calls[id], !session.confirmed else { return }
+        guard (try? await wait(for: id, upTo: Self.confirmationWait, until: \.confirmed)) == .timedOut else { return }
         logger.warning("guest mode: call \(id) from \(panel.name) was not confirmed (no ACK or no media) within \(Self.seconds(Self.confirmationWait)); hanging up, the door stays shut")
         try? await phone.hangup(id)
     }

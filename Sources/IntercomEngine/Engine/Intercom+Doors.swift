@@ -63,10 +63,8 @@ extension Intercom {
         try await phone.setMicrophoneMuted(true, call: nil)
         defer { Task { try? await phone.setMicrophoneMuted(self.muted, call: nil) } }
         try await answer(id, by: .user, phone: phone)
-        let deadline = Date().addingTimeInterval(5)
-        while calls[id]?.stage != .active {
-            guard calls[id] != nil, Date() < deadline else { throw IntercomError.noCall("answered") }
-            try await Task.sleep(nanoseconds: 20_000_000)
+        guard try await wait(for: id, upTo: 5, until: { $0.stage == .active }) == .reached else {
+            throw IntercomError.noCall("answered")
         }
         let result = try await open(panel: ringing.panel?.name, door: door, by: trigger, phone: phone)
         if let panel = ringing.panel { try await Task.sleep(nanoseconds: UInt64(dtmfSeconds(panel) * 1e9)) }
