@@ -10,14 +10,12 @@ struct AcceptBackOff: Sendable {
     static let logInterval = Duration.seconds(10)
 
     private var pause = 0.0
-    private var lastReport: ContinuousClock.Instant?
+    private var reports = LogThrottle(every: logInterval)
 
     /// After a failure: the pause before the next accept, and whether to log this failure.
     mutating func failed(at now: ContinuousClock.Instant) -> (pause: Double, report: Bool) {
         pause = pause == 0 ? Self.firstPause : min(pause * 2, Self.longestPause)
-        let report = lastReport.map { now - $0 >= Self.logInterval } ?? true
-        if report { lastReport = now }
-        return (pause, report)
+        return (pause, reports.admit(now: now) != nil)
     }
 
     mutating func succeeded() { pause = 0 }

@@ -4,19 +4,16 @@ import Foundation
 /// line names both the address the packets came from and what the headers claimed. Each owner
 /// (the phone thread's datagram guard, the engine) keeps its own.
 package struct RefusedCallerLog {
-    private var suppressed = 0
-    private var lastLine = Date.distantPast
+    private var throttle = LogThrottle(every: .seconds(10))
     package private(set) var total = 0
 
     package init() {}
 
-    package mutating func note(_ verdict: CallerVerdict, from: String, source: String?, logger: Logger, now: Date = Date()) {
+    package mutating func note(_ verdict: CallerVerdict, from: String, source: String?, logger: Logger) {
+        if case .panel = verdict { return }
         total += 1
-        guard now.timeIntervalSince(lastLine) >= 10 else {
-            suppressed += 1
-            return
-        }
-        let more = suppressed > 0 ? " (\(suppressed) more since the last line)" : ""
+        guard let count = throttle.admit() else { return }
+        let more = count > 1 ? " (\(count - 1) more since the last line)" : ""
         let caller = CallerMatch.bareURI(from)
         let address = source ?? "an unknown address"
         switch verdict {
@@ -26,9 +23,7 @@ package struct RefusedCallerLog {
         case .stranger:
             logger.notice("rejected call from \(caller) (\(address)): it matches no panel and [sip] unknown_callers = reject\(more)")
         case .panel:
-            return
+            break
         }
-        suppressed = 0
-        lastLine = now
     }
 }

@@ -25,9 +25,8 @@ final class SIPDatagramGuard {
     private static let rememberedBranches = 512
     private var refusals = RefusedCallerLog()
     private var buffer = [UInt8](repeating: 0, count: 65_536)
-    /// Drops since the last log line; logged at most once a minute, so a flood cannot fill the log.
-    private var droppedSinceReport = 0
-    private var lastReport = Date.distantPast
+    /// Drops are logged at most once a minute, with how many there were.
+    private var drops = LogThrottle(every: .seconds(60))
     private(set) var droppedTotal = 0
 
     init(udpDescriptors: [Int32], gate: CallerGate?, logger: Logger) {
@@ -120,13 +119,9 @@ final class SIPDatagramGuard {
 
     private func note(_ refusal: SIPHeaderScreen.Refusal, from source: String, count: Int = 1) {
         droppedTotal += count
-        droppedSinceReport += count
-        let now = Date()
-        guard now.timeIntervalSince(lastReport) >= 60 else { return }
-        let more = droppedSinceReport > 1 ? " (\(droppedSinceReport) dropped since the last report)" : ""
+        guard let dropped = drops.admit(count) else { return }
+        let more = dropped > 1 ? " (\(dropped) dropped since the last report)" : ""
         logger.warning("dropped a SIP message from \(source) with \(refusal)\(more); liblinphone would crash or stall on it")
-        droppedSinceReport = 0
-        lastReport = now
     }
 
     private static func describe(_ address: sockaddr_storage) -> String {
