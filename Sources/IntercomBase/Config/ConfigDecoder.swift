@@ -22,6 +22,7 @@ struct ConfigDecoder {
         var config = IntercomConfig.defaults(environment: environment)
         config.path = path
         var panelNames: [String: Int] = [:]
+        var operatorNames: [String: Int] = [:]
 
         for section in document.sections {
             switch section.kind {
@@ -53,6 +54,18 @@ struct ConfigDecoder {
                 }
                 panelNames[name.lowercased()] = section.line
                 config.panels.append(try decodePanel(section, name: name))
+            case "operator":
+                guard let name = section.name, !name.isEmpty else {
+                    throw ConfigError(file: file, line: section.line, section: section.label,
+                                      message: "an operator needs a name", fix: "write it as [operator NAME]")
+                }
+                if let first = operatorNames[name.lowercased()] {
+                    throw ConfigError(file: file, line: section.line, section: section.label,
+                                      message: "operator name already used on line \(first)",
+                                      fix: "give each operator a different name")
+                }
+                operatorNames[name.lowercased()] = section.line
+                config.operators.append(try decodeOperator(section, name: name))
             default:
                 warnings.append(ConfigWarning(file: file, line: section.line,
                                               message: "unknown section \(section.label) (ignored)"))
@@ -260,7 +273,7 @@ struct ConfigDecoder {
         guard let name = section.name else { return }
         throw ConfigError(file: file, line: section.line, section: section.label,
                           message: "[\(section.kind)] takes no name",
-                          fix: "write it as [\(section.kind)] (only panels are named, e.g. [panel \(name)])")
+                          fix: "write it as [\(section.kind)] (only panels and operators are named, e.g. [panel \(name)])")
     }
 
     mutating func warnUnknownKey(_ entry: INIEntry, _ section: INISection) {
@@ -354,16 +367,16 @@ struct ConfigDecoder {
     }
 
     /// The URL is never echoed: it might carry credentials.
-    static func panelURL(_ text: String) throws(ConfigValueError) -> String {
+    static func panelURL(_ text: String, example: String = "url = http://192.168.1.50") throws(ConfigValueError) -> String {
         let lower = text.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
-            throw ConfigValueError("must start with http:// or https://", fix: "e.g. url = http://192.168.1.50")
+            throw ConfigValueError("must start with http:// or https://", fix: "e.g. \(example)")
         }
         guard !text.contains(where: \.isWhitespace) else {
-            throw ConfigValueError("contains spaces", fix: "e.g. url = http://192.168.1.50")
+            throw ConfigValueError("contains spaces", fix: "e.g. \(example)")
         }
         guard PanelConfig.host(ofURL: text) != nil else {
-            throw ConfigValueError("has no host", fix: "e.g. url = http://192.168.1.50")
+            throw ConfigValueError("has no host", fix: "e.g. \(example)")
         }
         if let schemeEnd = text.range(of: "://"),
            text[schemeEnd.upperBound...].prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains("@") {

@@ -72,6 +72,11 @@ ca_file   =                      # or trust this CA certificate (PEM path) for h
 stream    =                      # main | sub : not sent to the panel yet (a warning says so);
                                  # pick StreamType in the panel's web UI
 
+# [operator home]                # a SmartYard operator account: the subscriber's phone
+# api   = https://api.operator.example/mobile   # number, not a panel's password; the
+# phone = 79123456781            # operator's mobile API base URL. `intercom login home`
+# ca_file =                      # keeps its token in $XDG_STATE_HOME/intercom/ (0600)
+
 [daemon]
 socket = $XDG_RUNTIME_DIR/intercom/control.sock
 

@@ -6,6 +6,8 @@ public struct IntercomConfig: Sendable, Equatable {
     public var audio: AudioSettings
     /// In file order, so "the first panel" is predictable for commands without a PANEL.
     public var panels: [PanelConfig]
+    /// `[operator NAME]` sections in file order.
+    public var operators: [OperatorConfig] = []
     public var daemon: DaemonSettings
     public var journal: JournalSettings
     /// Event type (e.g. `call_incoming`) -> absolute program path.
@@ -34,6 +36,11 @@ public struct IntercomConfig: Sendable, Equatable {
 
     /// Defaults for the current process environment.
     public static let defaults = IntercomConfig.defaults(environment: ProcessInfo.processInfo.environment)
+
+    /// Operator by name, case-insensitively.
+    public func `operator`(named name: String) -> OperatorConfig? {
+        operators.first { $0.name.lowercased() == name.lowercased() }
+    }
 
     /// Panel by name, case-insensitively (names are unique that way).
     public func panel(named name: String) -> PanelConfig? {
