@@ -115,7 +115,8 @@ let package = Package(
         .executableTarget(
             name: "intercom-bench",
             dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI"],
-            path: "Sources/IntercomBench"
+            path: "Sources/IntercomBench",
+            linkerSettings: sipReadHook
         ),
         // `make fuzz`: the parsers that read outside input, under libFuzzer (docs/PROOF.md). The ordinary
         // build is a replayer for seeds and crash inputs; built with -DINTERCOM_FUZZ -sanitize=fuzzer it fuzzes.

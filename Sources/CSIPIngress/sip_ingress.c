@@ -28,8 +28,7 @@ typedef ssize_t (*recvfrom_function)(int, void *, size_t, int, struct sockaddr *
 typedef ssize_t (*recv_function)(int, void *, size_t, int);
 typedef int32_t (*ssl_read_function)(void *, unsigned char *, size_t);
 
-// Both are process-wide by nature: the next definition in the link chain (found once, never
-// changed after) and a counter of replacements.
+// Process-wide by nature: the next definition in the link chain (found once, never changed after).
 static _Atomic(recvfrom_function) next_recvfrom = NULL;
 static _Atomic(recv_function) next_recv = NULL;
 static _Atomic(ssl_read_function) next_ssl_read = NULL;
@@ -44,10 +43,16 @@ static _Thread_local int reading_tls_socket = -1;
 #define TLS_SOCKETS 16
 static _Thread_local struct { void *context; int socket; } tls_sockets[TLS_SOCKETS];
 static _Thread_local unsigned next_tls_slot = 0;
-static atomic_ulong replaced = 0;
 
-unsigned long intercom_sip_ingress_replaced_count(void) {
-    return atomic_load(&replaced);
+ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struct sockaddr *address,
+                       socklen_t *address_length);
+ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags);
+
+// The global lookup belle-sip's calls go through finds the executable's definition first only
+// when the executable exports it.
+int intercom_sip_ingress_in_place(void) {
+    return dlsym(RTLD_DEFAULT, "bctbx_recvfrom") == (void *)bctbx_recvfrom
+        && dlsym(RTLD_DEFAULT, "bctbx_recv") == (void *)bctbx_recv;
 }
 
 __attribute__((visibility("default")))
@@ -61,9 +66,9 @@ ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struc
     }
     ssize_t count = next(socket, buffer, length, flags, address, address_length);
     if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
-    if (intercom_sip_message_refused(buffer, (size_t)count) != 0) {
+    if (intercom_sip_message_refused(buffer, (size_t)count, address,
+                                     address_length != NULL ? (unsigned int)*address_length : 0, socket) != 0) {
         static const char keep_alive[] = "\r\n\r\n";
-        atomic_fetch_add(&replaced, 1);
         if (length >= sizeof keep_alive - 1) {
             memcpy(buffer, keep_alive, sizeof keep_alive - 1);
             return (ssize_t)(sizeof keep_alive - 1);
@@ -96,8 +101,8 @@ ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags) {
     if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
     // SIP methods and "SIP/2.0" start with an upper-case letter; TLS records never do.
     const unsigned char *first = after_line_breaks(buffer, count);
-    if (first != NULL && *first >= 'A' && *first <= 'Z' && intercom_sip_message_refused(buffer, (size_t)count) != 0) {
-        atomic_fetch_add(&replaced, 1);
+    if (first != NULL && *first >= 'A' && *first <= 'Z'
+        && intercom_sip_message_refused(buffer, (size_t)count, NULL, 0, socket) != 0) {
         return 0;
     }
     if (reading_tls_context != NULL) {
@@ -149,11 +154,8 @@ int32_t bctbx_ssl_read(void *context, unsigned char *buffer, size_t length) {
     if (reading_tls_socket >= 0) remember_tls_socket(context, reading_tls_socket);
     if (count <= 0 || buffer == NULL) return count;
     // Screened like any SIP read: the same parser gets it next.
-    if (intercom_sip_message_refused(buffer, (size_t)count) != 0) {
-        atomic_fetch_add(&replaced, 1);
-        return 0;
-    }
     int socket = tls_socket_of(context);
+    if (intercom_sip_message_refused(buffer, (size_t)count, NULL, 0, socket) != 0) return 0;
     struct sockaddr_storage peer;
     socklen_t peer_length = sizeof peer;
     if (socket >= 0 && getpeername(socket, (struct sockaddr *)&peer, &peer_length) == 0) {

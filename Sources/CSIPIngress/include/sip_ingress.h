@@ -9,8 +9,11 @@ extern "C" {
 #endif
 
 /// Defined in Swift (IntercomPhone, SIPIngressScreen.swift): non-zero when liblinphone must not
-/// see this SIP message. Pure: it may run on any thread belle-sip reads on.
-int intercom_sip_message_refused(const void *bytes, size_t length);
+/// see this SIP message. It may run on any thread belle-sip reads on. The message came from
+/// `address` when that is known (a datagram), else from the peer of `socket` (-1: unknown);
+/// both are only looked at for a message it refuses, to say where that came from.
+int intercom_sip_message_refused(const void *bytes, size_t length, const struct sockaddr *address,
+                                 unsigned int address_length, int socket);
 
 /// Defined in Swift (SIPIngressScreen.swift): a message belle-sip is about to parse arrived from
 /// `address` (the datagram's source, or the TCP connection's peer). Records which address each
@@ -18,8 +21,9 @@ int intercom_sip_message_refused(const void *bytes, size_t length);
 void intercom_sip_message_observed(const void *bytes, size_t length, const struct sockaddr *address,
                                    unsigned int address_length);
 
-/// How many datagrams the read hook replaced so far (for the log and tests).
-unsigned long intercom_sip_ingress_replaced_count(void);
+/// Non-zero when belle-sip's reads bind to these hooks (the executable exports them); zero when
+/// it was linked without the export flags and belle-sip reads through libbctoolbox directly.
+int intercom_sip_ingress_in_place(void);
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,7 @@ public struct IntercomConfig: Sendable, Equatable {
     /// In file order, so "the first panel" is predictable for commands without a PANEL.
     public var panels: [PanelConfig]
     /// `[operator NAME]` sections in file order.
-    public var operators: [OperatorConfig] = []
+    public var operators: [OperatorConfig]
     public var daemon: DaemonSettings
     public var journal: JournalSettings
     /// Event type (e.g. `call_incoming`) -> absolute program path.
@@ -16,12 +16,13 @@ public struct IntercomConfig: Sendable, Equatable {
     public var path: String?
 
     public init(sip: SIPSettings = .defaults, audio: AudioSettings = .defaults,
-                panels: [PanelConfig] = [], daemon: DaemonSettings,
+                panels: [PanelConfig] = [], operators: [OperatorConfig] = [], daemon: DaemonSettings,
                 journal: JournalSettings = .defaults, hooks: [String: String] = [:],
                 path: String? = nil) {
         self.sip = sip
         self.audio = audio
         self.panels = panels
+        self.operators = operators
         self.daemon = daemon
         self.journal = journal
         self.hooks = hooks

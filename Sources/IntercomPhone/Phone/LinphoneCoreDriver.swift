@@ -71,6 +71,9 @@ final class LinphoneCoreDriver {
         applyTLSTrust()
         try readBackTransports()
         sipDescriptors = SocketInventory.descriptors(for: boundAddresses)
+        if !SIPIngress.inPlace {
+            logger.warning("this program was linked without the SIP read hooks: a caller's address is unknown, so direct calls match no panel")
+        }
         datagramGuard = SIPDatagramGuard(
             udpDescriptors: SocketInventory.descriptors(for: boundAddresses.filter { $0.transport == .udp }),
             gate: settings.callerGate, logger: logger)

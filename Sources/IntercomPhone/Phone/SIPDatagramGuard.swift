@@ -3,10 +3,11 @@ import Foundation
 import Glibc
 #endif
 
-/// Screens the SIP datagrams waiting on the phone's UDP sockets before belle-sip reads them:
-/// drops the ones `SIPHeaderScreen` refuses, and answers new INVITEs from callers the
-/// `CallerGate` turns away (impostors; strangers under `unknown_callers = reject`) with a
-/// stateless 403, swallowing the ACK that follows. Leading CR and LF, which belle-sip skips,
+/// Looks at the SIP datagrams waiting on the phone's UDP sockets before belle-sip reads them:
+/// answers new INVITEs from callers the `CallerGate` turns away (impostors; strangers under
+/// `unknown_callers = reject`) with a stateless 403, swallowing the ACK that follows. Headers
+/// are screened (`SIPHeaderScreen`) once per datagram: by the read hook when it is in place
+/// (`SIPIngress.inPlace`), here only when it is not. Leading CR and LF, which belle-sip skips,
 /// are skipped here too, so they cannot carry an INVITE past the gate.
 ///
 /// This works because belle-sip takes at most one datagram from a UDP listening socket per
@@ -18,6 +19,7 @@ import Glibc
 final class SIPDatagramGuard {
     private let descriptors: [Int32]
     private let gate: CallerGate?
+    private let screensHeaders: Bool
     private let logger: Logger
     /// Branches of INVITEs refused here, so their ACKs never reach belle-sip (which would answer them).
     private var refusedBranches: [String] = []
@@ -29,23 +31,19 @@ final class SIPDatagramGuard {
     private var drops = LogThrottle(every: .seconds(60))
     private(set) var droppedTotal = 0
 
-    init(udpDescriptors: [Int32], gate: CallerGate?, logger: Logger) {
+    init(udpDescriptors: [Int32], gate: CallerGate?, screensHeaders: Bool = !SIPIngress.inPlace, logger: Logger) {
         descriptors = udpDescriptors
         self.gate = gate
+        self.screensHeaders = screensHeaders
         self.logger = logger
     }
 
-    /// What the read hook (CSIPIngress) had kept from belle-sip when last looked at.
-    private var hookReplacedSeen: UInt = 0
-
-    /// Drops refused datagrams from the head of each socket's queue, up to the first acceptable one.
+    /// Deals with the datagrams at the head of each socket's queue, up to the first one that is
+    /// belle-sip's to read.
     func screen() {
-        let hookReplaced = SIPIngress.replacedCount
-        if hookReplaced != hookReplacedSeen {
-            // The hook sits in belle-sip's reads (TCP, and datagrams that arrived after this screen looked).
-            let fresh = Int(hookReplaced - hookReplacedSeen)
-            hookReplacedSeen = hookReplaced
-            note(SIPHeaderScreen.Refusal(header: "From, To or Contact"), from: "a peer (at belle-sip's read)", count: fresh)
+        if let report = SIPIngressRefusals.shared.take() {
+            // What the read hook kept from belle-sip since the last turn.
+            note(report.refusal, from: report.source, count: report.count)
         }
         for fd in descriptors {
             while true {
@@ -59,7 +57,7 @@ final class SIPDatagramGuard {
                     }
                 }
                 guard count > 0 else { break }
-                if let refusal = SIPHeaderScreen.screen(buffer.prefix(count)) {
+                if screensHeaders, let refusal = SIPHeaderScreen.screen(buffer.prefix(count)) {
                     Self.discard(fd)
                     note(refusal, from: Self.describe(source))
                     continue

@@ -3,13 +3,17 @@ import CSIPIngress
 import Glibc
 #endif
 
-/// The Swift half of the read hook in CSIPIngress: belle-sip's every UDP read passes through
-/// here. A pure function of the bytes, so it needs no state and may run on any thread.
+/// The Swift half of the read hook in CSIPIngress: belle-sip's every SIP read passes through
+/// here. The verdict is a function of the bytes alone, so it may run on any thread; a refusal
+/// is noted with its source for the phone thread's log.
 @_cdecl("intercom_sip_message_refused")
-func intercomSIPMessageRefused(_ bytes: UnsafeRawPointer?, _ length: Int) -> Int32 {
+func intercomSIPMessageRefused(_ bytes: UnsafeRawPointer?, _ length: Int, _ address: UnsafePointer<sockaddr>?,
+                               _ addressLength: UInt32, _ socket: Int32) -> Int32 {
     guard let bytes, length > 0 else { return 0 }
     let message = UnsafeRawBufferPointer(start: bytes, count: length)
-    return SIPHeaderScreen.screen(message) == nil ? 0 : 1
+    guard let refusal = SIPHeaderScreen.screen(message) else { return 0 }
+    SIPIngressRefusals.shared.note(refusal, from: SIPIngress.describe(address, addressLength, socket: socket))
+    return 1
 }
 
 /// Every read the hook let through, with the address it came from: the source ledger learns
@@ -22,7 +26,25 @@ func intercomSIPMessageObserved(_ bytes: UnsafeRawPointer?, _ length: Int, _ add
                                    from: SocketAddressText.host(UnsafeRawBufferPointer(start: address, count: Int(addressLength))))
 }
 
-/// How many messages the read hook kept from belle-sip (0 when the hook is not linked in).
 enum SIPIngress {
-    static var replacedCount: UInt { UInt(intercom_sip_ingress_replaced_count()) }
+    /// "HOST:PORT" of a message's sender: the datagram's source, else the socket's peer.
+    static func describe(_ address: UnsafePointer<sockaddr>?, _ length: UInt32, socket: Int32) -> String {
+        if let address, length > 0,
+           let text = SocketAddressText.hostAndPort(UnsafeRawBufferPointer(start: address, count: Int(length))) {
+            return text
+        }
+        var peer = sockaddr_storage()
+        var peerLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let found = socket >= 0 && withUnsafeMutablePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(socket, $0, &peerLength) == 0 }
+        }
+        guard found else { return "an unknown peer" }
+        return withUnsafeBytes(of: &peer) {
+            SocketAddressText.hostAndPort(UnsafeRawBufferPointer(rebasing: $0.prefix(Int(peerLength))))
+        } ?? "an unknown peer"
+    }
+
+    /// Whether belle-sip reads through the hooks: then they screen every SIP message once, at
+    /// the read, and know where each came from.
+    static let inPlace = intercom_sip_ingress_in_place() != 0
 }

@@ -1,3 +1,4 @@
+import Foundation
 @testable import IntercomEngine
 @testable import IntercomPhone
 import Testing
@@ -63,5 +64,34 @@ import Testing
             if refusal != nil { break }
         }
         #expect(refusal?.header == "From")
+    }
+}
+
+/// The read hook screens each SIP message once, where belle-sip reads it, and says where it came from.
+@Suite struct SIPIngressHookTests {
+    @Test func theHookIsInPlaceWhereTheTestsRunPhones() {
+        // The test target links with the export flags, as intercom-full does; without them a
+        // phone cannot tell callers by address.
+        #expect(SIPIngress.inPlace)
+    }
+
+    @Test func aRefusalIsReportedWithItsSourceOnce() throws {
+        _ = SIPIngressRefusals.shared.take()
+        let hostile = Array("INVITE sip:a@b SIP/2.0\r\nFrom: \(String(repeating: "x", count: 2000))\r\n\r\n".utf8)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(5070).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0002).bigEndian
+        let refused = hostile.withUnsafeBytes { bytes in
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    intercomSIPMessageRefused(bytes.baseAddress, bytes.count, $0,
+                                              UInt32(MemoryLayout<sockaddr_in>.size), -1)
+                }
+            }
+        }
+        #expect(refused == 1)
+        let report = try #require(SIPIngressRefusals.shared.take())
+        #expect(report.count >= 1 && report.source == "127.0.0.2:5070" && report.refusal.header == "From")
     }
 }
