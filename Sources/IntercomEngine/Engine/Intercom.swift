@@ -104,7 +104,7 @@ public actor Intercom {
             guard let client = panels[name] else { return nil }
             let peephole = Peephole(panel: client, call: nil, fps: fps, decodeSize: peepholeDecodeSize,
                                     hub: self.peephole, logger: logger)
-            return Task { await peephole.run(report: { _, _, _ in }, keepGoing: { true }) }
+            return Task { await peephole.run(report: { _, _, _ in }) }
         }
     }
 
@@ -309,19 +309,13 @@ public actor Intercom {
         guard let client = panels[panel.name] else { return }
         let peephole = Peephole(panel: client, call: id, fps: panel.peepholeFPS, decodeSize: peepholeDecodeSize,
                                 hub: self.peephole, logger: logger)
-        let video = phone.video
-        // The task is cancelled when the call ends, which releases self.
+        // Owned by the call: cancelled when it ends (which releases self), and it stops by
+        // itself once the call's own video arrives.
         peepholes[id] = Task {
             await peephole.run(
                 report: { width, height, fps in await self.reportPeephole(id, width: width, height: height, fps: fps) },
-                keepGoing: { await self.peepholeStillNeeded(id, video: video) })
+                callVideo: phone.video)
         }
-    }
-
-    /// Until the call ends, or it is answered and its own video runs.
-    private func peepholeStillNeeded(_ id: CallID, video: VideoFrameHub) -> Bool {
-        guard let stage = calls[id]?.stage else { return false }
-        return stage != .active || video.latest?.call != id
     }
 
     private func reportPeephole(_ id: CallID, width: Int, height: Int, fps: Double) {

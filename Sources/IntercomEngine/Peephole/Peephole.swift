@@ -15,10 +15,10 @@ struct Peephole: Sendable {
 
     /// Reported about once a second with the size and the measured rate.
     typealias Report = @Sendable (_ width: Int, _ height: Int, _ fps: Double) async -> Void
-    /// Asked after each frame: false ends the peephole (the call's own video took over).
-    typealias KeepGoing = @Sendable () async -> Bool
-
-    func run(report: Report, keepGoing: KeepGoing) async {
+    /// Runs until cancelled (the call ended, the view closed), or until `callVideo` carries this
+    /// call's own video: the call's pictures took over. Looked at after each frame without a hop
+    /// into the engine: the hub is the one place the phone publishes video.
+    func run(report: Report, callVideo: VideoFrameHub? = nil) async {
         let slot = 1 / max(0.1, fps)
         var sequence = 0
         var recent: [Date] = []
@@ -50,7 +50,7 @@ struct Peephole: Sendable {
                 if text != lastError { logger.warning("peephole \(panel.name): \(text)") }
                 lastError = text
             }
-            if !(await keepGoing()) { return }
+            if let call, callVideo?.latest?.call == call { return }
             let wait = slot - Date().timeIntervalSince(started)
             if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
         }
