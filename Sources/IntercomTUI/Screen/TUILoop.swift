@@ -16,6 +16,7 @@ final class TUILoop {
     private var notified: Set<CallID> = []
     private var running = true
     private var lastTextHash: Int?
+    private var lastStatus: String?
     private var closeAt: Date?
     private var keyFilter = EscapeFilter()
 
@@ -257,6 +258,12 @@ final class TUILoop {
         let status = watch.status(mode: pictures.choice.mode, problem: peephole.problem(panel: watch.panel))
         // Never the bottom-right cell (see `Curses.bar`).
         curses.put(curses.rows - 1, 0, String(status.prefix(max(0, curses.cols - 1))), .normal, reverse: true)
+        // A changed status goes out whole, not as ncurses' diff of a few characters: it is
+        // one short line, and whoever reads the terminal's output (a log, a test) sees it as shown.
+        if status != lastStatus {
+            lastStatus = status
+            curses.redrawLines(from: curses.rows - 1, count: 1)
+        }
         curses.refresh()
         pictures.draw(slot: 0, area: WatchView.area(cols: curses.cols, rows: curses.rows), source: watch.source)
     }
