@@ -4,6 +4,15 @@ import Glibc
 /// comes back until the caller says it is complete or a hard deadline passes (a terminal that
 /// answers nothing costs exactly the budget, never a hang). The tty is in raw mode meanwhile.
 public enum TerminalExchange {
+    /// The same with the controlling terminal (`/dev/tty`); nil when there is none.
+    public static func askControllingTerminal(_ queries: [UInt8], budget: Duration,
+                                              complete: ([UInt8]) -> Bool) -> [UInt8]? {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return ask(fd: fd, queries, budget: budget, complete: complete)
+    }
+
     /// Nil when `fd` is no terminal or the queries could not be written (nothing was asked).
     public static func ask(fd: Int32, _ queries: [UInt8], budget: Duration,
                            complete: ([UInt8]) -> Bool) -> [UInt8]? {

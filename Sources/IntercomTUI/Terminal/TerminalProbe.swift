@@ -1,4 +1,3 @@
-import Glibc
 import IntercomEngine
 
 /// Asks the terminal what it can do and reads the answers against a hard deadline.
@@ -32,10 +31,9 @@ public struct TerminalProbe: Sendable {
 
     /// Probes the controlling terminal (`/dev/tty`); `.none` when there is none.
     public func probeControllingTerminal() -> TerminalAnswers {
-        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return .none }
-        defer { close(fd) }
-        return probe(fd: fd)
+        guard let received = TerminalExchange.askControllingTerminal(queries, budget: budget,
+                                                                     complete: { TerminalAnswers.parse($0).complete }) else { return .none }
+        return TerminalAnswers.parse(received)
     }
 
     /// Probes the terminal on `fd` (a tty; anything else gets `.none` without a write).
