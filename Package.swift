@@ -87,10 +87,19 @@ let package = Package(
                            "CSystemd"],
             path: "Sources/IntercomEngine"
         ),
-        // Terminal capabilities and picture drawing, kept out of IntercomEngine so the daemon needs no chafa.
+        // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the
+        // probe's exchange and the one writer to the tty. The only importer of CNcurses and CChafa,
+        // with a Swift-only API (no C types cross it).
+        .target(
+            name: "IntercomTerminal",
+            dependencies: ["CChafa", "CNcurses"],
+            path: "Sources/IntercomTerminal"
+        ),
+        // The screens (call screen, kiosk, watch), capabilities and picture encoding, kept out of
+        // IntercomEngine so the daemon needs no chafa.
         .target(
             name: "IntercomTUI",
-            dependencies: ["IntercomEngine", "CChafa", "CNcurses"],
+            dependencies: ["IntercomEngine", "IntercomTerminal"],
             path: "Sources/IntercomTUI"
         ),
         // The command-line machinery and the commands that need no phone.

@@ -97,12 +97,13 @@ public actor Intercom {
     }
 
     /// Polls panels' snapshots without a call (the kiosk grid, `intercom watch`) at `fps`,
-    /// into the same `peephole` hub. Calling it again replaces the set.
-    public func watch(panels names: [String], fps: Double) {
+    /// into the same `peephole` hub. Calling it again replaces the set. `fullSize` decodes the
+    /// pictures whole (a pixel-mode picture over the whole window) instead of at most 640×480.
+    public func watch(panels names: [String], fps: Double, fullSize: Bool = false) {
         for task in watchers { task.cancel() }
         watchers = names.compactMap { name in
             guard let client = panels[name] else { return nil }
-            let peephole = Peephole(panel: client, call: nil, fps: fps, decodeSize: peepholeDecodeSize,
+            let peephole = Peephole(panel: client, call: nil, fps: fps, decodeSize: fullSize ? nil : peepholeDecodeSize,
                                     hub: self.peephole, logger: logger)
             return Task { await peephole.run(report: { _, _, _ in }) }
         }

@@ -47,6 +47,7 @@ struct Peephole: Sendable {
                 logger.debug("peephole \(panel.name): skipped a bad picture (\(error))")
             } catch {
                 let text = "\(error)"
+                hub.report(panel: panel.name, problem: text)
                 if text != lastError { logger.warning("peephole \(panel.name): \(text)") }
                 lastError = text
             }

@@ -1,4 +1,3 @@
-import CChafa
 import IntercomEngine
 
 /// Draws pictures in the terminal with one API for every mode. Keeps the previous frame so it
@@ -122,7 +121,8 @@ public final class ImageRenderer {
             bytes += tmuxPassthrough ? TmuxPassthrough.wrap(inner + sequence) : sequence
             if placement == .inline { bytes.append(0x0A) }
         default:
-            let sixel = canvas(for: key, pixelMode: CHAFA_PIXEL_MODE_SIXELS, fit: fit, cellPixels: cellPixels)?.printed(image) ?? []
+            let sixel = canvas(for: key, mode: .sixels, fit: fit, cellPixels: cellPixels)?
+                .printed(rgb: image.pixels, width: image.width, height: image.height) ?? []
             bytes += tmuxPassthrough ? TmuxPassthrough.wrap(inner + sixel) : sixel
             if placement == .inline { bytes.append(0x0A) }
         }
@@ -133,16 +133,25 @@ public final class ImageRenderer {
     private func cellGrid(_ image: RGBImage, fit: Letterbox, key: FrameKey, cellPixels: PixelSize) -> CellGrid {
         if mode == .ascii { return AsciiRenderer.grid(image, cols: fit.cols, rows: fit.rows) }
         if symbolEngine == .chafa,
-           let canvas = canvas(for: key, pixelMode: CHAFA_PIXEL_MODE_SYMBOLS, fit: fit, cellPixels: cellPixels) {
-            return canvas.grid(image)
+           let canvas = canvas(for: key, mode: .symbols, fit: fit, cellPixels: cellPixels) {
+            let cells = canvas.cells(rgb: image.pixels, width: image.width, height: image.height)
+                .map { Cell($0.glyph, foreground: $0.foreground, background: $0.background) }
+            return CellGrid(cols: canvas.cols, rows: canvas.rows, cells: cells)
         }
         return HalfBlockRenderer.grid(image, cols: fit.cols, rows: fit.rows)
     }
 
-    private func canvas(for key: FrameKey, pixelMode: ChafaPixelMode, fit: Letterbox, cellPixels: PixelSize) -> ChafaCanvas? {
+    private func canvas(for key: FrameKey, mode: ChafaCanvas.Mode, fit: Letterbox, cellPixels: PixelSize) -> ChafaCanvas? {
         if let chafa, chafa.key == key { return chafa.canvas }
-        guard let canvas = ChafaCanvas(pixelMode: pixelMode, cols: fit.cols, rows: fit.rows,
-                                       cellPixels: cellPixels, depth: depth) else { return nil }
+        let colors: ChafaCanvas.Colors
+        switch depth {
+        case .truecolor: colors = .truecolor
+        case .indexed256: colors = .indexed256
+        case .indexed16: colors = .indexed16
+        case .none: colors = .none
+        }
+        guard let canvas = ChafaCanvas(mode: mode, cols: fit.cols, rows: fit.rows, cellWidth: cellPixels.width,
+                                       cellHeight: cellPixels.height, colors: colors) else { return nil }
         chafa = (key, canvas)
         return canvas
     }

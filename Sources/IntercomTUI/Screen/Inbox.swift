@@ -9,6 +9,8 @@ final class Inbox: Sendable {
     enum Item: Sendable {
         case event(IntercomEvent)
         case message(String, warn: Bool)
+        /// Close the screen (`TUIApp.stop()`: a signal), as q does.
+        case quit
     }
 
     private let items = Mutex<[Item]>([])

@@ -28,6 +28,11 @@ public final class TUIApp: Sendable {
         let panels = await intercom.config.panels.map(\.name)
         let video = await intercom.video
         if options.kiosk { await intercom.watch(panels: panels, fps: 1) }
+        if let watch = options.watch {
+            // Pixel modes draw the window's every pixel; symbols need no more than the usual peephole.
+            let pixel = capabilities.choose(override: options.graphics).mode.isPixel
+            await intercom.watch(panels: [watch.panel], fps: watch.fps, fullSize: pixel)
+        }
         // Placed before the screen opens, so a call that cannot start is one line on a normal terminal.
         var followed: CallID?
         if let call = options.call {
@@ -51,9 +56,12 @@ public final class TUIApp: Sendable {
             thread.name = "intercom.tui"
             thread.start()
         }
-        if options.kiosk { await intercom.watch(panels: [], fps: 1) }
+        if options.kiosk || options.watch != nil { await intercom.watch(panels: [], fps: 1) }
         return try result.get()
     }
+
+    /// Closes the screen as q does (for a signal); `run` then returns.
+    public func stop() { inbox.post(.quit) }
 }
 
 /// What the TUI thread gets to work with; all of it is safe to share.

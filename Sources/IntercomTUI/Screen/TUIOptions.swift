@@ -9,14 +9,17 @@ public struct TUIOptions: Sendable {
     public var label: String?
     /// `intercom call`: the screen calls this panel when it starts and closes when that call ends.
     public var call: OutgoingCall?
+    /// `intercom watch`: the screen shows only this panel's live picture and a status line.
+    public var watch: WatchOptions?
 
     public init(kiosk: Bool = false, graphics: String? = nil, bell: Bool = true, notify: Bool = true, label: String? = nil,
-                call: OutgoingCall? = nil) {
+                call: OutgoingCall? = nil, watch: WatchOptions? = nil) {
         self.kiosk = kiosk
         self.graphics = graphics
         self.bell = bell
         self.notify = notify
         self.label = label
         self.call = call
+        self.watch = watch
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import IntercomEngine
 
 /// Asks the terminal what it can do and reads the answers against a hard deadline.
@@ -32,49 +31,15 @@ public struct TerminalProbe: Sendable {
 
     /// Probes the controlling terminal (`/dev/tty`); `.none` when there is none.
     public func probeControllingTerminal() -> TerminalAnswers {
-        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return .none }
-        defer { close(fd) }
-        return probe(fd: fd)
+        guard let received = TerminalExchange.askControllingTerminal(queries, budget: budget,
+                                                                     complete: { TerminalAnswers.parse($0).complete }) else { return .none }
+        return TerminalAnswers.parse(received)
     }
 
     /// Probes the terminal on `fd` (a tty; anything else gets `.none` without a write).
     public func probe(fd: Int32) -> TerminalAnswers {
-        guard isatty(fd) == 1, let raw = RawMode(fd: fd) else { return .none }
-        defer { raw.restore() }  // whatever happens below, the tty gets its settings back
-        guard writeAll(fd, queries) else { return .none }
-
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: budget)
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while true {
-            let left = clock.now.duration(to: deadline)
-            guard left > .zero else { break }
-            let (seconds, attoseconds) = left.components
-            let ms = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, max(1, ms))
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { if ready == 0 { continue } else { break } }
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
-            received += buffer[0..<n]
-            if TerminalAnswers.parse(received).complete { break }
-        }
-        // Late answers would otherwise turn up as keystrokes in whatever reads the tty next.
-        tcflush(fd, TCIFLUSH)
+        guard let received = TerminalExchange.ask(fd: fd, queries, budget: budget,
+                                                  complete: { TerminalAnswers.parse($0).complete }) else { return .none }
         return TerminalAnswers.parse(received)
-    }
-
-    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return false }
-            offset += n
-        }
-        return true
     }
 }

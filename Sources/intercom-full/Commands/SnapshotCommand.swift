@@ -67,7 +67,7 @@ enum SnapshotCommand {
             return Console.fail("the panel sent a picture that can't be shown: \(error.description)", code: ExitCode.dataError)
         }
         let frame = renderer.render(image: image, into: area, cellPixels: capabilities.cellPixels)
-        StandardStream.output.write(frame.bytes)
+        TerminalWriter.standardOutput.write(frame.bytes)
         return ExitCode.ok
     }
 

@@ -1,28 +1,41 @@
-import CNcurses
+internal import CNcurses
 import Foundation
-import IntercomEngine
 
-/// The ncurses screen: text, colours, keys and resize. Used from the TUI thread only.
-final class Curses {
-    enum Color: Int16 { case normal = 0, title = 1, ringing = 2, ok = 3, warn = 4, dim = 5, keys = 6 }
+/// The ncurses screen: text, colours, keys and resize. One owner thread; ncurses is not
+/// thread-safe. Keys are ncurses' codes as `Int32` (characters are their Unicode value; the
+/// named ones are `Curses.Key`).
+public final class Curses {
+    public enum Color: Int16, Sendable { case normal = 0, title = 1, ringing = 2, ok = 3, warn = 4, dim = 5, keys = 6 }
+
+    /// ncurses' codes for the keys that are no character.
+    public enum Key {
+        public static let resize: Int32 = KEY_RESIZE
+        public static let up: Int32 = KEY_UP
+        public static let down: Int32 = KEY_DOWN
+        public static let pageUp: Int32 = KEY_PPAGE
+        public static let pageDown: Int32 = KEY_NPAGE
+        public static let home: Int32 = KEY_HOME
+        public static let end: Int32 = KEY_END
+    }
 
     private let window: UnsafeMutablePointer<WINDOW>
-    private(set) var cols = 80
-    private(set) var rows = 24
+    public private(set) var cols = 80
+    public private(set) var rows = 24
     /// A running hash of everything written since `erase()`: equal hashes on two turns mean
     /// ncurses will send nothing, so a picture drawn beside the text is still intact.
-    private(set) var contentHash = Hasher()
+    public private(set) var contentHash = Hasher()
     /// The terminal hung up (ssh dropped, window closed): there is no one to show anything to.
-    private(set) var terminalGone = false
+    public private(set) var terminalGone = false
 
-    init() throws(TUIError) {
+    /// `interruptKeys`: false passes Ctrl-C and Ctrl-D as keys instead of signals (raw mode).
+    public init(interruptKeys: Bool = true) throws(TerminalError) {
         setlocale(LC_ALL, "")
         // ncurses waits this long after ESC for the rest of a sequence; 25 ms keeps keys snappy.
         setenv("ESCDELAY", "25", 1)
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
         guard let window = initscr() else { throw .notATerminal }
         self.window = window
-        cbreak()
+        if interruptKeys { cbreak() } else { raw() }
         noecho()
         nonl()
         keypad(window, true)
@@ -45,40 +58,39 @@ final class Curses {
         updateSize()
     }
 
-    func end() { endwin() }
+    public func end() { endwin() }
 
-    func updateSize() {
+    public func updateSize() {
         cols = Int(getmaxx(window))
         rows = Int(getmaxy(window))
     }
 
-    /// Waits up to `milliseconds` for a key; nil when none came.
-    /// Returns early without a key when `wake` is woken.
-    func key(waiting milliseconds: Int32, wake: WakePipe? = nil) -> Int32? {
+    /// Waits up to `milliseconds` for a key; nil when none came. Returns early without a key
+    /// when `wakeFD` becomes readable (the caller drains it).
+    public func key(waiting milliseconds: Int, wakeFD: Int32 = -1) -> Int32? {
         // ncurses may hold keys it already read (the rest of a burst): those come first.
         wtimeout(window, 0)
         let buffered = wgetch(window)
         if buffered != ERR { return buffered }
-        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake?.readFD ?? -1, events: Int16(POLLIN), revents: 0)]
-        let ready = poll(&fds, 2, milliseconds)
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&fds, 2, Int32(clamping: milliseconds))
         if ready > 0, fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
             terminalGone = true
             return nil
         }
-        if ready > 0, fds[1].revents != 0 { wake?.drain() }
         // Keys, and KEY_RESIZE after a SIGWINCH cut the poll short.
         guard ready != 0 || errno == EINTR || fds[0].revents != 0 else { return nil }
         let key = wgetch(window)
         return key == ERR ? nil : key
     }
 
-    func erase() {
+    public func erase() {
         werase(window)
         contentHash = Hasher()
     }
 
     /// Writes `text` at a position, cut to the screen width.
-    func put(_ row: Int, _ column: Int, _ text: String, _ color: Color = .normal, bold: Bool = false, reverse: Bool = false) {
+    public func put(_ row: Int, _ column: Int, _ text: String, _ color: Color = .normal, bold: Bool = false, reverse: Bool = false) {
         guard row >= 0, row < rows, column < cols else { return }
         contentHash.combine(row)
         contentHash.combine(column)
@@ -94,19 +106,19 @@ final class Curses {
     }
 
     /// A full line, padded, in a colour (title and key bars).
-    func bar(_ row: Int, _ text: String, _ color: Color) {
+    public func bar(_ row: Int, _ text: String, _ color: Color) {
         // Never the bottom-right cell: writing it leaves terminals in a pending-wrap state that
         // our saved/restored cursor around the picture does not survive.
         let width = row == rows - 1 ? cols - 1 : cols
         put(row, 0, text.padding(toLength: width, withPad: " ", startingAt: 0), color)
     }
 
-    func refresh() { wrefresh(window) }
+    public func refresh() { wrefresh(window) }
 
     /// Makes ncurses rewrite these lines whole on the next refresh, blanks included.
-    func redrawLines(from row: Int, count: Int) { wredrawln(window, Int32(row), Int32(count)) }
+    public func redrawLines(from row: Int, count: Int) { wredrawln(window, Int32(row), Int32(count)) }
 
     /// Forces ncurses to repaint everything on the next refresh (after a resize the picture
     /// area is drawn by us, so ncurses' idea of it must be wiped).
-    func invalidate() { clearok(window, true) }
+    public func invalidate() { clearok(window, true) }
 }

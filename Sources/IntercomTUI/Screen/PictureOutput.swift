@@ -1,0 +1,90 @@
+import Foundation
+import IntercomEngine
+
+/// The screens' pictures, written straight to the terminal into the areas ncurses leaves
+/// empty: one renderer per slot (0 the main picture, 1… the kiosk tiles; slot + 1 is the
+/// kitty image id), each drawn only when its source has a new frame. Used from the TUI thread only.
+final class PictureOutput {
+    /// A picture to draw: `id` changes when the picture does; `image` is only asked for then.
+    typealias Source = (id: String, image: () -> RGBImage?)
+
+    static let pixelFrameInterval = Duration.milliseconds(100)
+
+    let choice: GraphicsChoice
+    private let capabilities: TerminalCapabilities
+    private let writer: TerminalWriter
+    private var renderers: [Int: ImageRenderer] = [:]
+    private var drawn: [Int: String] = [:]
+    private var lastDrawn: [Int: ContinuousClock.Instant] = [:]
+    /// Inside tmux with a pixel mode forced: where our pane sits (asked again on resize).
+    private var paneOrigin = PaneOrigin.zero
+
+    init(choice: GraphicsChoice, capabilities: TerminalCapabilities, writer: TerminalWriter = .standardOutput) {
+        self.choice = choice
+        self.capabilities = capabilities
+        self.writer = writer
+        updatePaneOrigin()
+    }
+
+    func updatePaneOrigin() {
+        guard choice.tmuxPassthrough else { return }
+        paneOrigin = TmuxPane.origin(environment: capabilities.environment)
+    }
+
+    /// Forget every picture: the next frames are drawn whole by fresh renderers.
+    func reset() {
+        erase()
+        renderers.removeAll()
+        drawn.removeAll()
+        lastDrawn.removeAll()
+    }
+
+    /// The next frames are drawn whole (ncurses rewrote the lines around them), by the same renderers.
+    func redrawWhole() {
+        for renderer in renderers.values { renderer.reset() }
+        drawn.removeAll()
+    }
+
+    /// Kitty images sit above the text: clearing the screen does not remove them inside tmux,
+    /// so a call's picture would stay after it ended.
+    func erase() {
+        for renderer in renderers.values { writer.write(renderer.eraseBytes()) }
+    }
+
+    func draw(slot: Int, area: CellArea, source: Source?) {
+        guard let source, drawn[slot] != source.id else { return }
+        let whole = drawn[slot] == nil
+        // A pixel picture is a whole image each time (about 1 MB of kitty data, or a 20 ms sixel
+        // encode the terminal then decodes): a panel's 25 fps call video would swamp the terminal
+        // and any SSH link, so in pixel modes video follows at most 10 frames a second.
+        let now = ContinuousClock.now
+        if choice.mode.isPixel, !whole, let last = lastDrawn[slot], last.duration(to: now) < Self.pixelFrameInterval { return }
+        guard let image = source.image() else { return }
+        drawn[slot] = source.id
+        lastDrawn[slot] = now
+        let renderer = renderers[slot] ?? ImageRenderer(choice: choice, capabilities: capabilities, imageID: slot + 1)
+        renderer.paneOrigin = paneOrigin
+        renderers[slot] = renderer
+        let frame = renderer.render(image: image, into: area, cellPixels: capabilities.cellPixels)
+        guard !frame.bytes.isEmpty else { return }
+        // Saved and restored cursor and attributes: ncurses keeps believing the cursor is where it left it.
+        var out = Array("\u{1B}7".utf8)
+        if whole {
+            // ncurses may have moved screen lines (with the picture on them) when its text changed;
+            // a whole redraw first blanks the area, so nothing of an older picture stays around it.
+            var blank = "\u{1B}[0m"
+            for row in area.row..<(area.row + area.rows) { blank += "\u{1B}[\(row + 1);\(area.column + 1)H\u{1B}[\(area.cols)X" }
+            out += Array(blank.utf8)
+        }
+        out += frame.bytes
+        out += Array("\u{1B}8".utf8)
+        // One write: the terminal never shows the blanked area without the picture (flicker).
+        writer.write(out)
+    }
+
+    /// A journal picture from disk; nil when it was pruned or is unreadable.
+    static func picture(at path: String) -> RGBImage? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JPEG.decode(data)
+    }
+}
