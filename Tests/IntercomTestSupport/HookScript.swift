@@ -7,7 +7,7 @@ import Glibc
 package enum HookScript {
     /// Writes an executable script through a close-on-exec descriptor: a descriptor open for
     /// writing that leaks into a child spawned meanwhile by another test makes exec fail ETXTBSY.
-    package static func write(_ text: String, named name: String, in directory: TestDirectory) throws -> String {
+    package static func create(_ text: String, named name: String, in directory: TestDirectory) throws -> String {
         let path = directory.path + "/" + name
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
         guard fd >= 0 else { throw HarnessError("cannot create \(path)") }

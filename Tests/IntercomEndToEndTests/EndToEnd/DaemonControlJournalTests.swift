@@ -21,7 +21,7 @@ import IntercomPhoneTestSupport
     func controlReloadKillAndJournal() async throws {
         let hookDirectory = try TestDirectory(prefix: "intercom-e2e-hook")
         let hookOutput = hookDirectory.path + "/answered.txt"
-        let hook = try HookScript.write(
+        let hook = try HookScript.create(
             "#!/bin/sh\nprintf '%s %s %s\\n' \"$1\" \"$INTERCOM_CALL\" \"$INTERCOM_PANEL\" >> '\(hookOutput)'\n",
             named: "hook.sh", in: hookDirectory)
         let daemon = try DaemonProcess(config: Self.config(hook: hook), name: "ctl")

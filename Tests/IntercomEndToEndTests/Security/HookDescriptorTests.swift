@@ -15,7 +15,7 @@ import IntercomPhoneTestSupport
         let listing = hookDirectory.path + "/fds.txt"
         // exec: ls lists its own descriptors, which are exactly what the daemon handed the hook
         // plus the directory ls opens to read /proc/self/fd.
-        let hook = try HookScript.write("#!/bin/sh\nexec ls -l /proc/self/fd > '\(listing)'\n",
+        let hook = try HookScript.create("#!/bin/sh\nexec ls -l /proc/self/fd > '\(listing)'\n",
                                               named: "fds.sh", in: hookDirectory)
         // A TCP listener and a panel make the daemon hold more sockets than the bare minimum.
         let daemon = try DaemonProcess(config: """

@@ -52,7 +52,7 @@ import IntercomPhoneTestSupport
 
         let hookDirectory = try TestDirectory(prefix: "intercom-e2e-hookenv")
         let hookOutput = hookDirectory.path + "/hook-env.txt"
-        let hook = try HookScript.write("#!/bin/sh\n{ echo \"== $1\"; env; } >> '\(hookOutput)'\n",
+        let hook = try HookScript.create("#!/bin/sh\n{ echo \"== $1\"; env; } >> '\(hookOutput)'\n",
                                               named: "hook.sh", in: hookDirectory)
         let hookEvents = ["started", "registration_failed", "panel_unreachable", "call_incoming", "peephole_frame",
                           "call_answered", "door_opened", "call_ended"]

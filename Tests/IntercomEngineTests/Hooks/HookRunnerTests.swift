@@ -7,7 +7,7 @@ import IntercomPhoneTestSupport
 @Suite struct HookRunnerTests {
     /// A hook script that records its argv and INTERCOM_* environment, one per line.
     static func recordingHook(in directory: TestDirectory, output: String) throws -> String {
-        return try HookScript.write("""
+        return try HookScript.create("""
             #!/bin/sh
             {
               printf 'argv=%s|%s\\n' "$0" "$1"
@@ -53,7 +53,7 @@ import IntercomPhoneTestSupport
     @Test func hangingHookIsKilledAtItsTimeout() async throws {
         let directory = try TestDirectory(prefix: "intercom-hooks")
         // Ignores SIGTERM, so only the SIGKILL after the grace period ends it.
-        let hang = try Self.script("#!/bin/sh\ntrap '' TERM\nwhile :; do sleep 0.05; done\n", named: "hang.sh", in: directory)
+        let hang = try HookScript.create("#!/bin/sh\ntrap '' TERM\nwhile :; do sleep 0.05; done\n", named: "hang.sh", in: directory)
         let runner = HookRunner(hooks: ["call_incoming": hang], logger: .silent, timeout: .milliseconds(300))
         let start = ContinuousClock.now
         let outcome = await runner.run(IntercomEvent(.callIncoming(.init(id: CallID("c1"), panel: "p", from: "sip:x@y"))),
@@ -65,7 +65,7 @@ import IntercomPhoneTestSupport
 
     @Test func failingAndMissingHooksAreReportedNotThrown() async throws {
         let directory = try TestDirectory(prefix: "intercom-hooks")
-        let fail = try Self.script("#!/bin/sh\nexit 3\n", named: "fail.sh", in: directory)
+        let fail = try HookScript.create("#!/bin/sh\nexit 3\n", named: "fail.sh", in: directory)
         let runner = HookRunner(hooks: ["call_ended": fail, "door_opened": directory.path + "/missing"], logger: .silent)
         let ended = IntercomEvent(.callEnded(.init(id: CallID("c1"), panel: "p", from: "sip:x@y"), reason: .hangup, durationSeconds: 1))
         let failed = await runner.run(ended, snapshot: nil)
