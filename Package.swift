@@ -123,7 +123,7 @@ let package = Package(
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(
             name: "intercom-bench",
-            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI"],
+            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI", "IntercomTestSupport"],
             path: "Sources/IntercomBench",
             linkerSettings: sipReadHook
         ),
@@ -134,12 +134,62 @@ let package = Package(
             dependencies: ["IntercomEngine", "IntercomTUI"],
             path: "Sources/IntercomFuzz"
         ),
+        // Test support shared by the test targets and the bench: processes, ports, sipp/kamailio/linphonec/tmux
+        // harnesses, scenario texts, certificates. Foundation only, so it pulls no part into a test target.
+        .target(name: "IntercomTestSupport", path: "Tests/IntercomTestSupport"),
+        // Loopback phones for the tests that need a caller (phone, engine, simulator and end-to-end tests).
+        .target(
+            name: "IntercomPhoneTestSupport",
+            dependencies: ["IntercomPhone", "IntercomTestSupport"],
+            path: "Tests/IntercomPhoneTestSupport"
+        ),
+        // One test target per part: each depends on the part it tests and the support above. Targets that run
+        // a phone in process link `sipReadHook`, so their phones recognise callers by source address as the
+        // daemon's do.
         .testTarget(
-            name: "IntercomCoreTests",
-            dependencies: ["IntercomBase", "IntercomCLI", "IntercomEngine", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomTUI"],
-            path: "Tests/IntercomCoreTests",
+            name: "IntercomBaseTests",
+            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomTestSupport"],
+            path: "Tests/IntercomBaseTests"
+        ),
+        .testTarget(
+            name: "IntercomPhoneTests",
+            dependencies: ["IntercomPhone", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+            path: "Tests/IntercomPhoneTests",
             exclude: ["Fixtures"],
-            // In-process phones recognise callers by source address as the daemon does.
+            linkerSettings: sipReadHook
+        ),
+        // The simulated panel is the panel client's counterpart on loopback.
+        .testTarget(
+            name: "IntercomPanelTests",
+            dependencies: ["IntercomPanel", "IntercomHTTP", "IntercomImaging", "IntercomSimulator", "IntercomTestSupport"],
+            path: "Tests/IntercomPanelTests",
+            linkerSettings: sipReadHook
+        ),
+        .testTarget(
+            name: "IntercomSimulatorTests",
+            dependencies: ["IntercomSimulator", "IntercomPanel", "IntercomPhone", "IntercomPhoneTestSupport",
+                           "IntercomTestSupport"],
+            path: "Tests/IntercomSimulatorTests",
+            linkerSettings: sipReadHook
+        ),
+        .testTarget(
+            name: "IntercomEngineTests",
+            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+            path: "Tests/IntercomEngineTests",
+            linkerSettings: sipReadHook
+        ),
+        .testTarget(
+            name: "IntercomTUITests",
+            dependencies: ["IntercomTUI", "IntercomEngine", "IntercomSimulator", "IntercomTestSupport"],
+            path: "Tests/IntercomTUITests",
+            linkerSettings: sipReadHook
+        ),
+        // The daemon as a user runs it (the built binary), against sipp, kamailio, linphonec and tmux; faults,
+        // hostile input and the security checks that need the whole process.
+        .testTarget(
+            name: "IntercomEndToEndTests",
+            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+            path: "Tests/IntercomEndToEndTests",
             linkerSettings: sipReadHook
         ),
     ]

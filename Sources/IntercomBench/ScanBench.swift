@@ -1,4 +1,5 @@
 import Foundation
+import IntercomTestSupport
 
 /// Issue 7: a SIP scan — 10 000 INVITEs from a caller matching no panel, at 200 a second (sipp,
 /// UDP) — against `intercom daemon`: every one must get 403 and no event, and the daemon's memory
@@ -32,7 +33,8 @@ enum ScanBench {
         let daemon = bench.process
         defer { daemon.stop() }
         let scenario = "\(work)/scan.xml"
-        try xml.write(toFile: scenario, atomically: true, encoding: .utf8)
+        // The scanner of the fault tests (FaultScenarios in IntercomTestSupport): one text for both.
+        try FaultScenarios.scan().write(toFile: scenario, atomically: true, encoding: .utf8)
         _ = try sipp(scenario: scenario, port: bench.port, calls: 1000, rate: rate)
         try await Task.sleep(nanoseconds: 1_000_000_000)
         result.rssBefore = daemon.rssMB
@@ -60,54 +62,4 @@ enum ScanBench {
         guard let line = screen.split(separator: "\n").last(where: { $0.contains(label) }) else { return -1 }
         return Int(line.split(separator: "|").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? -1
     }
-
-    /// A scanner's INVITE (a bare audio offer from "scanner"), which must be refused with 403, then ACKed.
-    private static let xml = """
-        <?xml version="1.0" encoding="ISO-8859-1" ?>
-        <!DOCTYPE scenario SYSTEM "sipp.dtd">
-        <scenario name="scan">
-          <send retrans="500">
-            <![CDATA[
-
-              INVITE sip:[service]@[remote_ip]:[remote_port] SIP/2.0
-              Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=z9hG4bK-[pid]-[call_number]-inv
-              From: <sip:scanner@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
-              To: <sip:[service]@[remote_ip]:[remote_port]>
-              Call-ID: [call_id]
-              CSeq: 1 INVITE
-              Contact: <sip:scanner@[local_ip]:[local_port]>
-              Max-Forwards: 70
-              User-Agent: friendly-scanner
-              Content-Type: application/sdp
-              Content-Length: [len]
-
-              v=0
-              o=scanner 1 1 IN IP[local_ip_type] [local_ip]
-              s=-
-              c=IN IP[media_ip_type] [media_ip]
-              t=0 0
-              m=audio [media_port] RTP/AVP 0 8
-
-            ]]>
-          </send>
-          <recv response="100" optional="true"/>
-          <recv response="180" optional="true"/>
-          <recv response="403"/>
-          <send>
-            <![CDATA[
-
-              ACK sip:[service]@[remote_ip]:[remote_port] SIP/2.0
-              Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=z9hG4bK-[pid]-[call_number]-inv
-              From: <sip:scanner@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
-              To: <sip:[service]@[remote_ip]:[remote_port]>[peer_tag_param]
-              Call-ID: [call_id]
-              CSeq: 1 ACK
-              Max-Forwards: 70
-              Content-Length: 0
-
-            ]]>
-          </send>
-        </scenario>
-
-        """
 }

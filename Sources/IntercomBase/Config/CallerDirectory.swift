@@ -51,7 +51,7 @@ public struct CallerDirectory: Sendable {
             }
         }
         // Not a panel by its packets; does it claim to be one?
-        let claimedHosts = [contactHost, CallerDirectory.host(ofURI: from)].compactMap { $0 }.compactMap(IPLiteral.canonicalBytes)
+        let claimedHosts = [contactHost, SIPURI(parsing: from)?.host].compactMap { $0 }.compactMap(IPLiteral.canonicalBytes)
         for entry in entries {
             if let sourceBytes, entry.addresses.contains(sourceBytes) { continue }
             let namedByMatch = !entry.panel.match.isEmpty && entry.panel.match.contains { $0.matches(uri: from, ip: nil) }
@@ -71,10 +71,5 @@ public struct CallerDirectory: Sendable {
         case .impostor: true
         case .stranger: rejectStrangers
         }
-    }
-
-    /// The host of a From value (`"Door" <sip:1@10.0.0.5:5060>;tag=x` → `10.0.0.5`).
-    static func host(ofURI text: String) -> String? {
-        CallerMatch.host(ofURI: CallerMatch.bareURI(text))
     }
 }

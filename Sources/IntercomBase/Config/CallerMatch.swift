@@ -30,13 +30,13 @@ public enum CallerMatch: Sendable, Equatable, CustomStringConvertible {
     /// When the transport did not tell us the source address (`ip == nil`),
     /// an IP rule is checked against the URI host instead.
     public func matches(uri: String, ip: String?) -> Bool {
-        let bare = CallerMatch.bareURI(uri)
+        let bare = SIPURI.addressSpec(in: uri)
         switch self {
         case .uriPrefix(let prefix):
             return CallerMatch.hasPrefixIgnoringSchemeCase(bare, prefix: prefix)
         case .ip(let expected):
             guard let wanted = IPLiteral.bytes(expected) else { return false }
-            let candidate = ip ?? CallerMatch.host(ofURI: bare)
+            let candidate = ip ?? SIPURI(parsing: String(bare))?.host
             guard let candidate, let actual = IPLiteral.bytes(candidate) else { return false }
             return actual == wanted
         }
@@ -49,36 +49,10 @@ public enum CallerMatch: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The URI inside a header value (`"Door" <sip:1@h>;tag=x` → `sip:1@h`), or the text as it is.
-    public static func bareURI(_ text: String) -> Substring {
-        let trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
-        if let open = trimmed.firstIndex(of: "<") {
-            let inside = trimmed[trimmed.index(after: open)...]
-            if let close = inside.firstIndex(of: ">") { return inside[..<close] }
-            return inside
-        }
-        return trimmed
-    }
-
     private static func hasPrefixIgnoringSchemeCase(_ uri: Substring, prefix: String) -> Bool {
         guard let uriColon = uri.firstIndex(of: ":"),
               let prefixColon = prefix.firstIndex(of: ":") else { return false }
         guard uri[..<uriColon].lowercased() == prefix[..<prefixColon].lowercased() else { return false }
         return uri[uri.index(after: uriColon)...].hasPrefix(prefix[prefix.index(after: prefixColon)...])
-    }
-
-    /// Host part of `sip:user@host:port;params`, brackets removed.
-    static func host(ofURI uri: Substring) -> String? {
-        guard let colon = uri.firstIndex(of: ":") else { return nil }
-        var rest = uri[uri.index(after: colon)...]
-        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
-        if let end = rest.firstIndex(where: { $0 == ";" || $0 == "?" || $0 == ">" }) {
-            rest = rest[..<end]
-        }
-        if rest.first == "[", let close = rest.firstIndex(of: "]") {
-            return String(rest[rest.index(after: rest.startIndex)..<close])
-        }
-        if let portColon = rest.lastIndex(of: ":") { rest = rest[..<portColon] }
-        return rest.isEmpty ? nil : String(rest)
     }
 }

@@ -353,12 +353,11 @@ struct ConfigDecoder {
     /// An error shows the URI with any password in it masked: a mistyped line may still hold one.
     /// A bare URI: a header form (`"Door" <sip:…>`) is not what liblinphone takes here.
     static func sipURI(_ text: String, example: String = "sip:101@pbx.example.org") throws(ConfigValueError) -> String {
-        let lower = text.lowercased()
-        guard lower.hasPrefix("sip:") || lower.hasPrefix("sips:"), text.count > (lower.hasPrefix("sip:") ? 4 : 5),
-              !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" }) else {
+        guard !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" }),
+              let uri = SIPURI(parsing: text) else {
             throw ConfigValueError("'\(Redaction.uri(text))' is not a sip: URI", fix: "e.g. \(example)")
         }
-        if Redaction.hasPassword(text) {
+        if uri.hasPassword {
             // It would travel in events, logs and `ctl status`; the password key is kept out of them.
             throw ConfigValueError("must not contain a password (sip:USER:PASSWORD@…)",
                                    fix: "put it in the 'password' key")

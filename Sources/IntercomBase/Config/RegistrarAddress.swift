@@ -6,33 +6,13 @@ public struct RegistrarAddress: Sendable, Equatable {
 
     /// Reads `sip[s]:[user@]host[:port][;transport=T]`; nil when there is no host.
     public init?(account: SIPAccount) {
-        let text = account.proxy ?? account.identity
-        let lower = text.lowercased()
-        let secure = lower.hasPrefix("sips:")
-        var rest = Substring(text.drop { $0 != ":" }.dropFirst())
-        if let at = rest.prefix(while: { !";?>".contains($0) }).lastIndex(of: "@") {
-            rest = rest[rest.index(after: at)...]
+        guard let uri = SIPURI(parsing: account.proxy ?? account.identity) else { return nil }
+        var transport: SIPTransport = uri.scheme == .sips ? .tls : .udp
+        if case let value?? = uri.parameter("transport") {
+            transport = SIPTransport(rawValue: value.lowercased()) ?? transport
         }
-        var host: Substring
-        var portText: Substring = ""
-        if rest.hasPrefix("[") {
-            guard let close = rest.firstIndex(of: "]") else { return nil }
-            host = rest[rest.index(after: rest.startIndex)..<close]
-            rest = rest[rest.index(after: close)...]
-            if rest.hasPrefix(":") { portText = rest.dropFirst().prefix { $0.isNumber } }
-        } else {
-            host = rest.prefix { !":;?>".contains($0) }
-            rest = rest[host.endIndex...]
-            if rest.hasPrefix(":") { portText = rest.dropFirst().prefix { $0.isNumber } }
-        }
-        guard !host.isEmpty else { return nil }
-        var transport: SIPTransport = secure ? .tls : .udp
-        if let range = lower.range(of: ";transport=") {
-            let value = lower[range.upperBound...].prefix { $0.isLetter }
-            transport = SIPTransport(rawValue: String(value)) ?? transport
-        }
-        self.host = String(host)
+        self.host = uri.host
         self.transport = transport
-        self.port = Int(portText) ?? (transport == .tls ? 5061 : 5060)
+        self.port = uri.port.map(Int.init) ?? (transport == .tls ? 5061 : 5060)
     }
 }

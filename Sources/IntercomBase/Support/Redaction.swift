@@ -13,13 +13,19 @@ public enum Redaction {
     /// True when `text` carries `user:password@` (after its scheme, if any).
     public static func hasPassword(_ text: String) -> Bool { passwordRange(in: text) != nil }
 
-    private static let schemes = ["sips:", "sip:", "https://", "http://"]
+    private static let webSchemes = ["https://", "http://"]
 
-    /// The password inside `[scheme]user:password@host…`: after the user-info's first ':' and
-    /// before the '@' that ends it (the first one before any '/', '?', ';' or '>').
+    /// sip:/sips: URIs follow `SIPURI`'s rules. Others: the password inside `[scheme]user:password@host…`,
+    /// after the user-info's first ':' and before the '@' that ends it (the first one before any
+    /// '/', '?', ';' or '>').
     private static func passwordRange(in text: String) -> Range<String.Index>? {
+        let lower = text.lowercased()
+        if lower.hasPrefix("sip:") || lower.hasPrefix("sips:") {
+            guard let range = SIPURI.passwordRange(in: Substring(text)) else { return nil }
+            return range.isEmpty ? nil : range
+        }
         var start = text.startIndex
-        if let scheme = schemes.first(where: { text.lowercased().hasPrefix($0) }) {
+        if let scheme = webSchemes.first(where: { lower.hasPrefix($0) }) {
             start = text.index(start, offsetBy: scheme.count)
         }
         let authority = text[start...].prefix { !"/?;>".contains($0) }

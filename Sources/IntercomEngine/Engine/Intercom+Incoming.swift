@@ -66,8 +66,6 @@ extension Intercom {
 
     /// `sip:100001@10.0.0.5:5060;x` → `100001` (nil without a user part).
     static func sipUser(_ uri: String) -> String? {
-        let bare = CallerMatch.bareURI(uri)
-        guard let colon = bare.firstIndex(of: ":"), let at = bare.lastIndex(of: "@"), colon < at else { return nil }
-        return String(bare[bare.index(after: colon)..<at]).lowercased()
+        SIPURI(parsing: uri)?.user?.lowercased()
     }
 }

@@ -35,7 +35,7 @@ extension LinphoneCoreDriver {
         let remote = linphone_call_get_remote_address(call)
         let remoteURI = remote.flatMap { Self.string(linphone_address_as_string_uri_only($0)) } ?? ""
         let toURI = linphone_call_get_to_address(call).flatMap { Self.string(linphone_address_as_string_uri_only($0)) } ?? ""
-        let contactHost = linphone_call_get_remote_contact(call).flatMap { Self.host(ofURI: String(cString: $0)) }
+        let contactHost = linphone_call_get_remote_contact(call).flatMap { SIPURI(parsing: String(cString: $0))?.host }
         let remoteHost = contactHost ?? remote.flatMap { linphone_address_get_domain($0) }.map { String(cString: $0) }
         let offersVideo = linphone_call_get_remote_params(call).map { linphone_call_params_video_enabled($0) != 0 } ?? false
         let from = direction == .incoming ? remoteURI : toURI

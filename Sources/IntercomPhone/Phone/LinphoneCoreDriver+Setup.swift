@@ -219,12 +219,9 @@ extension LinphoneCoreDriver {
     /// The transport named in the account's proxy (`;transport=tcp`), or the identity's scheme.
     static func proxyTransport(_ account: SIPAccount?) -> SIPTransport? {
         guard let account else { return nil }
-        let text = (account.proxy ?? account.identity).lowercased()
-        if let range = text.range(of: "transport=") {
-            let value = text[range.upperBound...].prefix { $0.isLetter }
-            return SIPTransport(rawValue: String(value))
-        }
-        return text.hasPrefix("sips:") ? .tls : nil
+        guard let uri = SIPURI(parsing: account.proxy ?? account.identity) else { return nil }
+        if case let value?? = uri.parameter("transport") { return SIPTransport(rawValue: value.lowercased()) }
+        return uri.scheme == .sips ? .tls : nil
     }
 
     func readBackTransports() throws(PhoneError) {

@@ -147,21 +147,4 @@ final class LinphoneCoreDriver {
         defer { bctbx_free(pointer) }
         return String(cString: pointer)
     }
-
-    /// `sip:user@host:port;params` or `<sip:…>` → host.
-    static func host(ofURI uri: String) -> String? {
-        var text = Substring(uri)
-        if let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close {
-            text = text[text.index(after: open)..<close]
-        }
-        if let at = text.lastIndex(of: "@") { text = text[text.index(after: at)...] }
-        else if let colon = text.firstIndex(of: ":") { text = text[text.index(after: colon)...] }
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { return nil }
-            return String(text[text.index(after: text.startIndex)..<close])
-        }
-        let end = text.firstIndex { $0 == ":" || $0 == ";" || $0 == ">" || $0 == "?" } ?? text.endIndex
-        let host = String(text[..<end])
-        return host.isEmpty ? nil : host
-    }
 }

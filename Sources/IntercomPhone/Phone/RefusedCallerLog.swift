@@ -14,7 +14,7 @@ package struct RefusedCallerLog {
         total += 1
         guard let count = throttle.admit() else { return }
         let more = count > 1 ? " (\(count - 1) more since the last line)" : ""
-        let caller = CallerMatch.bareURI(from)
+        let caller = SIPURI.addressSpec(in: from)
         let address = source ?? "an unknown address"
         switch verdict {
         case .impostor(let panel, let expected):

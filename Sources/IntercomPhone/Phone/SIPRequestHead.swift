@@ -68,7 +68,7 @@ struct SIPRequestHead {
     /// The host of the first Contact's URI (where a caller really is), nil when there is none or it is `*`.
     var contactHost: String? {
         guard let contact = first("contact"), contact != "*" else { return nil }
-        return LinphoneCoreDriver.host(ofURI: contact)
+        return SIPURI(parsing: contact)?.host
     }
 
     private static func endOfHead<Bytes: Collection>(_ bytes: Bytes) -> Bytes.Index? where Bytes.Element == UInt8 {

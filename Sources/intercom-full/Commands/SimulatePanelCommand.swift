@@ -92,9 +92,7 @@ enum SimulatePanelCommand {
             throw fail("choose one of --broken-jpeg and --truncated-jpeg")
         }
         if let uri = arguments.value("--call") {
-            let lower = uri.lowercased()
-            guard lower.hasPrefix("sip:") || lower.hasPrefix("sips:"), uri.contains("@") || uri.count > 4,
-                  !uri.contains(where: \.isWhitespace) else {
+            guard !uri.contains(where: { $0.isWhitespace || $0 == "<" }), SIPURI(parsing: uri) != nil else {
                 throw fail("option '--call' takes a SIP URI like sip:intercom@127.0.0.1:5060, not '\(uri)'")
             }
             s.call = uri

@@ -1,0 +1,73 @@
+import Foundation
+import IntercomEngine
+import Testing
+import IntercomTestSupport
+import IntercomPhoneTestSupport
+
+/// Pictures are written so that a crash or power cut leaves either no picture or a whole one,
+/// and a crash's half-written temp files are removed at the next start.
+@Suite struct JournalDurabilityTests {
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 9, count: 50_000) + Data([0xFF, 0xD9])
+
+    @Test func pictureIsWholePrivateAndLeavesNoTemporary() throws {
+        let directory = try TestDirectory(prefix: "intercom-durable")
+        let journal = try Journal(directory: directory.path)
+        let row = try journal.callStarted(panel: "p", call: CallID("c1"), caller: "sip:1@x", at: Date())
+        let path = try journal.savePicture(Self.jpeg, row: row, slot: .first, at: Date())
+        #expect(FileManager.default.contents(atPath: path) == Self.jpeg)
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        let names = try FileManager.default.contentsOfDirectory(atPath: journal.picturesDirectory)
+        #expect(names == [URL(fileURLWithPath: path).lastPathComponent], "\(names)")
+    }
+
+    @Test func aFailedRenameRemovesItsTemporary() throws {
+        let directory = try TestDirectory(prefix: "intercom-durable")
+        // A non-empty directory in the way: rename(2) refuses to replace it.
+        let target = try directory.subdirectory("taken").path
+        try directory.write("x", to: "taken/inside")
+        #expect(throws: JournalError.self) { try DurableFile.write(Self.jpeg, to: target) }
+        #expect(!FileManager.default.fileExists(atPath: DurableFile.temporaryPath(for: target)))
+    }
+
+    @Test func aLinkPlantedAtTheTemporaryNameIsNotFollowed() throws {
+        let directory = try TestDirectory(prefix: "intercom-durable")
+        let victim = try directory.write("keep", to: "victim").path
+        let target = directory.file("picture.jpg").path
+        #expect(symlink(victim, DurableFile.temporaryPath(for: target)) == 0)
+        #expect(throws: JournalError.self) { try DurableFile.write(Self.jpeg, to: target) }
+        #expect(directory.read("victim") == "keep")
+    }
+
+    @Test func orphanedTemporariesGoAtStartAndPicturesStay() throws {
+        let directory = try TestDirectory(prefix: "intercom-durable")
+        let journal = try Journal(directory: directory.path)
+        let row = try journal.callStarted(panel: "p", call: CallID("c1"), caller: "sip:1@x", at: Date())
+        let kept = try journal.savePicture(Self.jpeg, row: row, slot: .first, at: Date())
+        // What a daemon killed between write and rename leaves behind.
+        let orphan = DurableFile.temporaryPath(for: journal.picturesDirectory + "/20240101-120000-7-answer.jpg")
+        try Data(Self.jpeg.prefix(100)).write(to: URL(fileURLWithPath: orphan))
+        let unrelated = journal.picturesDirectory + "/notes.tmp"
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: unrelated))
+        #expect(journal.removeOrphanedPictures() == 1)
+        #expect(!FileManager.default.fileExists(atPath: orphan))
+        #expect(FileManager.default.fileExists(atPath: kept) && FileManager.default.fileExists(atPath: unrelated))
+        #expect(journal.removeOrphanedPictures() == 0)
+    }
+
+    @Test func theDaemonsPipelineRemovesOrphansWhenItTakesTheJournal() async throws {
+        let directory = try TestDirectory(prefix: "intercom-durable")
+        let journalPath = directory.path + "/journal"
+        let journal = try Journal(directory: journalPath)
+        let orphan = DurableFile.temporaryPath(for: journal.picturesDirectory + "/x-1-ring.jpg")
+        try Data("half".utf8).write(to: URL(fileURLWithPath: orphan))
+        let config = IntercomConfig(daemon: DaemonSettings(socketPath: "/tmp/unused.sock"),
+                                    journal: JournalSettings(path: journalPath))
+        let intercom = Intercom(config: config, phoneSettings: PhoneSettings(config: config, environment: [:]), logger: .silent)
+        let pipeline = EventPipeline(intercom: intercom, config: config, environment: [:], logger: .silent)
+        #expect(pipeline.recorder != nil)
+        #expect(!FileManager.default.fileExists(atPath: orphan))
+        await intercom.stop()
+        await pipeline.finish()
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import IntercomEngine
+import Testing
+import IntercomTestSupport
+import IntercomPhoneTestSupport
+
+@Suite struct JournalRetentionTests {
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 7, count: 100_000) + Data([0xFF, 0xD9])
+
+    @Test func oldEntriesGoWithTheirPictures() throws {
+        let directory = try TestDirectory(prefix: "intercom-retention")
+        let journal = try Journal(directory: directory.path)
+        let now = Date()
+        let old = try journal.callStarted(panel: "entrance", call: CallID("c1"), caller: "sip:1@x", at: now.addingTimeInterval(-10 * 86400))
+        let oldPicture = try journal.savePicture(Self.jpeg, row: old, slot: .first, at: now.addingTimeInterval(-10 * 86400))
+        try journal.callEnded(old, outcome: "missed", duration: 3, at: now.addingTimeInterval(-10 * 86400 + 3))
+        let recent = try journal.callStarted(panel: "entrance", call: CallID("c2"), caller: "sip:1@x", at: now.addingTimeInterval(-3600))
+        let recentPicture = try journal.savePicture(Self.jpeg, row: recent, slot: .first, at: now.addingTimeInterval(-3600))
+        #expect(try journal.prune(keepDays: 7, maxBytes: 1 << 30, now: now) == 1)
+        #expect(!FileManager.default.fileExists(atPath: oldPicture))
+        #expect(FileManager.default.fileExists(atPath: recentPicture))
+        #expect(try journal.entries().map(\.id) == [recent])
+    }
+
+    @Test func sizeCapRemovesTheOldestFirst() throws {
+        let directory = try TestDirectory(prefix: "intercom-retention")
+        let journal = try Journal(directory: directory.path)
+        let now = Date()
+        var pictures: [String] = []
+        for i in 0..<5 {
+            let time = now.addingTimeInterval(Double(i - 5) * 60)
+            let row = try journal.callStarted(panel: "p", call: CallID("c\(i)"), caller: "sip:1@x", at: time)
+            pictures.append(try journal.savePicture(Self.jpeg, row: row, slot: .first, at: time))
+        }
+        // Room for about two pictures plus the database.
+        try journal.prune(keepDays: 90, maxBytes: 260_000, now: now)
+        let left = try journal.entries()
+        #expect(left.count >= 1 && left.count <= 2, "\(left.count) left")
+        #expect(left.last?.call == "c4")
+        #expect(!FileManager.default.fileExists(atPath: pictures[0]) && FileManager.default.fileExists(atPath: pictures[4]))
+        #expect(try journal.totalBytes() <= 260_000)
+    }
+
+    @Test func callsCutShortAreMarkedInterruptedAtTheNextStart() throws {
+        let directory = try TestDirectory(prefix: "intercom-retention")
+        let journal = try Journal(directory: directory.path)
+        let row = try journal.callStarted(panel: "p", call: CallID("c1"), caller: "sip:1@x", at: Date())
+        try journal.callAnswered(row, by: "auto")
+        #expect(try journal.entries().first?.outcome == nil)
+        let reopened = try Journal(directory: directory.path)
+        #expect(try reopened.closeInterruptedCalls() == 1)
+        let entry = try #require(try reopened.entries().first)
+        #expect(entry.outcome == "interrupted" && entry.answeredBy == "auto" && !entry.missed)
+        var info = stat()
+        #expect(stat(reopened.databasePath, &info) == 0 && info.st_mode & 0o077 == 0)
+    }
+
+    @Test func sinceParsing() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        #expect(JournalQuery.parseSince("1h", now: now) == now.addingTimeInterval(-3600))
+        #expect(JournalQuery.parseSince("2d", now: now) == now.addingTimeInterval(-2 * 86400))
+        #expect(JournalQuery.parseSince("2024-05-01") != nil)
+        #expect(JournalQuery.parseSince("yesterday") == nil)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import IntercomPhone
+import IntercomTestSupport
+
+package enum PhoneTestSupport {
+    package static func tempDirectory(_ tag: String = "phone") -> String {
+        let path = NSTemporaryDirectory() + "intercom-\(tag)-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A quiet tone the test callers play, so their calls carry RTP as a real panel's do (the
+    /// intercom waits for the caller's media before any automatic door opening).
+    package static let callerSound: String = {
+        let url = URL(fileURLWithPath: tempDirectory("caller-sound")).appendingPathComponent("tone.wav")
+        try? WAVTone.write(to: url, frequency: 440, seconds: 1, amplitude: 0.05)
+        return url.path
+    }()
+
+    /// A loopback phone with no sound card, listening on a random UDP and TCP port.
+    package static func phone(_ name: String, audio: PhoneSettings.Audio = .files(play: callerSound, record: nil),
+                      video: PhoneSettings.Video = .receive,
+                      audioCodecs: [String]? = ["PCMA", "PCMU", "opus"],
+                      videoCodecs: [String]? = ["H264", "VP8"],
+                      mediaEncryption: MediaEncryption = .none) async throws -> (Phone, EventRecorder<PhoneEvent>) {
+        var settings = PhoneSettings(
+            listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0),
+                     ListenAddress(transport: .tcp, host: "127.0.0.1", port: 0)],
+            dataDirectory: tempDirectory(name), user: name, audio: audio, video: video,
+            audioCodecs: audioCodecs, videoCodecs: videoCodecs)
+        settings.mediaEncryption = mediaEncryption
+        let phone = try await Phone.start(settings, logger: .silent)
+        return (phone, EventRecorder(phone.events))
+    }
+
+    package static func uri(of phone: Phone, user: String, transport: SIPTransport = .udp) -> String {
+        let port = phone.listening.first { $0.transport == transport }?.port ?? 0
+        return "sip:\(user)@127.0.0.1:\(port)" + (transport == .udp ? "" : ";transport=\(transport.rawValue)")
+    }
+}
+
+extension PhoneEvent {
+    package var incomingCall: CallInfo? { if case .incoming(let info) = self { info } else { nil } }
+    package func established(_ id: CallID) -> CallMedia? {
+        if case .established(id, let media) = self { media } else { nil }
+    }
+    package func ended(_ id: CallID) -> CallEndReason? {
+        if case .ended(id, let reason, _, _) = self { reason } else { nil }
+    }
+    package func dtmf(_ id: CallID) -> Character? {
+        if case .dtmfReceived(id, let c) = self { c } else { nil }
+    }
+}

@@ -1,0 +1,59 @@
+import IntercomTUI
+import Testing
+import IntercomTestSupport
+
+/// Late terminal answers must never act as keys: they hold O (second door) and digits (kiosk doors).
+@Suite("Escape filter")
+struct EscapeFilterTests {
+    static func keys(_ text: String, filter: inout EscapeFilter, at now: ContinuousClock.Instant = .now) -> String {
+        var out = ""
+        for byte in text.utf8 where filter.isKey(Int32(byte), now: now) { out.unicodeScalars.append(Unicode.Scalar(byte)) }
+        return out
+    }
+
+    @Test(arguments: [
+        "\u{1B}_Gi=31;OK\u{1B}\\",                       // kitty graphics answer
+        "\u{1B}[?62;c",                                  // kitty's DA1
+        "\u{1B}[?63;1;2;4;6;9;15;16;22;28c",             // xterm vt340's DA1
+        "\u{1B}[6;18;9t\u{1B}[4;396;639t\u{1B}[0n",      // cell and window size, DSR
+        "\u{1B}]11;rgb:0000/0000/0000\u{07}",            // OSC 11 answer ended by BEL
+        "\u{1B}P>|kitty(0.26.5)\u{1B}\\",                 // XTVERSION
+        "\u{1B}OP",                                      // SS3 (F1)
+    ])
+    func terminalAnswersAreNoKeys(_ answer: String) {
+        var filter = EscapeFilter()
+        #expect(Self.keys(answer, filter: &filter) == "")
+        // Keys right after still count.
+        #expect(Self.keys("aO1", filter: &filter) == "aO1")
+    }
+
+    @Test func keysAroundAnswersSurvive() {
+        var filter = EscapeFilter()
+        #expect(Self.keys("a\u{1B}[?62;cO\u{1B}_Gi=31;OK\u{1B}\\h", filter: &filter) == "aOh")
+    }
+
+    /// A real Escape key, then a key a moment later: the key counts.
+    @Test func loneEscapeExpires() {
+        var filter = EscapeFilter()
+        let start = ContinuousClock.now
+        #expect(Self.keys("\u{1B}", filter: &filter, at: start) == "")
+        #expect(Self.keys("a", filter: &filter, at: start.advanced(by: .milliseconds(200))) == "a")
+    }
+
+    /// A sequence cut off for good does not swallow keys for ever.
+    @Test func unfinishedSequenceGivesUp() {
+        var filter = EscapeFilter()
+        let start = ContinuousClock.now
+        #expect(Self.keys("\u{1B}_Gi=31;O", filter: &filter, at: start) == "")
+        #expect(Self.keys("o", filter: &filter, at: start.advanced(by: .milliseconds(300))) == "")
+        #expect(Self.keys("o", filter: &filter, at: start.advanced(by: .seconds(2))) == "o")
+    }
+
+    /// ncurses' own codes (KEY_RESIZE, arrows) are keys even in the middle of a sequence.
+    @Test func cursesKeyCodesPass() {
+        var filter = EscapeFilter()
+        _ = filter.isKey(0x1B)
+        let resize = filter.isKey(410)
+        #expect(resize)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Free loopback ports for peers, so parallel tests never collide.
+/// A port is free for both UDP and TCP on 127.0.0.1 when handed out, and never handed out twice
+/// in one test run (the kernel could otherwise give the same port to two tests before either binds it).
+package enum FreePort {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var handedOut = Set<UInt16>()
+
+    /// A port free for both UDP and TCP on 127.0.0.1 (bind port 0, read it back, close).
+    package static func udpAndTCP() throws -> UInt16 {
+        for _ in 0..<50 {
+            guard let port = bindAndRead(type: tcp, port: 0) else { continue }
+            guard bindAndRead(type: udp, port: port) != nil else { continue }
+            if claim([port]) { return port }
+        }
+        throw HarnessError("no free UDP+TCP port on 127.0.0.1")
+    }
+
+    /// `count` consecutive UDP ports starting at an even port (RTP/RTCP pairs: audio at base, video at base+2).
+    /// Chosen below the kernel's ephemeral range so that bind(0) elsewhere cannot take them.
+    package static func udpRange(count: Int = 4) throws -> UInt16 {
+        for _ in 0..<200 {
+            let base = UInt16.random(in: 10_000...30_000) & ~1
+            let ports = (0..<count).map { base + UInt16($0) }
+            guard ports.allSatisfy({ bindAndRead(type: udp, port: $0) != nil }) else { continue }
+            if claim(ports) { return base }
+        }
+        throw HarnessError("no free range of \(count) UDP ports on 127.0.0.1")
+    }
+
+    /// True if something on 127.0.0.1 already holds the UDP port (e.g. a peer is up and listening).
+    package static func isUDPBound(_ port: UInt16) -> Bool {
+        bindAndRead(type: udp, port: port) == nil
+    }
+
+    #if os(Linux)
+    private static let tcp = Int32(SOCK_STREAM.rawValue)
+    private static let udp = Int32(SOCK_DGRAM.rawValue)
+    #else
+    private static let tcp = SOCK_STREAM
+    private static let udp = SOCK_DGRAM
+    #endif
+
+    private static func claim(_ ports: [UInt16]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard handedOut.isDisjoint(with: ports) else { return false }
+        handedOut.formUnion(ports)
+        return true
+    }
+
+    /// Binds a socket of `type` to 127.0.0.1:`port`, returns the bound port, closes it. nil if bind fails.
+    private static func bindAndRead(type: Int32, port: UInt16) -> UInt16? {
+        let fd = socket(AF_INET, type, 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = port.bigEndian
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { return nil }
+        var out = sockaddr_in()
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let got = withUnsafeMutablePointer(to: &out) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
+        guard got == 0 else { return nil }
+        return UInt16(bigEndian: out.sin_port)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Synchronization
+
+/// Collects values from an async sequence in the background so tests can wait with a deadline.
+package final class PanelEventRecorder<Element: Sendable>: Sendable {
+    private final class Storage: Sendable {
+        package let items = Mutex<[Element]>([])
+    }
+
+    private let storage = Storage()
+    private let task: Task<Void, Never>
+
+    package init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Element {
+        task = Task { [storage] in
+            do {
+                for try await item in sequence { storage.items.withLock { $0.append(item) } }
+            } catch {}
+        }
+    }
+
+    package var all: [Element] { storage.items.withLock { $0 } }
+
+    /// Waits until `predicate` holds for the recorded values, or the timeout passes.
+    // A deadline, not a pause: generous so a loaded 2-core machine (CPU-heavy suites run in parallel) does not fail it.
+    package func wait(timeout: Duration = .seconds(20), until predicate: ([Element]) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if predicate(all) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return predicate(all)
+    }
+
+    package func cancel() { task.cancel() }
+}

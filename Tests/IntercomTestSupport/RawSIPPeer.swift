@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A SIP peer made of one socket bound to a chosen loopback address (127.0.0.2 plays "another
+/// machine on the network"), sending exactly the bytes a test writes — leading CRLFs, forged
+/// From and Contact — and reading what comes back. What sipp cannot do: choose every byte.
+package final class RawSIPPeer {
+    package let fd: Int32
+    package let tcp: Bool
+    package let localHost: String
+    private(set) var localPort: UInt16 = 0
+
+    package init(localHost: String, tcp: Bool, remotePort: UInt16) throws {
+        self.tcp = tcp
+        self.localHost = localHost
+        fd = socket(AF_INET, Int32(tcp ? SOCK_STREAM.rawValue : SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
+        var local = Self.address(localHost, port: 0)
+        guard withUnsafePointer(to: &local, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0 else {
+            close(fd)
+            throw HarnessError("bind \(localHost): \(String(cString: strerror(errno)))")
+        }
+        var remote = Self.address("127.0.0.1", port: remotePort)
+        guard withUnsafePointer(to: &remote, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0 else {
+            close(fd)
+            throw HarnessError("connect 127.0.0.1:\(remotePort): \(String(cString: strerror(errno)))")
+        }
+        var bound = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &bound) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        localPort = UInt16(bigEndian: bound.sin_port)
+    }
+
+    deinit { close(fd) }
+
+    package func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == bytes.count else { throw HarnessError("send: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Everything that arrives within `timeout` (or until the peer closes a TCP connection).
+    package func receive(for timeout: Duration) async -> (text: String, closed: Bool) {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while clock.now < deadline {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count > 0 {
+                received += buffer.prefix(count)
+                continue
+            }
+            if count == 0 && tcp { return (String(decoding: received, as: UTF8.self), true) }
+            if count < 0 && errno != EAGAIN && errno != EWOULDBLOCK {
+                return (String(decoding: received, as: UTF8.self), tcp)
+            }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return (String(decoding: received, as: UTF8.self), false)
+    }
+
+    /// The first thing that arrives within `timeout`, as soon as it does; nil when nothing does.
+    package func firstReply(within timeout: Duration) async -> String? {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while clock.now < deadline {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count > 0 { return String(decoding: buffer.prefix(count), as: UTF8.self) }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
+    }
+
+    /// An INVITE to `service@127.0.0.1:remotePort` whose From and Contact say `claimedUser@claimedHost`.
+    package func invite(service: String, remotePort: UInt16, claimedUser: String, claimedHost: String, callID: String,
+                displayName: String = "Panel", prefix: String = "") -> String {
+        let transport = tcp ? "TCP" : "UDP"
+        let sdp = [
+            "v=0", "o=\(claimedUser) 1 1 IN IP4 \(localHost)", "s=Beward", "c=IN IP4 \(localHost)", "t=0 0",
+            "m=audio 40000 RTP/AVP 8 101", "a=rtpmap:8 PCMA/8000", "a=rtpmap:101 telephone-event/8000", "a=sendrecv", "",
+        ].joined(separator: "\r\n")
+        return prefix + [
+            "INVITE sip:\(service)@127.0.0.1:\(remotePort) SIP/2.0",
+            "Via: SIP/2.0/\(transport) \(localHost):\(localPort);branch=z9hG4bK-\(callID);rport",
+            "From: \"\(displayName)\" <sip:\(claimedUser)@\(claimedHost)>;tag=t-\(callID)",
+            "To: <sip:\(service)@127.0.0.1:\(remotePort)>",
+            "Call-ID: \(callID)",
+            "CSeq: 1 INVITE",
+            "Contact: <sip:\(claimedUser)@\(claimedHost):5060>",
+            "Max-Forwards: 70",
+            "Content-Type: application/sdp",
+            "Content-Length: \(sdp.utf8.count)",
+            "",
+            sdp,
+        ].joined(separator: "\r\n")
+    }
+
+    private static func address(_ host: String, port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, host, &address.sin_addr)
+        return address
+    }
+}

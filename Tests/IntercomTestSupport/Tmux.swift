@@ -1,0 +1,129 @@
+import Foundation
+
+/// A private tmux server (own `-L` socket, `-f /dev/null`) running one command in session `t`
+/// with a fixed size, for driving and screen-scraping the TUI. `remain-on-exit` is set at server
+/// start, so the final screen and exit status stay readable after the command ends.
+package final class Tmux: @unchecked Sendable {
+    package let socketName: String
+    package let session = "t"
+    package let directory: TestDirectory
+    private let tmuxPath: String
+    private let lock = NSLock()
+    private var killed = false
+    private var socketPath: String?  // tmux leaves its socket file behind after kill-server
+
+    /// Starts the server and the session running `command` (a shell command line).
+    package init(command: String, width: Int = 120, height: Int = 40, environment: [String: String] = [:]) async throws {
+        tmuxPath = try ExternalTool.path("tmux")
+        directory = try TestDirectory(prefix: "intercom-tmux")
+        socketName = "intercom-\(getpid())-\(UUID().uuidString.prefix(8))"
+        var args = ["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+                    "new-session", "-d", "-s", session, "-x", String(width), "-y", String(height)]
+        for (key, value) in environment.sorted(by: { $0.key < $1.key }) { args += ["-e", "\(key)=\(value)"] }
+        args.append(command)
+        do {
+            try await tmux(args)
+            let path = try await tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            lock.withLock { socketPath = path }
+        } catch {
+            await kill()
+            throw error
+        }
+    }
+
+    /// `send-keys` with tmux key names, e.g. `sendKeys("q")`, `sendKeys("Enter")`, `sendKeys("C-c")`.
+    package func sendKeys(_ keys: String...) async throws {
+        try await tmux(["send-keys", "-t", session] + keys)
+    }
+
+    /// Sends raw bytes as the terminal would (`send-keys -H`), escape sequences included.
+    package func sendBytes(_ bytes: [UInt8]) async throws {
+        try await tmux(["send-keys", "-t", session, "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
+    /// Types `text` literally (`send-keys -l`).
+    package func sendLiteral(_ text: String) async throws {
+        try await tmux(["send-keys", "-t", session, "-l", text])
+    }
+
+    /// The visible screen as text (`capture-pane -p`; `escapes` keeps colour sequences, `-J` joins wraps).
+    /// `includeHistory` (`-S -`) adds lines scrolled off the top: after a resize to more rows, the
+    /// "Pane is dead" line can push earlier output there.
+    package func capture(escapes: Bool = false, includeHistory: Bool = false) async throws -> String {
+        try await tmux(
+            ["capture-pane", "-p", "-J"] + (escapes ? ["-e"] : []) + (includeHistory ? ["-S", "-"] : []) + ["-t", session])
+    }
+
+    /// Polls the screen until it contains `text`; returns that screen.
+    @discardableResult
+    package func waitForScreen(containing text: String, timeout: Duration = .seconds(10)) async throws -> String {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var screen = ""
+        while true {
+            screen = try await capture()
+            if screen.contains(text) { return screen }
+            if clock.now >= deadline {
+                throw HarnessError.timeout("\"\(text)\" on the tmux screen", after: timeout, log: screen)
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// `resize-window`: the app sees SIGWINCH / KEY_RESIZE.
+    package func resize(width: Int, height: Int) async throws {
+        try await tmux(["resize-window", "-t", session, "-x", String(width), "-y", String(height)])
+    }
+
+    /// Whether the command has exited, and its status if so.
+    package func paneStatus() async throws -> (dead: Bool, status: Int32?) {
+        let out = try await tmux(["display-message", "-p", "-t", session, "#{pane_dead} #{pane_dead_status}"])
+        let parts = out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
+        let dead = parts.first == "1"
+        return (dead, dead && parts.count > 1 ? Int32(parts[1]) : nil)
+    }
+
+    /// `kill-server` on our socket only.
+    package func kill() async {
+        guard markKilled() else { return }
+        _ = try? await tmux(["kill-server"])
+        removeSocket()
+    }
+
+    private func removeSocket() {
+        if let path = lock.withLock({ socketPath }), path.contains(socketName) { unlink(path) }
+    }
+
+    private func markKilled() -> Bool {
+        lock.withLock {
+            if killed { return false }
+            killed = true
+            return true
+        }
+    }
+
+    /// Runs one tmux client command against our server; throws with stderr on failure.
+    @discardableResult
+    private func tmux(_ args: [String]) async throws -> String {
+        let r = try await Subprocess.run(
+            tmuxPath, ["-L", socketName, "-f", "/dev/null"] + args,
+            environment: ["TMUX": nil], logDirectory: directory.url)
+        guard r.status == 0 else {
+            throw HarnessError("tmux \(args.joined(separator: " ")) failed (\(r.status)): \(r.stderr)")
+        }
+        return r.stdout
+    }
+
+    deinit {
+        guard markKilled() else { return }
+        // Synchronous best effort: a short-lived client, not waited for on the cooperative pool.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tmuxPath)
+        p.arguments = ["-L", socketName, "-f", "/dev/null", "kill-server"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        p.standardInput = FileHandle.nullDevice
+        if (try? p.run()) != nil { p.waitUntilExit() }
+        removeSocket()
+    }
+}
