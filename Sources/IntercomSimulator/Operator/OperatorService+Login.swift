@@ -1,0 +1,103 @@
+import Foundation
+import IntercomBase
+
+/// `user/requestCode` and `user/confirmCode`: SMS PINs, test numbers, attempts and token rotation.
+extension OperatorService {
+    /// How long a PIN waits for its confirmation, and a second request is refused (429).
+    static let pinLifetime: TimeInterval = 60
+    /// Confirmation attempts are counted per phone for this long.
+    static let attemptsWindow: TimeInterval = 3600
+    static let maxAttempts = 5
+
+    /// 11 digits after a leading 8 became 7; nil for anything else (the server's 422).
+    static func normalizedPhone(_ value: JSONValue?) -> String? {
+        guard var phone = value?.loose, !phone.isEmpty else { return nil }
+        if phone.hasPrefix("8") { phone = "7" + phone.dropFirst() }
+        guard phone.count == 11, phone.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return phone
+    }
+
+    /// The simulator acts as a server whose confirmation method is SMS: every number gets
+    /// `{"method":"sms"}`. The test number's PIN is fixed and never refused with 429; any other
+    /// number's PIN goes to an SMS gateway that does not exist, so nobody learns it — such a number
+    /// can only meet 429 (a second request within 60 s) and 403 (guesses).
+    func requestCode(_ body: JSONValue) -> OperatorReply {
+        guard let phone = Self.normalizedPhone(body["userPhone"]) else { return OperatorEnvelope.error(422) }
+        let now = Date()
+        let isTest = phone == options.testPhone
+        let testCode = options.testCode
+        let refused: Bool = state.withLock { s in
+            s.expire(now: now)
+            if !isTest, s.pins[phone] != nil { return true }
+            let pin = isTest ? testCode : String(format: "%04d", Int.random(in: 0...9999))
+            s.pins[phone] = OperatorState.PendingPIN(pin: pin, expires: now.addingTimeInterval(Self.pinLifetime))
+            return false
+        }
+        if refused { return OperatorEnvelope.error(429) }
+        return OperatorEnvelope.ok(.object([("method", .string("sms"))]))
+    }
+
+    func confirmCode(_ body: JSONValue, _ request: OperatorRequest) -> OperatorReply {
+        guard let phone = Self.normalizedPhone(body["userPhone"]),
+              let pin = body["smsCode"]?.loose, pin.count == 4 else { return OperatorEnvelope.error(422) }
+        let key = Self.deviceKey(body["deviceToken"]?.loose, request)
+        let now = Date()
+        let revokeAfter = options.revokeAfter
+        let limit = options.deviceLimit
+        enum Outcome {
+            case noPIN, wrong, tooMany, deviceLimit
+            case token(String)
+        }
+        let outcome: Outcome = state.withLock { s in
+            s.expire(now: now)
+            // Every well-formed attempt counts, a pending PIN or not.
+            var attempts = s.attempts[phone] ?? OperatorState.Attempts(count: 0, expires: now.addingTimeInterval(Self.attemptsWindow))
+            attempts.count += 1
+            attempts.expires = now.addingTimeInterval(Self.attemptsWindow)
+            s.attempts[phone] = attempts
+            guard let pending = s.pins[phone] else { return .noPIN }
+            guard pending.pin == pin else {
+                if attempts.count > Self.maxAttempts {
+                    s.pins[phone] = nil
+                    s.attempts[phone] = nil
+                    return .tooMany
+                }
+                return .wrong
+            }
+            s.pins[phone] = nil
+            s.attempts[phone] = nil
+            // The same device confirming again gets a new token and the old one dies; a new device is added.
+            if s.devices[key] == nil, s.devices.values.filter({ $0.phone == phone }).count >= limit {
+                return .deviceLimit
+            }
+            let token = UUID().uuidString.lowercased()
+            s.devices[key] = OperatorState.Device(phone: phone, token: token, remaining: revokeAfter)
+            return .token(token)
+        }
+        switch outcome {
+        case .noPIN:
+            return OperatorEnvelope.error(404)
+        case .wrong:
+            return OperatorEnvelope.error(403, OperatorText.wrongPIN)
+        case .tooMany:
+            return OperatorEnvelope.error(403, OperatorText.tooManyAttempts)
+        case .deviceLimit:
+            return OperatorEnvelope.error(403, OperatorEnvelope.reason(403),
+                                          data: .object([("error", .string(OperatorText.deviceLimit))]))
+        case .token(let token):
+            let names = phone == options.testPhone ? OperatorFixture.names : (name: "", patronymic: "", last: "")
+            return OperatorEnvelope.ok(.object([
+                ("accessToken", .string(token)),
+                ("names", .object([("name", .string(names.name)), ("patronymic", .string(names.patronymic)),
+                                   ("last", .string(names.last))])),
+            ]))
+        }
+    }
+
+    /// `"*" + deviceToken`; without one, the app's headers (the server hashes them), else "default".
+    static func deviceKey(_ deviceToken: String?, _ request: OperatorRequest) -> String {
+        if let deviceToken, !deviceToken.isEmpty { return "*" + deviceToken }
+        let headers = (request.header("Accept-Language") ?? "") + (request.header("X-System-Info") ?? "")
+        return headers.isEmpty ? "default" : "headers:" + headers
+    }
+}

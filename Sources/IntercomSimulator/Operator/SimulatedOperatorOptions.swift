@@ -1,0 +1,89 @@
+import Foundation
+
+/// How the simulated SmartYard operator behaves, including the faults tests inject.
+public struct SimulatedOperatorOptions: Sendable {
+    /// An IPv4 or IPv6 literal; loopback unless asked otherwise.
+    public var host: String
+    /// 0 picks a free port.
+    public var port: UInt16
+    /// The test number (the server's `test_numbers`): PIN `testCode`, never 429, owns the flat.
+    public var testPhone: String
+    public var testCode: String
+    /// The operator's local time zone: every date in the API is written in it.
+    public var timeZone: TimeZone
+    /// Where `address/openDoor` sends the panel's door requests; nil sends none (the 204 is the same).
+    public var panel: OperatorPanelTarget?
+    /// The fault answers, and which methods meet them.
+    public var faults: SimulatedOperatorFaults
+    /// Each access token answers this many authorised requests, then 401 (as if an admin removed the
+    /// device); nil = never.
+    public var revokeAfter: Int?
+    /// The flat is blocked for non-payment: doors carry `blocked`, openDoor answers 404, plog 402.
+    public var blocked: Bool
+    /// How many devices (device tokens) one phone may log in from.
+    public var deviceLimit: Int
+
+    public init(host: String = "127.0.0.1", port: UInt16 = 0, testPhone: String = "79123456781",
+                testCode: String = "1001", timeZone: TimeZone = TimeZone(identifier: "Europe/Moscow") ?? .current,
+                panel: OperatorPanelTarget? = nil, faults: SimulatedOperatorFaults = .init(),
+                revokeAfter: Int? = nil, blocked: Bool = false, deviceLimit: Int = 10) {
+        self.host = host
+        self.port = port
+        self.testPhone = testPhone
+        self.testCode = testCode
+        self.timeZone = timeZone
+        self.panel = panel
+        self.faults = faults
+        self.revokeAfter = revokeAfter
+        self.blocked = blocked
+        self.deviceLimit = deviceLimit
+    }
+}
+
+/// A Beward panel's HTTP API as the operator's server reaches it (Basic auth, as SmartYard's driver sends).
+public struct OperatorPanelTarget: Sendable, CustomStringConvertible {
+    /// `http://host:port`, without a path.
+    public var url: String
+    public var user: String
+    public var password: String
+
+    public init(url: String, user: String = "admin", password: String) {
+        self.url = url
+        self.user = user
+        self.password = password
+    }
+
+    /// Never the password.
+    public var description: String { "\(url) (user \(user))" }
+}
+
+/// Faults of the operator's answers, for testing a client's limits.
+public struct SimulatedOperatorFaults: Sendable, Equatable {
+    public enum Mode: String, Sendable, CaseIterable {
+        /// A 200 whose body is 50 MB of JSON-looking filler, chunked (no Content-Length).
+        case huge
+        /// A 200 whose body is an HTML page, not JSON (a captive portal or a broken proxy).
+        case garbage
+        /// The ordinary answer, after `slowMs`.
+        case slow
+    }
+
+    public var mode: Mode?
+    /// The API methods ("user/requestCode", "address/openDoor", …) that meet the fault; empty = all of them.
+    public var methods: Set<String>
+    public var slowMs: Int
+    public var hugeBytes: UInt64
+
+    public init(mode: Mode? = nil, methods: Set<String> = [], slowMs: Int = 30_000, hugeBytes: UInt64 = 50 << 20) {
+        self.mode = mode
+        self.methods = methods
+        self.slowMs = slowMs
+        self.hugeBytes = hugeBytes
+    }
+
+    /// The fault `method` meets, if any.
+    func mode(for method: String) -> Mode? {
+        guard let mode, methods.isEmpty || methods.contains(method) else { return nil }
+        return mode
+    }
+}
