@@ -74,6 +74,7 @@ final class OperatorService: Sendable {
         switch method {
         case "user/requestCode": return requestCode(body)
         case "user/confirmCode": return confirmCode(body, request)
+        case "user/checkPhone": return checkPhone(body, request)
         default: break
         }
         let caller: Caller
@@ -100,7 +101,7 @@ final class OperatorService: Sendable {
 
     /// The API methods the simulator has; mobile.php answers 405 to others before it looks at the token.
     static let methods: Set<String> = [
-        "user/requestCode", "user/confirmCode", "user/ping",
+        "user/requestCode", "user/confirmCode", "user/checkPhone", "user/ping",
         "address/getAddressList", "address/getSettingsList", "address/openDoor", "address/intercom",
         "address/access", "address/resetCode", "address/plogDays", "address/plog",
         "cctv/all", "ext/options", "inbox/unreaded",

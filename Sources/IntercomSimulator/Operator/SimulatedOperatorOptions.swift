@@ -22,11 +22,14 @@ public struct SimulatedOperatorOptions: Sendable {
     public var blocked: Bool
     /// How many devices (device tokens) one phone may log in from.
     public var deviceLimit: Int
+    /// The server's confirmation method, used when a client's `requestCode` names none:
+    /// "sms" (a PIN) or "outgoingCall" (the user phones one of `confirmationNumbers`, then `checkPhone`).
+    public var confirmMethod: String
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, testPhone: String = "79123456781",
                 testCode: String = "1001", timeZone: TimeZone = TimeZone(identifier: "Europe/Moscow") ?? .current,
                 panel: OperatorPanelTarget? = nil, faults: SimulatedOperatorFaults = .init(),
-                revokeAfter: Int? = nil, blocked: Bool = false, deviceLimit: Int = 10) {
+                revokeAfter: Int? = nil, blocked: Bool = false, deviceLimit: Int = 10, confirmMethod: String = "sms") {
         self.host = host
         self.port = port
         self.testPhone = testPhone
@@ -37,5 +40,6 @@ public struct SimulatedOperatorOptions: Sendable {
         self.revokeAfter = revokeAfter
         self.blocked = blocked
         self.deviceLimit = deviceLimit
+        self.confirmMethod = confirmMethod
     }
 }

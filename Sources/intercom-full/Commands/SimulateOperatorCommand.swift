@@ -12,6 +12,8 @@ enum SimulateOperatorCommand {
         options: [
             .value("--listen", "HOST:PORT", "where the API listens (default 127.0.0.1:0 = any free port; [::1]:PORT for IPv6)"),
             .value("--phone", "NUMBER", "the test phone, 11 digits (default 79123456781); its code is 1001"),
+            .value("--confirm-method", "METHOD", "how logins are confirmed when the app names no method: sms (default) or outgoingCall",
+                   choices: ["sms", "outgoingCall"]),
             .value("--time-zone", "ZONE", "the operator's time zone for every date (default Europe/Moscow)"),
             .value("--panel", "URL", "the Beward panel the doors open, e.g. http://127.0.0.1:8080 (default: a simulated one, started here)"),
             .value("--panel-user", "USER", "the panel's HTTP user (default admin)"),
@@ -31,8 +33,10 @@ enum SimulateOperatorCommand {
         Login: user/requestCode then user/confirmCode. The test phone's code is 1001 and is never
         refused with 429. Any other number is told {"method":"sms"} but no SMS is sent (there is no
         gateway), so it cannot log in; asking again within 60 s gets 429. Six confirmation attempts
-        without the right code drop the PIN (403). Confirming again with the same deviceToken gives
-        a new token and the old one gets 401. There is no loopback ?phone= back door.
+        without the right code drop the PIN (403). With the method outgoingCall (asked for by the
+        app, or --confirm-method) the reply names a number to phone and user/checkPhone lets the test
+        phone in (401 for others: no call ever arrives). Confirming again with the same deviceToken
+        gives a new token and the old one gets 401. There is no loopback ?phone= back door.
         Methods: user/ping, address/getAddressList, getSettingsList, openDoor, intercom, access,
         resetCode, plogDays, plog, GET address/plogCamshot/UUID, cctv/all (a placeholder URL),
         ext/options, inbox/unreaded.
@@ -132,6 +136,7 @@ struct SimulateOperatorSettings {
             }
             options.testPhone = digits
         }
+        if let method = arguments.value("--confirm-method") { options.confirmMethod = method }
         if let zone = arguments.value("--time-zone") {
             guard let timeZone = TimeZone(identifier: zone) else {
                 throw fail("option '--time-zone' takes a zone name like Europe/Moscow or UTC, not '\(zone)'")
