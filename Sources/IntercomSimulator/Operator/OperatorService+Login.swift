@@ -1,7 +1,8 @@
 import Foundation
 import IntercomBase
 
-/// `user/requestCode` and `user/confirmCode`: SMS PINs, test numbers, attempts and token rotation.
+/// `user/requestCode`, `user/confirmCode` and `user/checkPhone`: SMS PINs, outgoing-call confirmation,
+/// test numbers, attempts and token rotation.
 extension OperatorService {
     /// How long a PIN waits for its confirmation, and a second request is refused (429).
     static let pinLifetime: TimeInterval = 60
@@ -28,7 +29,7 @@ extension OperatorService {
     /// With "outgoingCall" every number gets the number to phone; nothing is stored.
     func requestCode(_ body: JSONValue) -> OperatorReply {
         guard let phone = Self.normalizedPhone(body["userPhone"]) else { return OperatorEnvelope.error(422) }
-        let method = body["method"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? options.confirmMethod
+        let method = body["method"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? options.confirmMethod.rawValue
         if method == "outgoingCall" {
             return OperatorEnvelope.ok(.object([("method", .string("outgoingCall")),
                                                 ("confirmationNumbers", .array([.string(Self.confirmationNumber)]))]))

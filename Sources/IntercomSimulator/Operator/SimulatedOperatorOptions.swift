@@ -2,6 +2,12 @@ import Foundation
 
 /// How the simulated SmartYard operator behaves, including the faults tests inject.
 public struct SimulatedOperatorOptions: Sendable {
+    /// How a login is confirmed: a PIN by SMS, or a call from the user's phone to the operator.
+    public enum ConfirmMethod: String, Sendable, CaseIterable {
+        case sms
+        case outgoingCall
+    }
+
     /// An IPv4 or IPv6 literal; loopback unless asked otherwise.
     public var host: String
     /// 0 picks a free port.
@@ -24,12 +30,12 @@ public struct SimulatedOperatorOptions: Sendable {
     public var deviceLimit: Int
     /// The server's confirmation method, used when a client's `requestCode` names none:
     /// "sms" (a PIN) or "outgoingCall" (the user phones one of `confirmationNumbers`, then `checkPhone`).
-    public var confirmMethod: String
+    public var confirmMethod: ConfirmMethod
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, testPhone: String = "79123456781",
                 testCode: String = "1001", timeZone: TimeZone = TimeZone(identifier: "Europe/Moscow") ?? .current,
                 panel: OperatorPanelTarget? = nil, faults: SimulatedOperatorFaults = .init(),
-                revokeAfter: Int? = nil, blocked: Bool = false, deviceLimit: Int = 10, confirmMethod: String = "sms") {
+                revokeAfter: Int? = nil, blocked: Bool = false, deviceLimit: Int = 10, confirmMethod: ConfirmMethod = .sms) {
         self.host = host
         self.port = port
         self.testPhone = testPhone

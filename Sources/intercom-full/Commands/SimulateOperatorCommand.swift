@@ -13,7 +13,7 @@ enum SimulateOperatorCommand {
             .value("--listen", "HOST:PORT", "where the API listens (default 127.0.0.1:0 = any free port; [::1]:PORT for IPv6)"),
             .value("--phone", "NUMBER", "the test phone, 11 digits (default 79123456781); its code is 1001"),
             .value("--confirm-method", "METHOD", "how logins are confirmed when the app names no method: sms (default) or outgoingCall",
-                   choices: ["sms", "outgoingCall"]),
+                   choices: SimulatedOperatorOptions.ConfirmMethod.allCases.map(\.rawValue)),
             .value("--time-zone", "ZONE", "the operator's time zone for every date (default Europe/Moscow)"),
             .value("--panel", "URL", "the Beward panel the doors open, e.g. http://127.0.0.1:8080 (default: a simulated one, started here)"),
             .value("--panel-user", "USER", "the panel's HTTP user (default admin)"),
@@ -136,7 +136,9 @@ struct SimulateOperatorSettings {
             }
             options.testPhone = digits
         }
-        if let method = arguments.value("--confirm-method") { options.confirmMethod = method }
+        if let method = arguments.value("--confirm-method").flatMap(SimulatedOperatorOptions.ConfirmMethod.init) {
+            options.confirmMethod = method
+        }
         if let zone = arguments.value("--time-zone") {
             guard let timeZone = TimeZone(identifier: zone) else {
                 throw fail("option '--time-zone' takes a zone name like Europe/Moscow or UTC, not '\(zone)'")

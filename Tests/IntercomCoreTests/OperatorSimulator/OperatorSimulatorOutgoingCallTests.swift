@@ -17,7 +17,7 @@ import Testing
             #expect(try await curl.post("user/checkPhone", #"{"userPhone":"79990001122","deviceToken":"d"}"#).status == 401)
         }
         var options = SimulatedOperatorOptions()
-        options.confirmMethod = "outgoingCall"
+        options.confirmMethod = .outgoingCall
         try await withOperator(options) { _, curl in
             let asked = try await curl.post("user/requestCode", #"{"userPhone":"79990001122"}"#)
             #expect(asked.data?["method"] == .string("outgoingCall"))
