@@ -73,8 +73,9 @@ let package = Package(
             dependencies: ["IntercomBase", "IntercomHTTP"],
             path: "Sources/IntercomPanel"
         ),
-        // A simulated Beward panel (HTTP CGI, alarm stream, a SIP phone that calls): the only importer
-        // of libmicrohttpd. `simulate-panel`, `demo`, the bench and the tests link it.
+        // A simulated Beward panel (HTTP CGI, alarm stream, a SIP phone that calls) and a simulated SmartYard
+        // operator (mobile API): the only importer of libmicrohttpd. `simulate-panel`, `simulate-operator`,
+        // `demo`, the bench and the tests link it.
         .target(
             name: "IntercomSimulator",
             dependencies: ["IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone", "CMicroHTTPD", "CMicroHTTPDShim"],

@@ -26,6 +26,38 @@ struct MHD_Daemon *intercom_mhd_start_loopback(uint16_t port,
                             MHD_OPTION_END);
 }
 
+struct MHD_Daemon *intercom_mhd_start_bound(const char *host,
+                                           uint16_t port,
+                                           MHD_AccessHandlerCallback handler,
+                                           void *handler_cls,
+                                           MHD_RequestCompletedCallback completed,
+                                           void *completed_cls,
+                                           unsigned int connection_timeout_s) {
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    const struct sockaddr *addr;
+    unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD;
+    memset(&v4, 0, sizeof(v4));
+    memset(&v6, 0, sizeof(v6));
+    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        v4.sin_port = htons(port);
+        addr = (const struct sockaddr *)&v4;
+    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        v6.sin6_port = htons(port);
+        addr = (const struct sockaddr *)&v6;
+        flags |= MHD_USE_IPv6;
+    } else {
+        return NULL;
+    }
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_SOCK_ADDR, addr,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_s,
+                            MHD_OPTION_END);
+}
+
 uint16_t intercom_mhd_bound_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;

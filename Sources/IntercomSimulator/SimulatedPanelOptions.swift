@@ -87,11 +87,15 @@ public struct SimulatedDoorEvent: Sendable, Equatable, CustomStringConvertible {
 public enum SimulatorError: Error, Sendable, CustomStringConvertible {
     /// libmicrohttpd refused to start, usually because the port is taken.
     case cannotStart(port: UInt16)
+    /// The operator simulator cannot listen there (address not local, port in use).
+    case cannotListen(host: String, port: UInt16)
 
     public var description: String {
         switch self {
         case .cannotStart(let port):
             return "the simulated panel cannot listen on 127.0.0.1:\(port) (port in use?)"
+        case .cannotListen(let host, let port):
+            return "the simulated operator cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port) (port in use, or not an address of this machine?)"
         }
     }
 }

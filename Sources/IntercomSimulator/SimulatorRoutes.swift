@@ -60,6 +60,9 @@ extension SimulatorCore {
             return .ok()
         case "alarmchangestate_cgi":
             return .alarmStream
+        case "config_cgi":
+            // SmartYard's driver saves the configuration after every door opening.
+            return action == "forcesave" ? .ok() : .text(status: 200, "Error: unknown action\r\n")
         default:
             return .text(status: 404, "Not Found\r\n")
         }

@@ -15,5 +15,6 @@ extension CommandTable {
         OpenCommand.spec,
         ConfigCommand.spec,
         SimulatePanelCommand.spec,
+        SimulateOperatorCommand.spec,
     ])
 }

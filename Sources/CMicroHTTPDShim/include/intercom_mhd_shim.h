@@ -19,6 +19,17 @@ struct MHD_Daemon *intercom_mhd_start_loopback(uint16_t port,
                                                size_t random_size,
                                                unsigned int connection_timeout_s);
 
+/// Starts a thread-per-connection daemon bound to `host` (an IPv4 or IPv6 literal) and `port`
+/// (0 = any free port), calling `completed` when each request ends (so per-request state such as
+/// a POST body can be freed even when the client goes away). NULL for a bad address or a taken port.
+struct MHD_Daemon *intercom_mhd_start_bound(const char *host,
+                                           uint16_t port,
+                                           MHD_AccessHandlerCallback handler,
+                                           void *handler_cls,
+                                           MHD_RequestCompletedCallback completed,
+                                           void *completed_cls,
+                                           unsigned int connection_timeout_s);
+
 /// The port actually bound, or 0 when unknown.
 uint16_t intercom_mhd_bound_port(struct MHD_Daemon *daemon);
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IntercomTestSupport
 
 /// ncurses and chafa stay behind the terminal layer. SwiftPM hands every target the module maps
 /// of its dependencies' dependencies, so a stray `import CNcurses` above IntercomTerminal would

@@ -1,0 +1,69 @@
+import Foundation
+import IntercomBase
+import IntercomImaging
+
+/// The event log: `address/plogDays`, `address/plog` and the entries' pictures (`plogCamshot`).
+extension OperatorService {
+    /// Adds an entry now. The real server fills its log from a job that runs every minute; the
+    /// simulator writes at once, so a test need not wait.
+    func record(event: String, door: OperatorFixture.Door, detail: [(String, JSONValue)]) {
+        let entry = OperatorState.LogEntry(date: Date(), uuid: UUID().uuidString.lowercased(), event: event,
+                                           door: door, detail: detail)
+        state.withLock { $0.log.append(entry) }
+    }
+
+    private func logGate(_ body: JSONValue, _ caller: Caller) -> OperatorReply? {
+        guard ownFlat(body, caller) != nil else { return OperatorEnvelope.error(404) }
+        if options.blocked { return OperatorEnvelope.error(402) }
+        return nil
+    }
+
+    func plogDays(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
+        if let refusal = logGate(body, caller) { return refusal }
+        let kinds = Set((body["events"]?.loose ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty })
+        let entries = state.withLock { $0.log }.filter { kinds.isEmpty || kinds.contains($0.event) }
+        var perDay: [String: Int] = [:]
+        for entry in entries { perDay[clock.day(entry.date), default: 0] += 1 }
+        let days: [JSONValue] = perDay.keys.sorted(by: >).map {
+            .object([("day", .string($0)), ("events", .integer(perDay[$0] ?? 0))])
+        }
+        return OperatorEnvelope.ok(.array(days))
+    }
+
+    func plog(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
+        if let refusal = logGate(body, caller) { return refusal }
+        guard let day = body["day"]?.loose, clock.parse(day) != nil else { return OperatorEnvelope.error(422) }
+        let entries = state.withLock { $0.log }.filter { clock.day($0.date) == day }.sorted { $0.date > $1.date }
+        return OperatorEnvelope.ok(.array(entries.map(encode)))
+    }
+
+    private func encode(_ entry: OperatorState.LogEntry) -> JSONValue {
+        .object([
+            ("date", .string(clock.dateTime(entry.date))),
+            ("uuid", .string(entry.uuid)),
+            ("previewType", .integer(1)),
+            ("preview", .string("\(baseURL)/address/plogCamshot/\(entry.uuid)")),
+            ("objectId", .string(entry.door.domophoneId)),
+            ("objectType", .string("0")),
+            ("objectMechanizma", .string(String(entry.door.doorId))),
+            ("mechanizmaDescription", .string(entry.door.name)),
+            ("houseId", .integer(Int(OperatorFixture.houseId) ?? 1)),
+            ("entranceId", .integer(OperatorFixture.entranceId)),
+            ("event", .string(entry.event)),
+            ("detailX", .object(entry.detail)),
+        ])
+    }
+
+    /// The porch scene at the entry's time, as the camera would have seen it.
+    func camshot(uuid: String) -> OperatorReply {
+        let found: (Int, OperatorState.LogEntry)? = state.withLock { s in
+            s.log.firstIndex { $0.uuid == uuid }.map { ($0, s.log[$0]) }
+        }
+        guard let (index, entry) = found else { return OperatorEnvelope.error(404) }
+        let image = SyntheticFrame.render(frame: index + 1, label: "PLOG", time: clock.time(entry.date))
+        guard let jpeg = try? JPEG.encode(image, quality: 75) else { return OperatorEnvelope.error(500) }
+        return .bytes(status: 200, type: "image/jpeg", jpeg)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import IntercomBase
+
+/// `address/intercom` (the flat's settings), `ext/options` and `cctv/all`.
+extension OperatorService {
+    /// The minutes `whiteRabbit` takes; anything else becomes "0".
+    static let whiteRabbitMinutes: Set<String> = ["0", "1", "2", "3", "5", "7", "10"]
+
+    func intercom(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
+        guard ownFlat(body, caller) != nil else { return OperatorEnvelope.error(404) }
+        let changes: [(String, JSONValue)] = if case .object(let fields)? = body["settings"] { fields } else { [] }
+        let clock = self.clock
+        let device = caller.deviceKey
+        let (settings, voip) = state.withLock { s in
+            for (key, value) in changes {
+                switch key {
+                case "CMS": s.settings.cms = Self.isOn(value)
+                case "VoIP":
+                    if Self.isOn(value) { s.voipOff.remove(device) } else { s.voipOff.insert(device) }
+                case "autoOpen":
+                    // A past date is how a client switches it off; text that is no date is ignored.
+                    if let text = value.loose, let date = clock.parse(text) { s.settings.autoOpen = clock.dateTime(date) }
+                case "whiteRabbit":
+                    let minutes = value.loose ?? "0"
+                    s.settings.whiteRabbit = Self.whiteRabbitMinutes.contains(minutes) ? minutes : "0"
+                case "disablePlog": s.settings.disablePlog = Self.isOn(value)
+                case "hiddenPlog": s.settings.hiddenPlog = Self.isOn(value)
+                default: break
+                }
+            }
+            return (s.settings, !s.voipOff.contains(device))
+        }
+        return OperatorEnvelope.ok(.object([
+            ("allowDoorCode", .flag(settings.doorCode != "00000")),
+            ("doorCode", .string(settings.doorCode)),
+            ("CMS", .flag(settings.cms)),
+            ("VoIP", .flag(voip)),
+            ("autoOpen", .string(settings.autoOpen)),
+            ("whiteRabbit", .string(settings.whiteRabbit)),
+            ("disablePlog", .flag(settings.disablePlog)),
+            ("hiddenPlog", .flag(settings.hiddenPlog)),
+        ]))
+    }
+
+    /// "t" both ways; a client that sends a JSON `true` is read as PHP would (true == "t").
+    static func isOn(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let s): s == "t"
+        case .bool(let b): b
+        default: false
+        }
+    }
+
+    func extOptions() -> OperatorReply {
+        OperatorEnvelope.ok(.object([
+            ("timeZone", .string(options.timeZone.identifier)),
+            ("guestAccess", .flag(true)),
+        ]))
+    }
+
+    /// The server's root (the base URL without `/mobile`), for URLs it hands out.
+    var rootURL: String {
+        let base = baseURL
+        return base.hasSuffix("/mobile") ? String(base.dropLast("/mobile".count)) : base
+    }
+
+    /// One Flussonic-style camera. Its URL is a placeholder (`{root}/cctv/1`, which answers 404):
+    /// the simulator has no video server yet.
+    func cameras(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
+        if let house = body["houseId"]?.loose, house != OperatorFixture.houseId { return OperatorEnvelope.ok(nil) }
+        guard caller.hasFlat else { return OperatorEnvelope.ok(nil) }
+        let url = options.blocked ? "\(rootURL)/cctv/blocked" : "\(rootURL)/cctv/\(OperatorFixture.cameraId)"
+        return OperatorEnvelope.ok(.array([.object([
+            ("id", .integer(OperatorFixture.cameraId)),
+            ("path", .null),
+            ("pathOrder", .null),
+            ("name", .string(OperatorFixture.cameraName)),
+            ("lat", .string("55.75")),
+            ("lon", .string("37.61")),
+            ("url", .string(url)),
+            ("token", .string("")),
+            ("serverType", .string("flussonic")),
+            ("hasSound", .bool(false)),
+        ])]))
+    }
+}

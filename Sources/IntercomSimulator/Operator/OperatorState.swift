@@ -1,0 +1,72 @@
+import Foundation
+import IntercomBase
+
+/// Everything the simulated operator remembers, behind one lock in `OperatorService`.
+struct OperatorState {
+    struct PendingPIN {
+        var pin: String
+        var expires: Date
+    }
+
+    struct Attempts {
+        var count: Int
+        var expires: Date
+    }
+
+    /// One logged-in device of one phone.
+    struct Device {
+        var phone: String
+        var token: String
+        /// Authorised requests left before the token is revoked (`revokeAfter`); nil = unlimited.
+        var remaining: Int?
+    }
+
+    struct Roommate {
+        var phone: String
+        var expire: String
+        var type: String
+    }
+
+    /// The flat's settings, as `address/intercom` reads and writes them (all strings).
+    struct FlatSettings {
+        var doorCode = "12345"
+        var cms = true
+        var autoOpen = "1970-01-01 00:00:00"
+        var whiteRabbit = "0"
+        var disablePlog = false
+        var hiddenPlog = false
+    }
+
+    struct LogEntry {
+        let date: Date
+        let uuid: String
+        let event: String
+        let door: OperatorFixture.Door
+        let detail: [(String, JSONValue)]
+    }
+
+    /// By phone; a PIN lives 60 s.
+    var pins: [String: PendingPIN] = [:]
+    /// Confirmation attempts by phone, counted for an hour.
+    var attempts: [String: Attempts] = [:]
+    /// By device key ("*" + deviceToken, or one made from the headers, or "default").
+    var devices: [String: Device] = [:]
+    var settings = FlatSettings()
+    /// `VoIP` is per device and flat; devices not listed have it on.
+    var voipOff: Set<String> = []
+    var roommates: [Roommate] = []
+    var log: [LogEntry] = []
+    /// Requests per API method ("address/openDoor"), and per answer status ("status:401").
+    var counts: [String: Int] = [:]
+
+    /// The device that holds `token`, if any.
+    func deviceKey(for token: String) -> String? {
+        devices.first { $0.value.token == token }?.key
+    }
+
+    /// Drops PINs and attempt counters whose time is up.
+    mutating func expire(now: Date) {
+        pins = pins.filter { $0.value.expires > now }
+        attempts = attempts.filter { $0.value.expires > now }
+    }
+}

@@ -1,0 +1,11 @@
+/// The fixed texts the real server sends: hard-coded Russian in its authorisation check, the rest from its English language file.
+enum OperatorText {
+    static let noAuthorization = "Ошибка авторизации"
+    static let noToken = "Отсутствует токен авторизации"
+    static let unauthorized = "Не авторизован"
+    static let wrongPIN = "The PIN code was entered incorrectly"
+    static let tooManyAttempts = "Maximum number of login attempts exceeded"
+    static let deviceLimit = "Device limit per mobile number exceeded"
+    static let alreadyShared = "Operation failed. Is the phone already in the list?"
+    static let noRightToDelete = "Нет прав для удаления"
+}

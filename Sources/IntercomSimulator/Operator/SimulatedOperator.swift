@@ -1,0 +1,74 @@
+import Foundation
+import IntercomBase
+
+/// A simulated SmartYard operator: the mobile API a subscriber's app talks to, answering as the
+/// real server does (envelope, 204s, "t"/"f", operator-local dates, its error texts), with a test
+/// phone and a fixed PIN, one flat whose doors drive a Beward panel over HTTP, a camera and an
+/// event log that grows with each door opening. For `intercom simulate-operator`, the demo and tests.
+///
+/// Unlike the real server it has no loopback `?phone=` back door: every API call but login and the
+/// log pictures needs a Bearer token. Call `stop()` when done.
+public final class SimulatedOperator: Sendable {
+    public let options: SimulatedOperatorOptions
+    let service: OperatorService
+    private let server: OperatorHTTPServer
+
+    private init(options: SimulatedOperatorOptions) {
+        self.options = options
+        let service = OperatorService(options: options)
+        self.service = service
+        self.server = OperatorHTTPServer { service.handle($0) }
+    }
+
+    /// Starts listening on `options.host`:`options.port`.
+    /// Throws `SimulatorError.cannotListen` for an address not of this machine or a taken port.
+    public static func start(_ options: SimulatedOperatorOptions = .init()) throws(SimulatorError) -> SimulatedOperator {
+        let simulator = SimulatedOperator(options: options)
+        let port = try simulator.server.start(host: options.host, port: options.port)
+        simulator.service.baseURL = "http://\(Self.urlHost(options.host)):\(port)/mobile"
+        return simulator
+    }
+
+    /// Closes the listener and every connection. Safe to call twice.
+    public func stop() {
+        service.setStopping(true)
+        server.stop()
+    }
+
+    public var port: UInt16 { server.port }
+
+    /// The API's base URL, `http://HOST:PORT/mobile` (a wildcard address shown as loopback).
+    public var baseURL: String { service.baseURL }
+
+    /// Requests per API method ("user/confirmCode", "address/openDoor", "address/plogCamshot") and per
+    /// answer status ("status:204", "status:401").
+    public func requestCount(_ key: String) -> Int { service.requestCount(key) }
+
+    /// The faults answers meet from now on; `.init()` heals the server.
+    public var faults: SimulatedOperatorFaults {
+        get { service.faults }
+        set { service.faults = newValue }
+    }
+
+    /// Every access token stops working at once (401), as when the operator removes the devices.
+    public func revokeAllTokens() { service.revokeAllTokens() }
+
+    /// A call from the entrance panel reached the flat: an "unanswered call" (1) or "answered call" (2)
+    /// log entry, as the server writes after a call.
+    public func recordCall(answered: Bool) {
+        guard let door = OperatorFixture.doors.first else { return }
+        service.record(event: answered ? "2" : "1", door: door, detail: [("opened", .flag(false))])
+    }
+
+    /// The number of event-log entries so far.
+    public var logCount: Int { service.state.withLock { $0.log.count } }
+
+    private static func urlHost(_ host: String) -> String {
+        switch host {
+        case "0.0.0.0": "127.0.0.1"
+        case "::", "::0": "[::1]"
+        case _ where host.contains(":"): "[\(host)]"
+        default: host
+        }
+    }
+}

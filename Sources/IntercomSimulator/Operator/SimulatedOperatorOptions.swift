@@ -1,0 +1,51 @@
+import Foundation
+
+/// How the simulated SmartYard operator behaves, including the faults tests inject.
+public struct SimulatedOperatorOptions: Sendable {
+    /// How a login is confirmed: a PIN by SMS, or a call from the user's phone to the operator.
+    public enum ConfirmMethod: String, Sendable, CaseIterable {
+        case sms
+        case outgoingCall
+    }
+
+    /// An IPv4 or IPv6 literal; loopback unless asked otherwise.
+    public var host: String
+    /// 0 picks a free port.
+    public var port: UInt16
+    /// The test number (the server's `test_numbers`): PIN `testCode`, never 429, owns the flat.
+    public var testPhone: String
+    public var testCode: String
+    /// The operator's local time zone: every date in the API is written in it.
+    public var timeZone: TimeZone
+    /// Where `address/openDoor` sends the panel's door requests; nil sends none (the 204 is the same).
+    public var panel: OperatorPanelTarget?
+    /// The fault answers, and which methods meet them.
+    public var faults: SimulatedOperatorFaults
+    /// Each access token answers this many authorised requests, then 401 (as if an admin removed the
+    /// device); nil = never.
+    public var revokeAfter: Int?
+    /// The flat is blocked for non-payment: doors carry `blocked`, openDoor answers 404, plog 402.
+    public var blocked: Bool
+    /// How many devices (device tokens) one phone may log in from.
+    public var deviceLimit: Int
+    /// The server's confirmation method, used when a client's `requestCode` names none:
+    /// "sms" (a PIN) or "outgoingCall" (the user phones one of `confirmationNumbers`, then `checkPhone`).
+    public var confirmMethod: ConfirmMethod
+
+    public init(host: String = "127.0.0.1", port: UInt16 = 0, testPhone: String = "79123456781",
+                testCode: String = "1001", timeZone: TimeZone = TimeZone(identifier: "Europe/Moscow") ?? .current,
+                panel: OperatorPanelTarget? = nil, faults: SimulatedOperatorFaults = .init(),
+                revokeAfter: Int? = nil, blocked: Bool = false, deviceLimit: Int = 10, confirmMethod: ConfirmMethod = .sms) {
+        self.host = host
+        self.port = port
+        self.testPhone = testPhone
+        self.testCode = testCode
+        self.timeZone = timeZone
+        self.panel = panel
+        self.faults = faults
+        self.revokeAfter = revokeAfter
+        self.blocked = blocked
+        self.deviceLimit = deviceLimit
+        self.confirmMethod = confirmMethod
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import IntercomCLI
+import IntercomSimulator
+
+/// `intercom simulate-operator`: a simulated SmartYard operator (the subscriber's mobile API) whose
+/// doors drive a simulated Beward panel, for trying and testing operator mode without an operator.
+/// One line per happening on stdout.
+enum SimulateOperatorCommand {
+    static let spec = CommandSpec(
+        name: "simulate-operator",
+        summary: "run a simulated SmartYard operator: the mobile API on 127.0.0.1, a test phone, doors on a simulated panel",
+        options: [
+            .value("--listen", "HOST:PORT", "where the API listens (default 127.0.0.1:0 = any free port; [::1]:PORT for IPv6)"),
+            .value("--phone", "NUMBER", "the test phone, 11 digits (default 79123456781); its code is 1001"),
+            .value("--confirm-method", "METHOD", "how logins are confirmed when the app names no method: sms (default) or outgoingCall",
+                   choices: SimulatedOperatorOptions.ConfirmMethod.allCases.map(\.rawValue)),
+            .value("--time-zone", "ZONE", "the operator's time zone for every date (default Europe/Moscow)"),
+            .value("--panel", "URL", "the Beward panel the doors open, e.g. http://127.0.0.1:8080 (default: a simulated one, started here)"),
+            .value("--panel-user", "USER", "the panel's HTTP user (default admin)"),
+            .value("--panel-password", "PASSWORD", "the panel's HTTP password (default admin)"),
+            .value("--revoke-after", "N", "each access token answers N authorised requests, then 401"),
+            .flag("--blocked", "the flat is blocked for non-payment: doors 404, event log 402"),
+            .value("--fault", "MODE", "huge: a 50 MB answer; garbage: an HTML page with 200; slow: answers after --slow-ms",
+                   choices: SimulatedOperatorFaults.Mode.allCases.map(\.rawValue)),
+            .value("--fault-on", "METHODS", "the methods the fault hits, e.g. address/getAddressList,address/openDoor (default: all)"),
+            .value("--slow-ms", "N", "how long --fault slow waits (default 30000)"),
+        ],
+        details: """
+        Answers as a SmartYard server does: POST {base}/{module}/{method} with a JSON body, the
+        {"code","name","message","data"} envelope (HTTP status = code), 204 with an empty body for
+        openDoor, user/ping, access and an empty getAddressList, "t"/"f" booleans, dates
+        "Y-m-d H:i:s" in the operator's time zone, and the server's own error texts.
+        Login: user/requestCode then user/confirmCode. The test phone's code is 1001 and is never
+        refused with 429. Any other number is told {"method":"sms"} but no SMS is sent (there is no
+        gateway), so it cannot log in; asking again within 60 s gets 429. Six confirmation attempts
+        without the right code drop the PIN (403). With the method outgoingCall (asked for by the
+        app, or --confirm-method) the reply names a number to phone and user/checkPhone lets the test
+        phone in (401 for others: no call ever arrives). Confirming again with the same deviceToken
+        gives a new token and the old one gets 401. There is no loopback ?phone= back door.
+        Methods: user/ping, address/getAddressList, getSettingsList, openDoor, intercom, access,
+        resetCode, plogDays, plog, GET address/plogCamshot/UUID, cctv/all (a placeholder URL),
+        ext/options, inbox/unreaded.
+        address/openDoor sends the panel what SmartYard's Beward driver sends (HTTP Basic, then
+        intercom_cgi?action=maindoor for door 0, altdoor for door 1, then config_cgi?action=forcesave)
+        and answers 204 even when the panel is down; each opening adds an "opened by app" (event 4)
+        entry to the event log at once.
+        Signals: SIGUSR1 revokes every access token (401 from then on, as when the operator removes
+        the devices); SIGUSR2 logs an unanswered call from the entrance; SIGTERM or SIGINT stops (exit 0).
+        Lines: "operator listening on URL", "test phone NUMBER, code 1001", "panel URL (user U)",
+        "door opened: DOOR (http)" (the simulated panel's), "tokens revoked", "call logged", "stopped".
+        """,
+        run: run)
+
+    @Sendable static func run(_ invocation: Invocation) async -> Int32 {
+        let settings: SimulateOperatorSettings
+        do {
+            settings = try SimulateOperatorSettings(invocation.arguments)
+        } catch {
+            return Console.fail(error.description, code: ExitCode.usage)
+        }
+        let signals = SignalWatcher([SIGTERM, SIGINT, SIGUSR1, SIGUSR2])
+        var options = settings.options
+        // Without --panel, a simulated panel of our own that takes what the server sends (Basic).
+        var panel: SimulatedPanelHTTPServer?
+        if options.panel == nil {
+            let server = SimulatedPanelHTTPServer(options: SimulatedPanelOptions(auth: .both))
+            do {
+                try server.start()
+            } catch {
+                return Console.fail("\(error.description); pass --panel URL", code: ExitCode.unavailable)
+            }
+            options.panel = OperatorPanelTarget(url: server.baseURL, user: server.options.user, password: server.options.password)
+            panel = server
+        }
+        let simulator: SimulatedOperator
+        do {
+            simulator = try SimulatedOperator.start(options)
+        } catch {
+            panel?.stop()
+            return Console.fail("\(error.description); choose another --listen (port 0 picks a free one)",
+                                code: ExitCode.unavailable)
+        }
+        Console.out("operator listening on \(simulator.baseURL)")
+        Console.out("test phone \(options.testPhone), code \(options.testCode)")
+        if let target = options.panel { Console.out("panel \(target)") }
+        let doors = panel.map { server in
+            let events = server.doorEvents()
+            return Task {
+                for await door in events { Console.out("door opened: \(door.door) (\(door.method))") }
+            }
+        }
+        for await signal in signals.signals {
+            if signal == SIGUSR1 {
+                simulator.revokeAllTokens()
+                Console.out("tokens revoked")
+            } else if signal == SIGUSR2 {
+                simulator.recordCall(answered: false)
+                Console.out("call logged")
+            } else {
+                break
+            }
+        }
+        simulator.stop()
+        panel?.stop()
+        doors?.cancel()
+        Console.out("stopped")
+        return ExitCode.ok
+    }
+}
+
+/// The command's options, checked; the error is the one line for exit 64.
+struct SimulateOperatorSettings {
+    var options = SimulatedOperatorOptions()
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        func fail(_ message: String) -> UsageError { UsageError(message: message, command: "simulate-operator") }
+        func count(_ name: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
+            guard let text = arguments.value(name) else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw fail("option '\(name)' takes a whole number \(range.lowerBound)-\(range.upperBound), not '\(text)'")
+            }
+            return value
+        }
+        if let listen = arguments.value("--listen") {
+            guard let (host, port) = Self.hostPort(listen) else {
+                throw fail("option '--listen' takes HOST:PORT with an IP address, e.g. 127.0.0.1:8090 or [::1]:8090, not '\(listen)'")
+            }
+            options.host = host
+            options.port = port
+        }
+        if let phone = arguments.value("--phone") {
+            var digits = phone
+            if digits.hasPrefix("8") { digits = "7" + digits.dropFirst() }
+            guard digits.count == 11, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                throw fail("option '--phone' takes 11 digits like 79123456781, not '\(phone)'")
+            }
+            options.testPhone = digits
+        }
+        if let method = arguments.value("--confirm-method").flatMap(SimulatedOperatorOptions.ConfirmMethod.init) {
+            options.confirmMethod = method
+        }
+        if let zone = arguments.value("--time-zone") {
+            guard let timeZone = TimeZone(identifier: zone) else {
+                throw fail("option '--time-zone' takes a zone name like Europe/Moscow or UTC, not '\(zone)'")
+            }
+            options.timeZone = timeZone
+        }
+        if let url = arguments.value("--panel") {
+            guard let parts = URLComponents(string: url), parts.scheme?.lowercased() == "http",
+                  let host = parts.host, !host.isEmpty, parts.path.isEmpty || parts.path == "/" else {
+                throw fail("option '--panel' takes the panel's http://HOST[:PORT], not '\(url)'")
+            }
+            let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
+            options.panel = OperatorPanelTarget(url: trimmed, user: arguments.value("--panel-user") ?? "admin",
+                                                password: arguments.value("--panel-password") ?? "admin")
+        } else if arguments.value("--panel-user") != nil || arguments.value("--panel-password") != nil {
+            throw fail("--panel-user and --panel-password need --panel URL")
+        }
+        options.revokeAfter = try count("--revoke-after", 0...1_000_000)
+        options.blocked = arguments.has("--blocked")
+        if let mode = arguments.value("--fault") {
+            options.faults.mode = SimulatedOperatorFaults.Mode(rawValue: mode)
+        }
+        if let methods = arguments.value("--fault-on") {
+            let names = methods.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !names.isEmpty, names.allSatisfy({ $0.split(separator: "/").count == 2 }) else {
+                throw fail("option '--fault-on' takes methods like address/openDoor,user/ping, not '\(methods)'")
+            }
+            options.faults.methods = Set(names)
+        }
+        if let slow = try count("--slow-ms", 0...600_000) { options.faults.slowMs = slow }
+        if options.faults.mode == nil, arguments.value("--fault-on") != nil || arguments.value("--slow-ms") != nil {
+            throw fail("--fault-on and --slow-ms need --fault MODE")
+        }
+    }
+
+    /// "127.0.0.1:8090", "[::1]:8090" → host and port; nil otherwise.
+    static func hostPort(_ text: String) -> (String, UInt16)? {
+        let host: Substring
+        let port: Substring
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else { return nil }
+            host = text[text.index(after: text.startIndex)..<close]
+            port = text[text.index(close, offsetBy: 2)...]
+        } else {
+            guard let colon = text.lastIndex(of: ":") else { return nil }
+            host = text[..<colon]
+            port = text[text.index(after: colon)...]
+            guard !host.contains(":") else { return nil }
+        }
+        guard !host.isEmpty, let number = UInt16(port) else { return nil }
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        let literal = String(host)
+        guard inet_pton(AF_INET, literal, &v4) == 1 || inet_pton(AF_INET6, literal, &v6) == 1 else { return nil }
+        return (literal, number)
+    }
+}

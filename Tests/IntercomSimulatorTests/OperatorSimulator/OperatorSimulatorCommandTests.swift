@@ -1,0 +1,86 @@
+import Foundation
+import IntercomTestSupport
+import IntercomBase
+import IntercomSimulator
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `intercom simulate-operator` binary: its lines, its own simulated panel, its signals
+/// and its exit codes.
+@Suite(.serialized) struct OperatorSimulatorCommandTests {
+    /// Starts the binary and returns it with the base URL it printed.
+    private func start(_ arguments: [String], in dir: TestDirectory) async throws -> (Subprocess, String) {
+        let process = try Subprocess(try SimulatePanelCommandTests.binary(), ["simulate-operator"] + arguments,
+                                     name: "simulate-operator", logDirectory: dir.url)
+        let out: String
+        do {
+            out = try await process.waitForOutput(containing: "panel ", in: .stdout, timeout: .seconds(20))
+        } catch {
+            await process.stop()
+            throw error
+        }
+        let line = out.split(separator: "\n").first { $0.hasPrefix("operator listening on ") } ?? ""
+        return (process, String(line.dropFirst("operator listening on ".count)))
+    }
+
+    private func post(_ base: String, _ method: String, _ body: String, token: String? = nil,
+                      in dir: TestDirectory) async throws -> (status: String, body: String) {
+        var arguments = ["-s", "--max-time", "20", "-w", "\n%{http_code}", "-X", "POST", "--data-binary", body]
+        if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
+        let result = try await Subprocess.run("curl", arguments + ["\(base)/\(method)"], logDirectory: dir.url, timeout: .seconds(30))
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        return (String(lines.last ?? ""), lines.dropLast().joined(separator: "\n"))
+    }
+
+    @Test func printsItsURLAndTestPhoneOpensItsOwnPanelAndRevokesOnSIGUSR1() async throws {
+        let dir = try TestDirectory(prefix: "simulate-operator")
+        let (process, base) = try await start(["--phone", "89005550101", "--time-zone", "UTC"], in: dir)
+        try await withCleanup({ await process.stop(grace: .seconds(10)) }) {
+            #expect(base.hasPrefix("http://127.0.0.1:") && base.hasSuffix("/mobile"), "stdout:\n\(process.stdout)")
+            #expect(process.stdout.contains("test phone 79005550101, code 1001"), "stdout:\n\(process.stdout)")
+            #expect(!process.stdout.contains("password"))
+
+            _ = try await post(base, "user/requestCode", #"{"userPhone":"79005550101"}"#, in: dir)
+            let confirmed = try await post(base, "user/confirmCode",
+                #"{"userPhone":"79005550101","smsCode":"1001","deviceToken":"cli"}"#, in: dir)
+            let token = try #require(JSONValue.parse(confirmed.body)?["data"]?["accessToken"]?.stringValue, "\(confirmed)")
+            let opened = try await post(base, "address/openDoor", #"{"domophoneId":"1","doorId":0}"#, token: token, in: dir)
+            #expect(opened.status == "204")
+            #expect(opened.body.isEmpty)
+            // Its own simulated panel received the door request.
+            try await process.waitForOutput(containing: "door opened: main (http)", in: .stdout)
+
+            kill(process.pid, SIGUSR1)
+            try await process.waitForOutput(containing: "tokens revoked", in: .stdout)
+            #expect(try await post(base, "user/ping", "{}", token: token, in: dir).status == "401")
+
+            await process.stop(grace: .seconds(10))
+            #expect(!process.wasSignalled, "\(process.combinedOutput)")
+            #expect(process.exitStatus == 0, "\(process.combinedOutput)")
+            #expect(process.stdout.contains("stopped"))
+        }
+    }
+
+    @Test func badOptionsAreUsageErrors() async throws {
+        let dir = try TestDirectory(prefix: "simulate-operator")
+        for arguments in [["--listen", "localhost"], ["--phone", "123"], ["--time-zone", "Mars/Olympus"],
+                          ["--panel", "ftp://x"], ["--fault", "loud"], ["--fault-on", "address/openDoor"]] {
+            let result = try await Subprocess.run(try SimulatePanelCommandTests.binary(), ["simulate-operator"] + arguments,
+                                                  logDirectory: dir.url)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func takenPortIsUnavailable() async throws {
+        let taken = try SimulatedOperator.start()
+        defer { taken.stop() }
+        let dir = try TestDirectory(prefix: "simulate-operator")
+        let result = try await Subprocess.run(try SimulatePanelCommandTests.binary(),
+                                              ["simulate-operator", "--listen", "127.0.0.1:\(taken.port)"], logDirectory: dir.url)
+        #expect(result.status == 69, "stderr: \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
+    }
+}
