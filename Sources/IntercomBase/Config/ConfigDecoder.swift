@@ -69,9 +69,4 @@ struct ConfigDecoder {
                           message: "[\(section.kind)] takes no name",
                           fix: "write it as [\(section.kind)] (only panels and operators are named, e.g. [panel \(name)])")
     }
-
-    mutating func warnUnknownKey(_ entry: INIEntry, _ section: INISection) {
-        warnings.append(ConfigWarning(file: file, line: entry.line, key: entry.key,
-                                      message: "unknown key '\(entry.key)' in \(section.label) (ignored)"))
-    }
 }

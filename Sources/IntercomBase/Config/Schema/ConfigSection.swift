@@ -22,8 +22,10 @@ struct ConfigSection<Draft, Value: Equatable> {
                 decoder: inout ConfigDecoder) throws(ConfigError) {
         let name = try decoder.checkName(section, named: named)
         var draft = start(name ?? "", decoder.environment)
-        var context = ConfigKeyContext(parse: decoder.parseContext, file: decoder.file, section: section)
-        defer { decoder.warnings += context.warnings }
+        // The decoder's warnings pass through the keys' context, so they stay in file order.
+        var context = ConfigKeyContext(parse: decoder.parseContext, file: decoder.file, section: section,
+                                       warnings: decoder.warnings)
+        defer { decoder.warnings = context.warnings }
         for key in keys {
             guard let fix = key.whenMissing else { continue }
             guard let entry = section.entries.first(where: { key.matches($0.key) }) else {
@@ -34,7 +36,7 @@ struct ConfigSection<Draft, Value: Equatable> {
         }
         for entry in section.entries {
             guard let key = keys.first(where: { $0.matches(entry.key) }) else {
-                decoder.warnUnknownKey(entry, section)
+                context.warn(entry, "unknown key '\(entry.key)' in \(section.label) (ignored)")
                 continue
             }
             if key.required { continue }
