@@ -1,11 +1,5 @@
 import Foundation
 
-/// What a value parser may need besides the text: `~`/`$VAR` expansion and the local time zone.
-struct ConfigParseContext {
-    let expander: PathExpander
-    let timeZone: TimeZone
-}
-
 /// One kind of value in the config table: how the reference names it (`type`) and how a text
 /// becomes a typed value, with the one-line message and fix a user sees when it cannot.
 struct ConfigValueParser<T> {
