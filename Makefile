@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: all deps build release test bench clean demo screenshots fuzz fuzz-replay sanitize
+.PHONY: all deps build release test bench clean demo screenshots fuzz fuzz-replay sanitize docs
 FUZZ_SECONDS ?= 30
 
 all: build
@@ -43,6 +43,10 @@ bench: deps release
 # checking that auto detection picks each terminal's mode. Not part of `test`.
 screenshots: build
 	INTERCOM_BIN=$(CURDIR)/.build/$(CONFIG)/intercom scripts/screenshots.sh
+
+# docs/CONFIG.md from the config table (a test fails when the committed file differs).
+docs: build
+	.build/$(CONFIG)/intercom config --reference > docs/CONFIG.md
 
 demo: build
 	.build/$(CONFIG)/intercom demo

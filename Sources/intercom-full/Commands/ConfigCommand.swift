@@ -1,7 +1,8 @@
 import IntercomCLI
 import IntercomEngine
 
-/// `intercom config --example` prints a commented config; `intercom config --check` validates one.
+/// `intercom config --example` prints a commented config; `intercom config --check` validates one;
+/// `--reference` prints docs/CONFIG.md (all three come from the config table).
 enum ConfigCommand {
     static let spec = CommandSpec(
         name: "config",
@@ -9,6 +10,7 @@ enum ConfigCommand {
         options: [
             .flag("--example", "print a commented example config"),
             .flag("--check", "load the config and report errors and warnings"),
+            .flag("--reference", "print the reference of every section and key (Markdown, docs/CONFIG.md)"),
         ],
         run: run)
 
@@ -17,8 +19,12 @@ enum ConfigCommand {
             Console.out(ConfigExample.text)
             return ExitCode.ok
         }
+        if invocation.arguments.has("--reference") {
+            Console.out(ConfigReference.markdown)
+            return ExitCode.ok
+        }
         guard invocation.arguments.has("--check") else {
-            return Console.fail(UsageError(message: "say --example or --check", command: "config").description,
+            return Console.fail(UsageError(message: "say --example, --check or --reference", command: "config").description,
                                 code: ExitCode.usage)
         }
         do {

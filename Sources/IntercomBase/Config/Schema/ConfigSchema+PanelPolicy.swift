@@ -1,0 +1,73 @@
+import Foundation
+
+/// `[panel NAME]`, continued: the call policies and the picture.
+extension ConfigSchema {
+    static var panelPolicyKeys: [PanelKey] {
+        [
+            .field("peephole_fps", \.peepholeFPS,
+                   .decimal(0...30, openBelow: true, type: "frames per second, above 0 and at most 30",
+                            message: { "'\($0)' is not a frame rate above 0 and at most 30" },
+                            fix: "e.g. peephole_fps = 3"),
+                   default: .value("3"), reload: .live,
+                   about: "How often the panel's snapshot is polled while it rings, before the call's own video.",
+                   example: [ConfigExampleLine("3", ["frames per second of the picture before answering (max 30)"])]),
+            .field("calls", \.calls, .onOff, default: .value("on"), reload: .live,
+                   about: "`off` is do not disturb for this panel: its calls are declined (SIP 600) and reported.",
+                   example: [ConfigExampleLine("on", ["off = do not disturb for this panel (calls declined or ignored)"], width: 9)]),
+            .field("auto_answer", \.autoAnswer, autoAnswerParser, default: .value("off"), reload: .live,
+                   about: "Answer the panel's calls by themselves: `on` at once, or after a delay in seconds.",
+                   example: [ConfigExampleLine("off", ["off | on | DELAY_SECONDS"])]),
+            .field("guest_until", \.guestUntil, guestUntilParser, default: .value(""), reload: .live,
+                   about: "\"Wait for guests\": until this time (RFC 3339, or `YYYY-MM-DD HH:MM` local time) a call is "
+                       + "answered, the main door opened and the call ended by itself.",
+                   example: [ConfigExampleLine("", ["\"wait for guests\": until this time (RFC 3339 or",
+                                                    "\"YYYY-MM-DD HH:MM\" local), a call is answered,",
+                                                    "the main door opened and the call ended by itself"])]),
+        ]
+    }
+
+    static var panelMediaKeys: [PanelKey] {
+        [
+            .field("tls_insecure", \.tlsInsecure, .onOff, default: .value("off"), reload: .restart,
+                   about: "`on` accepts a self-signed `https` certificate from the panel.",
+                   example: [ConfigExampleLine("off", ["on = accept a self-signed https certificate"])]),
+            .field("ca_file", \.caFile, ConfigValueParser.absolutePath.optional, default: .note("the system store"),
+                   reload: .restart,
+                   about: "Trust this CA certificate (PEM) for the panel's `https`.",
+                   example: [ConfigExampleLine("", ["or trust this CA certificate (PEM path) for https"], width: 9)]),
+            PanelKey("stream", type: "main | sub (empty = the panel's choice)", default: .note("the panel's choice"),
+                     reload: .restart,
+                     about: "The video stream to ask for. Not sent to the panel yet (a warning says so): choose "
+                         + "StreamType in the panel's web interface.",
+                     example: [ConfigExampleLine("", ["main | sub : not sent to the panel yet (a warning says so);",
+                                                      "pick StreamType in the panel's web UI"], width: 9)],
+                     decode: { panel, entry, context throws(ConfigValueError) in
+                         let text = entry.value
+                         if text.isEmpty {
+                             panel.stream = nil
+                             return
+                         }
+                         guard text == "main" || text == "sub" else {
+                             throw ConfigValueError("'\(text)' is not main or sub", fix: "use main or sub")
+                         }
+                         panel.stream = text
+                         // Which value Beward's sip_cgi StreamType takes is not known for sure;
+                         // writing a wrong one could blank a real panel's video.
+                         context.warn(entry, "[\(context.section.label)] stream is not sent to the panel yet; choose the SIP video stream (StreamType) in the panel's web interface")
+                     },
+                     differs: { $0.stream != $1.stream }),
+        ]
+    }
+
+    static var autoAnswerParser: ConfigValueParser<AutoAnswer> {
+        ConfigValueParser(type: "off | on | delay in seconds (0 to 3600)") { text, _ throws(ConfigValueError) in
+            try ConfigDecoder.autoAnswer(text)
+        }
+    }
+
+    static var guestUntilParser: ConfigValueParser<Date?> {
+        ConfigValueParser(type: "RFC 3339 time or `YYYY-MM-DD HH:MM` local (empty = off)") { text, context throws(ConfigValueError) in
+            text.isEmpty ? nil : try GuestTimeParser.parse(text, timeZone: context.timeZone)
+        }
+    }
+}

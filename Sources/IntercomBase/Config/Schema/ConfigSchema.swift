@@ -1,0 +1,18 @@
+/// The config schema as one table: every section and key with its parser, default, SIGHUP
+/// behaviour, example lines and reference text. The decoder (`ConfigDecoder`), the example
+/// (`ConfigExample`), SIGHUP (`ConfigReloadPlan`) and docs/CONFIG.md (`ConfigReference`) are all
+/// made from it, so a key cannot be known to one and missing from another.
+enum ConfigSchema {
+    /// In the order of the example and the reference.
+    static var sections: [any AnyConfigSection] {
+        [sip, audio, panel, `operator`, daemon, journal, hooks]
+    }
+
+    /// The example's opening comment.
+    static let examplePreamble = [
+        "# intercom configuration — ~/.config/intercom/config.ini",
+        "# INI: [section] or [section name], key = value. '#' or ';' after a space starts",
+        "# a comment; put a value in double quotes to keep a '#', ';' or edge spaces in it.",
+        "# If this file holds a password it must not be readable by others: chmod 600 it.",
+    ]
+}
