@@ -18,7 +18,7 @@ enum LinphoneProcess {
 
     /// Points the process's factory at a directory holding only the mediastreamer plugins we use.
     /// Debian's plugin directory also has libmsqogl (an OpenGL display), which drags in Qt5 and
-    /// about 15 MB of resident memory for a window we never open. Must run before the first core.
+    /// about 15 MB of resident memory for a window we never open. Runs before each core is made.
     static func restrictPlugins(workDirectory: String) {
         guard let system = systemPluginDirectory(),
               let names = try? FileManager.default.contentsOfDirectory(atPath: system) else { return }

@@ -67,8 +67,8 @@ final class LinphoneThreadContext {
 
     var drivers: [Int: Entry] = [:]
     private var nextID = 0
-    /// The factory's plugin directory is chosen once, before the first core.
-    var pluginsChosen = false
+    /// malloc's arena limit is set once, before the first core.
+    var arenasLimited = false
 
     func add(_ driver: LinphoneCoreDriver) -> Int {
         nextID += 1

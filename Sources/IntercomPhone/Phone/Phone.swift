@@ -33,11 +33,13 @@ public final class Phone: Sendable {
         let (id, listening): (Int, [ListenAddress]) = try await withCheckedThrowingContinuation { started in
             thread.post { context in
                 LinphoneProcess.silenceLogging()
-                if !context.pluginsChosen {
-                    context.pluginsChosen = true
+                if !context.arenasLimited {
+                    context.arenasLimited = true
                     FreedMemory.limitArenas()
-                    LinphoneProcess.restrictPlugins(workDirectory: settings.dataDirectory)
                 }
+                // For every core, in its own folder: a core loads the plugins when it is made,
+                // and an earlier phone's folder may be gone by then (a test's, a stopped demo's).
+                LinphoneProcess.restrictPlugins(workDirectory: settings.dataDirectory)
                 do {
                     let driver = try LinphoneCoreDriver(settings: settings, videoHub: hub, logger: logger) { event in
                         continuation.yield(event)
