@@ -15,7 +15,7 @@ import IntercomBase
         #expect(store.path(for: "home") == "/s/intercom/operators/home.json")
         #expect(OperatorTokenStore(environment: ["HOME": "/h"]).directory == "/h/.local/state/intercom/operators")
         // A name is never a path.
-        #expect(store.path(for: "../x") == "/s/intercom/operators/__x.json")
+        #expect(store.path(for: "../x") == "/s/intercom/operators/___x.json")
     }
 
     @Test func savedPrivatelyAndTheDeviceIdSurvivesLogout() throws {
