@@ -27,6 +27,11 @@ public enum OperatorEnvelope {
             guard let data = value["data"], data != .null else { return nil }
             return data
         }
+        if (300..<400).contains(status) {
+            // Redirects are not followed: a token must not go wherever a Location points.
+            throw OperatorError(operatorName: operatorName, kind: .badAnswer(
+                detail: "HTTP \(status) redirect; check that [operator \(operatorName)] api is the API's own URL (https?)"))
+        }
         throw error(status: status, body: body, operatorName: operatorName, context: context)
     }
 

@@ -79,8 +79,8 @@ import Testing
             let wrong = try await op.run(["login"], stdin: "9999")
             #expect(wrong.status == 77, "\(wrong)")
             #expect(wrong.stderr.contains("wrong confirmation code"))
-            #expect(!FileManager.default.contents(atPath: op.tokenFile).map { String(decoding: $0, as: UTF8.self) }!
-                .contains(Self.token))
+            let afterWrong = String(decoding: FileManager.default.contents(atPath: op.tokenFile) ?? Data(), as: UTF8.self)
+            #expect(afterWrong.contains("device_id") && !afterWrong.contains(Self.token))
 
             let login = try await op.run(["login", "home"], stdin: "1001")
             #expect(login.status == 0, "\(login)")

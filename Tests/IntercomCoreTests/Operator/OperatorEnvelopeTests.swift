@@ -92,3 +92,11 @@ import IntercomBase
         #expect(clipped.count <= 201)
     }
 }
+
+extension OperatorEnvelopeTests {
+    @Test func redirectsAreNotFollowedAndSaySo() {
+        let error = failure(301, "")
+        #expect(error?.exitCode == 65)
+        #expect(error?.description.contains("redirect") == true)
+    }
+}
