@@ -11,7 +11,8 @@ public enum CamerasCommand {
         details: """
             Ids: a panel's camera is the panel's name; an operator's camera is OPERATOR:cam:ID from the
             operator's own numbering, so it stays the same across runs and logins. Stream tokens are
-            never printed.
+            never printed. watch and snapshot take the panels' ids; operator cameras (HLS) are listed
+            for scripts until they do.
             """,
         run: run)
 
