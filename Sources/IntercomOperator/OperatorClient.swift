@@ -98,6 +98,11 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
         return grant
     }
 
+    /// `user/ping`: 204 while the token is good (for `doctor`); a 401 says to log in again.
+    public func ping() async throws(OperatorError) {
+        _ = try await call("user/ping")
+    }
+
     // MARK: addresses, doors, cameras
 
     public func addresses() async throws(OperatorError) -> [OperatorAddress] {

@@ -21,8 +21,8 @@ public enum LogCommand {
             Operators: entries from the event log of every logged-in operator (the newest 7 days with
             entries unless --since says otherwise); --json entries carry "operator" and "event"
             (call_missed, call_answered, opened_by_key, opened_by_app, opened_by_face, opened_by_code,
-            gate_by_call, opened_by_plate). An operator that cannot be read is named on stderr and
-            the exit code says why; the rest is shown.
+            gate_by_call, opened_by_plate). --panel shows that panel's entries only. An operator that
+            cannot be read is named on stderr and the exit code says why; the rest is shown.
             """,
         run: run)
 

@@ -61,6 +61,18 @@ import IntercomBase
         }
     }
 
+    @Test func pingChecksTheToken() async throws {
+        let server = try OperatorStubServer { request in
+            request.headers["authorization"] == "Bearer tok-1" ? .noContent : .error(401, "Не авторизован")
+        }
+        try await withCleanup({ server.stop() }) {
+            try await client(server).ping()
+            #expect(server.requests.last?.path == "/mobile/user/ping")
+            let error = await caught { try await client(server, token: "old").ping() }
+            #expect(error?.kind == .loginExpired(status: 401))
+        }
+    }
+
     @Test func aRevokedTokenAsksForLogin() async throws {
         let server = try OperatorStubServer { _ in .error(401, "Не авторизован") }
         try await withCleanup({ server.stop() }) {
