@@ -174,6 +174,13 @@ let package = Package(
             path: "Tests/IntercomPanelTests",
             linkerSettings: sipReadHook
         ),
+        // The operator client against canned SmartYard answers on a loopback stub, and its commands
+        // through the built binary.
+        .testTarget(
+            name: "IntercomOperatorTests",
+            dependencies: ["IntercomOperator", "IntercomCLI", "IntercomTestSupport"],
+            path: "Tests/IntercomOperatorTests"
+        ),
         .testTarget(
             name: "IntercomSimulatorTests",
             dependencies: ["IntercomSimulator", "IntercomPanel", "IntercomPhone", "IntercomPhoneTestSupport",

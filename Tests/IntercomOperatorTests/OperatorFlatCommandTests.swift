@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import IntercomTestSupport
 import Testing
 @testable import IntercomCLI
 import IntercomOperator

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomTestSupport
 import Testing
 
 /// The operator commands as a user runs them (the real `intercom` binary), against the loopback

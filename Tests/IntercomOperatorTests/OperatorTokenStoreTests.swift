@@ -1,4 +1,5 @@
 import Foundation
+import IntercomTestSupport
 import Testing
 @testable import IntercomOperator
 import IntercomBase

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomTestSupport
 import Testing
 import IntercomBase
 @testable import IntercomCLI
