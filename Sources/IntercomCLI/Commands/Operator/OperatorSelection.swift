@@ -6,11 +6,11 @@ import IntercomOperator
 enum OperatorSelection {
     /// `name` from the command line, else the only operator configured.
     static func pick(_ config: IntercomConfig, name: String?) -> Result<OperatorConfig, CommandError> {
-        let where_ = config.path ?? "the config"
+        let source = config.path ?? "the config"
         if let name {
             guard let found = config.operator(named: name) else {
                 let known = config.operators.map(\.name).joined(separator: ", ")
-                return .failure(CommandError("no operator '\(name)' in \(where_)"
+                return .failure(CommandError("no operator '\(name)' in \(source)"
                     + (known.isEmpty ? "; add an [operator \(name)] section with api and phone" : "; operators: \(known)"),
                     code: ExitCode.usage))
             }
@@ -18,7 +18,7 @@ enum OperatorSelection {
         }
         guard config.operators.count == 1, let only = config.operators.first else {
             return .failure(CommandError(config.operators.isEmpty
-                ? "no operator in \(where_): add an [operator NAME] section with api and phone (see 'intercom config --example')"
+                ? "no operator in \(source): add an [operator NAME] section with api and phone (see 'intercom config --example')"
                 : "several operators configured: name one of \(config.operators.map(\.name).joined(separator: ", "))",
                 code: ExitCode.usage))
         }
