@@ -6,6 +6,20 @@ public struct FlatSettingChange: Sendable, Equatable {
     public var key: String
     public var wireKey: String
     public var wireValue: String
+    /// `auto_open`'s time: written in the operator's time zone when sent (`wireValue(in:)`).
+    public var until: Date?
+
+    public init(key: String, wireKey: String, wireValue: String, until: Date? = nil) {
+        self.key = key
+        self.wireKey = wireKey
+        self.wireValue = wireValue
+        self.until = until
+    }
+
+    /// The value as sent to an operator whose dates are in `timeZone`.
+    public func wireValue(in timeZone: TimeZone) -> String {
+        until.map { OperatorTime.format($0, timeZone: timeZone) } ?? wireValue
+    }
 
     public static let keys = ["cms", "voip", "frs", "auto_open", "white_rabbit", "door_code"]
     public static let whiteRabbitMinutes = [0, 1, 2, 3, 5, 7, 10]
@@ -42,7 +56,7 @@ public struct FlatSettingChange: Sendable, Equatable {
                     "auto_open takes off, a duration (30m, 2h, 1d) or a time (YYYY-MM-DD HH:MM, RFC 3339), not '\(value)'"))
             }
             guard until > now else { return .failure(SettingParseError("auto_open time '\(value)' is in the past; use off")) }
-            return .success(FlatSettingChange(key: key, wireKey: "autoOpen", wireValue: OperatorTime.format(until)))
+            return .success(FlatSettingChange(key: key, wireKey: "autoOpen", wireValue: OperatorTime.format(until), until: until))
         case "door_code":
             return .failure(SettingParseError("door_code is read only (the operator sets it)"))
         default:

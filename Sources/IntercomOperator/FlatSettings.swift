@@ -27,12 +27,12 @@ public struct FlatSettings: Sendable, Equatable {
         self.doorCode = doorCode
     }
 
-    init?(json: JSONValue?) {
+    init?(json: JSONValue?, timeZone: TimeZone = .current) {
         guard let json, case .object = json else { return nil }
         cms = json["CMS"]?.looseBool
         voip = json["VoIP"]?.looseBool
         frs = json["FRSDisabled"]?.looseBool.map { !$0 }
-        autoOpen = json.text("autoOpen").flatMap { OperatorTime.parse($0) }
+        autoOpen = json.text("autoOpen").flatMap { OperatorTime.parse($0, timeZone: timeZone) }
         whiteRabbit = json["whiteRabbit"]?.looseInt
         let allowed = json["allowDoorCode"]?.looseBool ?? true
         doorCode = allowed ? json.text("doorCode") : nil

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomHTTP
+import Synchronization
 
 /// The SmartYard mobile API of one operator: `POST {api}/{module}/{method}` with a JSON body and,
 /// once logged in, `Authorization: Bearer TOKEN`. Answers go through `OperatorEnvelope`; every
@@ -9,6 +10,7 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
     public let config: OperatorConfig
     private let token: String?
     private let http: HTTPClient
+    private let zone = Mutex<TimeZone?>(nil)
 
     /// The cap on one answer: a real list of addresses or a day of log is far below it.
     public static let maxAnswerBytes = 8 << 20
@@ -98,6 +100,19 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
         return grant
     }
 
+    /// The zone the operator's dates are in: `ext/options` `timeZone`, asked once per client; without
+    /// one (an older server, a refusal), Moscow, the server's default.
+    public func timeZone() async -> TimeZone {
+        if let known = zone.withLock({ $0 }) { return known }
+        let named = (try? await call("ext/options"))?.text("timeZone").flatMap(TimeZone.init(identifier:))
+        let found = named ?? Self.defaultTimeZone
+        zone.withLock { $0 = found }
+        return found
+    }
+
+    /// SmartYard's default when the operator does not say.
+    public static let defaultTimeZone = TimeZone(identifier: "Europe/Moscow") ?? TimeZone(secondsFromGMT: 3 * 3600) ?? .current
+
     /// `user/ping`: 204 while the token is good (for `doctor`); a 401 says to log in again.
     public func ping() async throws(OperatorError) {
         _ = try await call("user/ping")
@@ -131,7 +146,8 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
 
     /// The flat's intercom settings.
     public func intercom(flatId: String) async throws(OperatorError) -> FlatSettings {
-        guard let settings = FlatSettings(json: try await call("address/intercom", [("flatId", .id(flatId))])) else {
+        let zone = await timeZone()
+        guard let settings = FlatSettings(json: try await call("address/intercom", [("flatId", .id(flatId))]), timeZone: zone) else {
             throw shape("the flat settings")
         }
         return settings
@@ -140,8 +156,9 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
     /// Applies `changes`; the answer's shape is not relied on (an operator may override the
     /// method), so callers read the settings back with `intercom(flatId:)`.
     public func setIntercom(flatId: String, changes: [FlatSettingChange]) async throws(OperatorError) {
+        let zone = await timeZone()
         _ = try await call("address/intercom", [("flatId", .id(flatId)),
-                                                ("settings", .object(changes.map { ($0.wireKey, .string($0.wireValue)) }))])
+                                                ("settings", .object(changes.map { ($0.wireKey, .string($0.wireValue(in: zone))) }))])
     }
 
     /// Gives `guestPhone` access until `expire` (operator-local `Y-m-d H:i:s`; a past time removes it).
@@ -162,7 +179,9 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
     }
 
     public func plog(flatId: String, day: String) async throws(OperatorError) -> [PlogEntry] {
-        guard let list = PlogEntry.list(try await call("address/plog", [("flatId", .id(flatId)), ("day", .string(day))])) else {
+        let zone = await timeZone()
+        guard let list = PlogEntry.list(try await call("address/plog", [("flatId", .id(flatId)), ("day", .string(day))]),
+                                        timeZone: zone) else {
             throw shape("the event log")
         }
         return list

@@ -1,8 +1,8 @@
 import Foundation
 
-/// SmartYard dates: `Y-m-d H:i:s` in the operator's local time. The API does not say which zone
-/// that is (Moscow by default); a log entry may name it (`timezone`), else this machine's zone is
-/// taken, which is right when the subscriber lives where the operator does.
+/// SmartYard dates: `Y-m-d H:i:s` in the operator's local time, with no zone in them. The operator
+/// names its zone in `ext/options` (`OperatorClient.timeZone`; Moscow when it does not), and a log
+/// entry may name its own (`timezone`).
 public enum OperatorTime {
     public static func parse(_ text: String, timeZone: TimeZone = .current) -> Date? {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == ":" || $0 == "T" }).map { Int($0) }

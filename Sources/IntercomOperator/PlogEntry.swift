@@ -34,8 +34,9 @@ public struct PlogEntry: Sendable, Equatable {
             && a.preview == b.preview && a.detail.map { "\($0)=\($1)" } == b.detail.map { "\($0)=\($1)" }
     }
 
-    init?(json: JSONValue) {
-        let zone = json.text("timezone").flatMap(TimeZone.init(identifier:)) ?? .current
+    /// `timeZone`: the operator's, for an entry that does not name its own.
+    init?(json: JSONValue, timeZone: TimeZone = .current) {
+        let zone = json.text("timezone").flatMap(TimeZone.init(identifier:)) ?? timeZone
         guard let date = json.text("date"), let time = OperatorTime.parse(date, timeZone: zone) else { return nil }
         self.time = time
         uuid = json.text("uuid")
@@ -52,9 +53,9 @@ public struct PlogEntry: Sendable, Equatable {
         self.detail = detail
     }
 
-    static func list(_ data: JSONValue?) -> [PlogEntry]? {
+    static func list(_ data: JSONValue?, timeZone: TimeZone = .current) -> [PlogEntry]? {
         guard let data else { return [] }
-        return data.arrayValue?.compactMap(PlogEntry.init(json:))
+        return data.arrayValue?.compactMap { PlogEntry(json: $0, timeZone: timeZone) }
     }
 
     /// The event as shown: its name, or `event N` for one this client does not know.

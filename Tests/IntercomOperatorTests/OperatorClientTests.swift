@@ -140,3 +140,40 @@ import IntercomBase
         }
     }
 }
+
+extension OperatorClientTests {
+    /// Dates carry no zone: the operator's comes from ext/options, asked once; the log and the
+    /// settings are read in it and auto_open is written in it.
+    @Test func datesAreInTheOperatorsZone() async throws {
+        let server = try OperatorStubServer { request in
+            switch request.path {
+            case "/mobile/ext/options": return .ok(#"{"timeZone":"Asia/Vladivostok","guestAccess":"t"}"#)
+            case "/mobile/address/plog": return .ok(#"[{"date":"2026-12-01 10:00:00","event":"4"}]"#)
+            case "/mobile/address/intercom": return .ok(#"{"autoOpen":"2026-12-01 20:00:00"}"#)
+            default: return .error(404, "Not found")
+            }
+        }
+        try await withCleanup({ server.stop() }) {
+            let api = try client(server)
+            let entry = try #require(try await api.plog(flatId: "1", day: "2026-12-01").first)
+            // Vladivostok is UTC+10.
+            #expect(RFC3339.string(entry.time).hasPrefix("2026-12-01T00:00:00"))
+            let settings = try await api.intercom(flatId: "1")
+            #expect(settings.autoOpen.map(RFC3339.string)?.hasPrefix("2026-12-01T10:00:00") == true)
+            let until = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00:00 UTC
+            try await api.setIntercom(flatId: "1", changes: [FlatSettingChange(key: "auto_open", wireKey: "autoOpen",
+                                                                               wireValue: "", until: until)])
+            let sent = server.requests.last?.json["settings"] as? [String: String]
+            #expect(sent?["autoOpen"] == "2027-01-15 18:00:00")
+            #expect(server.requests.filter { $0.path.hasSuffix("ext/options") }.count == 1)
+        }
+    }
+
+    @Test func withoutOptionsTheZoneIsMoscow() async throws {
+        let server = try OperatorStubServer { _ in .error(404, "Not found") }
+        try await withCleanup({ server.stop() }) {
+            let api = try client(server)
+            #expect(await api.timeZone().identifier == "Europe/Moscow")
+        }
+    }
+}

@@ -40,7 +40,7 @@ public enum DoorsCommand {
         if entries.isEmpty && !sweep.skipped.isEmpty { return sweep.finish(foundAnything: false) }
         if invocation.arguments.has("--json") {
             Console.out(JSONValue.array(entries.map(json)).encoded)
-        } else if entries.isEmpty {
+        } else if entries.isEmpty && sweep.code == ExitCode.ok {
             Console.error("intercom: no doors: add a [panel NAME] or [operator NAME] section and run 'intercom login'")
         } else {
             Console.out(TextTable.render([["ID", "NAME", "WHERE"]] + entries.map { [$0.id, $0.name, $0.whereText] }))

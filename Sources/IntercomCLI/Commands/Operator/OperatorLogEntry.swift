@@ -34,7 +34,7 @@ struct OperatorLogEntry: Sendable {
             var days = try await client.plogDays(flatId: flat.flatId).map(\.day).sorted()
             if let since {
                 // Days are the operator's dates; a day that ends after `since` may hold newer entries.
-                let first = OperatorTime.day(since)
+                let first = OperatorTime.day(since, timeZone: await client.timeZone())
                 days = days.filter { $0 >= first }
             } else {
                 days = Array(days.suffix(defaultDays))

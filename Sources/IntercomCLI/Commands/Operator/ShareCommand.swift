@@ -27,6 +27,7 @@ public enum ShareCommand {
             return usage("'\(phoneText)' is not a phone number (11 digits, e.g. 79123456782)")
         }
         var expire: String?
+        var untilDate: Date?
         if args.has("--remove") {
             guard args.value("--until") == nil else { return usage("--until and --remove exclude each other") }
             // A past time removes the access (the API has no delete).
@@ -36,7 +37,7 @@ public enum ShareCommand {
                 return usage("--until takes 'YYYY-MM-DD HH:MM', RFC 3339, or 30m, 2h, 1d; not '\(until)'")
             }
             guard date > Date() else { return usage("--until '\(until)' is in the past; use --remove to take access back") }
-            expire = OperatorTime.format(date)
+            untilDate = date
         }
         let op: OperatorConfig
         switch OperatorSelection.config(invocation).flatMap({
@@ -53,9 +54,10 @@ public enum ShareCommand {
             case .failure(let failure): return failure.report()
             case .success(let found): flat = found
             }
+            if let untilDate { expire = OperatorTime.format(untilDate, timeZone: await client.timeZone()) }
             try await client.access(flatId: flat.flatId, guestPhone: phone, expire: expire)
             let what = args.has("--remove") ? "access of +\(phone) removed"
-                : "+\(phone) has access\(expire.map { " until \($0)" } ?? "")"
+                : "+\(phone) has access\(untilDate.map { " until \(OperatorTime.format($0))" } ?? "")"
             Console.out(TerminalSafe.escape("\(op.name), flat \(flat.flatId) (\(flat.address)): \(what)"))
             return ExitCode.ok
         } catch {
