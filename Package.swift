@@ -73,6 +73,13 @@ let package = Package(
             dependencies: ["IntercomBase", "IntercomHTTP"],
             path: "Sources/IntercomPanel"
         ),
+        // The SmartYard mobile API client (login, doors, cameras, flat settings, sharing, the event
+        // log) and the operator token store. No phone: the light `intercom` binary runs it.
+        .target(
+            name: "IntercomOperator",
+            dependencies: ["IntercomBase", "IntercomHTTP"],
+            path: "Sources/IntercomOperator"
+        ),
         // A simulated Beward panel (HTTP CGI, alarm stream, a SIP phone that calls) and a simulated SmartYard
         // operator (mobile API): the only importer of libmicrohttpd. `simulate-panel`, `simulate-operator`,
         // `demo`, the bench and the tests link it.
@@ -103,10 +110,11 @@ let package = Package(
             dependencies: ["IntercomEngine", "IntercomTerminal"],
             path: "Sources/IntercomTUI"
         ),
-        // The command-line machinery and the commands that need no phone.
+        // The command-line machinery and the commands that need no phone: the journal, the control
+        // socket, and the HTTP-only ones (open, doors, cameras, the operator commands).
         .target(
             name: "IntercomCLI",
-            dependencies: ["IntercomBase"],
+            dependencies: ["IntercomBase", "IntercomPanel", "IntercomOperator"],
             path: "Sources/IntercomCLI"
         ),
         // `intercom`: runs the light commands itself and execs `intercom-full` for the rest.
@@ -165,6 +173,13 @@ let package = Package(
             dependencies: ["IntercomPanel", "IntercomHTTP", "IntercomImaging", "IntercomSimulator", "IntercomTestSupport"],
             path: "Tests/IntercomPanelTests",
             linkerSettings: sipReadHook
+        ),
+        // The operator client against canned SmartYard answers on a loopback stub, and its commands
+        // through the built binary.
+        .testTarget(
+            name: "IntercomOperatorTests",
+            dependencies: ["IntercomOperator", "IntercomCLI", "IntercomTestSupport"],
+            path: "Tests/IntercomOperatorTests"
         ),
         .testTarget(
             name: "IntercomSimulatorTests",

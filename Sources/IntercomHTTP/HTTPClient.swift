@@ -35,6 +35,20 @@ public final class HTTPClient: Sendable {
         return try await run(request, sink: nil, onOpen: nil)
     }
 
+    /// POST `body` to `url` with extra request `headers` (name, value), buffering the answer up to
+    /// `maxBodyBytes`. Header values may hold secrets (a bearer token): they are never logged or
+    /// put in an error.
+    public func post(_ url: String, body: Data, headers: [(String, String)] = [], timeout: Duration? = nil,
+                     maxBodyBytes: Int? = nil) async throws(HTTPError) -> HTTPResponse
+    {
+        let request = Request(
+            url: url, total: timeout ?? configuration.timeout,
+            idle: nil, cap: maxBodyBytes ?? configuration.maxBodyBytes, body: body,
+            // An empty value removes a header curl would add itself (`Expect:`).
+            headers: headers.map { $0.1.isEmpty ? "\($0.0):" : "\($0.0): \($0.1)" })
+        return try await run(request, sink: nil, onOpen: nil)
+    }
+
     /// GET `url` and hand a 2xx body to `onChunk` as it arrives, until the server ends it,
     /// the connection drops, nothing arrives for `idleTimeout`, or the task is cancelled.
     /// `onOpen` fires once the final response headers are in, before any body bytes.
@@ -54,6 +68,10 @@ public final class HTTPClient: Sendable {
         let total: Duration?
         let idle: Duration?
         let cap: Int
+        /// nil: a GET; else the POST body.
+        var body: Data? = nil
+        /// Whole `Name: value` lines.
+        var headers: [String] = []
     }
 
     private func run(
@@ -94,7 +112,15 @@ public final class HTTPClient: Sendable {
             if let failure = configure(easy, request, context: context, errorBuffer: errorPtr.baseAddress) {
                 return .failure(.setup(failure))
             }
+            // The header list must outlive the transfer; freed (and unset) right after it.
+            var headerList: UnsafeMutablePointer<curl_slist>?
+            for line in request.headers { headerList = curl_slist_append(headerList, line) }
+            defer { curl_slist_free_all(headerList) }
+            if let failure = setHeaders(easy, headerList) {
+                return .failure(.setup(failure))
+            }
             let code = curl_easy_perform(easy)
+            _ = intercom_curl_setopt_ptr(easy, CURLOPT_HTTPHEADER, nil)
             // The buffer and the context die with this scope; curl must not keep pointers to them.
             _ = intercom_curl_setopt_ptr(easy, CURLOPT_ERRORBUFFER, nil)
             _ = intercom_curl_setopt_ptr(easy, CURLOPT_WRITEDATA, nil)
@@ -144,7 +170,16 @@ public final class HTTPClient: Sendable {
         set("errorbuffer", intercom_curl_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorBuffer))
         set("url", intercom_curl_setopt_str(easy, CURLOPT_URL, request.url))
         set("protocols", intercom_curl_setopt_str(easy, CURLOPT_PROTOCOLS_STR, "http,https"))
-        set("httpget", intercom_curl_setopt_long(easy, CURLOPT_HTTPGET, 1))
+        if let body = request.body {
+            set("post", intercom_curl_setopt_long(easy, CURLOPT_POST, 1))
+            set("postfieldsize", intercom_curl_setopt_long(easy, CURLOPT_POSTFIELDSIZE, body.count))
+            // COPYPOSTFIELDS: curl keeps its own copy, so no pointer into `body` outlives this call.
+            var bytes = [UInt8](body)
+            bytes.append(0)  // never an empty buffer (a nil pointer would mean "read from the callback")
+            set("copypostfields", bytes.withUnsafeMutableBytes { intercom_curl_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) })
+        } else {
+            set("httpget", intercom_curl_setopt_long(easy, CURLOPT_HTTPGET, 1))
+        }
         set("nosignal", intercom_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
         set("followlocation", intercom_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0))
         set("useragent", intercom_curl_setopt_str(easy, CURLOPT_USERAGENT, c.userAgent))
@@ -153,8 +188,14 @@ public final class HTTPClient: Sendable {
         // still waits for the challenge (nothing up front) and prefers Digest when both are offered.
         let methods = c.auth == .basic ? INTERCOM_CURLAUTH_BASIC | INTERCOM_CURLAUTH_DIGEST : INTERCOM_CURLAUTH_DIGEST
         set("httpauth", intercom_curl_setopt_ulong(easy, CURLOPT_HTTPAUTH, methods))
-        set("username", intercom_curl_setopt_str(easy, CURLOPT_USERNAME, c.user))
-        set("password", intercom_curl_setopt_str(easy, CURLOPT_PASSWORD, c.password))
+        if c.user.isEmpty {
+            // No credentials (the operator API authorises with a header): curl answers no challenge.
+            set("username", intercom_curl_setopt_ptr(easy, CURLOPT_USERNAME, nil))
+            set("password", intercom_curl_setopt_ptr(easy, CURLOPT_PASSWORD, nil))
+        } else {
+            set("username", intercom_curl_setopt_str(easy, CURLOPT_USERNAME, c.user))
+            set("password", intercom_curl_setopt_str(easy, CURLOPT_PASSWORD, c.password))
+        }
         set("ssl_verifypeer", intercom_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, c.insecure ? 0 : 1))
         set("ssl_verifyhost", intercom_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, c.insecure ? 0 : 2))
         if let caFile = c.caFile {
@@ -202,5 +243,12 @@ public final class HTTPClient: Sendable {
 
         guard let (name, rc) = results.first(where: { $0.1 != CURLE_OK }) else { return nil }
         return CurlFailure(code: rc, message: "curl option \(name): \(String(cString: curl_easy_strerror(rc)))")
+    }
+
+    /// The request's extra headers, or none (a previous request's list is never reused).
+    private func setHeaders(_ easy: UnsafeMutableRawPointer, _ list: UnsafeMutablePointer<curl_slist>?) -> CurlFailure? {
+        let rc = intercom_curl_setopt_ptr(easy, CURLOPT_HTTPHEADER, list.map { UnsafeMutableRawPointer($0) })
+        guard rc != CURLE_OK else { return nil }
+        return CurlFailure(code: rc, message: "curl option httpheader: \(String(cString: curl_easy_strerror(rc)))")
     }
 }

@@ -29,6 +29,13 @@ public struct XDGDirectories: Sendable, Equatable {
     /// intercom's data (the journal, liblinphone's files): `DATA_HOME/intercom`, else the fallback.
     public var dataDirectory: String { dataHome.map { $0 + "/intercom" } ?? Self.fallback(uid: uid) }
 
+    /// `$XDG_STATE_HOME`, else `~/.local/state`; nil without either.
+    public var stateHome: String? { base("XDG_STATE_HOME", underHome: ".local/state") }
+
+    /// State kept across runs that is not data a user would back up (operator tokens, the TUI's
+    /// log): `STATE_HOME/intercom`, else the fallback.
+    public var stateDirectory: String { stateHome.map { $0 + "/intercom" } ?? Self.fallback(uid: uid) }
+
     /// Per-session files (the control socket): `$XDG_RUNTIME_DIR/intercom`, else the fallback.
     public var runtimeDirectory: String {
         absolute("XDG_RUNTIME_DIR").map { $0 + "/intercom" } ?? Self.fallback(uid: uid)

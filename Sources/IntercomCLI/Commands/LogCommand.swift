@@ -1,7 +1,9 @@
 import Foundation
 import IntercomBase
+import IntercomOperator
 
-/// `intercom log`: the event journal the daemon keeps, as a table or JSON lines.
+/// `intercom log`: the event journal the daemon keeps, as a table or JSON lines, with the event
+/// logs of the operators this client is logged in to beside it.
 public enum LogCommand {
     public static let spec = CommandSpec(
         name: "log",
@@ -12,7 +14,16 @@ public enum LogCommand {
             .value("--panel", "PANEL", "only this panel"),
             .flag("--missed", "only calls nobody answered"),
             .value("--limit", "N", "only the newest N entries"),
+            .value("--operator", "NAME", "only this operator's event log"),
+            .flag("--local", "only the local journal (no operator requests)"),
         ],
+        details: """
+            Operators: entries from the event log of every logged-in operator (the newest 7 days with
+            entries unless --since says otherwise); --json entries carry "operator" and "event"
+            (call_missed, call_answered, opened_by_key, opened_by_app, opened_by_face, opened_by_code,
+            gate_by_call, opened_by_plate). --panel shows that panel's entries only. An operator that
+            cannot be read is named on stderr and the exit code says why; the rest is shown.
+            """,
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
@@ -38,35 +49,62 @@ public enum LogCommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
-        let entries: [JournalEntry]
-        do {
-            let journal = try Journal(directory: JournalLocation.directory(config.journal, environment: invocation.environment),
-                                      create: false)
-            entries = try journal.entries(query)
-        } catch {
-            if case .noJournal = error {
+        var entries: [JournalEntry] = []
+        var journalMissing: JournalError?
+        if args.value("--operator") == nil {
+            do {
+                let journal = try Journal(directory: JournalLocation.directory(config.journal, environment: invocation.environment),
+                                          create: false)
+                entries = try journal.entries(query)
+            } catch {
+                guard case .noJournal = error else { return Console.fail(error.description, code: ExitCode.failure) }
                 // An empty journal is not an error for scripts.
-                if !args.has("--json") { Console.error("intercom: \(error.description)") }
-                return ExitCode.ok
+                journalMissing = error
             }
-            return Console.fail(error.description, code: ExitCode.failure)
+        }
+        var remote = OperatorSweep<OperatorLogEntry>()
+        // --panel names a panel: operator entries have none.
+        if !args.has("--local") && args.value("--panel") == nil {
+            var scoped = config
+            if let name = args.value("--operator") {
+                guard let op = config.operator(named: name) else {
+                    return Console.fail("no operator '\(name)' in \(config.path ?? "the config")", code: ExitCode.usage)
+                }
+                scoped.operators = [op]
+            }
+            remote = await OperatorSweep.run(scoped, environment: invocation.environment) { op, client throws(OperatorError) in
+                try await OperatorLogEntry.fetch(op, client, since: query.since, missedOnly: query.missedOnly)
+            }
+        }
+        if let journalMissing, remote.items.isEmpty, !args.has("--json") {
+            Console.error("intercom: \(journalMissing.description)")
+        }
+        var rows = entries.map { (time: $0.time, json: $0.json, cells: cells($0)) }
+            + remote.items.map { (time: $0.entry.time, json: $0.json, cells: $0.cells) }
+        if !remote.items.isEmpty {
+            rows.sort { $0.time < $1.time }
+            if let limit = query.limit, rows.count > limit { rows = Array(rows.suffix(limit)) }
         }
         if args.has("--json") {
-            for entry in entries { Console.out(entry.json.encoded) }
-        } else {
-            Console.out(table(entries))
+            for row in rows { Console.out(row.json.encoded) }
+        } else if journalMissing == nil || !rows.isEmpty {
+            Console.out(render(rows.map(\.cells)))
         }
-        return ExitCode.ok
+        return remote.finish(foundAnything: true)
     }
 
     static func table(_ entries: [JournalEntry]) -> String {
-        var rows = [["TIME", "PANEL", "CALLER", "OUTCOME", "DURATION", "PICTURE"]]
-        for e in entries {
-            let time = localTime(e.time)
-            let duration = e.durationSeconds.map { "\(Int($0.rounded()))s" } ?? ""
-            // Caller names and outcomes came from panels and servers: no control character reaches the terminal.
-            rows.append([time, e.panel ?? "-", e.subjectText, e.outcomeText, duration, e.picture ?? ""].map(TerminalSafe.escape))
-        }
+        render(entries.map(cells))
+    }
+
+    static func cells(_ e: JournalEntry) -> [String] {
+        let duration = e.durationSeconds.map { "\(Int($0.rounded()))s" } ?? ""
+        return [localTime(e.time), e.panel ?? "-", e.subjectText, e.outcomeText, duration, e.picture ?? ""]
+    }
+
+    static func render(_ cells: [[String]]) -> String {
+        // Caller names and outcomes came from panels and servers: no control character reaches the terminal.
+        let rows = [["TIME", "PANEL", "CALLER", "OUTCOME", "DURATION", "PICTURE"]] + cells.map { $0.map(TerminalSafe.escape) }
         // Plain Swift string work: Foundation's padding and formatting cost more than the query on a big journal.
         let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var out = ""

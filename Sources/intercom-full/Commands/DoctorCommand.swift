@@ -7,7 +7,7 @@ import IntercomTUI
 enum DoctorCommand {
     static let spec = CommandSpec(
         name: "doctor",
-        summary: "check config, permissions, panels (reachability, auth), SIP listen/registration, audio, terminal graphics",
+        summary: "check config, permissions, panels (reachability, auth), operator logins, SIP listen/registration, audio, terminal graphics",
         options: [.value("--graphics", "MODE", "check this graphics mode instead of detecting one",
                          choices: ["auto", "kitty", "sixel", "iterm", "symbols", "ascii"])],
         run: run)
@@ -34,7 +34,7 @@ enum DoctorCommand {
             let loaded = try ConfigLoader.load(explicit: invocation.arguments.value("--config"), environment: invocation.environment)
             config = loaded.config
             report(Finding(ok: true, text: "\(config.path ?? "no config file (\(location.path ?? "no HOME")); using defaults")"
-                + ", \(config.panels.count) panel(s)"))
+                + ", \(config.panels.count) panel(s)" + (config.operators.isEmpty ? "" : ", \(config.operators.count) operator(s)")))
             for warning in loaded.warnings { report(Finding(ok: false, text: warning.description, code: ExitCode.ok)) }
         } catch {
             report(Finding(ok: false, text: error.description, code: error.exitCode))
@@ -42,7 +42,9 @@ enum DoctorCommand {
         }
 
         Console.out("panels")
-        if config.panels.isEmpty { report(Finding(ok: false, text: "no [panel NAME] section: see 'intercom config --example'")) }
+        if config.panels.isEmpty && config.operators.isEmpty {
+            report(Finding(ok: false, text: "no [panel NAME] section: see 'intercom config --example'"))
+        }
         for panel in config.panels {
             let client: BewardPanel
             do {
@@ -60,6 +62,13 @@ enum DoctorCommand {
                 // The Basic-only refusal names the scheme itself.
                 let note = error == .basicAuthOnly(panel: panel.name) ? "" : authNote(client, auth: panel.auth)
                 report(Finding(ok: false, text: "\(panel.name): \(error)\(note)", code: error.exitCode))
+            }
+        }
+
+        if !config.operators.isEmpty {
+            Console.out("operators")
+            for finding in await OperatorCheck.run(config, environment: invocation.environment) {
+                report(Finding(ok: finding.ok, text: finding.text, code: finding.code))
             }
         }
 

@@ -1,0 +1,68 @@
+import Foundation
+import IntercomBase
+import IntercomOperator
+
+/// Which operator a command means, and a client for it with the stored token.
+enum OperatorSelection {
+    /// `name` from the command line, else the only operator configured.
+    static func pick(_ config: IntercomConfig, name: String?) -> Result<OperatorConfig, CommandError> {
+        let source = config.path ?? "the config"
+        if let name {
+            guard let found = config.operator(named: name) else {
+                let known = config.operators.map(\.name).joined(separator: ", ")
+                return .failure(CommandError("no operator '\(name)' in \(source)"
+                    + (known.isEmpty ? "; add an [operator \(name)] section with api and phone" : "; operators: \(known)"),
+                    code: ExitCode.usage))
+            }
+            return .success(found)
+        }
+        guard config.operators.count == 1, let only = config.operators.first else {
+            return .failure(CommandError(config.operators.isEmpty
+                ? "no operator in \(source): add an [operator NAME] section with api and phone (see 'intercom config --example')"
+                : "several operators configured: name one of \(config.operators.map(\.name).joined(separator: ", "))",
+                code: ExitCode.usage))
+        }
+        return .success(only)
+    }
+
+    /// A client that sends the stored token; `notLoggedIn` without one.
+    static func client(_ op: OperatorConfig, environment: [String: String]) throws(OperatorError) -> OperatorClient {
+        let token = try OperatorTokenStore(environment: environment).token(op.name)
+        return try OperatorClient(config: op, token: token)
+    }
+
+    /// The config, or the failure to print.
+    static func config(_ invocation: Invocation) -> Result<IntercomConfig, CommandError> {
+        do {
+            return .success(try invocation.loadConfig())
+        } catch {
+            return .failure(CommandError(error.description, code: error.exitCode))
+        }
+    }
+
+    /// The flat a command acts on: `--flat` (a flat id, else a flat number), or the only flat.
+    static func flat(_ flats: [OperatorFlat], choice: String?, operatorName: String,
+                     command: String) -> Result<OperatorFlat, CommandError> {
+        func listing() -> String {
+            flats.map { "\($0.flatId) (\($0.address))" }.joined(separator: ", ")
+        }
+        if let choice {
+            if let byId = flats.first(where: { $0.flatId == choice }) { return .success(byId) }
+            let byNumber = flats.filter { $0.flatNumber == choice }
+            if byNumber.count == 1, let only = byNumber.first { return .success(only) }
+            return .failure(CommandError("\(operatorName) has no flat '\(choice)'; flats: \(listing())", code: ExitCode.usage))
+        }
+        guard let only = flats.first else {
+            return .failure(CommandError("\(operatorName) lists no flat for this login", code: ExitCode.dataError))
+        }
+        guard flats.count == 1 else {
+            return .failure(CommandError("\(operatorName) has several flats; add --flat ID (one of \(listing()))",
+                                         code: ExitCode.usage))
+        }
+        return .success(only)
+    }
+}
+
+extension OperatorError {
+    var commandError: CommandError { CommandError(description, code: exitCode) }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import IntercomBase
+import IntercomOperator
+
+/// `intercom settings [OPERATOR] [KEY=VALUE ...] [--json] [--flat ID]`: the operator's intercom
+/// settings of the flat, shown, or changed and shown as the operator now has them.
+public enum SettingsCommand {
+    public static let spec = CommandSpec(
+        name: "settings",
+        summary: "show or change the operator's intercom settings of the flat",
+        arguments: "[OPERATOR] [KEY=VALUE ...]",
+        maxPositionals: 16,
+        options: [
+            .flag("--json", "one JSON object"),
+            .value("--flat", "ID", "the flat (its id, or its number) when the login has several"),
+        ],
+        details: """
+            keys: cms on|off (ring the flat's handset), voip on|off (ring this login's devices),
+            frs on|off (face recognition opens), auto_open TIME|DURATION|off (open every call until
+            then: 'YYYY-MM-DD HH:MM', RFC 3339, or 30m, 2h, 1d), white_rabbit 0|1|2|3|5|7|10 (minutes
+            of auto-open after the door was opened from the handset), door_code (read only).
+            """,
+        run: run)
+
+    @Sendable static func run(_ invocation: Invocation) async -> Int32 {
+        var positionals = invocation.arguments.positionals
+        let name = positionals.first.flatMap { $0.contains("=") ? nil : $0 }
+        if name != nil { positionals.removeFirst() }
+        var changes: [FlatSettingChange] = []
+        for text in positionals {
+            switch FlatSettingChange.parse(text) {
+            case .success(let change): changes.append(change)
+            case .failure(let failure):
+                return CommandError(UsageError(message: failure.description, command: "settings").description,
+                                    code: ExitCode.usage).report()
+            }
+        }
+        let op: OperatorConfig
+        switch OperatorSelection.config(invocation).flatMap({ OperatorSelection.pick($0, name: name) }) {
+        case .failure(let failure): return failure.report()
+        case .success(let found): op = found
+        }
+        do {
+            let client = try OperatorSelection.client(op, environment: invocation.environment)
+            let flat: OperatorFlat
+            switch OperatorSelection.flat(try await client.flats(), choice: invocation.arguments.value("--flat"),
+                                          operatorName: op.name, command: "settings") {
+            case .failure(let failure): return failure.report()
+            case .success(let found): flat = found
+            }
+            if !changes.isEmpty { try await client.setIntercom(flatId: flat.flatId, changes: changes) }
+            let settings = try await client.intercom(flatId: flat.flatId)
+            print(settings, op: op, flat: flat, json: invocation.arguments.has("--json"))
+            return ExitCode.ok
+        } catch {
+            return error.commandError.report()
+        }
+    }
+
+    static func print(_ settings: FlatSettings, op: OperatorConfig, flat: OperatorFlat, json: Bool) {
+        let fields = settings.fields()
+        if json {
+            Console.out(JSONValue.object([("operator", .string(op.name)), ("flat", .string(flat.flatId)),
+                                          ("address", .string(flat.address))] + fields).encoded)
+            return
+        }
+        Console.out(TerminalSafe.escape("\(op.name), flat \(flat.flatId): \(flat.address)"))
+        let rows = fields.map { key, value -> [String] in
+            let text: String
+            switch value {
+            case .bool(let on): text = on ? "on" : "off"
+            case .integer(let n): text = key == "white_rabbit" ? (n == 0 ? "off" : "\(n) min") : String(n)
+            case .string(let s): text = s
+            default: text = "-"
+            }
+            return ["  " + key, text]
+        }
+        Console.out(TextTable.render(rows))
+    }
+}

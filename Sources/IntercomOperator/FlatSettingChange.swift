@@ -1,0 +1,90 @@
+import Foundation
+import IntercomBase
+
+/// One `KEY=VALUE` of `intercom settings`, checked and turned into the wire field and value.
+public struct FlatSettingChange: Sendable, Equatable {
+    public var key: String
+    public var wireKey: String
+    public var wireValue: String
+    /// `auto_open`'s time: written in the operator's time zone when sent (`wireValue(in:)`).
+    public var until: Date?
+
+    public init(key: String, wireKey: String, wireValue: String, until: Date? = nil) {
+        self.key = key
+        self.wireKey = wireKey
+        self.wireValue = wireValue
+        self.until = until
+    }
+
+    /// The value as sent to an operator whose dates are in `timeZone`.
+    public func wireValue(in timeZone: TimeZone) -> String {
+        until.map { OperatorTime.format($0, timeZone: timeZone) } ?? wireValue
+    }
+
+    public static let keys = ["cms", "voip", "frs", "auto_open", "white_rabbit", "door_code"]
+    public static let whiteRabbitMinutes = [0, 1, 2, 3, 5, 7, 10]
+
+    /// Parses `text`; the error is the usage line to print.
+    public static func parse(_ text: String, now: Date = Date()) -> Result<FlatSettingChange, SettingParseError> {
+        guard let eq = text.firstIndex(of: "=") else {
+            return .failure(SettingParseError("'\(text)' is not KEY=VALUE (keys: \(keys.joined(separator: ", ")))"))
+        }
+        let key = text[..<eq].lowercased().replacingOccurrences(of: "-", with: "_")
+        let value = String(text[text.index(after: eq)...]).trimmingCharacters(in: .whitespaces)
+        func flag(_ wire: String, negate: Bool = false) -> Result<FlatSettingChange, SettingParseError> {
+            guard let on = onOff(value) else {
+                return .failure(SettingParseError("\(key) takes on or off, not '\(value)'"))
+            }
+            return .success(FlatSettingChange(key: key, wireKey: wire, wireValue: (on != negate) ? "t" : "f"))
+        }
+        switch key {
+        case "cms": return flag("CMS")
+        case "voip": return flag("VoIP")
+        case "frs": return flag("FRSDisabled", negate: true)
+        case "white_rabbit":
+            let minutes = value.lowercased() == "off" ? 0 : Int(value)
+            guard let minutes, whiteRabbitMinutes.contains(minutes) else {
+                return .failure(SettingParseError("white_rabbit takes minutes 0, 1, 2, 3, 5, 7 or 10 (or off), not '\(value)'"))
+            }
+            return .success(FlatSettingChange(key: key, wireKey: "whiteRabbit", wireValue: String(minutes)))
+        case "auto_open":
+            if onOff(value) == false {
+                return .success(FlatSettingChange(key: key, wireKey: "autoOpen", wireValue: OperatorTime.past))
+            }
+            guard let until = untilTime(value, now: now) else {
+                return .failure(SettingParseError(
+                    "auto_open takes off, a duration (30m, 2h, 1d) or a time (YYYY-MM-DD HH:MM, RFC 3339), not '\(value)'"))
+            }
+            guard until > now else { return .failure(SettingParseError("auto_open time '\(value)' is in the past; use off")) }
+            return .success(FlatSettingChange(key: key, wireKey: "autoOpen", wireValue: OperatorTime.format(until), until: until))
+        case "door_code":
+            return .failure(SettingParseError("door_code is read only (the operator sets it)"))
+        default:
+            return .failure(SettingParseError("unknown setting '\(key)' (keys: \(keys.joined(separator: ", ")))"))
+        }
+    }
+
+    static func onOff(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "on", "yes", "true", "1", "t": return true
+        case "off", "no", "false", "0", "f": return false
+        default: return nil
+        }
+    }
+
+    /// `30m`, `2h`, `1d` from now, or an absolute time as `guest_until` takes it.
+    public static func untilTime(_ value: String, now: Date = Date()) -> Date? {
+        let units: [Character: Double] = ["m": 60, "h": 3600, "d": 86400, "w": 604800]
+        if let unit = value.last.flatMap({ units[$0] }), let count = Double(value.dropLast().drop(while: { $0 == "+" })),
+           count > 0 {
+            return now.addingTimeInterval(count * unit)
+        }
+        return try? GuestTimeParser.parse(value, timeZone: .current)
+    }
+}
+
+/// A `KEY=VALUE` that cannot be applied: the message says why and what is accepted.
+public struct SettingParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import IntercomBase
+
+/// A flat's intercom settings (`address/intercom`); every value is a string on the wire.
+/// nil = the operator did not send the field (FRS only exists with face recognition).
+public struct FlatSettings: Sendable, Equatable {
+    /// CMS: ring the flat's analogue handset.
+    public var cms: Bool?
+    /// VoIP: ring this device (per device and flat).
+    public var voip: Bool?
+    /// Face recognition opens the door (the wire field is the negation, `FRSDisabled`).
+    public var frs: Bool?
+    /// Open every call until this time (`autoOpen`); nil or past = off.
+    public var autoOpen: Date?
+    /// Minutes of auto-open after an opening by DTMF or handset: 0,1,2,3,5,7,10.
+    public var whiteRabbit: Int?
+    /// The entrance code, when the flat has one.
+    public var doorCode: String?
+
+    public init(cms: Bool? = nil, voip: Bool? = nil, frs: Bool? = nil, autoOpen: Date? = nil,
+                whiteRabbit: Int? = nil, doorCode: String? = nil) {
+        self.cms = cms
+        self.voip = voip
+        self.frs = frs
+        self.autoOpen = autoOpen
+        self.whiteRabbit = whiteRabbit
+        self.doorCode = doorCode
+    }
+
+    init?(json: JSONValue?, timeZone: TimeZone = .current) {
+        guard let json, case .object = json else { return nil }
+        cms = json["CMS"]?.looseBool
+        voip = json["VoIP"]?.looseBool
+        frs = json["FRSDisabled"]?.looseBool.map { !$0 }
+        autoOpen = json.text("autoOpen").flatMap { OperatorTime.parse($0, timeZone: timeZone) }
+        whiteRabbit = json["whiteRabbit"]?.looseInt
+        let allowed = json["allowDoorCode"]?.looseBool ?? true
+        doorCode = allowed ? json.text("doorCode") : nil
+    }
+
+    /// The values as shown: `auto_open` is a local time or `off` (a past date is off).
+    public func fields(now: Date = Date()) -> [(String, JSONValue)] {
+        func flag(_ value: Bool?) -> JSONValue { value.map { .bool($0) } ?? .null }
+        let open: JSONValue = autoOpen.map { $0 > now ? .string(OperatorTime.format($0)) : .string("off") } ?? .string("off")
+        return [("cms", flag(cms)), ("voip", flag(voip)), ("frs", flag(frs)), ("auto_open", open),
+                ("white_rabbit", whiteRabbit.map { .integer($0) } ?? .null),
+                ("door_code", .optional(doorCode))]
+    }
+}

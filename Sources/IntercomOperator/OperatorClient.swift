@@ -1,0 +1,189 @@
+import Foundation
+import IntercomBase
+import IntercomHTTP
+import Synchronization
+
+/// The SmartYard mobile API of one operator: `POST {api}/{module}/{method}` with a JSON body and,
+/// once logged in, `Authorization: Bearer TOKEN`. Answers go through `OperatorEnvelope`; every
+/// failure is an `OperatorError`. The token lives only in this object and the token file.
+public final class OperatorClient: Sendable, CustomStringConvertible {
+    public let config: OperatorConfig
+    private let token: String?
+    private let http: HTTPClient
+    private let zone = Mutex<TimeZone?>(nil)
+
+    /// The cap on one answer: a real list of addresses or a day of log is far below it.
+    public static let maxAnswerBytes = 8 << 20
+
+    /// `timeout` covers one request; openDoor may wait on a slow panel behind the server (~10 s).
+    public init(config: OperatorConfig, token: String?, timeout: Duration = .seconds(15),
+                maxAnswerBytes: Int = OperatorClient.maxAnswerBytes) throws(OperatorError) {
+        self.config = config
+        self.token = token
+        let configuration = HTTPClientConfiguration(
+            user: "", password: "", caFile: config.caFile, connectTimeout: .seconds(5), timeout: timeout,
+            maxBodyBytes: maxAnswerBytes)
+        do {
+            http = try HTTPClient(configuration: configuration, label: "operator.\(config.name)")
+        } catch {
+            throw OperatorError(operatorName: config.name, kind: .local(detail: "cannot set up HTTP: \(error)"))
+        }
+    }
+
+    public var description: String {
+        "OperatorClient(\(config.name), \(Redaction.uri(config.api)), token: \(token == nil ? "none" : Redaction.mask))"
+    }
+
+    /// One API call; `data` of the answer, nil for 204 or none.
+    public func call(_ method: String, _ body: [(String, JSONValue)] = [],
+                     context: OperatorEnvelope.Context = .session) async throws(OperatorError) -> JSONValue? {
+        var base = config.api
+        while base.hasSuffix("/") { base.removeLast() }
+        var headers = [("Content-Type", "application/json"), ("Accept", "application/json"),
+                       // English where the server has a translation; the apps send their locale too.
+                       ("Accept-Language", "en"),
+                       ("X-System-Info", "Linux,intercom"), ("X-App-Version", IntercomVersion.string),
+                       // No 100-continue round trip for a small body.
+                       ("Expect", "")]
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        let response: HTTPResponse
+        do {
+            response = try await http.post("\(base)/\(method)", body: Data(JSONValue.object(body).encoded.utf8),
+                                            headers: headers)
+        } catch {
+            throw Self.transportError(error, operatorName: config.name)
+        }
+        return try OperatorEnvelope.decode(status: response.status, body: response.body,
+                                           operatorName: config.name, context: context)
+    }
+
+    static func transportError(_ error: HTTPError, operatorName: String) -> OperatorError {
+        switch error {
+        case .tooLarge(let limit):
+            return OperatorError(operatorName: operatorName,
+                                 kind: .badAnswer(detail: "larger than \(limit >> 20) MB"))
+        case .transfer(let failure), .timedOut(let failure):
+            return OperatorError(operatorName: operatorName, kind: .unreachable(detail: failure.message))
+        case .cancelled:
+            return OperatorError(operatorName: operatorName, kind: .local(detail: "cancelled"))
+        case .setup(let failure):
+            return OperatorError(operatorName: operatorName,
+                                 kind: .local(detail: "bad request setup (check [operator \(operatorName)] api): \(failure.message)"))
+        }
+    }
+
+    private func shape(_ what: String) -> OperatorError {
+        OperatorError(operatorName: config.name, kind: .badAnswer(detail: "\(what) is not the expected shape"))
+    }
+
+    // MARK: login
+
+    public func requestCode(phone: String, deviceId: String) async throws(OperatorError) -> LoginChallenge {
+        LoginChallenge(json: try await call("user/requestCode", [("userPhone", .string(phone)),
+                                                                 ("deviceToken", .string(deviceId))],
+                                            context: .login))
+    }
+
+    /// `platform` 2 = web: this client is neither the Android nor the iOS app.
+    public func confirmCode(phone: String, code: String, deviceId: String) async throws(OperatorError) -> LoginGrant {
+        let data = try await call("user/confirmCode", [("userPhone", .string(phone)), ("smsCode", .string(code)),
+                                                       ("deviceToken", .string(deviceId)), ("platform", .integer(2))],
+                                  context: .login)
+        guard let grant = LoginGrant(json: data) else { throw shape("the confirmCode answer (no accessToken)") }
+        return grant
+    }
+
+    public func checkPhone(phone: String, deviceId: String) async throws(OperatorError) -> LoginGrant {
+        let data = try await call("user/checkPhone", [("userPhone", .string(phone)), ("deviceToken", .string(deviceId)),
+                                                      ("platform", .integer(2))], context: .login)
+        guard let grant = LoginGrant(json: data) else { throw shape("the checkPhone answer (no accessToken)") }
+        return grant
+    }
+
+    /// The zone the operator's dates are in: `ext/options` `timeZone`, asked once per client; without
+    /// one (an older server, a refusal), Moscow, the server's default.
+    public func timeZone() async -> TimeZone {
+        if let known = zone.withLock({ $0 }) { return known }
+        let named = (try? await call("ext/options"))?.text("timeZone").flatMap(TimeZone.init(identifier:))
+        let found = named ?? Self.defaultTimeZone
+        zone.withLock { $0 = found }
+        return found
+    }
+
+    /// SmartYard's default when the operator does not say.
+    public static let defaultTimeZone = TimeZone(identifier: "Europe/Moscow") ?? TimeZone(secondsFromGMT: 3 * 3600) ?? .current
+
+    /// `user/ping`: 204 while the token is good (for `doctor`); a 401 says to log in again.
+    public func ping() async throws(OperatorError) {
+        _ = try await call("user/ping")
+    }
+
+    // MARK: addresses, doors, cameras
+
+    public func addresses() async throws(OperatorError) -> [OperatorAddress] {
+        guard let list = OperatorAddress.list(try await call("address/getAddressList")) else { throw shape("the address list") }
+        return list
+    }
+
+    public func flats() async throws(OperatorError) -> [OperatorFlat] {
+        guard let list = OperatorFlat.list(try await call("address/getSettingsList")) else { throw shape("the flat list") }
+        return list
+    }
+
+    /// Every camera of the subscriber's, or those of one house.
+    public func cameras(houseId: String? = nil) async throws(OperatorError) -> [OperatorCamera] {
+        let body: [(String, JSONValue)] = houseId.map { [("houseId", .id($0))] } ?? []
+        guard let list = OperatorCamera.list(try await call("cctv/all", body)) else { throw shape("the camera list") }
+        return list
+    }
+
+    /// 204 = the operator accepted the request; it does not know whether the door opened.
+    public func openDoor(domophoneId: String, doorId: Int) async throws(OperatorError) {
+        _ = try await call("address/openDoor", [("domophoneId", .id(domophoneId)), ("doorId", .integer(doorId))])
+    }
+
+    // MARK: flat settings, sharing, event log
+
+    /// The flat's intercom settings.
+    public func intercom(flatId: String) async throws(OperatorError) -> FlatSettings {
+        let zone = await timeZone()
+        guard let settings = FlatSettings(json: try await call("address/intercom", [("flatId", .id(flatId))]), timeZone: zone) else {
+            throw shape("the flat settings")
+        }
+        return settings
+    }
+
+    /// Applies `changes`; the answer's shape is not relied on (an operator may override the
+    /// method), so callers read the settings back with `intercom(flatId:)`.
+    public func setIntercom(flatId: String, changes: [FlatSettingChange]) async throws(OperatorError) {
+        let zone = await timeZone()
+        _ = try await call("address/intercom", [("flatId", .id(flatId)),
+                                                ("settings", .object(changes.map { ($0.wireKey, .string($0.wireValue(in: zone))) }))])
+    }
+
+    /// Gives `guestPhone` access until `expire` (operator-local `Y-m-d H:i:s`; a past time removes it).
+    /// The server says "no right to delete" as a 200 with a string: that is a refusal.
+    public func access(flatId: String, guestPhone: String, expire: String?) async throws(OperatorError) {
+        var body: [(String, JSONValue)] = [("flatId", .id(flatId)), ("guestPhone", .string(guestPhone))]
+        if let expire { body.append(("expire", .string(expire))) }
+        if let data = try await call("address/access", body), let text = data.stringValue, !text.isEmpty {
+            throw OperatorError(operatorName: config.name, kind: .forbidden, serverText: text)
+        }
+    }
+
+    public func plogDays(flatId: String) async throws(OperatorError) -> [PlogDay] {
+        guard let list = PlogDay.list(try await call("address/plogDays", [("flatId", .id(flatId))])) else {
+            throw shape("the event-log days")
+        }
+        return list
+    }
+
+    public func plog(flatId: String, day: String) async throws(OperatorError) -> [PlogEntry] {
+        let zone = await timeZone()
+        guard let list = PlogEntry.list(try await call("address/plog", [("flatId", .id(flatId)), ("day", .string(day))]),
+                                        timeZone: zone) else {
+            throw shape("the event log")
+        }
+        return list
+    }
+}

@@ -1,0 +1,116 @@
+import IntercomBase
+
+/// Why an operator request failed, as the user is told: one English line saying what to do, the
+/// operator's own text (often Russian) after it, and an exit code. Logic keys on the HTTP status only.
+public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// No token on disk for this operator.
+        case notLoggedIn
+        /// 401, 410 or 424: the token was rotated, revoked or is unknown.
+        case loginExpired(status: Int)
+        /// 429: a code was asked for less than 60 s ago.
+        case codeTooSoon
+        /// 403 while confirming a code.
+        case wrongCode
+        /// 403 "Maximum number of login attempts exceeded": the code is void.
+        case tooManyAttempts
+        /// 404 while confirming: no code is pending (it lives 60 s).
+        case noPendingCode
+        /// 402: the service is not paid.
+        case paymentRequired
+        /// 404: not the flat's door, the flat is blocked, or the object is gone.
+        case notFound
+        /// 403 outside a login.
+        case forbidden
+        /// Another 4xx (422: the operator found the request's data wrong).
+        case rejected(status: Int)
+        /// 5xx or an unexpected status.
+        case serverFailed(status: Int)
+        /// Connect, TLS or timeout: the operator never answered.
+        case unreachable(detail: String)
+        /// Not JSON, not the expected shape, or larger than the cap.
+        case badAnswer(detail: String)
+        /// Our own side: the token file could not be read or written.
+        case local(detail: String)
+    }
+
+    public var operatorName: String
+    public var kind: Kind
+    /// What the operator's server said (`message`, plus `data.error`), if anything.
+    public var serverText: String?
+
+    public init(operatorName: String, kind: Kind, serverText: String? = nil) {
+        self.operatorName = operatorName
+        self.kind = kind
+        self.serverText = serverText
+    }
+
+    public var exitCode: Int32 {
+        switch kind {
+        case .notLoggedIn, .loginExpired, .wrongCode, .tooManyAttempts, .noPendingCode, .paymentRequired,
+             .notFound, .forbidden:
+            return 77
+        case .codeTooSoon, .serverFailed, .unreachable:
+            return 69
+        case .rejected, .badAnswer:
+            return 65
+        case .local:
+            return 1
+        }
+    }
+
+    public var description: String {
+        let name = operatorName
+        let relogin = "run 'intercom login \(name)'"
+        let line: String
+        var status: Int?
+        switch kind {
+        case .notLoggedIn:
+            return "not logged in to \(name); \(relogin)"
+        case .loginExpired(let code):
+            line = "the operator \(name) no longer accepts this login; \(relogin)"
+            status = code
+        case .codeTooSoon:
+            line = "\(name): a code was requested less than 60 s ago; wait a minute, then \(relogin) again"
+            status = 429
+        case .wrongCode:
+            line = "\(name): wrong confirmation code; \(relogin) to try again"
+            status = 403
+        case .tooManyAttempts:
+            line = "\(name): too many wrong codes (at most 5 an hour); the code is void, \(relogin) later for a new one"
+            status = 403
+        case .noPendingCode:
+            line = "\(name): no confirmation code is pending (a code is valid 60 s); \(relogin) again"
+            status = 404
+        case .paymentRequired:
+            line = "\(name): the operator refuses until the service is paid; ask the operator"
+            status = 402
+        case .notFound:
+            line = "\(name): the operator refused: not found, or the flat is blocked"
+            status = 404
+        case .forbidden:
+            line = "\(name): the operator refused the request"
+            status = 403
+        case .rejected(let code):
+            line = "\(name): the operator rejected the request's data"
+            status = code
+        case .serverFailed(let code):
+            line = "\(name): the operator's server failed; try again later"
+            status = code
+        case .unreachable(let detail):
+            return "cannot reach operator \(name): \(detail); check [operator \(name)] api and the network"
+        case .badAnswer(let detail):
+            return "operator \(name) sent an answer this client cannot read (\(detail)); nothing was stored"
+        case .local(let detail):
+            return "\(name): \(detail)"
+        }
+        let said = serverText.map { ": \(Self.clip($0))" } ?? ""
+        return "\(line) (HTTP \(status ?? 0)\(said))"
+    }
+
+    /// Server text is shown, not trusted: one line, at most 200 characters.
+    static func clip(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return line.count > 200 ? String(line.prefix(200)) + "…" : line
+    }
+}

@@ -1,0 +1,32 @@
+/// The ids `intercom doors` and `intercom cameras` give operator entries, which `open`, `watch`
+/// and `snapshot` take back: `OPERATOR:DOMOPHONE:DOOR` for a door (`home:1:0`) and
+/// `OPERATOR:cam:ID` for a camera (`home:cam:1`). Built from the operator's own ids, so they stay
+/// the same across runs and logins for as long as the operator keeps its numbering.
+public enum OperatorItemID {
+    public static func door(operator name: String, domophoneId: String, doorId: Int) -> String {
+        "\(name):\(domophoneId):\(doorId)"
+    }
+
+    public static func camera(operator name: String, cameraId: String) -> String {
+        "\(name):cam:\(cameraId)"
+    }
+
+    /// (operator, domophoneId, doorId) of a door id, or nil when `text` is not one.
+    public static func parseDoor(_ text: String) -> (operatorName: String, domophoneId: String, doorId: Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let doorId = Int(parts[parts.count - 1]), doorId >= 0 else { return nil }
+        let domophone = String(parts[parts.count - 2])
+        let name = parts.dropLast(2).joined(separator: ":")
+        guard !domophone.isEmpty, domophone != "cam", !name.isEmpty else { return nil }
+        return (name, domophone, doorId)
+    }
+
+    /// (operator, cameraId) of a camera id, or nil.
+    public static func parseCamera(_ text: String) -> (operatorName: String, cameraId: String)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[parts.count - 2] == "cam", !parts[parts.count - 1].isEmpty else { return nil }
+        let name = parts.dropLast(2).joined(separator: ":")
+        guard !name.isEmpty else { return nil }
+        return (name, String(parts[parts.count - 1]))
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Synchronization
+import IntercomTestSupport
+import Testing
+@testable import IntercomCLI
+import IntercomOperator
+
+/// settings, share, log and the confirmation-call login through the binary, against a stub that
+/// keeps the flat's settings and answers with the observed bodies.
+@Suite(.serialized) struct OperatorFlatCommandTests {
+    static let token = "7d1f0b9e-token-of-the-flat"
+
+    final class FlatState: Sendable {
+        let settings = Mutex<[String: String]>(["CMS": "t", "VoIP": "t", "autoOpen": "1970-01-01 00:00:00", "whiteRabbit": "0"])
+        let checks = Atomic<Int>(0)
+    }
+
+    final class Operator: Sendable {
+        let server: OperatorStubServer
+        let directory: TestDirectory
+        let config: URL
+        let state = FlatState()
+
+        init(flatCall: Bool = false) throws {
+            let token = OperatorFlatCommandTests.token
+            let state = state
+            server = try OperatorStubServer { request in
+                switch request.path {
+                case "/mobile/user/requestCode":
+                    return flatCall ? .ok(#"{"method":"outgoingCall","confirmationNumbers":["74950000001"]}"#) : .ok(#"{"method":"sms"}"#)
+                case "/mobile/user/checkPhone":
+                    // Not seen the call yet, twice.
+                    guard state.checks.add(1, ordering: .sequentiallyConsistent).newValue > 2 else { return .error(404, "Not found") }
+                    return .ok(#"{"accessToken":"\#(token)","names":{"name":"Anna"}}"#)
+                case "/mobile/user/confirmCode":
+                    return .ok(#"{"accessToken":"\#(token)","names":{"name":"Anna"}}"#)
+                default: break
+                }
+                guard request.headers["authorization"] == "Bearer \(token)" else { return .error(401, "Не авторизован") }
+                switch request.path {
+                case "/mobile/address/getSettingsList":
+                    return .ok(#"[{"flatId":"7","flatNumber":"12","houseId":"1","address":"Test Street, 1, кв. 12","flatOwner":"t","hasGates":"f","hasPlog":"t"}]"#)
+                case "/mobile/address/intercom":
+                    if let changes = request.json["settings"] as? [String: String] {
+                        state.settings.withLock { $0.merge(changes) { $1 } }
+                    }
+                    let current = state.settings.withLock { $0 }.merging(["allowDoorCode": "t", "doorCode": "12345"]) { $1 }
+                    let body = String(decoding: (try? JSONSerialization.data(withJSONObject: current)) ?? Data(), as: UTF8.self)
+                    return .ok(body)
+                case "/mobile/address/access": return .noContent
+                case "/mobile/address/plogDays": return .ok(#"[{"day":"2026-12-01","events":2}]"#)
+                case "/mobile/address/plog":
+                    return .ok(#"[{"date":"2026-12-01 10:13:59","uuid":"a1","previewType":0,"mechanizmaDescription":"Entrance 1","event":"4","detailX":{"phone":"79123456781"}},{"date":"2026-12-01 10:20:00","uuid":"a2","mechanizmaDescription":"Entrance 1","event":"1","detailX":{}}]"#)
+                default: return .error(404, "Not found")
+                }
+            }
+            directory = try TestDirectory(prefix: "intercom-operator-flat")
+            config = try IntercomBinary.writeConfig("[operator home]\napi = \(server.baseURL)\nphone = 79123456781\n", in: directory)
+        }
+
+        func run(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
+            let binary = try IntercomBinary.path()
+            let args = arguments + ["--config", config.path]
+            let environment = try IntercomBinary.environment(in: directory)
+            guard let stdin else {
+                return try await Subprocess.run(binary, args, environment: environment, logDirectory: directory.url,
+                                                timeout: .seconds(30))
+            }
+            return try await Subprocess.run("/bin/bash", ["-c", "printf '%s\\n' \"$1\" | \"$0\" \"${@:2}\"", binary, stdin] + args,
+                                            environment: environment, logDirectory: directory.url, timeout: .seconds(30))
+        }
+    }
+
+    @Test func settingsRoundTrip() async throws {
+        let op = try Operator()
+        try await withCleanup({ op.server.stop() }) {
+            #expect(try await op.run(["login"], stdin: "1001").status == 0)
+            let set = try await op.run(["settings", "home", "cms=off", "white_rabbit=5", "auto_open=2h", "--json"])
+            #expect(set.status == 0, "\(set)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(set.stdout.utf8)) as? [String: Any])
+            #expect(json["cms"] as? Bool == false)
+            #expect(json["voip"] as? Bool == true)
+            #expect(json["white_rabbit"] as? Int == 5)
+            #expect(json["door_code"] as? String == "12345")
+            #expect((json["auto_open"] as? String)?.count == 19)
+            #expect(op.state.settings.withLock { $0["CMS"] } == "f")
+            let read = try await op.run(["settings"])
+            #expect(read.status == 0)
+            #expect(read.stdout.contains("white_rabbit  5 min"), "\(read.stdout)")
+            let refused = try await op.run(["settings", "door_code=1"])
+            #expect(refused.status == 64)
+            #expect(refused.stderr.contains("read only"))
+        }
+    }
+
+    @Test func shareSendsThePhoneAndTheTime() async throws {
+        let op = try Operator()
+        try await withCleanup({ op.server.stop() }) {
+            #expect(try await op.run(["login"], stdin: "1001").status == 0)
+            let share = try await op.run(["share", "8 912 345-67-82", "--until", "1d"])
+            #expect(share.status == 0, "\(share)")
+            let access = try #require(op.server.requests.last)
+            #expect(access.path == "/mobile/address/access")
+            #expect(access.json["guestPhone"] as? String == "79123456782")
+            #expect(access.json["flatId"] as? Int == 7)
+            #expect((access.json["expire"] as? String)?.count == 19)
+            #expect(try await op.run(["share", "79123456782", "--remove"]).status == 0)
+            #expect(op.server.requests.last?.json["expire"] as? String == "1970-01-01 00:00:00")
+        }
+    }
+
+    @Test func logShowsTheOperatorsEvents() async throws {
+        let op = try Operator()
+        try await withCleanup({ op.server.stop() }) {
+            #expect(try await op.run(["login"], stdin: "1001").status == 0)
+            let log = try await op.run(["log", "--json"])
+            #expect(log.status == 0, "\(log)")
+            let lines = log.stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            #expect(lines.map { $0["event"] as? String } == ["opened_by_app", "call_missed"])
+            #expect(lines.allSatisfy { $0["operator"] as? String == "home" })
+            let table = try await op.run(["log"])
+            #expect(table.stdout.contains("opened by app"))
+            #expect(try await op.run(["log", "--local"]).stdout.contains("opened by app") == false)
+        }
+    }
+
+    @Test func loginByConfirmationCall() async throws {
+        let op = try Operator(flatCall: true)
+        try await withCleanup({ op.server.stop() }) {
+            let login = try await op.run(["login", "--wait", "20"])
+            #expect(login.status == 0, "\(login)")
+            #expect(login.stdout.contains("call +74950000001 from +79123456781"))
+            #expect(login.stdout.contains("logged in to home as Anna"))
+            #expect(op.state.checks.load(ordering: .sequentiallyConsistent) == 3)
+            #expect(!login.stdout.contains(Self.token))
+        }
+    }
+
+    @Test func severalFlatsNeedFlat() {
+        let flats = [OperatorFlat(flatId: "7", flatNumber: "12", address: "A"), OperatorFlat(flatId: "9", flatNumber: "3", address: "B")]
+        guard case .failure(let many) = OperatorSelection.flat(flats, choice: nil, operatorName: "home", command: "settings") else {
+            Issue.record("two flats were not refused")
+            return
+        }
+        #expect(many.code == 64)
+        #expect(many.message.contains("--flat"))
+        #expect((try? OperatorSelection.flat(flats, choice: "9", operatorName: "home", command: "settings").get())?.flatId == "9")
+        #expect((try? OperatorSelection.flat(flats, choice: "12", operatorName: "home", command: "settings").get())?.flatId == "7")
+    }
+}

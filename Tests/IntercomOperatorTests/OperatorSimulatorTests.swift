@@ -1,0 +1,69 @@
+import Foundation
+import IntercomTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The client against `intercom simulate-operator` (built from the reference, not from this client):
+/// login with the test phone, doors, an opening the simulated panel sees, the event log that shows
+/// it, settings in the operator's zone, and a revoked token.
+@Suite(.serialized) struct OperatorSimulatorTests {
+    @Test func theWholeWalkAgainstTheSimulatedOperator() async throws {
+        let directory = try TestDirectory(prefix: "intercom-operator-sim")
+        let environment = try IntercomBinary.environment(in: directory)
+        let simulator = try Subprocess(try IntercomBinary.path(), ["simulate-operator"], name: "simulate-operator",
+                                       environment: environment, logDirectory: directory.url)
+        try await withCleanup({ await simulator.stop() }) {
+            let banner = try await simulator.waitForOutput(containing: "test phone", in: .stdout, timeout: .seconds(20))
+            let url = try #require(banner.split(separator: "\n").first { $0.hasPrefix("operator listening on ") }?
+                .split(separator: " ").last.map(String.init))
+            let config = try IntercomBinary.writeConfig("[operator home]\napi = \(url)\nphone = 79123456781\n", in: directory)
+            func run(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
+                let binary = try IntercomBinary.path()
+                let args = arguments + ["--config", config.path]
+                guard let stdin else {
+                    return try await Subprocess.run(binary, args, environment: environment, logDirectory: directory.url,
+                                                    timeout: .seconds(30))
+                }
+                return try await Subprocess.run("/bin/bash", ["-c", "printf '%s\\n' \"$1\" | \"$0\" \"${@:2}\"", binary, stdin] + args,
+                                                environment: environment, logDirectory: directory.url, timeout: .seconds(30))
+            }
+
+            #expect(try await run(["login"], stdin: "0000").status == 77)
+            let login = try await run(["login"], stdin: "1001")
+            #expect(login.status == 0, "\(login)\n\(simulator.combinedOutput)")
+
+            let doors = try await run(["doors", "--json"])
+            #expect(doors.status == 0, "\(doors)")
+            let list = try #require(try JSONSerialization.jsonObject(with: Data(doors.stdout.utf8)) as? [[String: Any]])
+            let ids = list.compactMap { $0["id"] as? String }
+            #expect(ids.contains("home:1:0"), "\(ids)")
+
+            let open = try await run(["open", "home:1:0"])
+            #expect(open.status == 0, "\(open)")
+            try await simulator.waitForOutput(containing: "door opened: main", timeout: .seconds(10))
+
+            let log = try await run(["log", "--json"])
+            #expect(log.status == 0, "\(log)")
+            let events = log.stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            let opened = try #require(events.last { $0["event"] as? String == "opened_by_app" }, "\(log.stdout)")
+            #expect(opened["operator"] as? String == "home")
+            // The entry is the opening just made: its time, read in the operator's zone, is within a minute of now.
+            let time = (opened["time"] as? String).flatMap { ISO8601DateFormatter().date(from: $0.replacingOccurrences(of: ".000", with: "")) }
+            #expect(time.map { abs($0.timeIntervalSinceNow) < 120 } == true, "\(opened)")
+
+            let settings = try await run(["settings", "cms=off", "white_rabbit=5", "--json"])
+            #expect(settings.status == 0, "\(settings)")
+            #expect(settings.stdout.contains("\"cms\":false") && settings.stdout.contains("\"white_rabbit\":5"))
+
+            _ = Glibc.kill(simulator.pid, SIGUSR1)  // the operator revokes every token
+            try await Task.sleep(for: .milliseconds(300))
+            let revoked = try await run(["open", "home:1:0"])
+            #expect(revoked.status == 77, "\(revoked)")
+            #expect(revoked.stderr.contains("run 'intercom login home'"))
+        }
+    }
+}
