@@ -1,5 +1,6 @@
 import IntercomCLI
 import IntercomEngine
+import IntercomBase
 
 /// `intercom open [PANEL] [--door main|alt|light|N]`: pulse a door relay through the panel's HTTP API.
 enum OpenCommand {
