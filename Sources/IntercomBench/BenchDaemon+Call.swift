@@ -1,4 +1,5 @@
 import IntercomEngine
+import IntercomPhone
 
 extension BenchDaemon {
     /// One call from `caller`: placed, answered by the daemon, hung up by the caller. Returns the

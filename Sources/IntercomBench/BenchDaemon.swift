@@ -1,5 +1,7 @@
 import Foundation
 import IntercomEngine
+import IntercomBase
+import IntercomPhone
 
 /// `intercom daemon --events json` with a config of the bench's, and a liblinphone caller
 /// that rings it as panel `100001`.

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomEngine
+import IntercomBase
 
 /// Issue 6: 60 calls at 2 a second auto-answered and ended by the daemon (journal and control socket on),
 /// RSS at call 10 and call 60; and `intercom log --since 1d` over a 100 000-entry journal.

@@ -2,6 +2,7 @@ import Foundation
 import IntercomEngine
 import IntercomSimulator
 import IntercomTUI
+import IntercomImaging
 
 /// "Terminal graphics (issue 4)": render costs and bytes on the simulator's 640×480 scene,
 /// side by side with the `chafa` CLI on the same JPEG in the same run.

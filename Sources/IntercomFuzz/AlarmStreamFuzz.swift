@@ -1,5 +1,6 @@
 import Foundation
 import IntercomEngine
+import IntercomPanel
 
 /// `alarmchangestate_cgi` as curl delivers it: the stream cut into chunks at arbitrary
 /// places, lines rebuilt by `LineSplitter`, each line read as a `PanelAlarm`.

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomEngine
+import IntercomBase
 
 /// `config.ini` the way `ConfigLoader.load` takes it: bytes that must be UTF-8, the INI
 /// syntax, then every typed value; afterwards the decoded panels are used the way an

@@ -1,4 +1,5 @@
 import IntercomEngine
+import IntercomBase
 
 /// One control-socket line from a local client: parsed into a request; whatever comes out
 /// (the request echoed as `intercom ctl` would send it, or the failure reply with its id)

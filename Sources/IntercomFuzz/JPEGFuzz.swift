@@ -1,6 +1,7 @@
 import Foundation
 import IntercomEngine
 import IntercomTUI
+import IntercomImaging
 
 /// A panel snapshot on its way to the screen: header read, DCT-scaled decode to the size
 /// a terminal area or the daemon's peephole wants, then drawn. The input's length picks

@@ -1,4 +1,6 @@
 import IntercomEngine
+import IntercomBase
+import IntercomPanel
 
 /// A `systeminfo_cgi` / `action=get` body as the panel client reads it: bytes decoded as
 /// UTF-8 with repair, split into `Key=Value` pairs, the model name classified.

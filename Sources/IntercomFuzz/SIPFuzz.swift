@@ -1,5 +1,7 @@
 import Foundation
 import IntercomEngine
+import IntercomBase
+import IntercomPhone
 
 /// A datagram or TCP read from anyone who can reach the SIP port, through what the phone thread
 /// does with it before belle-sip: the header screen (whole, and in pieces as TCP reads come), the

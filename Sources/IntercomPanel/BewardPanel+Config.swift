@@ -1,3 +1,4 @@
+import IntercomBase
 extension BewardPanel {
     /// The HTTP client a `[panel NAME]` section describes.
     public convenience init(panelConfig panel: PanelConfig) throws(PanelError) {

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomHTTP
 import Synchronization
+import IntercomBase
 
 /// One Beward panel's HTTP CGI API (see docs: beward-http-api.md §2–§3).
 ///

@@ -1,3 +1,4 @@
+import IntercomBase
 /// Folds repeated door digits into one opening: a door digit within `window` of the previous
 /// one for the same door is a repeat (SmartYard sends the code three times, 750 ms apart).
 struct DoorDigitFilter: Sendable {

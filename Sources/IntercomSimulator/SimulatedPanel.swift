@@ -2,6 +2,7 @@ import Foundation
 import IntercomImaging
 import IntercomPhone
 import Synchronization
+import IntercomBase
 
 /// A whole simulated Beward panel on loopback: the HTTP CGI server plus a SIP phone that rings a
 /// client the way a panel does (From `sip:100001@…`, PCMA + H.264, the porch scene as video) and

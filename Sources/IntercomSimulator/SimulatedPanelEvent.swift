@@ -1,4 +1,5 @@
 import IntercomPhone
+import IntercomBase
 
 /// What happens at a simulated panel, in order.
 public enum SimulatedPanelEvent: Sendable, Equatable {

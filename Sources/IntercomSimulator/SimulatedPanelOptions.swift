@@ -1,4 +1,5 @@
 import IntercomPanel
+import IntercomBase
 
 /// How the simulated panel behaves, including the faults tests inject.
 public struct SimulatedPanelOptions: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomPhone
+import IntercomBase
 
 /// The SIP side of a simulated Beward panel: who it calls as, what it offers, which digits open doors.
 /// Defaults follow beward-http-api.md §6: PCMA + H.264, RFC 2833 digits 1/2/3, 60 s ring time.

@@ -2,6 +2,7 @@ import CMicroHTTPD
 import Foundation
 import IntercomPanel
 import Synchronization
+import IntercomBase
 
 /// The request handling behind `SimulatedPanelHTTPServer`, reached from libmicrohttpd's
 /// connection threads through the daemon's `void *` argument.

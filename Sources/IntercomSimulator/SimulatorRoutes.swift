@@ -1,5 +1,6 @@
 import Foundation
 import IntercomImaging
+import IntercomBase
 
 /// The CGI endpoints of the simulated panel (a subset of beward-http-api.md §3).
 extension SimulatorCore {

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomCLI
 import IntercomEngine
+import IntercomBase
 
 StandardStream.ignoreBrokenPipes()
 // The only place the process exits: commands return their code.

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomPhone
 import IntercomTestSupport
+import IntercomBase
 
 package enum PhoneTestSupport {
     package static func tempDirectory(_ tag: String = "phone") -> String {

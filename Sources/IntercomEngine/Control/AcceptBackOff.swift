@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// How long the control socket's accept loop waits after a failed accept (EMFILE, ENFILE, ENOMEM),
 /// and whether to log it. The pause doubles from 50 ms to 1 s and resets on the next success; the

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import IntercomBase
 #endif
 
 /// One client of the control socket: a reader thread that splits request lines, a writer thread

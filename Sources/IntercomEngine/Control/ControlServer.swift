@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import IntercomBase
 #endif
 
 /// The daemon's control socket (README: Control socket): a Unix stream socket, 0600 in a

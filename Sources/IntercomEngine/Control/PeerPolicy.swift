@@ -1,3 +1,4 @@
+import IntercomBase
 /// Who may drive the daemon. The socket is already 0600 in a 0700 directory; this check is the
 /// second fence, for a socket path someone pointed at a shared directory or root connecting in.
 /// A pure function of the credentials, so a test can show the refusal with made-up peers.

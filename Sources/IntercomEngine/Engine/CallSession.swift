@@ -1,4 +1,6 @@
 import Foundation
+import IntercomBase
+import IntercomPhone
 
 /// What the intercom knows about one call while it exists.
 struct CallSession: Sendable {

@@ -1,3 +1,4 @@
+import IntercomBase
 extension CallerDirectory {
     /// The directory the config describes: each panel's addresses (host names resolved now),
     /// the registrar's, and the unknown-caller policy. Panels none of whose calls could ever be

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import IntercomBase
 #endif
 
 /// Numeric addresses of a host name, for the panels and registrars whose calls are trusted by

@@ -1,4 +1,6 @@
 import Foundation
+import IntercomBase
+import IntercomPhone
 
 extension Intercom {
     /// How long an automatic opening in a call waits for the call to be confirmed.

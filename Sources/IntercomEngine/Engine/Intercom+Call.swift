@@ -1,4 +1,6 @@
 import Foundation
+import IntercomBase
+import IntercomPhone
 
 extension Intercom {
     /// Calls a panel (`intercom call`): a look at the camera and a talk without anyone ringing.

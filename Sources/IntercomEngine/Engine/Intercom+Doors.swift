@@ -1,4 +1,6 @@
 import Foundation
+import IntercomBase
+import IntercomPhone
 
 extension Intercom {
     /// Opens `door`. In a call from a panel, per the panel's `open` method; outside a call,

@@ -1,4 +1,6 @@
 import Foundation
+import IntercomBase
+import IntercomPhone
 
 extension Intercom {
     /// A new call rings: who it is from (by its packets' source, then `match`), then the

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 extension Intercom {
     /// Applies a reloaded config to the running core without touching calls in progress (each

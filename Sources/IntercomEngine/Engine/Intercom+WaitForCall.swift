@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 extension Intercom {
     /// How a wait for a call's state ended.

@@ -1,4 +1,8 @@
 import Foundation
+import IntercomBase
+import IntercomImaging
+import IntercomPanel
+import IntercomPhone
 
 /// The one core of the program, in the manner of baresip: it owns the phone and the panels,
 /// applies the per-panel policies (unknown callers, do-not-disturb, auto-answer), carries out

@@ -1,3 +1,5 @@
+import IntercomPanel
+import IntercomPhone
 /// Why a command could not be carried out; one line each, with its exit code (`ExitCode`).
 public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case noCall(String)

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+import IntercomPhone
+import IntercomBase
 #endif
 
 extension PhoneSettings {

@@ -1,3 +1,5 @@
+import IntercomBase
+import IntercomHTTP
 /// Turns liblinphone's bare "io error" for a TLS registrar into the reason a user can act on.
 public enum RegistrationDiagnosis {
     /// The reason to report for a failed registration: liblinphone's own, or, when the registrar

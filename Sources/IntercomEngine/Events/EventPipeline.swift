@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// What happens to every event besides the front end's own use, in order: `first` (the daemon
 /// prints JSON there), the journal, then the hooks, so a hook's INTERCOM_SNAPSHOT names a picture

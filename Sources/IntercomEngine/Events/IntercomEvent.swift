@@ -1,4 +1,6 @@
 import Foundation
+import IntercomBase
+import IntercomPhone
 
 /// One daemon event (README: Run the daemon): what the daemon prints, the control socket
 /// streams, the TUI draws and the journal keeps. One model for every front end.

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// Runs `[hooks] on_<event>` programs for events: a few at a time, each with a timeout, never
 /// holding up the caller (calls go on whatever a hook does). Failures are logged.

@@ -1,4 +1,6 @@
 import Foundation
+import IntercomBase
+import IntercomImaging
 
 /// Where the journal's pictures come from; a protocol so the recorder can be tested without video.
 public protocol JournalPictureSource: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// Writes the bus's events into the journal: a row per call (updated as it is answered and
 /// ends), per door opening and per panel alarm, and the call's pictures — the first peephole

@@ -1,4 +1,8 @@
 import Foundation
+import IntercomBase
+import IntercomImaging
+import IntercomPanel
+import IntercomPhone
 
 /// The slideshow a resident sees before answering: the panel's JPEG snapshot polled at
 /// `fps`, one request in flight at most, the next one starting at the slot after the last

@@ -1,4 +1,6 @@
 import Foundation
+import IntercomBase
+import IntercomImaging
 
 /// One decoded panel snapshot, as the peephole shows it.
 public struct PeepholeFrame: Sendable {

@@ -1,3 +1,4 @@
+import IntercomBase
 /// What is known about a call when it appears.
 public struct CallInfo: Sendable, Equatable {
     public var id: CallID

@@ -1,4 +1,5 @@
 import Synchronization
+import IntercomBase
 
 /// The `CallerDirectory` in force, shared between the engine (which builds it from the config
 /// and replaces it on SIGHUP) and the phone thread (which refuses impostors and, under

@@ -1,5 +1,6 @@
 import CLinphone
 import Foundation
+import IntercomBase
 
 /// What liblinphone reports, inside `linphone_core_iterate`: call states, DTMF, registration.
 extension LinphoneCoreDriver {

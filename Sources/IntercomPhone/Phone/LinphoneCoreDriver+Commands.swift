@@ -1,5 +1,6 @@
 import CLinphone
 import Foundation
+import IntercomBase
 
 /// What the rest of the program asks of a call or the core (through `Phone`).
 extension LinphoneCoreDriver {

@@ -1,6 +1,7 @@
 import CFrameSink
 import CLinphone
 import Foundation
+import IntercomBase
 
 /// Configuring a new core: transports, TLS and SRTP, video, codecs, the account.
 extension LinphoneCoreDriver {

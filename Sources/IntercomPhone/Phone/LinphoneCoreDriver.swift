@@ -1,6 +1,7 @@
 import CFrameSink
 import CLinphone
 import Foundation
+import IntercomBase
 
 /// Owns one liblinphone core. Lives on the phone thread: every method, and every liblinphone
 /// callback that reaches it, runs there, and the entry points assert it

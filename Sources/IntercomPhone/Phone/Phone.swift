@@ -1,5 +1,6 @@
 import CLinphone
 import Foundation
+import IntercomBase
 
 /// The SIP phone. Its liblinphone core lives on the process's linphone thread; every request
 /// here is a message to that thread, and everything the core reports comes back as `events`.

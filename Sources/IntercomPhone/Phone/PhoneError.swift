@@ -1,3 +1,4 @@
+import IntercomBase
 /// Failures of the phone, each with its exit code (`ExitCode`; README: Commands).
 public enum PhoneError: Error, Equatable, CustomStringConvertible {
     /// liblinphone refused to create or start the core; `code` is its return value.

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// Everything the phone tells the rest of the program. Delivered in the order liblinphone reported it.
 public enum PhoneEvent: Sendable, Equatable {

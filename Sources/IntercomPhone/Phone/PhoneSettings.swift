@@ -1,3 +1,4 @@
+import IntercomBase
 /// What the phone needs to run: derived from `[sip]`/`[audio]` by the engine, or built by hand in tests.
 public struct PhoneSettings: Sendable {
     public enum Audio: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// One log line per 10 s for calls refused by who they are, so a scan cannot fill the log; the
 /// line names both the address the packets came from and what the headers claimed. Each owner

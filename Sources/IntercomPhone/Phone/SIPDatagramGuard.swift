@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import IntercomBase
 #endif
 
 /// Looks at the SIP datagrams waiting on the phone's UDP sockets before belle-sip reads them:

@@ -1,6 +1,7 @@
 import CSIPIngress
 #if canImport(Glibc)
 import Glibc
+import IntercomBase
 #endif
 
 /// The Swift half of the read hook in CSIPIngress: belle-sip's every SIP read passes through

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// The start line and headers of one SIP message, as far as the phone thread's screen needs
 /// them: enough to recognise a new INVITE and to answer it without belle-sip.

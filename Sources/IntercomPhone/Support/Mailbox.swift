@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import IntercomBase
 #endif
 
 /// A queue of jobs for one thread, which sleeps in poll(2) until a job arrives, one of the

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// Finds this process's own file descriptors for sockets bound to given local ports, by
 /// matching socket inodes from /proc/net/{udp,tcp}[6] with the links in /proc/self/fd.

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import IntercomBase
 #endif
 
 /// Tries to bind a listen address before liblinphone does, because liblinphone only logs

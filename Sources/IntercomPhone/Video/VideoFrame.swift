@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// One decoded picture of call video, I420 packed without padding: Y (w×h), then U and V (each ⌈w/2⌉×⌈h/2⌉).
 public struct VideoFrame: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import IntercomBase
 
 /// Where decoded call video crosses from mediastreamer's ticker thread to the rest of the program.
 /// The ticker thread only copies pixels and calls subscribers under a lock; it never touches the core.

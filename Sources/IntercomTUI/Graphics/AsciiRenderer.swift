@@ -1,4 +1,5 @@
 import IntercomEngine
+import IntercomImaging
 
 /// Plain characters by brightness, no colour: for dumb terminals, NO_COLOR and logs.
 enum AsciiRenderer {

@@ -1,4 +1,5 @@
 import IntercomEngine
+import IntercomImaging
 
 /// The video-rate symbols path: each cell is `▀` with the top half's colour as foreground and
 /// the bottom half's as background, each a box-filtered average of its source pixels.

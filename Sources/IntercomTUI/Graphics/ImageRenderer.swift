@@ -1,4 +1,6 @@
 import IntercomEngine
+import IntercomImaging
+import IntercomTerminal
 
 /// Draws pictures in the terminal with one API for every mode. Keeps the previous frame so it
 /// can send only what changed: changed cells in character modes, nothing at all for an

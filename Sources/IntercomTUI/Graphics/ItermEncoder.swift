@@ -1,4 +1,5 @@
 import IntercomEngine
+import IntercomImaging
 
 /// iTerm2's inline image (OSC 1337 File=…): a JPEG, which iTerm2 and WezTerm decode
 /// themselves. chafa's iTerm2 path re-encodes to TIFF and is 4× slower (chafa#264).

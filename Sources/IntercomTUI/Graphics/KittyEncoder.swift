@@ -1,4 +1,5 @@
 import IntercomEngine
+import IntercomImaging
 
 /// The kitty graphics protocol, done here rather than through chafa so the image id is ours
 /// (a new frame under the same id replaces the old one in place) and tmux wrapping can be

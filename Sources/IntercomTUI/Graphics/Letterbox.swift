@@ -1,4 +1,5 @@
 import IntercomEngine
+import IntercomImaging
 
 /// Fits a picture into a cell area keeping its shape: cells are usually twice as tall as wide,
 /// so a 4:3 picture needs about 2.7 columns per row, not 1.33.

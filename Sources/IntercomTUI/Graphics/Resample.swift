@@ -1,4 +1,5 @@
 import IntercomEngine
+import IntercomImaging
 
 /// Nearest-neighbour shrinking for pixel protocols: there is no point sending a terminal more
 /// pixels than the cells it will show them in.

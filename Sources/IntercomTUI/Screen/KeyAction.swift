@@ -1,4 +1,5 @@
 import IntercomEngine
+import IntercomBase
 
 /// What a key press means on the call screen (the keys shown on screen and under `?`).
 enum KeyAction: Equatable {

@@ -1,5 +1,7 @@
 import Foundation
 import IntercomEngine
+import IntercomImaging
+import IntercomTerminal
 
 /// The screens' pictures, written straight to the terminal into the areas ncurses leaves
 /// empty: one renderer per slot (0 the main picture, 1… the kiosk tiles; slot + 1 is the

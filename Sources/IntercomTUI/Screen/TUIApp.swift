@@ -1,6 +1,8 @@
 import Foundation
 import IntercomEngine
 import Synchronization
+import IntercomBase
+import IntercomPhone
 
 /// The terminal client: one thread owns ncurses and the picture renderers; the intercom's
 /// events reach it through an inbox, and keys become `IntercomCommand`s run on the intercom.

@@ -1,4 +1,5 @@
 import IntercomEngine
+import IntercomImaging
 
 /// What the terminal said to the probe's queries. Everything optional: a missing answer
 /// means "unsupported", never "wait longer".

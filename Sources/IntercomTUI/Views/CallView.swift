@@ -1,5 +1,6 @@
 import Foundation
 import IntercomEngine
+import IntercomBase
 
 /// What the screen shows of one call.
 struct CallView: Equatable {

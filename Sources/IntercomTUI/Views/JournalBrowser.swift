@@ -1,5 +1,6 @@
 import Foundation
 import IntercomEngine
+import IntercomBase
 
 /// The terminal client's journal view (`l`): the newest entries, one selected, its picture beside.
 /// Read from the journal file, so it shows what the daemon recorded as well as this screen.

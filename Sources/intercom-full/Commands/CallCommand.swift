@@ -2,6 +2,7 @@ import Foundation
 import IntercomCLI
 import IntercomEngine
 import IntercomTUI
+import IntercomBase
 
 /// `intercom call [PANEL]`: calls a panel to look and talk, on the call screen; back to the shell
 /// when the call ends.

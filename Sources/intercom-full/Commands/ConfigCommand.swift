@@ -1,5 +1,6 @@
 import IntercomCLI
 import IntercomEngine
+import IntercomBase
 
 /// `intercom config --example` prints a commented config; `intercom config --check` validates one;
 /// `--reference` prints docs/CONFIG.md (all three come from the config table).

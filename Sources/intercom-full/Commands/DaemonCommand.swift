@@ -1,6 +1,8 @@
 import Foundation
 import IntercomCLI
 import IntercomEngine
+import IntercomBase
+import IntercomPhone
 
 /// `intercom daemon`: no terminal; applies the panels' policies and reports events.
 enum DaemonCommand {

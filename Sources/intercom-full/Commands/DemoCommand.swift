@@ -2,6 +2,7 @@ import Foundation
 import IntercomCLI
 import IntercomEngine
 import IntercomSimulator
+import IntercomBase
 
 /// `intercom demo`: no config, no hardware. A simulated Beward panel on loopback rings this
 /// client's screen within seconds, and again after every call.

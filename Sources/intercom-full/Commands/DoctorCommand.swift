@@ -2,6 +2,9 @@ import Foundation
 import IntercomCLI
 import IntercomEngine
 import IntercomTUI
+import IntercomBase
+import IntercomPanel
+import IntercomPhone
 
 /// `intercom doctor`: checks what a working intercom needs and says what to fix.
 enum DoctorCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomEngine
 import Synchronization
+import IntercomBase
 
 /// `daemon --events json`: one JSON line per event on stdout. When stdout's reader leaves
 /// (`… | head -1`, a journald restart) the printer stops for good and says so once on stderr;

@@ -1,6 +1,8 @@
 import Foundation
 import IntercomCLI
 import IntercomEngine
+import IntercomBase
+import IntercomPanel
 
 /// Shared by the one-shot commands that talk to a panel's HTTP API.
 enum PanelCommand {

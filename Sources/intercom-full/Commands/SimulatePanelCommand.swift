@@ -3,6 +3,8 @@ import IntercomCLI
 import IntercomEngine
 import IntercomSimulator
 import Synchronization
+import IntercomBase
+import IntercomPhone
 
 /// `intercom simulate-panel`: a simulated Beward panel alone (HTTP CGI + a SIP caller), for
 /// trying a real client setup without hardware. One line per happening on stdout.

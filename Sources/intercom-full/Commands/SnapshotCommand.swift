@@ -2,6 +2,10 @@ import Foundation
 import IntercomCLI
 import IntercomEngine
 import IntercomTUI
+import IntercomBase
+import IntercomImaging
+import IntercomPanel
+import IntercomTerminal
 
 /// `intercom snapshot [PANEL] [-o FILE.jpg] [--show]`: one picture from the panel's camera.
 enum SnapshotCommand {

@@ -2,6 +2,8 @@ import Foundation
 import IntercomCLI
 import IntercomEngine
 import IntercomTUI
+import IntercomBase
+import IntercomPhone
 
 /// `intercom` / `intercom tui [--kiosk]`: the full-screen client.
 enum TUICommand {

@@ -2,6 +2,8 @@ import Foundation
 import IntercomCLI
 import IntercomEngine
 import IntercomTUI
+import IntercomBase
+import IntercomPhone
 
 /// `intercom watch [PANEL]`: the panel's camera, live in the terminal, without a call. A view
 /// of the terminal client: the pictures come from the intercom's peephole (polled at `--fps`,

@@ -6,6 +6,8 @@ import Glibc
 #endif
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
+import IntercomPhone
 
 /// The control socket under pressure and in doubtful places: the daemon out of descriptors keeps
 /// its accept loop, `intercom ctl` gives up with one line (exit 69) when nobody answers, refuses a

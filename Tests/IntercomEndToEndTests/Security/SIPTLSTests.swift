@@ -3,6 +3,8 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
+import IntercomPhone
 
 /// SIP over TLS with the real binary: a kamailio TLS registrar with a self-signed certificate,
 /// trusted or not, asking for a client certificate or not, and a panel call carried over TLS.

@@ -3,6 +3,8 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
+import IntercomPhone
 
 /// The control socket against an in-process core: a liblinphone phone rings it as the panel would.
 @Suite struct ControlSocketTests {

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomPhone
 
 /// `intercom call`: the intercom calls a panel (a liblinphone phone here) to look and talk.
 @Suite struct IntercomCallTests {

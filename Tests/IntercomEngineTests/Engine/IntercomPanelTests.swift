@@ -4,6 +4,8 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
+import IntercomPhone
 
 /// Peephole, doors and guest mode: a real liblinphone caller and the simulated panel's HTTP API.
 @Suite struct IntercomPanelTests {

@@ -3,6 +3,8 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
+import IntercomPhone
 
 /// The intercom's per-panel policies against a real calling core over loopback.
 @Suite struct IntercomPolicyTests {

@@ -3,6 +3,8 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
+import IntercomPhone
 
 /// SIGHUP's core half: new panel policies apply to the running core, calls in progress go on.
 @Suite struct IntercomReloadTests {

@@ -4,6 +4,8 @@ import IntercomPhoneTestSupport
 import IntercomTestSupport
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
+import IntercomPhone
 
 extension PhoneTestSupport {
     /// A started intercom on a random loopback UDP port, no sound card, recording its events.

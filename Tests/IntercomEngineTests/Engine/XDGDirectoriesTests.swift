@@ -1,5 +1,7 @@
 import IntercomEngine
 import Testing
+import IntercomBase
+import IntercomPhone
 
 // In the engine's tests: the engine maps the config to the phone's settings (PhoneSettings+Config).
 /// One set of XDG rules for every part: a relative variable is ignored, HOME is the fallback.

@@ -3,6 +3,7 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
 
 @Suite struct HookRunnerTests {
     /// A hook script that records its argv and INTERCOM_* environment, one per line.

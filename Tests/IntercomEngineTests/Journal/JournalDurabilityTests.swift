@@ -3,6 +3,8 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
+import IntercomPhone
 
 /// Pictures are written so that a crash or power cut leaves either no picture or a whole one,
 /// and a crash's half-written temp files are removed at the next start.

@@ -3,6 +3,7 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
 
 /// The recorder runs for months in the daemon: what it holds per call must go when the call
 /// does, or a busy door grows the daemon without end (issue 10).

@@ -3,6 +3,9 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
+import IntercomImaging
+import IntercomPhone
 
 /// The journal fed by a running core: the simulated panel's HTTP API gives the peephole frames,
 /// a liblinphone phone rings as the panel.

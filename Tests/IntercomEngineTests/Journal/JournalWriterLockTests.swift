@@ -3,6 +3,8 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
+import IntercomPhone
 
 /// One recording process per journal: a TUI beside a daemon reads the journal, never writes it twice.
 @Suite struct JournalWriterLockTests {

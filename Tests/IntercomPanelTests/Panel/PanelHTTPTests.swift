@@ -5,6 +5,7 @@ import IntercomImaging
 import IntercomPanel
 import IntercomHTTP
 import IntercomTestSupport
+import IntercomBase
 
 @Suite struct PanelHTTPTests {
     /// A Basic-only panel needs `auth = basic` (`PanelHTTPAuthTests`); the rest work by default.

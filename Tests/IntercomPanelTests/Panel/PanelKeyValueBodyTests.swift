@@ -3,6 +3,7 @@ import IntercomPanel
 import IntercomImaging
 import IntercomHTTP
 import IntercomTestSupport
+import IntercomBase
 
 @Suite struct PanelKeyValueBodyTests {
     @Test func crlfIsStrippedAndSplitIsOnFirstEquals() {

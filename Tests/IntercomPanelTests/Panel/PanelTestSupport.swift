@@ -4,6 +4,7 @@ import IntercomPanel
 import IntercomImaging
 import IntercomHTTP
 import IntercomTestSupport
+import IntercomBase
 
 /// A started simulated panel and a client pointed at it.
 struct PanelFixture {

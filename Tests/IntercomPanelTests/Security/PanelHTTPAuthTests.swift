@@ -5,6 +5,7 @@ import Testing
 @testable import IntercomPanel
 import IntercomImaging
 import IntercomTestSupport
+import IntercomBase
 
 /// `[panel] auth`: Digest only by default, so whoever sits on an http:// path cannot ask for Basic
 /// and read the password; Basic only where the config allows it (docs/SECURITY.md, "Panel HTTP").

@@ -7,6 +7,7 @@ import IntercomPanel
 import IntercomImaging
 import IntercomHTTP
 import IntercomTestSupport
+import IntercomBase
 
 /// An https panel with a self-signed certificate (openssl s_server): refused by default with a
 /// message that says how to trust it; trusted through `ca_file`; accepted blindly with `tls_insecure`.

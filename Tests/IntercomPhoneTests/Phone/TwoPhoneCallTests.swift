@@ -3,6 +3,7 @@ import Testing
 import IntercomPhone
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
 
 /// Two real liblinphone cores calling each other over loopback.
 @Suite(.serialized) struct TwoPhoneCallTests {

@@ -5,6 +5,7 @@ import IntercomPanel
 import IntercomPhone
 import IntercomTestSupport
 import IntercomPhoneTestSupport
+import IntercomBase
 
 /// The whole simulated panel over real loopback: it rings an in-process phone, sends its scene
 /// as video and opens doors on DTMF and on HTTP.

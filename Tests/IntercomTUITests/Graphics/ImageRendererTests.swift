@@ -4,6 +4,7 @@ import IntercomEngine
 import IntercomTUI
 import Testing
 import IntercomTestSupport
+import IntercomImaging
 
 @Suite("Image renderer")
 struct ImageRendererTests {

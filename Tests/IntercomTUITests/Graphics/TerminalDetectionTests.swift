@@ -3,6 +3,7 @@ import IntercomEngine
 import IntercomTUI
 import Testing
 import IntercomTestSupport
+import IntercomImaging
 
 @Suite("Terminal detection")
 struct TerminalDetectionTests {

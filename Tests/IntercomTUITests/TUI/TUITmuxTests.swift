@@ -3,6 +3,7 @@ import IntercomEngine
 @testable import IntercomSimulator
 import Testing
 import IntercomTestSupport
+import IntercomPhone
 
 /// The real `intercom tui` driven in tmux while simulated panels ring it.
 @Suite("TUI in tmux", .serialized)

@@ -2,6 +2,7 @@ import Foundation
 import IntercomTUI
 import Testing
 import IntercomTestSupport
+import IntercomTerminal
 
 /// The one writer to the terminal: every byte through a full non-blocking descriptor, and a
 /// bounded wait, never a hang, when nothing reads.

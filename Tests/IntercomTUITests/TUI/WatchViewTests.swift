@@ -2,6 +2,7 @@ import Foundation
 @testable import IntercomEngine
 @testable import IntercomTUI
 import Testing
+import IntercomImaging
 
 /// `intercom watch` as a view of the peephole hub: what it counts, draws and says.
 @Suite("Watch view")
