@@ -1,5 +1,6 @@
 import IntercomOperator
 import IntercomPanel
+import IntercomBase
 
 /// `intercom open [ID] [--door main|alt|light|N]`: a door outside a call — a panel's relay through
 /// its HTTP API, or an operator's door through `address/openDoor`. ID is a panel name, `PANEL:DOOR`,
