@@ -1,5 +1,4 @@
 import Foundation
-import IntercomCLI
 import IntercomBase
 
 /// `intercom ctl ACTION`: drives a running daemon through its control socket.
