@@ -5,7 +5,6 @@ import IntercomBase
 public enum CtlCommand {
     public static let spec = CommandSpec(
         name: "ctl",
-        summary: "talk to a running daemon through its control socket",
         arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open|dtmf DIGITS|mute [on|off]|speaker [on|off]|call [PANEL]|events [CALL]",
         maxPositionals: 3,
         options: [
