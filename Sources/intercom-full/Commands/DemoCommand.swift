@@ -38,8 +38,9 @@ enum DemoCommand {
         }
         defer { directory.remove() }
         let work = directory.path
-        // SIGINT/SIGTERM close the screen as q does, so the children are stopped before the demo ends.
-        let signals = SignalWatcher([SIGTERM, SIGINT])
+        // SIGINT, SIGTERM and SIGHUP close the screen as q does, so the children are stopped before the
+        // demo ends (they are in their own process group: a closed terminal's SIGHUP reaches only the demo).
+        let signals = SignalWatcher([SIGTERM, SIGINT, SIGHUP])
         guard let program = SiblingProgram.path(.simulator) else {
             return Console.fail("cannot find this program's own path (/proc/self/exe); is /proc mounted?",
                                 code: ExitCode.failure)

@@ -24,7 +24,7 @@ struct DemoSimulators: Sendable {
             "simulate-panel", "--events", "json", "--auth", "both",
             "--call", "sip:intercom@127.0.0.1:\(clientPort)", "--ring-on-signal",
             "--ring-every", String(max(ringEvery, 0.01)),
-        ], environment: environment, errorLog: "\(directory)/panel.log")
+        ], environment: environment, logs: "\(directory)/panel")
         let panelURL: String
         do {
             panelURL = try await panel.line(within: readyTimeout) { line in
@@ -41,7 +41,7 @@ struct DemoSimulators: Sendable {
         do {
             operatorChild = try SimulatorChild.start("the simulated operator", program: program, arguments: [
                 "simulate-operator", "--panel", panelURL, "--panel-user", "admin", "--panel-password", "admin",
-            ], environment: environment, errorLog: "\(directory)/operator.log")
+            ], environment: environment, logs: "\(directory)/operator")
         } catch {
             await panel.stop()
             throw error

@@ -7,7 +7,8 @@ import Glibc
 /// One `intercom-sim` child of `intercom demo`: started with posix_spawn (never a shell) in its
 /// own process group, so a Ctrl-C on the terminal reaches only the demo, which stops its children
 /// in order. stdin is /dev/null (the keys are the screen's), stdout a pipe whose lines are kept
-/// (the ready lines carry URLs and ports), stderr a file in the demo's private folder.
+/// (the ready lines carry URLs and ports) and copied to `NAME.out`, stderr `NAME.log`, both in the demo's
+/// private folder (what the simulators saw, e.g. a door opened through the operator, stays readable there).
 final class SimulatorChild: Sendable {
     let name: String
     let pid: pid_t
@@ -23,7 +24,8 @@ final class SimulatorChild: Sendable {
     }
 
     static func start(_ name: String, program: String, arguments: [String], environment: [String: String],
-                      errorLog: String) throws(DemoError) -> SimulatorChild {
+                      logs: String) throws(DemoError) -> SimulatorChild {
+        let errorLog = logs + ".log"
         var pipeFDs: [Int32] = [-1, -1]
         // Close-on-exec, so the child gets its end only as stdout (pipe2 needs _GNU_SOURCE, which Glibc's module lacks).
         guard pipe(&pipeFDs) == 0, fcntl(pipeFDs[0], F_SETFD, FD_CLOEXEC) == 0,
@@ -69,12 +71,13 @@ final class SimulatorChild: Sendable {
             throw DemoError("cannot start \(program): \(String(cString: strerror(code))); install intercom-sim beside intercom")
         }
         let child = SimulatorChild(name: name, pid: pid, errorLog: errorLog)
-        child.read(pipeFDs[0])
+        child.read(pipeFDs[0], copy: open(logs + ".out", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600))
         return child
     }
 
-    /// Keeps every line of stdout (the child writes a line per happening, so the pipe never fills).
-    private func read(_ fd: Int32) {
+    /// Keeps every line of stdout and copies it to `copy` (the child writes a line per happening; the
+    /// pipe is drained until it closes, so the child never blocks on it).
+    private func read(_ fd: Int32, copy: Int32) {
         let thread = Thread { [self] in
             var pending = Data()
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -82,6 +85,7 @@ final class SimulatorChild: Sendable {
                 let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
+                if copy >= 0 { _ = buffer.withUnsafeBytes { Glibc.write(copy, $0.baseAddress, count) } }
                 pending.append(contentsOf: buffer[0..<count])
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
@@ -93,6 +97,7 @@ final class SimulatorChild: Sendable {
                 }
             }
             close(fd)
+            if copy >= 0 { close(copy) }
         }
         thread.name = "intercom.demo.\(name)"
         thread.start()

@@ -42,6 +42,16 @@ struct DemoTmuxTests {
             let open = try await Subprocess.run(binary, ["open", "demo:1:0", "--config", "\(work)/config.ini"],
                                                 environment: light, logDirectory: dir.url, timeout: .seconds(15))
             #expect(open.status == 0 && open.stdout.contains("accepted"), "\(open.stdout)\(open.stderr)")
+            // The operator passed it on to the demo's panel (over HTTP, as SmartYard's Beward driver does).
+            let panelLines = "\(work)/panel.out"
+            let seenBy = ContinuousClock.now.advanced(by: .seconds(5))
+            var seen = ""
+            while ContinuousClock.now < seenBy {
+                seen = (try? String(contentsOfFile: panelLines, encoding: .utf8)) ?? ""
+                if seen.contains("\"event\":\"door_opened\"") { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(seen.contains("\"door\":\"main\"") && seen.contains("\"method\":\"http\""), "the panel's lines:\n\(seen)")
             // The user's own token folder stays untouched.
             #expect(!FileManager.default.fileExists(atPath: dir.path + "/state/intercom/operators"))
 
@@ -62,6 +72,25 @@ struct DemoTmuxTests {
             #expect(left.isEmpty, "left running after q: \(left)")
             let folders = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("intercom-demo.") }
             #expect(folders.isEmpty, "the demo left \(folders)")
+        }
+    }
+
+    @Test func sigtermStopsTheDemoAndItsSimulators() async throws {
+        let dir = try TestDirectory(prefix: "intercom-demo")
+        var env: [String: String] = ["TERM": "tmux-256color", "TMPDIR": try dir.subdirectory("tmp").path]
+        for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
+        let tmux = try await Tmux(command: "env -u INTERCOM_CONFIG '\(try IntercomBinary.path())' demo --no-bell --no-notify; echo DEMO-EXIT=$?; sleep 30",
+                                  width: 120, height: 40, environment: env)
+        try await withCleanup({ await tmux.kill() }) {
+            _ = try await tmux.waitForScreen(containing: "PORCH IS CALLING", timeout: .seconds(20))
+            #expect(Self.simulators(in: dir).count == 2, "\(Self.simulators(in: dir))")
+            // After the launcher's exec the demo's own argv is `intercom demo ...`.
+            let demo = try #require(LiveProcess.all(withEnvironment: "HOME", equalTo: dir.path)
+                .first { $0.arguments.dropFirst().first == "demo" })
+            kill(demo.pid, SIGTERM)
+            _ = try await tmux.waitForScreen(containing: "DEMO-EXIT=0", timeout: .seconds(15))
+            let left = Self.simulators(in: dir)
+            #expect(left.isEmpty, "left running after SIGTERM: \(left)")
         }
     }
 }
