@@ -7,6 +7,8 @@ public struct CommandTable: Sendable {
     public var commands: [CommandSpec]
 
     public init(commands: [CommandSpec]) {
+        // A command missing from the index would have no summary and no route from the launcher.
+        assert(commands.allSatisfy { CommandIndex.entry(named: $0.name) != nil }, "a command is missing from CommandIndex")
         self.commands = commands
     }
 
