@@ -123,11 +123,7 @@ let package = Package(
         .executableTarget(
             name: "intercom",
             dependencies: ["IntercomCLI"],
-            path: "Sources/intercom",
-            // A release build links the Swift runtime and Foundation in statically: binding their symbols
-            // at every start was half the process's CPU (DECISIONS.md, "The light binary starts static").
-            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            path: "Sources/intercom"
         ),
         .executableTarget(
             name: "intercom-full",
