@@ -98,16 +98,18 @@ extension Intercom {
 
     static let operatorAutomaticInterval: TimeInterval = 5
 
-    /// `o` in a call from an operator's panel: its door's DTMF digit, as SmartYard's apps do (the
-    /// server passes it to the panel). A ringing call is answered muted first and hung up after.
-    /// Doors other than the main one go through the API (`address/openDoor`).
+    /// `o` in a call from an operator's panel, per `[operator NAME] open`: its door's DTMF digit,
+    /// as SmartYard's apps do (the server passes it to the panel; a ringing call is answered muted
+    /// first and hung up after), or the operator's API (`address/openDoor`; the call rings on).
+    /// Doors other than the main one always go through the API.
     func openInOperatorCall(_ session: CallSession, door: Door, by trigger: DoorTrigger, phone: Phone) async throws -> JSONValue {
         guard let listing = session.operatorDoor, let op = config.operator(named: listing.owner) else {
             throw IntercomError.unknownPanel("the call's operator is no longer in the config")
         }
-        guard door == .main else {
-            let id = OperatorItemID.door(operator: op.name, domophoneId: listing.domophoneId ?? "", doorId: door.dsOutput)
-            return try await openOperatorDoor((op, listing.domophoneId ?? "", door.dsOutput, id), by: trigger, call: session)
+        guard door == .main, op.open == .dtmf else {
+            let doorId = door == .main ? listing.doorId ?? 0 : door.dsOutput
+            let id = OperatorItemID.door(operator: op.name, domophoneId: listing.domophoneId ?? "", doorId: doorId)
+            return try await openOperatorDoor((op, listing.domophoneId ?? "", doorId, id), by: trigger, call: session)
         }
         let id = session.info.id
         let ringing = session.stage == .ringing

@@ -37,13 +37,14 @@ import IntercomPhone
     /// `login`: the test phone logs in as `intercom login home` would and the token is stored.
     /// `registrar`: `[sip] account` names 127.0.0.1 as its registrar (nothing answers there), so a
     /// loopback caller counts as one that came through it.
-    static func setup(login: Bool = true, api: String? = nil, registrar: Bool = false) async throws -> Setup {
+    static func setup(login: Bool = true, api: String? = nil, registrar: Bool = false,
+                      open: OperatorOpenMethod = .dtmf) async throws -> Setup {
         let panel = SimulatedPanelHTTPServer(options: SimulatedPanelOptions(user: "admin", password: "admin", auth: .basic))
         try panel.start()
         var options = SimulatedOperatorOptions()
         options.panel = OperatorPanelTarget(url: panel.baseURL, user: "admin", password: "admin")
         let simulator = try SimulatedOperator.start(options)
-        let op = OperatorConfig(name: "home", api: api ?? simulator.baseURL, phone: "79123456781")
+        let op = OperatorConfig(name: "home", api: api ?? simulator.baseURL, phone: "79123456781", open: open)
         let tokens = OperatorTokenStore(directory: PhoneTestSupport.tempDirectory("operator-tokens") + "/operators")
         if login {
             // Always at the simulator: `api` may name an operator that is gone.
@@ -145,6 +146,28 @@ import IntercomPhone
             #expect(opened.owner == "home" && opened.door == "home:1:0" && opened.method == "dtmf" && opened.ok)
             _ = try await callerEvents.wait("the call ends") { $0.ended(outgoing) }
             #expect(s.simulator.requestCount("address/openDoor") == 0)
+        }
+    }
+
+    @Test func withOpenAPIOInTheCallAsksTheOperator() async throws {
+        let s = try await Self.setup(registrar: true, open: .api)
+        let (caller, callerEvents) = try await PhoneTestSupport.phone("100001")
+        try await withCleanup({ await caller.stop(); await s.stop() }) {
+            await s.intercom.refreshOperatorDoors()
+            let port = await s.intercom.listening.first?.port ?? 0
+            let outgoing = try await caller.call("sip:4000000001@127.0.0.1:\(port)", video: false)
+            let incoming = try await s.events.wait("call_incoming") { e -> IntercomEvent.CallRef? in
+                if case .callIncoming(let c) = e.kind { c } else { nil } }
+            _ = try await s.intercom.execute(.open(panel: nil, door: .main, by: .key))
+            let opened = try await s.doorOpened()
+            #expect(opened.door == "home:1:0" && opened.method == "operator" && opened.ok)
+            #expect(s.panel.requestCount("intercom_cgi?action=maindoor") == 1)
+            // Nobody answered: the call still rings.
+            let status = try await s.intercom.execute(.status)
+            guard case .array(let calls) = status["calls"] else { Issue.record("no calls in \(status)"); return }
+            #expect(calls.first?["state"]?.stringValue == "ringing" && calls.first?["call"]?.stringValue == incoming.id.rawValue)
+            try await caller.hangup(outgoing)
+            _ = try await callerEvents.wait("the call ends") { $0.ended(outgoing) }
         }
     }
 
