@@ -33,20 +33,12 @@ public struct DoorListing: Sendable, Equatable {
         DoorListing(id: name, name: "\(name) main door", source: .panel, owner: name)
     }
 
-    /// An operator's doors in its address list's order, each once (a door shared by two
-    /// addresses is listed under the first).
+    /// An operator's doors in its address list's order, each once (`OperatorAddress.uniqueDoors`).
     public static func operatorDoors(_ name: String, _ addresses: [OperatorAddress]) -> [DoorListing] {
-        var seen = Set<String>()
-        var doors: [DoorListing] = []
-        for address in addresses {
-            for door in address.doors {
-                let id = OperatorItemID.door(operator: name, domophoneId: door.domophoneId, doorId: door.doorId)
-                guard seen.insert(id).inserted else { continue }
-                doors.append(DoorListing(id: id, name: door.name, source: .operator, owner: name, address: address.address,
-                                         domophoneId: door.domophoneId, doorId: door.doorId, blocked: door.blocked))
-            }
+        OperatorAddress.uniqueDoors(addresses, operator: name).map { id, address, door in
+            DoorListing(id: id, name: door.name, source: .operator, owner: name, address: address.address,
+                        domophoneId: door.domophoneId, doorId: door.doorId, blocked: door.blocked)
         }
-        return doors
     }
 
     /// `{"id","name","source","panel"|"operator",…}` for the control socket's `status`.
