@@ -113,8 +113,19 @@ extension Intercom {
         }
         let id = session.info.id
         let ringing = session.stage == .ringing
+        if trigger.isAutomatic {
+            // As for a panel: only in a confirmed call (the caller's ACK and media came), and rate-limited.
+            do {
+                guard !ringing, calls[id]?.confirmed == true else {
+                    throw IntercomError.refused("call \(id) is not confirmed (no ACK or no media from the caller): automatic openings wait for it")
+                }
+                try admitAutomaticOperatorOpen(listing.id)
+            } catch {
+                reportDoor(owner: op.name, call: session.ref, door: listing.id, method: "none", by: trigger, error: error)
+                throw error
+            }
+        }
         if ringing {
-            guard !trigger.isAutomatic else { throw IntercomError.refused("automatic openings wait for an answered call") }
             try await phone.setMicrophoneMuted(true, call: nil)
             try await answer(id, by: .user, phone: phone)
             guard try await wait(for: id, upTo: 5, until: { $0.stage == .active }) == .reached else {
