@@ -29,6 +29,8 @@ import Testing
                 try await daemon.waitUntilStarted()
                 let environment = try IntercomBinary.environment(in: daemon.directory)
 
+                let both = try await daemon.run(["ctl", "open", "home:1:0", "--panel", "entrance"])
+                #expect(both.status == 64 && both.stderr.contains("not both"), "\(both)")
                 let early = try await daemon.run(["ctl", "open", "home:1:0"])
                 #expect(early.status != 0 && early.stderr.contains("not logged in to home; run 'intercom login home'"), "\(early)")
 
