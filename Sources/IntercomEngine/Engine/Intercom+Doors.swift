@@ -11,6 +11,10 @@ extension Intercom {
     /// `name` may also be a door id: an operator's (`home:1:0`, opened through its API) or
     /// `PANEL:DOOR` (`entrance:alt`). In a call from an operator's panel, see `openInOperatorCall`.
     func open(panel name: String?, door: Door, by trigger: DoorTrigger, phone: Phone) async throws -> JSONValue {
+        // A call from the named operator door (the TUI names the shown call's): opened in the call.
+        if let name, let session = currentCall(panel: name), session.operatorDoor != nil {
+            return try await openInOperatorCall(session, door: door, by: trigger, phone: phone)
+        }
         if let name, let target = operatorTarget(name) {
             return try await openOperatorDoor(target, by: trigger, call: nil)
         }

@@ -137,8 +137,8 @@ import IntercomPhone
             let incoming = try await s.events.wait("call_incoming") { e -> IntercomEvent.CallRef? in
                 if case .callIncoming(let c) = e.kind { c } else { nil } }
             #expect(incoming.panel == "home:1:0")
-            // `o` while it rings: answered muted, the door's digit, hung up.
-            let reply = try await s.intercom.execute(.open(panel: nil, door: .main, by: .key))
+            // `o` while it rings (the screen names the shown call's door): answered muted, the door's digit, hung up.
+            let reply = try await s.intercom.execute(.open(panel: incoming.panel, door: .main, by: .key))
             #expect(reply["door"]?.stringValue == "home:1:0")
             let digit = try await callerEvents.wait("DTMF at the caller") { $0.dtmf(outgoing) }
             #expect(digit == "1")
