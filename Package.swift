@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "intercom", targets: ["intercom"]),
         .executable(name: "intercom-full", targets: ["intercom-full"]),
+        .executable(name: "intercom-sim", targets: ["intercom-sim"]),
         .library(name: "IntercomEngine", targets: ["IntercomEngine"]),
     ],
     targets: [
@@ -81,8 +82,8 @@ let package = Package(
             path: "Sources/IntercomOperator"
         ),
         // A simulated Beward panel (HTTP CGI, alarm stream, a SIP phone that calls) and a simulated SmartYard
-        // operator (mobile API): the only importer of libmicrohttpd. `simulate-panel`, `simulate-operator`,
-        // `demo`, the bench and the tests link it.
+        // operator (mobile API): the only importer of libmicrohttpd. Only `intercom-sim`, the bench and the
+        // tests link it (`demo` runs `intercom-sim` as child processes).
         .target(
             name: "IntercomSimulator",
             dependencies: ["IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone", "CMicroHTTPD", "CMicroHTTPDShim"],
@@ -117,7 +118,8 @@ let package = Package(
             dependencies: ["IntercomBase", "IntercomPanel", "IntercomOperator"],
             path: "Sources/IntercomCLI"
         ),
-        // `intercom`: runs the light commands itself and execs `intercom-full` for the rest.
+        // `intercom`: runs the light commands itself and execs `intercom-full` or `intercom-sim` for the rest
+        // (CommandIndex says which).
         .executableTarget(
             name: "intercom",
             dependencies: ["IntercomCLI"],
@@ -125,8 +127,16 @@ let package = Package(
         ),
         .executableTarget(
             name: "intercom-full",
-            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomSimulator", "IntercomTUI"],
+            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI"],
             path: "Sources/intercom-full",
+            linkerSettings: sipReadHook
+        ),
+        // `simulate-panel` and `simulate-operator`: the one installed binary that links libmicrohttpd. Its
+        // simulated panel runs a phone, so it exports the SIP read hooks too.
+        .executableTarget(
+            name: "intercom-sim",
+            dependencies: ["IntercomCLI", "IntercomSimulator", "IntercomPhone"],
+            path: "Sources/intercom-sim",
             linkerSettings: sipReadHook
         ),
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
@@ -205,7 +215,8 @@ let package = Package(
         // hostile input and the security checks that need the whole process.
         .testTarget(
             name: "IntercomEndToEndTests",
-            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomCLI", "IntercomPhoneTestSupport",
+                           "IntercomTestSupport"],
             path: "Tests/IntercomEndToEndTests",
             linkerSettings: sipReadHook
         ),

@@ -16,3 +16,13 @@ struct Samples {
         return "\(String(format: f, median)) \(unit) (min \(String(format: f, min)), max \(String(format: f, max)), n=\(values.count))"
     }
 }
+
+extension Samples {
+    /// The nearest-rank percentile (`p` from 0 to 100).
+    func percentile(_ p: Double) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[Swift.max(0, Swift.min(sorted.count - 1, rank - 1))]
+    }
+}

@@ -23,6 +23,7 @@ let singleSections: [(flag: String, run: () async throws -> Void)] = [
     ("--spoof-only", spoofSection),     // the caller check by source address, before and after
     ("--soak-only", soakSection),       // the 1000-call memory soak
     ("--tui-only", tuiSection),         // the terminal client
+    ("--operator-only", operatorSection), // operator doors: open and doors beside curl
 ]
 if let section = singleSections.first(where: { arguments.contains($0.flag) }) {
     do { try await section.run() } catch {
@@ -137,6 +138,7 @@ do {
     try await soakSection()
     try await scanSection()
     try await graphicsSection(work: work)
+    try await operatorSection()
 } catch {
     FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
     exit(1)
@@ -225,5 +227,44 @@ func scanSection() async throws {
     line("| time for the scan | \(scan.calls / scan.rate) s at the offered rate | \(f(scan.seconds)) s | \(ok(scan.seconds < Double(scan.calls / scan.rate) * 1.1)) |")
     line("| RSS growth over the scan | < 5 MB | \(f(scan.rssAfter - scan.rssBefore)) MB (\(f(scan.rssBefore)) → \(f(scan.rssAfter)) MB) | \(ok(scan.rssAfter - scan.rssBefore < 5)) |")
     line("| daemon CPU during the scan | — | \(f(scan.cpuPercent)) % of one core | |")
+    line()
+}
+
+func operatorSection() async throws {
+    line("## Operator doors (issue 12)")
+    line()
+    let runs = 30
+    let op = try await OperatorBench.run(intercom: intercom, work: work, runs: runs)
+    let cpu = ((try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? "").split(separator: "\n")
+        .first { $0.hasPrefix("model name") }.map { $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "?"
+    line("Run \(op.date) on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(cpu)); load average (1, 5, 15 min)")
+    line("before: \(op.loadBefore), after: \(op.loadAfter).")
+    line()
+    line("The light binary `intercom` (as users run it) against the simulated SmartYard operator in the bench")
+    line("process on loopback, logged in once through `intercom login` (private config and state directory). Each")
+    line("command is measured beside the same API request made by the `curl` command (\(op.curlVersion.split(separator: " ").prefix(2).joined(separator: " ")),")
+    line("same headers, token and body), \(runs) runs each after 3 warm-ups, interleaved run by run with the order")
+    line("alternating, so both sides meet the same load; wall time from spawn to exit. curl's time is the server's")
+    line("answer plus curl's own start-up, so \"ours over the server's\" (our median − curl's) is if anything low.")
+    line("`intercom doors --json` asks `address/getAddressList` once (one request per operator); its curl twin is that")
+    line("one request.")
+    line()
+    line("| measure | `intercom` median (p90) | `curl` median (p90) | ours over the server's | target | |")
+    line("|---|---|---|---|---|---|")
+    line("| `intercom open bench:1:0` vs `address/openDoor` | \(f(op.open.ours.median)) ms (\(f(op.open.ours.percentile(90)))) | \(f(op.open.curl.median)) ms (\(f(op.open.curl.percentile(90)))) | \(f(op.open.overhead)) ms | ≤ 60 ms | \(ok(op.open.overhead <= 60)) |")
+    line("| `intercom doors --json`, 20 addresses (\(op.doorCount) doors) vs `address/getAddressList` | \(f(op.doors.ours.median)) ms (\(f(op.doors.ours.percentile(90)))) | \(f(op.doors.curl.median)) ms (\(f(op.doors.curl.percentile(90)))) | \(f(op.doors.overhead)) ms | ≤ 100 ms | \(ok(op.doors.overhead <= 100)) |")
+    line("| `intercom doors`, nothing configured (start-up and config only, run in the open rounds) | \(f(op.startup.median)) ms (\(f(op.startup.percentile(90)))) | — | — | — | |")
+    line()
+    line("CPU time (user + system, from `wait4`) of the same runs, median: what each process cost whatever else the")
+    line("machine was doing. On a loaded machine wall time grows with it, so this is where our own time comes from.")
+    line()
+    line("| measure | `intercom` CPU | `curl` CPU |")
+    line("|---|---|---|")
+    line("| open | \(f(op.open.oursCPU.median)) ms | \(f(op.open.curlCPU.median)) ms |")
+    line("| doors, 20 addresses | \(f(op.doors.oursCPU.median)) ms | \(f(op.doors.curlCPU.median)) ms |")
+    line("| start-up and config only | \(f(op.startupCPU.median)) ms | — |")
+    line()
+    line("Open requests the simulated operator counted: \(op.openRequests) of \(op.expectedOpenRequests) sent; the simulated")
+    line("panel behind it (HTTP Basic, as SmartYard's Beward driver) saw \(op.panelOpens) door requests, each before the 204.")
     line()
 }

@@ -1,9 +1,8 @@
 import CMicroHTTPD
 import Foundation
 
-/// Contexts for libmicrohttpd content-reader callbacks. MHD owns one retained
-/// reference each and gives it back through the free callback.
-final class AlarmStreamBody {
+/// The panel's alarm stream (`alarmchangestate_cgi`): lines as alarms happen, CRLF keep-alives between.
+final class AlarmStreamBody: StreamedBody {
     let core: SimulatorCore
     let subscriber = AlarmSubscriber()
     /// Only the connection's own thread calls `read`, so this needs no lock.
@@ -18,7 +17,7 @@ final class AlarmStreamBody {
 
     /// Waits briefly for a line; returning 0 makes MHD call again, so the short
     /// wait is what keeps the connection thread from spinning.
-    func read(into buffer: UnsafeMutableRawPointer, max: Int) -> Int {
+    func read(at position: UInt64, into buffer: UnsafeMutableRawPointer, max: Int) -> Int {
         for _ in 0..<10 {
             if core.isStopping { return MHDReader.endWithError }
             let n = subscriber.drain(into: buffer, max: max)
@@ -39,7 +38,8 @@ final class AlarmStreamBody {
     }
 }
 
-final class HugeBody {
+/// An endless "JPEG" for the client's size limit.
+final class HugeBody: StreamedBody {
     let total: UInt64
     init(total: UInt64) { self.total = total }
 

@@ -81,7 +81,7 @@ extension SimulatorCore {
     }
 
     private func challenge(_ connection: OpaquePointer, stale: Bool) -> MHD_Result {
-        guard let response = Self.buffer("Unauthorized\r\n", type: "text/plain") else { return .NO }
+        guard let response = MHDResponse.buffer(Data("Unauthorized\r\n".utf8), type: "text/plain") else { return .NO }
         defer { MHD_destroy_response(response) }
         switch options.auth {
         case .basic:
@@ -100,55 +100,20 @@ extension SimulatorCore {
         switch answer {
         case .text(let code, let body):
             status = code
-            response = Self.buffer(Data(body.utf8), type: "text/plain")
+            response = MHDResponse.buffer(Data(body.utf8), type: "text/plain")
         case .jpeg(let data):
             status = 200
-            response = Self.buffer(data, type: "image/jpeg")
+            response = MHDResponse.buffer(data, type: "image/jpeg")
         case .huge(let bytes):
             status = 200
-            let body = Unmanaged.passRetained(HugeBody(total: bytes)).toOpaque()
-            response = MHD_create_response_from_callback(
-                UInt64.max, 64 * 1024,
-                { cls, position, buffer, max in
-                    guard let cls, let buffer else { return MHDReader.endWithError }
-                    return Unmanaged<HugeBody>.fromOpaque(cls).takeUnretainedValue()
-                        .read(at: position, into: buffer, max: max)
-                },
-                body,
-                { cls in if let cls { Unmanaged<HugeBody>.fromOpaque(cls).release() } })
-            if response == nil { Unmanaged<HugeBody>.fromOpaque(body).release() }
-            if let response { _ = MHD_add_response_header(response, "Content-Type", "image/jpeg") }
+            response = MHDResponse.stream(HugeBody(total: bytes), blockSize: 64 * 1024, type: "image/jpeg")
         case .alarmStream:
             status = 200
-            let body = Unmanaged.passRetained(AlarmStreamBody(core: self)).toOpaque()
-            response = MHD_create_response_from_callback(
-                UInt64.max, 1024,
-                { cls, _, buffer, max in
-                    guard let cls, let buffer else { return MHDReader.endWithError }
-                    return Unmanaged<AlarmStreamBody>.fromOpaque(cls).takeUnretainedValue()
-                        .read(into: buffer, max: max)
-                },
-                body,
-                { cls in if let cls { Unmanaged<AlarmStreamBody>.fromOpaque(cls).release() } })
-            if response == nil { Unmanaged<AlarmStreamBody>.fromOpaque(body).release() }
-            if let response { _ = MHD_add_response_header(response, "Content-Type", "text/plain") }
+            response = MHDResponse.stream(AlarmStreamBody(core: self), blockSize: 1024, type: "text/plain")
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
         return MHD_queue_response(connection, status, response)
     }
 
-    private static func buffer(_ text: String, type: String) -> OpaquePointer? {
-        buffer(Data(text.utf8), type: type)
-    }
-
-    private static func buffer(_ data: Data, type: String) -> OpaquePointer? {
-        var bytes = [UInt8](data)
-        let response = bytes.withUnsafeMutableBytes { raw in
-            // MUST_COPY: MHD keeps its own copy, the Swift array may go.
-            MHD_create_response_from_buffer(raw.count, raw.baseAddress, .RESPMEM_MUST_COPY)
-        }
-        if let response { _ = MHD_add_response_header(response, "Content-Type", type) }
-        return response
-    }
 }

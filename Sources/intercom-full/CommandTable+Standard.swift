@@ -1,7 +1,7 @@
 import IntercomCLI
 
 extension CommandTable {
-    /// Every command intercom has.
+    /// The commands intercom-full runs (CommandIndex lists them all; the simulators are intercom-sim's).
     static let standard = CommandTable(commands: [
         TUICommand.spec,
         DemoCommand.spec,
@@ -20,7 +20,5 @@ extension CommandTable {
         SettingsCommand.spec,
         ShareCommand.spec,
         ConfigCommand.spec,
-        SimulatePanelCommand.spec,
-        SimulateOperatorCommand.spec,
     ])
 }

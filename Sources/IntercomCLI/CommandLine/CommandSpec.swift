@@ -3,7 +3,6 @@ public struct CommandSpec: Sendable {
     public typealias Run = @Sendable (Invocation) async -> Int32
 
     public var name: String
-    public var summary: String
     /// Positional arguments as shown in help, e.g. "[PANEL]".
     public var arguments: String = ""
     public var maxPositionals: Int = 0
@@ -11,16 +10,19 @@ public struct CommandSpec: Sendable {
     public var details: String = ""
     public var run: Run
 
-    public init(name: String, summary: String, arguments: String = "", maxPositionals: Int = 0,
+    public init(name: String, arguments: String = "", maxPositionals: Int = 0,
                 options: [OptionSpec] = [], details: String = "", run: @escaping Run) {
         self.name = name
-        self.summary = summary
         self.arguments = arguments
         self.maxPositionals = maxPositionals
         self.options = options
         self.details = details
         self.run = run
     }
+
+    /// The line help shows for it, from `CommandIndex` (empty for a command missing there, which a
+    /// test of every binary's table catches).
+    public var summary: String { CommandIndex.entry(named: name)?.summary ?? "" }
 
     /// Every command takes these.
     public static let commonOptions: [OptionSpec] = [

@@ -1,11 +1,14 @@
 import Foundation
 import IntercomBase
 
-/// The commands this build carries, and the dispatcher over them.
+/// The commands one binary carries, and the dispatcher over them. Its overview lists every command
+/// of `CommandIndex`, whichever binary runs it.
 public struct CommandTable: Sendable {
     public var commands: [CommandSpec]
 
     public init(commands: [CommandSpec]) {
+        // A command missing from the index would have no summary and no route from the launcher.
+        assert(commands.allSatisfy { CommandIndex.entry(named: $0.name) != nil }, "a command is missing from CommandIndex")
         self.commands = commands
     }
 
@@ -17,8 +20,8 @@ public struct CommandTable: Sendable {
             "",
             "commands:",
         ]
-        let width = commands.map(\.name.count).max() ?? 0
-        for command in commands {
+        let width = CommandIndex.all.map(\.name.count).max() ?? 0
+        for command in CommandIndex.all {
             lines.append("  \(command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.summary)")
         }
         lines += [
@@ -54,6 +57,11 @@ public struct CommandTable: Sendable {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
+            if let entry = CommandIndex.entry(named: first) {
+                // Run as `intercom-full simulate-panel` (or the like) by hand: say which binary has it.
+                return Console.fail("\(entry.program.rawValue) runs '\(first)'; run it as 'intercom \(first)'",
+                                    code: ExitCode.usage)
+            }
             let error = first.hasPrefix("-")
                 ? UsageError(message: "unknown option '\(first)'")
                 : UsageError(message: "unknown command '\(first)'")

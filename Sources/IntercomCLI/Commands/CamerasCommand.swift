@@ -6,7 +6,6 @@ import IntercomOperator
 public enum CamerasCommand {
     public static let spec = CommandSpec(
         name: "cameras",
-        summary: "list every picture source (panels and operators' cameras), with the id 'watch' and 'snapshot' take",
         options: [.flag("--json", "one JSON array")],
         details: """
             Ids: a panel's camera is the panel's name; an operator's camera is OPERATOR:cam:ID from the

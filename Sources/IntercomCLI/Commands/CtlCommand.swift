@@ -1,12 +1,10 @@
 import Foundation
-import IntercomCLI
 import IntercomBase
 
 /// `intercom ctl ACTION`: drives a running daemon through its control socket.
 public enum CtlCommand {
     public static let spec = CommandSpec(
         name: "ctl",
-        summary: "talk to a running daemon through its control socket",
         arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open [ID]|dtmf DIGITS|mute [on|off]|speaker [on|off]|call [PANEL]|events [CALL]",
         maxPositionals: 3,
         options: [

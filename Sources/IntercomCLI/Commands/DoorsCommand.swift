@@ -6,7 +6,6 @@ import IntercomOperator
 public enum DoorsCommand {
     public static let spec = CommandSpec(
         name: "doors",
-        summary: "list every door this client can open (panels and operators), with the id 'open' takes",
         options: [.flag("--json", "one JSON array")],
         details: """
             Ids: a panel's main door is the panel's name (NAME:alt for its second door); an operator's

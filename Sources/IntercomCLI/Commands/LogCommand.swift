@@ -7,7 +7,6 @@ import IntercomOperator
 public enum LogCommand {
     public static let spec = CommandSpec(
         name: "log",
-        summary: "show the event journal: who rang, when, the outcome and their picture",
         options: [
             .flag("--json", "one JSON object per entry"),
             .value("--since", "WHEN", "1h, 30m, 2d, 1w, or a date YYYY-MM-DD [HH:MM]"),

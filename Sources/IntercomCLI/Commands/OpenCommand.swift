@@ -8,7 +8,6 @@ import IntercomBase
 public enum OpenCommand {
     public static let spec = CommandSpec(
         name: "open",
-        summary: "open a door outside a call (panel HTTP API, or the operator's API)",
         arguments: "[PANEL|ID]",
         maxPositionals: 1,
         options: [.value("--door", "DOOR", "a panel's door: main (default), alt, light, or an output number")],

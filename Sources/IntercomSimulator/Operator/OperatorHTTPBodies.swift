@@ -18,7 +18,7 @@ final class RequestBodyBuffer {
 }
 
 /// The huge fault's body: a JSON envelope that opens a string and fills it for `total` bytes.
-final class HugeJSONBody {
+final class HugeJSONBody: StreamedBody {
     private static let head = Array(#"{"code":200,"name":"OK","message":"OK","data":""#.utf8)
     let total: UInt64
     let context: OperatorHTTPContext

@@ -44,37 +44,18 @@ final class OperatorHTTPContext: Sendable {
         let response: OpaquePointer?
         switch reply {
         case .json(_, let text):
-            response = Self.buffer(Data(text.utf8), type: "application/json")
+            response = MHDResponse.buffer(Data(text.utf8), type: "application/json")
         case .empty:
-            response = Self.buffer(Data(), type: "application/json")
+            response = MHDResponse.buffer(Data(), type: "application/json")
         case .bytes(_, let type, let data):
-            response = Self.buffer(data, type: type)
+            response = MHDResponse.buffer(data, type: type)
         case .huge(let bytes):
-            let body = Unmanaged.passRetained(HugeJSONBody(total: bytes, context: self)).toOpaque()
-            response = MHD_create_response_from_callback(
-                UInt64.max, 64 * 1024,
-                { cls, position, buffer, max in
-                    guard let cls, let buffer else { return MHDReader.endWithError }
-                    return Unmanaged<HugeJSONBody>.fromOpaque(cls).takeUnretainedValue()
-                        .read(at: position, into: buffer, max: max)
-                },
-                body,
-                { cls in if let cls { Unmanaged<HugeJSONBody>.fromOpaque(cls).release() } })
-            if response == nil { Unmanaged<HugeJSONBody>.fromOpaque(body).release() }
-            if let response { _ = MHD_add_response_header(response, "Content-Type", "application/json") }
+            response = MHDResponse.stream(HugeJSONBody(total: bytes, context: self), blockSize: 64 * 1024,
+                                          type: "application/json")
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
         return MHD_queue_response(connection, reply.status, response)
     }
 
-    private static func buffer(_ data: Data, type: String) -> OpaquePointer? {
-        var bytes = [UInt8](data)
-        let response = bytes.withUnsafeMutableBytes { raw in
-            // MUST_COPY: MHD keeps its own copy, the Swift array may go.
-            MHD_create_response_from_buffer(raw.count, raw.baseAddress, .RESPMEM_MUST_COPY)
-        }
-        if let response { _ = MHD_add_response_header(response, "Content-Type", type) }
-        return response
-    }
 }

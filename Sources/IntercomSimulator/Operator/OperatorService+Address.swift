@@ -3,16 +3,33 @@ import IntercomBase
 
 /// `address/getAddressList`, `getSettingsList`, `openDoor`, `access` and `resetCode`.
 extension OperatorService {
-    /// The flat named by `flatId`, when it is the caller's; nil answers 404.
-    func ownFlat(_ body: JSONValue, _ caller: Caller) -> String? {
-        guard caller.hasFlat, let flatId = body["flatId"]?.loose, flatId == OperatorFixture.flatId else { return nil }
-        return flatId
+    /// The house whose flat `flatId` names, when it is the caller's; nil answers 404.
+    func ownFlat(_ body: JSONValue, _ caller: Caller) -> OperatorFixture.House? {
+        guard caller.hasFlat, let flatId = body["flatId"]?.loose else { return nil }
+        return houses.first { $0.flatId == flatId }
+    }
+
+    /// One of the subscriber's doors, in any of the houses.
+    func findDoor(domophoneId: String, doorId: Int) -> OperatorFixture.Door? {
+        houses.lazy.flatMap(\.doors).first { $0.domophoneId == domophoneId && $0.doorId == doorId }
     }
 
     func addressList(_ caller: Caller) -> OperatorReply {
         guard caller.hasFlat else { return OperatorEnvelope.noContent }
         let code = state.withLock { $0.settings.doorCode }
-        let doors: [JSONValue] = OperatorFixture.doors.map { door in
+        return OperatorEnvelope.ok(.array(houses.map { house in
+            .object([
+                ("houseId", .string(house.houseId)),
+                ("address", .string(house.address)),
+                ("hasPlog", .flag(true)),
+                ("doors", .array(addressDoors(house, code: code))),
+                ("cctv", .integer(1)),
+            ])
+        }))
+    }
+
+    private func addressDoors(_ house: OperatorFixture.House, code: String) -> [JSONValue] {
+        house.doors.map { door in
             var fields: [(String, JSONValue)] = [
                 ("domophoneId", .string(door.domophoneId)), ("doorId", .integer(door.doorId)),
                 ("icon", .string(door.icon)), ("name", .string(door.name)),
@@ -22,13 +39,6 @@ extension OperatorService {
             if options.blocked { fields.append(("blocked", .string(OperatorFixture.blockedMessage))) }
             return .object(fields)
         }
-        return OperatorEnvelope.ok(.array([.object([
-            ("houseId", .string(OperatorFixture.houseId)),
-            ("address", .string(OperatorFixture.address)),
-            ("hasPlog", .flag(true)),
-            ("doors", .array(doors)),
-            ("cctv", .integer(1)),
-        ])]))
     }
 
     func settingsList(_ caller: Caller) -> OperatorReply {
@@ -42,19 +52,21 @@ extension OperatorService {
         let roommates: [JSONValue] = ([owner] + shared).map {
             .object([("phone", .string($0.phone)), ("expire", .string($0.expire)), ("type", .string($0.type))])
         }
-        return OperatorEnvelope.ok(.array([.object([
-            ("flatId", .string(OperatorFixture.flatId)),
-            ("flatNumber", .string(OperatorFixture.flatNumber)),
-            ("houseId", .string(OperatorFixture.houseId)),
-            ("address", .string("\(OperatorFixture.address), кв. \(OperatorFixture.flatNumber)")),
-            ("doorCode", .string(code)),
-            ("flatOwner", .flag(true)),
-            ("hasGates", .flag(false)),
-            ("hasPlog", .flag(true)),
-            ("services", .array([.string("domophone")])),
-            ("contractOwner", .flag(true)),
-            ("roommates", .array(roommates)),
-        ])]))
+        return OperatorEnvelope.ok(.array(houses.map { house in
+            .object([
+                ("flatId", .string(house.flatId)),
+                ("flatNumber", .string(house.flatNumber)),
+                ("houseId", .string(house.houseId)),
+                ("address", .string("\(house.address), кв. \(house.flatNumber)")),
+                ("doorCode", .string(code)),
+                ("flatOwner", .flag(true)),
+                ("hasGates", .flag(false)),
+                ("hasPlog", .flag(true)),
+                ("services", .array([.string("domophone")])),
+                ("contractOwner", .flag(true)),
+                ("roommates", .array(roommates)),
+            ])
+        }))
     }
 
     /// 204 once the panel was asked (or could not be: the real driver ignores every panel failure);
@@ -62,7 +74,7 @@ extension OperatorService {
     func openDoor(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
         let doorId = body["doorId"]?.loose.flatMap { Int($0) } ?? 0
         guard caller.hasFlat, !options.blocked, let domophoneId = body["domophoneId"]?.loose,
-              let door = OperatorFixture.door(domophoneId: domophoneId, doorId: doorId) else {
+              let door = findDoor(domophoneId: domophoneId, doorId: doorId) else {
             return OperatorEnvelope.error(404, OperatorFixture.blockedMessage)
         }
         if let panel = options.panel {

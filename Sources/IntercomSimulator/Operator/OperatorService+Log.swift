@@ -12,18 +12,25 @@ extension OperatorService {
         state.withLock { $0.log.append(entry) }
     }
 
-    private func logGate(_ body: JSONValue, _ caller: Caller) -> OperatorReply? {
-        guard ownFlat(body, caller) != nil else { return OperatorEnvelope.error(404) }
-        if options.blocked { return OperatorEnvelope.error(402) }
-        return nil
+    /// The flat's house, or the refusal: 404 for a flat not the caller's, 402 for a blocked one.
+    private func logGate(_ body: JSONValue, _ caller: Caller) -> Result<OperatorFixture.House, Refusal> {
+        guard let house = ownFlat(body, caller) else { return .failure(Refusal(reply: OperatorEnvelope.error(404))) }
+        if options.blocked { return .failure(Refusal(reply: OperatorEnvelope.error(402))) }
+        return .success(house)
     }
 
     func plogDays(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
-        if let refusal = logGate(body, caller) { return refusal }
+        let house: OperatorFixture.House
+        switch logGate(body, caller) {
+        case .failure(let refusal): return refusal.reply
+        case .success(let found): house = found
+        }
         let kinds = Set((body["events"]?.loose ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty })
-        let entries = state.withLock { $0.log }.filter { kinds.isEmpty || kinds.contains($0.event) }
+        let entries = state.withLock { $0.log }.filter {
+            $0.door.houseId == house.houseId && (kinds.isEmpty || kinds.contains($0.event))
+        }
         var perDay: [String: Int] = [:]
         for entry in entries { perDay[clock.day(entry.date), default: 0] += 1 }
         let days: [JSONValue] = perDay.keys.sorted(by: >).map {
@@ -33,9 +40,14 @@ extension OperatorService {
     }
 
     func plog(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
-        if let refusal = logGate(body, caller) { return refusal }
+        let house: OperatorFixture.House
+        switch logGate(body, caller) {
+        case .failure(let refusal): return refusal.reply
+        case .success(let found): house = found
+        }
         guard let day = body["day"]?.loose, clock.parse(day) != nil else { return OperatorEnvelope.error(422) }
-        let entries = state.withLock { $0.log }.filter { clock.day($0.date) == day }.sorted { $0.date > $1.date }
+        let entries = state.withLock { $0.log }.filter { $0.door.houseId == house.houseId && clock.day($0.date) == day }
+            .sorted { $0.date > $1.date }
         return OperatorEnvelope.ok(.array(entries.map(encode)))
     }
 
@@ -49,8 +61,8 @@ extension OperatorService {
             ("objectType", .string("0")),
             ("objectMechanizma", .string(String(entry.door.doorId))),
             ("mechanizmaDescription", .string(entry.door.name)),
-            ("houseId", .integer(Int(OperatorFixture.houseId) ?? 1)),
-            ("entranceId", .integer(OperatorFixture.entranceId)),
+            ("houseId", .integer(Int(entry.door.houseId) ?? 1)),
+            ("entranceId", .integer(houses.first { $0.houseId == entry.door.houseId }?.entranceId ?? 1)),
             ("event", .string(entry.event)),
             ("detailX", .object(entry.detail)),
         ])

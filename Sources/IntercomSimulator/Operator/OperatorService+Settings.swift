@@ -64,23 +64,29 @@ extension OperatorService {
         return base.hasSuffix("/mobile") ? String(base.dropLast("/mobile".count)) : base
     }
 
-    /// One Flussonic-style camera. Its URL is a placeholder (`{root}/cctv/1`, which answers 404):
-    /// the simulator has no video server yet.
+    /// A Flussonic-style camera per house, all of them or one house's. Its URL is a placeholder
+    /// (`{root}/cctv/ID`, which answers 404): the simulator has no video server yet.
     func cameras(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
-        if let house = body["houseId"]?.loose, house != OperatorFixture.houseId { return OperatorEnvelope.ok(nil) }
+        var shown = houses
+        if let house = body["houseId"]?.loose {
+            shown = houses.filter { $0.houseId == house }
+            if shown.isEmpty { return OperatorEnvelope.ok(nil) }
+        }
         guard caller.hasFlat else { return OperatorEnvelope.ok(nil) }
-        let url = options.blocked ? "\(rootURL)/cctv/blocked" : "\(rootURL)/cctv/\(OperatorFixture.cameraId)"
-        return OperatorEnvelope.ok(.array([.object([
-            ("id", .integer(OperatorFixture.cameraId)),
-            ("path", .null),
-            ("pathOrder", .null),
-            ("name", .string(OperatorFixture.cameraName)),
-            ("lat", .string("55.75")),
-            ("lon", .string("37.61")),
-            ("url", .string(url)),
-            ("token", .string("")),
-            ("serverType", .string("flussonic")),
-            ("hasSound", .bool(false)),
-        ])]))
+        return OperatorEnvelope.ok(.array(shown.map { house in
+            let url = options.blocked ? "\(rootURL)/cctv/blocked" : "\(rootURL)/cctv/\(house.cameraId)"
+            return .object([
+                ("id", .integer(house.cameraId)),
+                ("path", .null),
+                ("pathOrder", .null),
+                ("name", .string(house.cameraName)),
+                ("lat", .string("55.75")),
+                ("lon", .string("37.61")),
+                ("url", .string(url)),
+                ("token", .string("")),
+                ("serverType", .string("flussonic")),
+                ("hasSound", .bool(false)),
+            ])
+        }))
     }
 }

@@ -9,6 +9,8 @@ import Synchronization
 final class OperatorService: Sendable {
     let options: SimulatedOperatorOptions
     let clock: OperatorClock
+    /// The test subscriber's addresses (`options.addresses` of them).
+    let houses: [OperatorFixture.House]
     let state: Mutex<OperatorState>
     private let currentFaults: Mutex<SimulatedOperatorFaults>
     private let stopping = Atomic<Bool>(false)
@@ -18,6 +20,7 @@ final class OperatorService: Sendable {
     init(options: SimulatedOperatorOptions) {
         self.options = options
         self.clock = OperatorClock(timeZone: options.timeZone)
+        self.houses = OperatorFixture.houses(options.addresses)
         self.state = Mutex(OperatorState())
         self.currentFaults = Mutex(options.faults)
     }

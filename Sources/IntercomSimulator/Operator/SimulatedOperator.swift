@@ -3,8 +3,8 @@ import IntercomBase
 
 /// A simulated SmartYard operator: the mobile API a subscriber's app talks to, answering as the
 /// real server does (envelope, 204s, "t"/"f", operator-local dates, its error texts), with a test
-/// phone and a fixed PIN, one flat whose doors drive a Beward panel over HTTP, a camera and an
-/// event log that grows with each door opening. For `intercom simulate-operator`, the demo and tests.
+/// phone and a fixed PIN, one flat (or one per address, `options.addresses`) whose doors drive a
+/// Beward panel over HTTP, a camera per address and an event log that grows with each door opening. For `intercom simulate-operator`, the demo and tests.
 ///
 /// Unlike the real server it has no loopback `?phone=` back door: every API call but login and the
 /// log pictures needs a Bearer token. Call `stop()` when done.
@@ -56,7 +56,7 @@ public final class SimulatedOperator: Sendable {
     /// A call from the entrance panel reached the flat: an "unanswered call" (1) or "answered call" (2)
     /// log entry, as the server writes after a call.
     public func recordCall(answered: Bool) {
-        guard let door = OperatorFixture.doors.first else { return }
+        guard let door = service.houses.first?.doors.first else { return }
         service.record(event: answered ? "2" : "1", door: door, detail: [("opened", .flag(false))])
     }
 

@@ -31,11 +31,15 @@ public struct SimulatedOperatorOptions: Sendable {
     /// The server's confirmation method, used when a client's `requestCode` names none:
     /// "sms" (a PIN) or "outgoingCall" (the user phones one of `confirmationNumbers`, then `checkPhone`).
     public var confirmMethod: ConfirmMethod
+    /// How many addresses (houses) the test subscriber has, each with a flat, two doors on its own
+    /// entrance panel and a camera; at least 1. Every door's requests go to the same `panel`.
+    public var addresses: Int
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, testPhone: String = "79123456781",
                 testCode: String = "1001", timeZone: TimeZone = TimeZone(identifier: "Europe/Moscow") ?? .current,
                 panel: OperatorPanelTarget? = nil, faults: SimulatedOperatorFaults = .init(),
-                revokeAfter: Int? = nil, blocked: Bool = false, deviceLimit: Int = 10, confirmMethod: ConfirmMethod = .sms) {
+                revokeAfter: Int? = nil, blocked: Bool = false, deviceLimit: Int = 10, confirmMethod: ConfirmMethod = .sms,
+                addresses: Int = 1) {
         self.host = host
         self.port = port
         self.testPhone = testPhone
@@ -47,5 +51,6 @@ public struct SimulatedOperatorOptions: Sendable {
         self.blocked = blocked
         self.deviceLimit = deviceLimit
         self.confirmMethod = confirmMethod
+        self.addresses = max(1, addresses)
     }
 }

@@ -9,7 +9,6 @@ import IntercomBase
 enum CallCommand {
     static let spec = CommandSpec(
         name: "call",
-        summary: "call a panel to look and talk (its camera and microphone), without anyone ringing",
         arguments: "[PANEL]",
         maxPositionals: 1,
         options: TUICommand.options,

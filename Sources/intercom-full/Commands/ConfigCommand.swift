@@ -7,7 +7,6 @@ import IntercomBase
 enum ConfigCommand {
     static let spec = CommandSpec(
         name: "config",
-        summary: "print a commented example config, or check the config file",
         options: [
             .flag("--example", "print a commented example config"),
             .flag("--check", "load the config and report errors and warnings"),

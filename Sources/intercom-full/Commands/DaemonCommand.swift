@@ -8,7 +8,6 @@ import IntercomPhone
 enum DaemonCommand {
     static let spec = CommandSpec(
         name: "daemon",
-        summary: "run headless: listen for panel calls, auto-answer per panel, print events",
         options: [
             .value("--events", "FORMAT", "json: one JSON object per event on stdout; none (default)", choices: ["json", "none"]),
         ],

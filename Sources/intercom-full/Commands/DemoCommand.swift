@@ -1,29 +1,35 @@
 import Foundation
+import IntercomBase
 import IntercomCLI
 import IntercomEngine
-import IntercomSimulator
-import IntercomBase
+import IntercomTUI
 
-/// `intercom demo`: no config, no hardware. A simulated Beward panel on loopback rings this
-/// client's screen within seconds, and again after every call.
+/// `intercom demo`: no config, no hardware. `intercom-sim` runs a simulated Beward panel that rings
+/// this client's screen within seconds (and again after every call) and a simulated SmartYard
+/// operator whose door opens that panel; the demo logs in to the operator and shows both. The
+/// simulators are child processes, so intercom-full does not link libmicrohttpd.
 enum DemoCommand {
     static let spec = CommandSpec(
         name: "demo",
-        summary: "see the whole flow with no panel: a simulated panel on loopback rings this screen",
         options: TUICommand.options + [.value("--ring-every", "SECONDS", "ring again this long after each call (default 5)")],
         details: """
-        The simulated panel serves its camera and doors over HTTP (Digest auth) on 127.0.0.1 and calls
-        over SIP with audio and video. Answer with a, open the door with o, hang up with h, quit with q.
+        The simulated panel serves its camera and doors over HTTP on 127.0.0.1 and calls over SIP with
+        audio and video; the simulated operator (logged in with its test phone) offers the panel's door
+        as an operator door. Answer with a, open the door with o, hang up with h, quit with q.
+        Everything the demo writes (config, token, journal) lives in a private folder removed at the end.
         """,
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
         let pause = Double(invocation.arguments.value("--ring-every") ?? "5") ?? -1
-        guard pause >= 0 else {
+        guard pause >= 0, pause <= 86_400 else {
             return Console.fail(UsageError(message: "--ring-every takes seconds", command: "demo").description,
                                 code: ExitCode.usage)
         }
-        // A private mkdtemp folder: the phones' plugin folders go in it (PrivateTemporaryDirectory).
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            return Console.fail(TUIError.notATerminal.description, code: ExitCode.usage)
+        }
+        // A private mkdtemp folder: config, token, journal, the phone's plugin folder, the children's logs.
         let directory: PrivateTemporaryDirectory
         do {
             directory = try PrivateTemporaryDirectory.make(prefix: "intercom-demo")
@@ -32,39 +38,59 @@ enum DemoCommand {
         }
         defer { directory.remove() }
         let work = directory.path
-        let panel: SimulatedPanel
+        // SIGINT, SIGTERM and SIGHUP close the screen as q does, so the children are stopped before the
+        // demo ends (they are in their own process group: a closed terminal's SIGHUP reaches only the demo).
+        let signals = SignalWatcher([SIGTERM, SIGINT, SIGHUP])
+        guard let program = SiblingProgram.path(.simulator) else {
+            return Console.fail("cannot find this program's own path (/proc/self/exe); is /proc mounted?",
+                                code: ExitCode.failure)
+        }
+        // The token store and anything else under XDG_STATE_HOME: the demo's, never the user's.
+        var environment = invocation.environment
+        environment["XDG_STATE_HOME"] = "\(work)/state"
+        let port: UInt16
+        let simulators: DemoSimulators
         do {
-            panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(dataDirectory: "\(work)/panel"))
+            port = try LoopbackPort.freeUDP()
+            simulators = try await DemoSimulators.start(program: program, directory: work, clientPort: port,
+                                                        ringEvery: pause, environment: invocation.environment)
         } catch {
-            return Console.fail("the simulated panel did not start: \(error)", code: ExitCode.unavailable)
+            return Console.fail(error.description, code: ExitCode.unavailable)
         }
-        let config = IntercomConfig(
-            sip: SIPSettings(listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)]),
-            panels: [PanelConfig(name: "porch", url: panel.http.baseURL, user: "admin", password: "admin",
-                                 match: [.uriPrefix("sip:100001@")], open: .both)],
-            daemon: DaemonSettings(socketPath: "\(work)/control.sock"),
-            // The demo's calls are not the resident's: they stay out of the real journal.
-            journal: JournalSettings(path: "\(work)/journal"))
-        var settings = TUICommand.phoneSettings(config, invocation)
-        settings.dataDirectory = "\(work)/client"
-        let intercom = Intercom(config: config, phoneSettings: settings, logger: TUICommand.quietLogger(invocation))
-        let code = await TUICommand.runScreen(intercom, invocation: invocation, kiosk: false, label: "demo") {
-            let port = await intercom.listening.first?.port ?? 0
-            Self.keepRinging(panel, uri: "sip:intercom@127.0.0.1:\(port)", pause: pause)
-        }
-        await panel.stop()
+        let code = await run(simulators, port: port, work: work, environment: environment, invocation: invocation,
+                             signals: signals)
+        await simulators.stop()
         return code
     }
 
-    /// Rings 1.5 s after start, then `pause` seconds after each call ends, until the panel stops.
-    private static func keepRinging(_ panel: SimulatedPanel, uri: String, pause: Double) {
-        Task {
-            try? await Task.sleep(nanoseconds: 1_500_000_000)
-            _ = try? await panel.ring(uri)
-            for await event in panel.events {
-                guard case .ended = event else { continue }
-                try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
-                _ = try? await panel.ring(uri)
+    /// Logs in, writes and loads the demo config, and runs the screen until the user quits.
+    private static func run(_ simulators: DemoSimulators, port: UInt16, work: String, environment: [String: String],
+                            invocation: Invocation, signals: SignalWatcher) async -> Int32 {
+        let configPath = "\(work)/config.ini"
+        let config: IntercomConfig
+        do {
+            try DurableFile.write(Data(simulators.config(clientPort: port, directory: work).utf8), to: configPath)
+            config = try ConfigLoader.load(explicit: configPath, environment: environment).config
+        } catch {
+            return Console.fail("cannot write the demo config: \(error)", code: ExitCode.failure)
+        }
+        do {
+            for op in config.operators {
+                try await DemoLogin.logIn(op, code: simulators.testCode, environment: environment)
+            }
+        } catch {
+            return Console.fail(error.description, code: ExitCode.unavailable)
+        }
+        var demo = invocation
+        demo.environment = environment
+        var settings = TUICommand.phoneSettings(config, demo)
+        settings.dataDirectory = "\(work)/client"
+        let intercom = Intercom(config: config, phoneSettings: settings, logger: TUICommand.quietLogger(demo))
+        return await TUICommand.runScreen(intercom, invocation: demo, kiosk: false, label: "demo", stopOn: signals) {
+            // The first ring 1.5 s after the client listens; later ones follow --ring-every.
+            Task {
+                try? await Task.sleep(for: .milliseconds(1500))
+                simulators.ring()
             }
         }
     }

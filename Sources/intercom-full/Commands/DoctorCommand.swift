@@ -10,7 +10,6 @@ import IntercomPhone
 enum DoctorCommand {
     static let spec = CommandSpec(
         name: "doctor",
-        summary: "check config, permissions, panels (reachability, auth), operator logins, SIP listen/registration, audio, terminal graphics",
         options: [.value("--graphics", "MODE", "check this graphics mode instead of detecting one",
                          choices: ["auto", "kitty", "sixel", "iterm", "symbols", "ascii"])],
         run: run)

@@ -11,7 +11,6 @@ import IntercomTerminal
 enum SnapshotCommand {
     static let spec = CommandSpec(
         name: "snapshot",
-        summary: "fetch one picture from a panel (images_cgi) and save it as JPEG",
         arguments: "[PANEL]",
         maxPositionals: 1,
         options: [

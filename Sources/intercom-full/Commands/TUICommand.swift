@@ -17,7 +17,6 @@ enum TUICommand {
 
     static let spec = CommandSpec(
         name: "tui",
-        summary: "the full-screen client: wait for calls, see who rings, answer, open the door",
         options: options + [.flag("--kiosk", "concierge desk: every panel's live picture on one screen; quitting needs Q then y")],
         details: "Keys are shown at the bottom of the screen; ? lists them all.",
         run: run)
@@ -69,9 +68,11 @@ enum TUICommand {
         return logger
     }
 
-    /// Starts the intercom, runs the screen until the user quits, stops the intercom.
+    /// Starts the intercom, runs the screen until the user quits (or a signal of `stopOn` arrives), stops
+    /// the intercom.
     static func runScreen(_ intercom: Intercom, invocation: Invocation, kiosk: Bool, label: String?,
-                          call: OutgoingCall? = nil, beforeScreen: @Sendable () async -> Void = {}) async -> Int32 {
+                          call: OutgoingCall? = nil, stopOn signals: SignalWatcher? = nil,
+                          beforeScreen: @Sendable () async -> Void = {}) async -> Int32 {
         guard isatty(0) == 1, isatty(1) == 1 else {
             return Console.fail(TUIError.notATerminal.description, code: ExitCode.usage)
         }
@@ -102,6 +103,15 @@ enum TUICommand {
         let app = TUIApp(intercom: intercom, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
             notify: !invocation.arguments.has("--no-notify"), label: label, call: call))
+        let stopper = signals.map { watcher in
+            Task {
+                for await _ in watcher.signals {
+                    app.stop()
+                    break
+                }
+            }
+        }
+        defer { stopper?.cancel() }
         let ended: Result<CallEndReason?, any Error>
         do {
             ended = .success(try await app.run())

@@ -12,7 +12,6 @@ import IntercomPhone
 enum WatchCommand {
     static let spec = CommandSpec(
         name: "watch",
-        summary: "show a panel's camera live in the terminal, without a call (q quits)",
         arguments: "[PANEL]",
         maxPositionals: 1,
         options: [

@@ -144,6 +144,29 @@ import IntercomBase
         #expect(process.stdout.contains("\"event\":\"stopped\""))
     }
 
+    /// `intercom demo` starts the panel with --ring-on-signal and rings it once its screen is up.
+    @Test func ringOnSignalWaitsForSIGUSR1() async throws {
+        let dir = try TestDirectory(prefix: "simulate-panel")
+        let port = try FreePort.udpAndTCP()
+        let process = try Subprocess(try Self.binary(), ["simulate-panel", "--events", "json", "--ring-on-signal",
+                                                         "--call", "sip:intercom@127.0.0.1:\(port)"], logDirectory: dir.url)
+        try await withCleanup({ await process.stop(grace: .seconds(10)) }) {
+            _ = try await process.waitForOutput(containing: "\"event\":\"sip_listening\"", in: .stdout, timeout: .seconds(20))
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(!process.stdout.contains("\"event\":\"calling\""), "rang before SIGUSR1:\n\(process.stdout)")
+            kill(process.pid, SIGUSR1)
+            let out = try await process.waitForOutput(containing: "\"event\":\"calling\"", in: .stdout, timeout: .seconds(10))
+            #expect(out.contains("sip:intercom@127.0.0.1:\(port)"), "\(out)")
+        }
+        #expect(process.exitStatus == 0, "\(process.combinedOutput)")
+    }
+
+    @Test func ringOnSignalNeedsACall() async throws {
+        let dir = try TestDirectory(prefix: "simulate-panel")
+        let result = try await Subprocess.run(try Self.binary(), ["simulate-panel", "--ring-on-signal"], logDirectory: dir.url)
+        #expect(result.status == 64 && result.stderr.contains("--ring-on-signal needs --call"), "\(result.stderr)")
+    }
+
     @Test func badOptionIsAUsageError() async throws {
         let dir = try TestDirectory(prefix: "simulate-panel")
         let result = try await Subprocess.run(try Self.binary(), ["simulate-panel", "--http-port", "http"],

@@ -21,10 +21,12 @@ extension ConfigSchema {
                    about: "The addresses SIP is taken on, comma separated: `udp:HOST:PORT` or `tcp:HOST:PORT`, "
                        + "IPv6 in brackets (`tcp:[::1]:5070`), port 0 for any free port. `tls:` is refused: "
                        + "liblinphone cannot accept incoming SIP over TLS.",
-                   example: [ConfigExampleLine("udp:127.0.0.1:5060", [
-                       "one or more of udp:/tcp:HOST:PORT, comma separated",
-                       "(IPv6 in brackets: tcp:[::1]:5070; port 0 = any free port;",
-                       "no tls: liblinphone takes no incoming TLS, see tls_ca below)"])]),
+                   example: [ConfigExampleLine("udp:0.0.0.0:5060", [
+                       "one or more of udp:/tcp:HOST:PORT, comma separated; where",
+                       "the panels can reach us (without this line: 127.0.0.1 only,",
+                       "which hears callers on this machine alone). IPv6 in brackets:",
+                       "tcp:[::1]:5070; port 0 = any free port; no tls: liblinphone",
+                       "takes no incoming TLS, see tls_ca below"])]),
             .field("unknown_callers", \.settings.unknownCallers, .choice, compare: \.unknownCallers,
                    default: .value("reject"), reload: .restart,
                    about: "What happens to a call whose caller matches no panel: `reject` declines it, `accept` lets it ring.",

@@ -7,7 +7,6 @@ import IntercomOperator
 public enum LoginCommand {
     public static let spec = CommandSpec(
         name: "login",
-        summary: "log in to a SmartYard operator: request a code, read it, keep the token",
         arguments: "[OPERATOR]",
         maxPositionals: 1,
         options: [

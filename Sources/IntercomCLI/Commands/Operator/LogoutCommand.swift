@@ -6,7 +6,6 @@ import IntercomOperator
 public enum LogoutCommand {
     public static let spec = CommandSpec(
         name: "logout",
-        summary: "forget a SmartYard operator's token (the device id is kept)",
         arguments: "[OPERATOR]",
         maxPositionals: 1,
         run: run)

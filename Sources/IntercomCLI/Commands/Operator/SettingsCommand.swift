@@ -7,7 +7,6 @@ import IntercomOperator
 public enum SettingsCommand {
     public static let spec = CommandSpec(
         name: "settings",
-        summary: "show or change the operator's intercom settings of the flat",
         arguments: "[OPERATOR] [KEY=VALUE ...]",
         maxPositionals: 16,
         options: [

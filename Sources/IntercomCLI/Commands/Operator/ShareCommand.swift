@@ -7,7 +7,6 @@ import IntercomOperator
 public enum ShareCommand {
     public static let spec = CommandSpec(
         name: "share",
-        summary: "give a phone access to the flat through the operator, or take it back",
         arguments: "[OPERATOR] PHONE",
         maxPositionals: 2,
         options: [

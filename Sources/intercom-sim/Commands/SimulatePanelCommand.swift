@@ -1,6 +1,5 @@
 import Foundation
 import IntercomCLI
-import IntercomEngine
 import IntercomSimulator
 import Synchronization
 import IntercomBase
@@ -11,7 +10,6 @@ import IntercomPhone
 enum SimulatePanelCommand {
     static let spec = CommandSpec(
         name: "simulate-panel",
-        summary: "run a simulated Beward panel: HTTP CGI API on 127.0.0.1 and a SIP caller",
         options: [
             .value("--http-port", "N", "HTTP port (default 0 = any free port)"),
             .value("--sip-port", "N", "SIP UDP port on 127.0.0.1 (default 0 = any free port)"),
@@ -21,6 +19,7 @@ enum SimulatePanelCommand {
             .value("--model", "MODEL", "DeviceModel in systeminfo_cgi (default DKS15120_rev5.2.4.2; DS… has no intercom_cgi)"),
             .value("--call", "URI", "SIP URI to ring, e.g. sip:intercom@127.0.0.1:5060 (without it: no calls)"),
             .value("--ring-every", "SECONDS", "ring again this long after each call ends (default: ring once)"),
+            .flag("--ring-on-signal", "with --call: no ring at start; the first ring comes with SIGUSR1"),
             .value("--ring-for", "SECONDS", "cancel an unanswered call after this long (default 60, like a panel)"),
             .value("--delay-ms", "N", "delay every HTTP response by N ms"),
             .flag("--broken-jpeg", "images_cgi sends bytes that are not a JPEG"),
@@ -39,7 +38,8 @@ enum SimulatePanelCommand {
         "door opened: DOOR (http|dtmf)", "call ended: REASON", "stopped". With --events json the same
         happenings are objects: http_listening, sip_listening, calling, ringing, call_incoming,
         call_answered, dtmf, door_opened, call_ended, stopped (each with "event" and "time").
-        SIGTERM or SIGINT hangs up and exits 0.
+        SIGUSR1 rings --call at once (with --ring-on-signal, that is the first ring: `intercom demo` sends
+        it once its screen is up). SIGTERM or SIGINT hangs up and exits 0.
         """,
         run: run)
 
@@ -48,6 +48,7 @@ enum SimulatePanelCommand {
         var sip = SimulatedPanelSIPOptions()
         var call: String?
         var ringEvery: Duration?
+        var ringOnSignal = false
         var json = false
     }
 
@@ -102,6 +103,8 @@ enum SimulatePanelCommand {
         s.ringEvery = try seconds("--ring-every")
         if let ringFor = try seconds("--ring-for") { s.sip.ringTimeout = ringFor }
         if s.ringEvery != nil && s.call == nil { throw fail("--ring-every needs --call URI") }
+        s.ringOnSignal = arguments.has("--ring-on-signal")
+        if s.ringOnSignal && s.call == nil { throw fail("--ring-on-signal needs --call URI") }
         s.json = arguments.value("--events") == "json"
         return s
     }
@@ -114,7 +117,7 @@ enum SimulatePanelCommand {
             return Console.fail(error.description, code: ExitCode.usage)
         }
         let printer = LinePrinter(json: settings.json)
-        let signals = SignalWatcher([SIGTERM, SIGINT])
+        let signals = SignalWatcher([SIGTERM, SIGINT, SIGUSR1])
         let panel: SimulatedPanel
         do {
             panel = try await SimulatedPanel.start(options: settings.http, sip: settings.sip, logger: invocation.logger)
@@ -147,7 +150,7 @@ enum SimulatePanelCommand {
                 }
             }
         }
-        if let call {
+        if let call, !settings.ringOnSignal {
             do {
                 try await panel.ring(call)
             } catch {
@@ -157,7 +160,10 @@ enum SimulatePanelCommand {
                 return Console.fail("cannot call \(call): \(error)", code: code)
             }
         }
-        for await _ in signals.signals { break }
+        for await signal in signals.signals {
+            guard signal == SIGUSR1 else { break }
+            if let call { await ring(panel, call, printer) }
+        }
         stopping.set()
         await panel.stop()
         await events.value
@@ -187,7 +193,7 @@ private struct LinePrinter: Sendable {
 
     private func emit(_ text: String, _ event: String, _ fields: [(String, JSONValue)]) {
         if json {
-            let all: [(String, JSONValue)] = [("event", .string(event)), ("time", .string(IntercomEvent.rfc3339(Date())))] + fields
+            let all: [(String, JSONValue)] = [("event", .string(event)), ("time", .string(RFC3339.string(Date())))] + fields
             Console.out(JSONValue.object(all).encoded)
         } else {
             Console.out(text)

@@ -3,10 +3,10 @@ import Foundation
 
 /// Turns SIGTERM, SIGINT and SIGHUP into an async stream, so the daemon ends calls cleanly
 /// instead of dying inside a signal handler.
-struct SignalWatcher: Sendable {
-    let signals: AsyncStream<Int32>
+public struct SignalWatcher: Sendable {
+    public let signals: AsyncStream<Int32>
 
-    init(_ numbers: [Int32]) {
+    public init(_ numbers: [Int32]) {
         let (stream, continuation) = AsyncStream<Int32>.makeStream()
         var sources: [DispatchSourceSignal] = []
         for number in numbers {

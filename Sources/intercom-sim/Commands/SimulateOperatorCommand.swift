@@ -8,7 +8,6 @@ import IntercomSimulator
 enum SimulateOperatorCommand {
     static let spec = CommandSpec(
         name: "simulate-operator",
-        summary: "run a simulated SmartYard operator: the mobile API on 127.0.0.1, a test phone, doors on a simulated panel",
         options: [
             .value("--listen", "HOST:PORT", "where the API listens (default 127.0.0.1:0 = any free port; [::1]:PORT for IPv6)"),
             .value("--phone", "NUMBER", "the test phone, 11 digits (default 79123456781); its code is 1001"),

@@ -1,0 +1,65 @@
+import Foundation
+import IntercomCLI
+import Testing
+import IntercomTestSupport
+
+/// The installed binaries: which one links libmicrohttpd, and that `intercom` reaches every command
+/// of `CommandIndex` in the binary that runs it.
+@Suite("binaries: who links what, who runs which command")
+struct BinaryLayoutTests {
+    /// `NAME` beside the `intercom` under test.
+    static func sibling(_ program: CommandProgram) throws -> String {
+        ((try IntercomBinary.path()) as NSString).deletingLastPathComponent + "/" + program.rawValue
+    }
+
+    static func ldd(_ path: String, in dir: TestDirectory) async throws -> String {
+        let result = try await Subprocess.run("/usr/bin/ldd", [path], logDirectory: dir.url)
+        #expect(result.status == 0, "ldd \(path): \(result.stderr)")
+        return result.stdout
+    }
+
+    @Test("intercom-full (the daemon) does not link libmicrohttpd; intercom-sim does")
+    func onlyTheSimulatorLinksMicroHTTPD() async throws {
+        let dir = try TestDirectory(prefix: "binary-layout")
+        let full = try await Self.ldd(try Self.sibling(.full), in: dir)
+        #expect(full.contains("liblinphone"), "ldd intercom-full looks wrong:\n\(full)")
+        #expect(!full.contains("microhttpd"), "intercom-full links libmicrohttpd:\n\(full)")
+        let launcher = try await Self.ldd(try IntercomBinary.path(), in: dir)
+        #expect(!launcher.contains("microhttpd") && !launcher.contains("liblinphone"), "\(launcher)")
+        // The check above could pass for a wrong reason (no ldd output); the simulator shows it would see one.
+        let simulator = try await Self.ldd(try Self.sibling(.simulator), in: dir)
+        #expect(simulator.contains("libmicrohttpd"), "intercom-sim should link libmicrohttpd:\n\(simulator)")
+    }
+
+    @Test("intercom --help lists every command once, simulators and demo included")
+    func helpListsEveryCommandOnce() async throws {
+        let dir = try TestDirectory(prefix: "binary-layout")
+        let result = try await IntercomBinary.run(["--help"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let listed = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(listed == CommandIndex.all.map(\.name), "\(result.stdout)")
+        #expect(Set(listed).count == listed.count)
+        for name in ["demo", "simulate-panel", "simulate-operator", "log", "daemon"] {
+            #expect(listed.contains(name), "\(name) missing from --help")
+        }
+    }
+
+    @Test("every command's help comes from the binary CommandIndex names, reached through intercom")
+    func everyCommandIsRunByItsBinary() async throws {
+        let dir = try TestDirectory(prefix: "binary-layout")
+        for entry in CommandIndex.all {
+            let routed = try await IntercomBinary.run(["help", entry.name], in: dir)
+            #expect(routed.status == 0 && routed.stdout.hasPrefix("usage: intercom \(entry.name)"),
+                    "intercom help \(entry.name): \(routed.stdout)\(routed.stderr)")
+            let direct = try await Subprocess.run(try Self.sibling(entry.program), [entry.name, "--help"],
+                                                  environment: try IntercomBinary.environment(in: dir), logDirectory: dir.url)
+            #expect(direct.status == 0 && direct.stdout.contains(entry.summary),
+                    "\(entry.program.rawValue) \(entry.name) --help: \(direct.stdout)\(direct.stderr)")
+        }
+        // A simulator asked of intercom-full says where it lives instead of "unknown command".
+        let wrong = try await Subprocess.run(try Self.sibling(.full), ["simulate-panel"],
+                                             environment: try IntercomBinary.environment(in: dir), logDirectory: dir.url)
+        #expect(wrong.status == 64 && wrong.stderr.contains("intercom-sim runs 'simulate-panel'"), "\(wrong.stderr)")
+    }
+}

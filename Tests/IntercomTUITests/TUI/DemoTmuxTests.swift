@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import IntercomTestSupport
+
+/// `intercom demo` in tmux: its two `intercom-sim` children (the simulated panel and operator), the
+/// operator door it logs in to, and nothing left running after q.
+@Suite("demo in tmux", .serialized)
+struct DemoTmuxTests {
+    /// The demo's simulators: processes started in this test's HOME that run simulate-panel or -operator.
+    static func simulators(in dir: TestDirectory) -> [LiveProcess] {
+        LiveProcess.all(withEnvironment: "HOME", equalTo: dir.path).filter { process in
+            process.arguments.contains("simulate-panel") || process.arguments.contains("simulate-operator")
+        }
+    }
+
+    @Test func demoStartsBothSimulatorsOpensTheOperatorDoorAndLeavesNothingBehind() async throws {
+        let dir = try TestDirectory(prefix: "intercom-demo")
+        let tmp = try dir.subdirectory("tmp")
+        var env: [String: String] = ["TERM": "tmux-256color", "TMPDIR": tmp.path]
+        for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
+        let binary = try IntercomBinary.path()
+        let tmux = try await Tmux(command: "env -u INTERCOM_CONFIG '\(binary)' demo --no-bell --no-notify; echo DEMO-EXIT=$?; sleep 30",
+                                  width: 120, height: 40, environment: env)
+        try await withCleanup({ await tmux.kill() }) {
+            _ = try await tmux.waitForScreen(containing: "PORCH IS CALLING", timeout: .seconds(20))
+            let running = Self.simulators(in: dir)
+            #expect(running.contains { $0.arguments.contains("simulate-panel") }, "children: \(running)")
+            let op = try #require(running.first { $0.arguments.contains("simulate-operator") }, "children: \(running)")
+            // It drives the demo's own panel, with the panel's admin user.
+            #expect(op.arguments.contains("--panel") && op.arguments.contains("--panel-user"), "\(op)")
+
+            // The demo's private folder: its config names the operator, its state folder keeps the token.
+            let demo = try #require(try FileManager.default.contentsOfDirectory(atPath: tmp.path)
+                .first { $0.hasPrefix("intercom-demo.") }, "no demo folder in \(tmp.path)")
+            let work = "\(tmp.path)/\(demo)"
+            var light = try IntercomBinary.environment(in: dir)
+            light["XDG_STATE_HOME"] = "\(work)/state"
+            let doors = try await Subprocess.run(binary, ["doors", "--config", "\(work)/config.ini"], environment: light,
+                                                 logDirectory: dir.url, timeout: .seconds(15))
+            #expect(doors.status == 0 && doors.stdout.contains("porch") && doors.stdout.contains("demo:1:0"),
+                    "\(doors.stdout)\(doors.stderr)")
+            let open = try await Subprocess.run(binary, ["open", "demo:1:0", "--config", "\(work)/config.ini"],
+                                                environment: light, logDirectory: dir.url, timeout: .seconds(15))
+            #expect(open.status == 0 && open.stdout.contains("accepted"), "\(open.stdout)\(open.stderr)")
+            // The operator passed it on to the demo's panel (over HTTP, as SmartYard's Beward driver does).
+            let panelLines = "\(work)/panel.out"
+            let seenBy = ContinuousClock.now.advanced(by: .seconds(5))
+            var seen = ""
+            while ContinuousClock.now < seenBy {
+                seen = (try? String(contentsOfFile: panelLines, encoding: .utf8)) ?? ""
+                if seen.contains("\"event\":\"door_opened\"") { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(seen.contains("\"door\":\"main\"") && seen.contains("\"method\":\"http\""), "the panel's lines:\n\(seen)")
+            // The user's own token folder stays untouched.
+            #expect(!FileManager.default.fileExists(atPath: dir.path + "/state/intercom/operators"))
+
+            try await tmux.sendKeys("q")
+            // Quitting while the panel rings asks first (between rings it does not).
+            let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+            while ContinuousClock.now < deadline {
+                let screen = try await tmux.capture()
+                if screen.contains("DEMO-EXIT=") { break }
+                if screen.contains("quit? y/n") {
+                    try await tmux.sendKeys("y")
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            _ = try await tmux.waitForScreen(containing: "DEMO-EXIT=0", timeout: .seconds(15))
+            let left = Self.simulators(in: dir)
+            #expect(left.isEmpty, "left running after q: \(left)")
+            let folders = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("intercom-demo.") }
+            #expect(folders.isEmpty, "the demo left \(folders)")
+        }
+    }
+
+    @Test func sigtermStopsTheDemoAndItsSimulators() async throws {
+        let dir = try TestDirectory(prefix: "intercom-demo")
+        var env: [String: String] = ["TERM": "tmux-256color", "TMPDIR": try dir.subdirectory("tmp").path]
+        for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
+        let tmux = try await Tmux(command: "env -u INTERCOM_CONFIG '\(try IntercomBinary.path())' demo --no-bell --no-notify; echo DEMO-EXIT=$?; sleep 30",
+                                  width: 120, height: 40, environment: env)
+        try await withCleanup({ await tmux.kill() }) {
+            _ = try await tmux.waitForScreen(containing: "PORCH IS CALLING", timeout: .seconds(20))
+            #expect(Self.simulators(in: dir).count == 2, "\(Self.simulators(in: dir))")
+            // After the launcher's exec the demo's own argv is `intercom demo ...`.
+            let demo = try #require(LiveProcess.all(withEnvironment: "HOME", equalTo: dir.path)
+                .first { $0.arguments.dropFirst().first == "demo" })
+            kill(demo.pid, SIGTERM)
+            _ = try await tmux.waitForScreen(containing: "DEMO-EXIT=0", timeout: .seconds(15))
+            let left = Self.simulators(in: dir)
+            #expect(left.isEmpty, "left running after SIGTERM: \(left)")
+        }
+    }
+}
