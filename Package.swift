@@ -92,8 +92,8 @@ let package = Package(
         // The engine (policies, calls, doors, events, control socket, hooks, journal recording, peephole).
         .target(
             name: "IntercomEngine",
-            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomPanel", "IntercomPhone",
-                           "CSystemd"],
+            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomOperator", "IntercomPanel",
+                           "IntercomPhone", "CSystemd"],
             path: "Sources/IntercomEngine"
         ),
         // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the
@@ -200,7 +200,8 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomEngineTests",
-            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+            dependencies: ["IntercomEngine", "IntercomOperator", "IntercomSimulator", "IntercomPhoneTestSupport",
+                           "IntercomTestSupport"],
             path: "Tests/IntercomEngineTests",
             linkerSettings: sipReadHook
         ),

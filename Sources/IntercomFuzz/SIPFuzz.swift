@@ -65,6 +65,8 @@ enum SIPFuzz {
             case .impostor(let name, _):
                 precondition(source.map { panelSources[name]?.contains($0) != true } ?? true,
                              "panel \(name)'s own address was called an impostor")
+            case .operatorPanel:
+                preconditionFailure("no operator is configured, yet a call was taken for an operator's panel")
             case .stranger:
                 break
             }

@@ -27,4 +27,20 @@ public struct OperatorAddress: Sendable, Equatable {
         guard let data else { return [] }
         return data.arrayValue?.compactMap(OperatorAddress.init(json:))
     }
+
+    /// Every door of `addresses` once, in the operator's order, with the address it is listed under
+    /// first (a door shared by two addresses shows under the first), and its id (`OperatorItemID`).
+    /// What `intercom doors` and the engine's door list both show.
+    public static func uniqueDoors(_ addresses: [OperatorAddress], operator name: String)
+        -> [(id: String, address: OperatorAddress, door: OperatorDoor)] {
+        var seen = Set<String>()
+        var doors: [(id: String, address: OperatorAddress, door: OperatorDoor)] = []
+        for address in addresses {
+            for door in address.doors {
+                let id = OperatorItemID.door(operator: name, domophoneId: door.domophoneId, doorId: door.doorId)
+                if seen.insert(id).inserted { doors.append((id, address, door)) }
+            }
+        }
+        return doors
+    }
 }

@@ -18,11 +18,14 @@ public struct CallerDirectory: Sendable {
     public let rejectStrangers: Bool
     /// Panels whose calls can never be recognised (an unresolvable url host and no `source`).
     public let unreachable: [String]
+    /// `[operator]` sections exist: a registrar call from a `1XXXXX` user is an operator's panel.
+    public let operatorCalls: Bool
 
     /// `resolve` turns a host name into addresses (the engine's DNS lookup); IP literals are
     /// taken as they are. `registrarHosts` are the hosts of the account's registrar or proxy.
-    public init(panels: [PanelConfig], registrarHosts: [String], rejectStrangers: Bool,
+    public init(panels: [PanelConfig], registrarHosts: [String], rejectStrangers: Bool, operatorCalls: Bool = false,
                 resolve: (String) -> [String]) {
+        self.operatorCalls = operatorCalls
         func addresses(_ hosts: [String]) -> [String] {
             hosts.flatMap { IPLiteral.isValid($0) ? [$0] : resolve($0) }
         }
@@ -49,6 +52,9 @@ public struct CallerDirectory: Sendable {
                let routed = entries.first(where: { !$0.panel.match.isEmpty && $0.panel.matches(uri: from, ip: nil) }) {
                 return .panel(routed.panel.name, route: .registrar)
             }
+            if operatorCalls, registrars.contains(sourceBytes), let domophone = Self.operatorDomophone(from) {
+                return .operatorPanel(domophoneId: domophone)
+            }
         }
         // Not a panel by its packets; does it claim to be one?
         let claimedHosts = [contactHost, SIPURI(parsing: from)?.host].compactMap { $0 }.compactMap(IPLiteral.canonicalBytes)
@@ -67,9 +73,17 @@ public struct CallerDirectory: Sendable {
     /// strangers under `unknown_callers = reject`.
     public func refuses(_ verdict: CallerVerdict) -> Bool {
         switch verdict {
-        case .panel: false
+        case .panel, .operatorPanel: false
         case .impostor: true
         case .stranger: rejectStrangers
         }
+    }
+
+    /// The domophone id of a SmartYard panel's SIP URI: its user is `1` + 5 digits (`sip:100001@…`
+    /// → `1`); nil for any other user.
+    public static func operatorDomophone(_ uri: String) -> String? {
+        guard let user = SIPURI(parsing: uri)?.user, user.count == 6, user.hasPrefix("1"),
+              user.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(user.dropFirst()) else { return nil }
+        return String(number)
     }
 }

@@ -13,6 +13,10 @@ public enum CallerVerdict: Sendable, Equatable {
     /// The headers name a panel (its `match`, or its address in From or Contact) but the packets
     /// come from elsewhere: someone pretending to be the panel. `expected` are its addresses.
     case impostor(panel: String, expected: [String])
+    /// Through the registrar, from a SmartYard operator's panel: its SIP user is `1` + the
+    /// 5-digit domophone id (the operator's numbering). The engine names the door from the
+    /// operator's address list; `domophoneId` has no leading zeros (`100001` → `1`).
+    case operatorPanel(domophoneId: String)
     /// Nobody we know.
     case stranger
 }

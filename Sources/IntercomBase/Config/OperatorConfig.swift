@@ -11,12 +11,15 @@ public struct OperatorConfig: Sendable, Equatable, CustomStringConvertible {
     public var phone: String?
     /// A private CA bundle for the API's certificate; verification is never switched off.
     public var caFile: String?
+    /// How `o` opens the door in a call that came from this operator's panel.
+    public var open: OperatorOpenMethod
 
-    public init(name: String, api: String, phone: String? = nil, caFile: String? = nil) {
+    public init(name: String, api: String, phone: String? = nil, caFile: String? = nil, open: OperatorOpenMethod = .dtmf) {
         self.name = name
         self.api = api
         self.phone = phone
         self.caFile = caFile
+        self.open = open
     }
 
     public var description: String {

@@ -72,7 +72,9 @@ public struct ControlRequest: Sendable, Equatable {
             }
             var panel: String?
             if let raw = value["panel"], raw != .null {
-                guard let text = raw.stringValue else { return fail("\"panel\" must be a panel name") }
+                guard let text = raw.stringValue else {
+                    return fail("\"panel\" must be a panel name or a door id of 'intercom doors' (e.g. \"home:1:0\")")
+                }
                 panel = text
             }
             // A client may say it is a hook (its opening is then automatic: rate-limited, confirmed

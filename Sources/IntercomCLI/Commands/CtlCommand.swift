@@ -5,11 +5,12 @@ import IntercomBase
 public enum CtlCommand {
     public static let spec = CommandSpec(
         name: "ctl",
-        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open|dtmf DIGITS|mute [on|off]|speaker [on|off]|call [PANEL]|events [CALL]",
+        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open [ID]|dtmf DIGITS|mute [on|off]|speaker [on|off]|call [PANEL]|events [CALL]",
         maxPositionals: 3,
         options: [
             .value("--door", "DOOR", "open: main (default), alt, light, or an output number"),
-            .value("--panel", "PANEL", "open, call: which panel (default: the one in a call, or the only one)"),
+            .value("--panel", "PANEL", "open, call: which panel (default: the one in a call, or the only one); "
+                   + "open ID takes any id of 'intercom doors' instead (an operator door: home:1:0)"),
             .value("--call", "CALL", "the call to act on, e.g. c1 (default: the obvious one)"),
             .value("--socket", "PATH", "control socket (default: [daemon] socket of the config)"),
             .value("--timeout", "SECONDS", "give up when the daemon has not answered within this long (default 5)"),
@@ -94,14 +95,18 @@ public enum CtlCommand {
             let command: IntercomCommand = action == "answer" ? .answer(call()) : action == "decline" ? .decline(call()) : .hangup(call())
             return .success(ControlRequest(id: id, action: .command(command)))
         case "open":
-            if let e = extra(0) { return .failure(e) }
+            if let e = extra(1) { return .failure(e) }
+            if words.first != nil, args.value("--panel") != nil {
+                return .failure(UsageError(message: "give the door as ID or as --panel, not both", command: "ctl"))
+            }
             let text = args.value("--door") ?? "main"
             guard let door = Door(text) else {
                 return .failure(UsageError(message: "--door takes main, alt, light or a number, not '\(text)'", command: "ctl"))
             }
             // Run by a hook (which gets INTERCOM_EVENT), the opening is an automatic one.
             let trigger: DoorTrigger = ProcessInfo.processInfo.environment["INTERCOM_EVENT"] == nil ? .ctl : .hook
-            return .success(ControlRequest(id: id, action: .command(.open(panel: args.value("--panel"), door: door, by: trigger))))
+            let target = words.first ?? args.value("--panel")
+            return .success(ControlRequest(id: id, action: .command(.open(panel: target, door: door, by: trigger))))
         case "dtmf":
             guard let digits = words.first else {
                 return .failure(UsageError(message: "ctl dtmf needs the digits, e.g. 'intercom ctl dtmf 1'", command: "ctl"))

@@ -49,23 +49,16 @@ public enum DoorsCommand {
 
     /// The operator's doors in its order, each once (a door shared by two addresses shows under the first).
     static func operatorDoors(_ name: String, _ addresses: [OperatorAddress]) -> [Entry] {
-        var seen = Set<String>()
-        var entries: [Entry] = []
-        for address in addresses {
-            for door in address.doors {
-                let id = OperatorItemID.door(operator: name, domophoneId: door.domophoneId, doorId: door.doorId)
-                guard seen.insert(id).inserted else { continue }
-                var fields: [(String, JSONValue)] = [
-                    ("source", .string("operator")), ("operator", .string(name)), ("address", .string(address.address)),
-                    ("domophone_id", .string(door.domophoneId)), ("door_id", .integer(door.doorId)),
-                    ("icon", .optional(door.icon)),
-                ]
-                if let blocked = door.blocked { fields.append(("blocked", .string(blocked))) }
-                entries.append(Entry(id: id, name: door.name, fields: fields,
-                                     whereText: "\(name): \(address.address)\(door.blocked.map { " (blocked: \($0))" } ?? "")"))
-            }
+        OperatorAddress.uniqueDoors(addresses, operator: name).map { id, address, door in
+            var fields: [(String, JSONValue)] = [
+                ("source", .string("operator")), ("operator", .string(name)), ("address", .string(address.address)),
+                ("domophone_id", .string(door.domophoneId)), ("door_id", .integer(door.doorId)),
+                ("icon", .optional(door.icon)),
+            ]
+            if let blocked = door.blocked { fields.append(("blocked", .string(blocked))) }
+            return Entry(id: id, name: door.name, fields: fields,
+                         whereText: "\(name): \(address.address)\(door.blocked.map { " (blocked: \($0))" } ?? "")")
         }
-        return entries
     }
 
     static func json(_ entry: Entry) -> JSONValue {

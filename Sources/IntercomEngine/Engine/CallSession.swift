@@ -9,6 +9,8 @@ struct CallSession: Sendable {
 
     var info: CallInfo
     var panel: PanelConfig?
+    /// A call from an operator's panel through the `[sip] account`: the door it stands for.
+    var operatorDoor: DoorListing?
     var stage: Stage
     var since: Date
     var answeredBy: IntercomEvent.AnsweredBy?
@@ -17,10 +19,13 @@ struct CallSession: Sendable {
     /// An outgoing call's `call_outgoing` was published (incoming calls are announced at once).
     var announced = true
 
-    var ref: IntercomEvent.CallRef { .init(id: info.id, panel: panel?.name, from: info.from) }
+    /// What events call the caller: the panel's name, or the operator door's id (`home:1:0`).
+    var name: String? { panel?.name ?? operatorDoor?.id }
+
+    var ref: IntercomEvent.CallRef { .init(id: info.id, panel: name, from: info.from) }
 
     var json: JSONValue {
-        .object([("call", .string(info.id.rawValue)), ("panel", .optional(panel?.name)), ("from", .string(info.from)),
+        .object([("call", .string(info.id.rawValue)), ("panel", .optional(name)), ("from", .string(info.from)),
                  ("state", .string(stage.rawValue)), ("since", .string(IntercomEvent.rfc3339(since)))])
     }
 }

@@ -7,8 +7,25 @@ extension Intercom {
     /// through the panel's HTTP API. Every attempt is reported as `door_opened` with what
     /// triggered it; automatic ones (`DoorTrigger.isAutomatic`) wait for a confirmed call and
     /// are limited to one per `auto_open_interval` per panel.
+    ///
+    /// `name` may also be a door id: an operator's (`home:1:0`, opened through its API) or
+    /// `PANEL:DOOR` (`entrance:alt`). In a call from an operator's panel, see `openInOperatorCall`.
     func open(panel name: String?, door: Door, by trigger: DoorTrigger, phone: Phone) async throws -> JSONValue {
+        // A call from the named operator door (the TUI names the shown call's): opened in the call.
+        if let name, let session = currentCall(panel: name), session.operatorDoor != nil {
+            return try await openInOperatorCall(session, door: door, by: trigger, phone: phone)
+        }
+        if let name, let target = operatorTarget(name) {
+            return try await openOperatorDoor(target, by: trigger, call: nil)
+        }
+        if let name, config.panel(named: name) == nil, let colon = name.lastIndex(of: ":"),
+           config.panel(named: String(name[..<colon])) != nil, let named = Door(String(name[name.index(after: colon)...])) {
+            return try await open(panel: String(name[..<colon]), door: named, by: trigger, phone: phone)
+        }
         let session = currentCall(panel: name)
+        if let session, session.operatorDoor != nil {
+            return try await openInOperatorCall(session, door: door, by: trigger, phone: phone)
+        }
         if let ringing = session, ringing.stage == .ringing, !trigger.isAutomatic {
             return try await openWithoutTalking(ringing, door: door, by: trigger, phone: phone)
         }
@@ -101,8 +118,14 @@ extension Intercom {
 
     func reportDoor(panel: String, call: IntercomEvent.CallRef?, door: Door, method: String, by trigger: DoorTrigger,
                     error: Error?) {
-        if let error { logger.warning("door \(door) of \(panel) did not open by \(method) (\(trigger.rawValue)): \(error)") }
-        bus.publish(IntercomEvent(.doorOpened(panel: panel, call: call, door: door.description, method: method,
+        reportDoor(owner: panel, call: call, door: door.description, method: method, by: trigger, error: error)
+    }
+
+    /// `owner` is the panel's name or the operator's; `door` a panel's door or an operator door id.
+    func reportDoor(owner: String, call: IntercomEvent.CallRef?, door: String, method: String, by trigger: DoorTrigger,
+                    error: Error?) {
+        if let error { logger.warning("door \(door) of \(owner) did not open by \(method) (\(trigger.rawValue)): \(error)") }
+        bus.publish(IntercomEvent(.doorOpened(panel: owner, call: call, door: door, method: method,
                                               by: trigger, ok: error == nil, error: error.map { "\($0)" })))
     }
 

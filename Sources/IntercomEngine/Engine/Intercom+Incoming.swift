@@ -6,17 +6,28 @@ extension Intercom {
     /// A new call rings: who it is from (by its packets' source, then `match`), then the
     /// policies — refusal, do-not-disturb, guest mode, auto-answer.
     func incoming(_ info: CallInfo, phone: Phone) async {
-        let verdict = callerGate.identify(from: info.from, contactHost: info.remoteHost, source: info.source)
+        var verdict = callerGate.identify(from: info.from, contactHost: info.remoteHost, source: info.source)
         var panel: PanelConfig?
+        var operatorDoor: DoorListing?
         if case .panel(let name, _) = verdict { panel = config.panel(named: name) }
-        if panel == nil && callerGate.refuses(verdict) {
+        if case .operatorPanel(let domophone) = verdict {
+            // From the cached list only: a ringing call never waits on the operator's API.
+            operatorDoor = operatorDoors.door(domophoneId: domophone)
+            if operatorDoor == nil {
+                logger.notice("call \(info.id) from operator panel \(domophone) (through the registrar): no logged-in operator lists that panel; treated as an unknown caller")
+                refreshOperatorDoorsSoon()
+                verdict = .stranger
+            }
+        }
+        if panel == nil && operatorDoor == nil && callerGate.refuses(verdict) {
             // An exposed SIP port is scanned constantly: a log line every 10 s, no event, no journal entry.
             refusedCallers.note(verdict, from: info.from, source: info.source, logger: logger)
             try? await phone.decline(info.id, reason: .forbidden)
             return
         }
         if let panel { await replaceEarlierCalls(of: panel, by: info, phone: phone) }
-        let session = CallSession(info: info, panel: panel, stage: .ringing, since: Date())
+        var session = CallSession(info: info, panel: panel, stage: .ringing, since: Date())
+        session.operatorDoor = operatorDoor
         calls[info.id] = session
         publish(.callIncoming(session.ref))
         guard let panel else { return }

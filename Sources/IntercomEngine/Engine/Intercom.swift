@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomImaging
+import IntercomOperator
 import IntercomPanel
 import IntercomPhone
 
@@ -12,6 +13,11 @@ public actor Intercom {
     public nonisolated let bus = EventBus()
     /// Peephole pictures of ringing calls, for front ends that draw them.
     public nonisolated let peephole = PeepholeHub()
+    /// The logged-in operators' doors, refreshed in the background (`refreshOperatorDoors`).
+    public nonisolated let operatorDoors = OperatorDoorDirectory()
+    /// Where `intercom login` keeps the operators' tokens.
+    let operatorTokens: OperatorTokenStore
+    var operatorRefresh: Task<Void, Never>?
     /// Panel policies change on SIGHUP (`updatePanels`); the rest is fixed for the core's life.
     public internal(set) var config: IntercomConfig
     /// One HTTP client per configured panel, each with its own kept-alive connection.
@@ -40,10 +46,13 @@ public actor Intercom {
     private var alarmWatchers: [Task<Void, Never>] = []
     private var watchers: [Task<Void, Never>] = []
 
-    public init(config: IntercomConfig, phoneSettings: PhoneSettings, logger: Logger) {
+    /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
+    public init(config: IntercomConfig, phoneSettings: PhoneSettings, logger: Logger,
+                operatorTokens: OperatorTokenStore? = nil) {
         self.config = config
+        self.operatorTokens = operatorTokens ?? OperatorTokenStore(environment: ProcessInfo.processInfo.environment)
         var phoneSettings = phoneSettings
-        let gate = phoneSettings.callerGate ?? CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, logger: logger))
+        let gate = phoneSettings.callerGate ?? CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, operatorCalls: !config.operators.isEmpty, logger: logger))
         phoneSettings.callerGate = gate
         self.callerGate = gate
         self.phoneSettings = phoneSettings
@@ -73,6 +82,7 @@ public actor Intercom {
             for await event in phone.events { await self?.handle(event) }
         }
         publish(.started(listen: phone.listening.map(\.description), version: IntercomVersion.string))
+        startOperatorRefresh()
     }
 
     /// Follows every panel's alarm stream (button, motion, door relay) and its reachability,
@@ -117,6 +127,7 @@ public actor Intercom {
     public func stop() async {
         for task in alarmWatchers { task.cancel() }
         for task in watchers { task.cancel() }
+        operatorRefresh?.cancel()
         for task in pendingAnswers.values { task.cancel() }
         for task in peepholes.values { task.cancel() }
         registrationRetry.task?.cancel()
@@ -177,6 +188,8 @@ public actor Intercom {
             throw IntercomError.phone(error)
         } catch let error as PanelError {
             throw IntercomError.panel(error)
+        } catch let error as OperatorError {
+            throw IntercomError.operatorRequest(error)
         }
     }
 
@@ -192,12 +205,13 @@ public actor Intercom {
         }
         return .object([("calls", .array(callList)), ("registration", reg), ("panels", .array(panels)),
                         ("listen", .array(listening.map { .string($0.description) })),
+                        ("doors", .array(doorList(panels: config.panels.map(\.name)).map(\.json))),
                         ("muted", .bool(muted)), ("speaker", .bool(onSpeaker))])
     }
 
     /// The answered call (else the ringing one) of a panel, or of any panel when nil.
     func currentCall(panel: String?) -> CallSession? {
-        let candidates = calls.values.filter { panel == nil || $0.panel?.name.lowercased() == panel?.lowercased() }
+        let candidates = calls.values.filter { panel == nil || $0.name?.lowercased() == panel?.lowercased() }
         return candidates.first { $0.stage == .active } ?? candidates.sorted { $0.since < $1.since }.first
     }
 

@@ -1,3 +1,4 @@
+import IntercomOperator
 import IntercomPanel
 import IntercomPhone
 /// Why a command could not be carried out; one line each, with its exit code (`ExitCode`).
@@ -6,6 +7,8 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case notStarted
     case phone(PhoneError)
     case panel(PanelError)
+    /// An operator's API refused or could not be reached (its line names `intercom login` when due).
+    case operatorRequest(OperatorError)
     /// A panel name that the config does not have, or none where one is needed.
     case unknownPanel(String)
     /// A call we placed failed before it got going.
@@ -17,6 +20,7 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .phone(let error): error.exitCode
         case .panel(let error): error.exitCode
+        case .operatorRequest(let error): error.exitCode
         case .unknownPanel: 64
         case .callFailed: 69
         case .refused: 77
@@ -30,6 +34,7 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .notStarted: "the SIP phone is not running"
         case .phone(let error): error.description
         case .panel(let error): error.description
+        case .operatorRequest(let error): error.description
         case .unknownPanel(let message), .callFailed(let message), .refused(let message): message
         }
     }

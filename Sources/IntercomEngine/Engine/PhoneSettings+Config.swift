@@ -18,7 +18,7 @@ extension PhoneSettings {
             noRTPTimeoutSeconds: config.sip.mediaTimeoutSeconds,
             tls: config.sip.tls,
             mediaEncryption: config.sip.mediaEncryption,
-            callerGate: CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, logger: logger)))
+            callerGate: CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, operatorCalls: !config.operators.isEmpty, logger: logger)))
     }
 }
 

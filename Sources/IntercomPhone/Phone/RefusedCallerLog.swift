@@ -23,7 +23,7 @@ package struct RefusedCallerLog {
             logger.warning("refused a call from \(address) that claims to be panel \(panel) (\(caller)): that panel's packets come from \(known); if it really calls from \(address), add it to [panel \(panel)] source\(more)")
         case .stranger:
             logger.notice("rejected call from \(caller) (\(address)): it matches no panel and [sip] unknown_callers = reject\(more)")
-        case .panel:
+        case .panel, .operatorPanel:
             break
         }
     }

@@ -10,8 +10,8 @@ enum KeyAction: Equatable {
     case quit
     case confirmQuit(Bool)
     case redraw
-    /// Kiosk: open the main door of the Nth panel.
-    case openPanel(index: Int)
+    /// Kiosk: open the Nth door of the door list (the panels' main doors first, then the operators').
+    case openDoor(index: Int)
 
     static let keyEnter: Int32 = 10
     static let keyReturn: Int32 = 13
@@ -27,7 +27,7 @@ enum KeyAction: Equatable {
         if key == keyCtrlL { return .redraw }
         if key == keyTab { return .nextCall }
         if inCall, "0123456789*#".contains(c) { return .command(.dtmf(nil, digits: String(c))) }
-        if kiosk, !inCall, !ringing, let n = c.wholeNumberValue, n >= 1 { return .openPanel(index: n - 1) }
+        if kiosk, !inCall, !ringing, let n = c.wholeNumberValue, n >= 1 { return .openDoor(index: n - 1) }
         switch c {
         case "a", "\n", "\r": return ringing && !inCall ? .command(.answer(nil)) : nil
         case "d": return ringing ? .command(.decline(nil)) : nil

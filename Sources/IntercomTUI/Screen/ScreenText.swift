@@ -53,8 +53,8 @@ struct ScreenText {
             return " a/Enter answer  d decline  o open without talking  O 2nd door  Tab next  ? help"
         }
         return context.options.kiosk
-            ? " 1-9 open door of panel N  o open  ? help  Q quit"
-            : " o open door  O 2nd door  g gate  l journal  ? help  q quit"
+            ? " 1-9 open door N  Tab choose  o open  ? help  Q quit"
+            : " o open door  Tab choose door  O 2nd door  g gate  l journal  ? help  q quit"
     }
 
     private func drawInfo(_ model: ScreenModel, _ layout: Layout, now: Date) {
@@ -97,12 +97,17 @@ struct ScreenText {
             }
             return
         } else {
-            line("Panels", bold: true)
-            for panel in context.panels {
-                let down = model.unreachable.contains(panel)
-                line("  \(panel) \(down ? "— unreachable" : "")", down ? .warn : .normal)
+            line("Doors", bold: true)
+            for door in model.doors {
+                let down = door.source == .panel && model.unreachable.contains(door.owner)
+                let mark = door.id == model.chosenDoor ? "›" : " "
+                let detail = door.source == .operator
+                    ? "\(door.id) — \(door.owner)\(door.address.map { ": \($0)" } ?? "")\(door.blocked.map { " (blocked: \($0))" } ?? "")"
+                    : (down ? "— unreachable" : "")
+                line("\(mark) \(ScreenModel.title(door)) \(detail)", down ? .warn : (door.blocked != nil ? .dim : .normal),
+                     bold: door.id == model.chosenDoor)
             }
-            if context.panels.isEmpty { line("  none configured", .dim) }
+            if model.doors.isEmpty { line("  none configured", .dim) }
         }
         line("")
         line("Recent", bold: true)
@@ -110,7 +115,13 @@ struct ScreenText {
     }
 
     private func drawKioskText(_ model: ScreenModel) {
-        let tiles = Layout.tiles(count: context.panels.count, cols: curses.cols, rows: curses.rows)
+        let tiles = Layout.tiles(count: context.panels.count, cols: curses.cols, rows: Self.kioskTileRows(curses.rows, model))
+        let operatorDoors = model.doors.enumerated().filter { $0.element.source == .operator }
+        if !operatorDoors.isEmpty {
+            // The operators' doors have no picture: one line under the tiles, numbered after the panels.
+            let text = operatorDoors.map { "\($0.offset + 1). \(ScreenModel.title($0.element))" }.joined(separator: "   ")
+            curses.put(curses.rows - 3, 1, String(text.prefix(max(0, curses.cols - 2))), .title, bold: true)
+        }
         for (index, panel) in Self.kioskOrder(context.panels, model).enumerated() where index < tiles.count {
             let tile = tiles[index]
             let number = (context.panels.firstIndex(of: panel) ?? index) + 1
@@ -135,6 +146,11 @@ struct ScreenText {
         }
     }
 
+    /// The rows the kiosk's tiles may use: one fewer when the operators' doors need their line.
+    static func kioskTileRows(_ rows: Int, _ model: ScreenModel) -> Int {
+        model.doors.contains { $0.source == .operator } ? rows - 1 : rows
+    }
+
     /// Kiosk: ringing panels jump to the front.
     static func kioskOrder(_ panels: [String], _ model: ScreenModel) -> [String] {
         let ringing = Set(model.ringing.compactMap(\.panel))
@@ -152,7 +168,7 @@ struct ScreenText {
             "  s          speaker toggle ([audio] playback ↔ speaker)",
             "  m          mute the microphone",
             "  0-9 * #    DTMF in a call",
-            "  Tab        next call in the queue",
+            "  Tab        next call in the queue; without a call, choose the door o opens",
             "  l          journal",
             "  Ctrl-L     redraw",
             "  q          quit (asks during a call; kiosk: Q then y)",

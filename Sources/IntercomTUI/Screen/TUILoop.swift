@@ -75,6 +75,8 @@ final class TUILoop {
                 continue
             }
             alertIfRinging()
+            // Operators' doors arrive once the engine has asked them (a lock, no waiting).
+            model.updateDoors(context.intercom.doorList(panels: context.panels))
             text.draw(model)
             let textHash = curses.contentHash.finalize()
             curses.refresh()
@@ -143,7 +145,8 @@ final class TUILoop {
         case .command(let command):
             context.send(targeted(command))
         case .nextCall:
-            model.selectNext()
+            // Without a call, Tab chooses the door `o` opens.
+            if model.calls.isEmpty { model.chooseNextDoor() } else { model.selectNext() }
             resetPictures()
         case .help:
             model.showHelp.toggle()
@@ -166,9 +169,9 @@ final class TUILoop {
             if yes { running = false }
         case .redraw:
             resetPictures()
-        case .openPanel(let index):
-            guard index < context.panels.count else { return }
-            context.send(.open(panel: context.panels[index], door: .main, by: .key))
+        case .openDoor(let index):
+            guard let id = model.kioskDoor(index) else { return }
+            context.send(.open(panel: id, door: .main, by: .key))
         }
     }
 
@@ -197,7 +200,7 @@ final class TUILoop {
         case .decline(nil): return .decline(model.selectedCall?.stage == .ringing ? id : nil)
         case .hangup(nil): return .hangup(id)
         case .dtmf(nil, let digits): return .dtmf(id, digits: digits)
-        case .open(nil, let door, let by): return .open(panel: model.selectedCall?.panel, door: door, by: by)
+        case .open(nil, let door, let by): return .open(panel: model.openTarget(door: door), door: door, by: by)
         default: return command
         }
     }
@@ -223,7 +226,7 @@ final class TUILoop {
     private func drawPictures() {
         guard !model.showHelp, curses.rows >= 8, curses.cols >= 30 else { return }
         if context.options.kiosk {
-            let tiles = Layout.tiles(count: context.panels.count, cols: curses.cols, rows: curses.rows)
+            let tiles = Layout.tiles(count: context.panels.count, cols: curses.cols, rows: ScreenText.kioskTileRows(curses.rows, model))
             for (index, panel) in ScreenText.kioskOrder(context.panels, model).enumerated() where index < tiles.count {
                 let tile = tiles[index]
                 let area = CellArea(column: tile.column, row: tile.row + 1, cols: tile.cols, rows: tile.rows - 1)

@@ -23,6 +23,11 @@ struct ScreenModel {
     /// How calls ended, for a screen that follows one call (`intercom call`).
     var ended: [CallID: CallEndReason] = [:]
     var showHelp = false
+    /// Every door the screen offers: the panels' main doors, then the operators' (`Intercom.doorList`).
+    var doors: [DoorListing] = []
+    /// The door `o` opens when no call is on the screen (Tab chooses); nil = as before doors
+    /// could be chosen: the only panel's.
+    var chosenDoor: String?
 
     var selectedCall: CallView? {
         calls.first { $0.id == selected } ?? calls.first { $0.stage == .active } ?? calls.first
@@ -59,7 +64,7 @@ struct ScreenModel {
             outcome = (text, Date().addingTimeInterval(3))
             remember("\(time) \(text)")
         case .doorOpened(let panel, _, let door, let method, _, let ok, let error):
-            let text = ok ? "door \(door) of \(panel) opened (\(method))" : "door \(door) of \(panel) did not open (\(method)): \(error ?? "")"
+            let text = Self.doorText(owner: panel, door: door, method: method, ok: ok, error: error)
             message = (text, !ok, Date().addingTimeInterval(4))
             remember("\(time) \(text)")
         case .registered(let account, _):

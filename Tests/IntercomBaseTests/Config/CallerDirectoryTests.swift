@@ -55,4 +55,25 @@ import IntercomTestSupport
         #expect(d.unreachable == ["lost"])
         #expect(d.identify(from: "<sip:1@nowhere.invalid>", contactHost: nil, source: "10.0.0.1") == .stranger)
     }
+
+    /// With `[operator]` sections, a registrar call from `1` + 5 digits is an operator's panel (its
+    /// domophone id); the same From from anywhere else, or without operators, is nobody we know.
+    @Test func anOperatorsPanelComesThroughTheRegistrar() {
+        let d = CallerDirectory(panels: [gate], registrarHosts: ["pbx.example"], rejectStrangers: true, operatorCalls: true) { host in
+            host == "pbx.example" ? ["10.1.1.1"] : []
+        }
+        #expect(d.identify(from: "\"Entrance 1\" <sip:100001@pbx.example>;tag=9", contactHost: nil, source: "10.1.1.1")
+                == .operatorPanel(domophoneId: "1"))
+        #expect(d.identify(from: "<sip:112345@pbx.example>", contactHost: nil, source: "10.1.1.1") == .operatorPanel(domophoneId: "12345"))
+        #expect(!d.refuses(.operatorPanel(domophoneId: "1")))
+        // Not a panel's number: a flat (4…), a temporary app leg (2…), six digits not starting with 1, seven digits.
+        for user in ["4000000001", "2000000001", "200001", "1000001", "10000a", "1"] {
+            #expect(d.identify(from: "<sip:\(user)@pbx.example>", contactHost: nil, source: "10.1.1.1") == .stranger, "\(user)")
+        }
+        #expect(d.identify(from: "<sip:100001@pbx.example>", contactHost: nil, source: "203.0.113.5") == .stranger)
+        #expect(directory(registrar: ["pbx.example"]).identify(from: "<sip:100002@pbx.example>", contactHost: nil, source: "10.1.1.1")
+                == .stranger)
+        #expect(CallerDirectory.operatorDomophone("sip:100001@h") == "1")
+        #expect(CallerDirectory.operatorDomophone("sip:door@h") == nil)
+    }
 }

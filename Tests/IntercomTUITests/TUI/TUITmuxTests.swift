@@ -103,7 +103,7 @@ struct TUITmuxTests {
                 // The ring picture is drawn beside the list: half-blocks from the picture, not blank.
                 _ = try await s.tmux.waitForScreen(containing: "▀")
                 try await s.tmux.sendKeys("q")
-                _ = try await s.tmux.waitForScreen(containing: "Panels")
+                _ = try await s.tmux.waitForScreen(containing: "Doors")
             }
         }
     }

@@ -1,5 +1,6 @@
 /// `[operator NAME]`: a SmartYard operator's mobile API and the subscriber's phone number. The
-/// daemon does not use it; `intercom login` and the operator commands read it when they run.
+/// operator commands read it when they run; the daemon lists and opens the operator's doors and
+/// names calls from its panels, so a new operator or another `api` takes a restart there.
 extension ConfigSchema {
     static var `operator`: ConfigSection<OperatorConfig, OperatorConfig> {
         ConfigSection(
@@ -10,7 +11,7 @@ extension ConfigSchema {
                                        commentedOut: true),
             keys: [
                 .field("api", \.api, .httpURL(example: "api = https://api.operator.example/mobile"),
-                       default: .note("required"), reload: .perCommand,
+                       default: .note("required"), reload: .restart,
                        about: "The operator's mobile API base URL.",
                        example: [ConfigExampleLine("https://api.operator.example/mobile", ["number, not a panel's password; the"],
                                                    width: 5, commentedOut: true)],
@@ -20,9 +21,15 @@ extension ConfigSchema {
                        example: [ConfigExampleLine("79123456781", ["operator's mobile API base URL. `intercom login home`"],
                                                    width: 5, commentedOut: true)]),
                 .field("ca_file", \.caFile, ConfigValueParser.absolutePath.optional, default: .note("the system store"),
-                       reload: .perCommand,
+                       reload: .restart,
                        about: "A private CA certificate (PEM) for the API's `https`; verification is never switched off.",
                        example: [ConfigExampleLine("", ["keeps its token in $XDG_STATE_HOME/intercom/ (0600)"],
+                                                   width: 5, commentedOut: true)]),
+                .field("open", \.open, .choice, default: .value("dtmf"), reload: .live,
+                       about: "How `o` opens the door in a call from this operator's panel (one that came through "
+                           + "`[sip] account`, the flat's `4…` account): the door's DTMF digit `1` in the call, as the "
+                           + "operator's apps do, or a request to the operator's API.",
+                       example: [ConfigExampleLine("dtmf", ["o in a call from its panel: dtmf (digit 1) | api"],
                                                    width: 5, commentedOut: true)]),
             ],
             start: { name, _ in OperatorConfig(name: name, api: "") },

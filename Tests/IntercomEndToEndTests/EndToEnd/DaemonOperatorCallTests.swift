@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import IntercomTestSupport
+import Testing
+
+/// A call from an operator's panel through the registrar, as SmartYard's Asterisk rings the flat's
+/// `4…` account: the daemon registers at kamailio, learns the operator's doors after a `login` and
+/// SIGHUP, names the call by the door (`home:1:0`), and `ctl open` in the ringing call asks the
+/// operator (`[operator home] open = api`), whose simulated panel opens; the call rings on until the
+/// panel gives up.
+@Suite struct DaemonOperatorCallTests {
+    @Test func aCallThroughTheRegistrarIsTheOperatorsDoor() async throws {
+        let simulatorDirectory = try TestDirectory(prefix: "intercom-e2e-opsim-call")
+        let simulator = try Subprocess(try IntercomBinary.path(), ["simulate-operator"], name: "simulate-operator",
+                                       environment: try IntercomBinary.environment(in: simulatorDirectory),
+                                       logDirectory: simulatorDirectory.url)
+        let kamailio = try Kamailio()
+        try await withCleanup({ await kamailio.stop(); await simulator.stop() }) {
+            try await kamailio.start()
+            let banner = try await simulator.waitForOutput(containing: "test phone", in: .stdout, timeout: .seconds(20))
+            let url = try #require(banner.split(separator: "\n").first { $0.hasPrefix("operator listening on ") }?
+                .split(separator: " ").last.map(String.init))
+            let daemon = try DaemonProcess(config: """
+                [sip]
+                listen = udp:127.0.0.1:0, tcp:127.0.0.1:0
+                account = sip:resident@\(kamailio.hostPort)
+                proxy = \(kamailio.uri)
+                unknown_callers = reject
+
+                [operator home]
+                api = \(url)
+                phone = 79123456781
+                open = api
+                """, name: "operator-call")
+            try await withCleanup({ _ = await daemon.stop() }) {
+                try await daemon.waitUntilStarted()
+                try await daemon.waitForEvent("registered", timeout: .seconds(10))
+                let login = try await Subprocess.run(
+                    "/bin/bash", ["-c", "printf '1001\\n' | \"$0\" \"$@\"", try IntercomBinary.path(), "login", "home",
+                                  "--config", daemon.configURL.path],
+                    environment: try IntercomBinary.environment(in: daemon.directory), logDirectory: daemon.directory.url,
+                    timeout: .seconds(30))
+                #expect(login.status == 0, "\(login)")
+                // The daemon asks the operator again on SIGHUP.
+                kill(daemon.process.pid, SIGHUP)
+                var known = false
+                for _ in 0..<50 where !known {
+                    known = try await daemon.run(["ctl", "status"]).stdout.contains("home:1:0")
+                    if !known { try await Task.sleep(for: .milliseconds(100)) }
+                }
+                #expect(known, "the daemon never listed home:1:0\n\(daemon.log)")
+
+                async let panel = Sipp.run(
+                    scenario: BewardScenarios.panelCallCancelled(after: .seconds(4)), name: "operator-panel",
+                    remote: kamailio.hostPort, service: "resident", timeout: .seconds(20))
+                let incoming = try await daemon.waitForEvent("call_incoming", timeout: .seconds(10))
+                #expect(incoming.string("panel") == "home:1:0" && incoming.string("from")?.contains("sip:100001@") == true,
+                        "\(incoming)")
+                let open = try await daemon.run(["ctl", "open"])
+                #expect(open.status == 0 && open.stdout.contains("home:1:0"), "\(open)\n\(daemon.log)")
+                try await simulator.waitForOutput(containing: "door opened: main", timeout: .seconds(10))
+                let opened = try await daemon.waitForEvent("door_opened")
+                #expect(opened.string("method") == "operator" && (opened["ok"] as? Bool) == true
+                        && opened.string("door") == "home:1:0", "\(opened)")
+                let result = try await panel
+                #expect(result.succeeded, "\(result)\n\(kamailio.log)\n\(daemon.log)")
+                let ended = try await daemon.waitForEvent("call_ended", timeout: .seconds(10))
+                #expect(ended.string("panel") == "home:1:0", "\(ended)")
+            }
+        }
+    }
+}
