@@ -16,42 +16,25 @@ public enum CamerasCommand {
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
-        let config: IntercomConfig
-        switch OperatorSelection.config(invocation) {
-        case .failure(let failure): return failure.report()
-        case .success(let loaded): config = loaded
-        }
-        var entries = config.panels.map { panel in
-            DoorsCommand.Entry(id: panel.name, name: panel.name,
-                               fields: [("source", .string("panel")), ("panel", .string(panel.name))],
-                               whereText: "panel \(panel.name)")
-        }
-        let sweep = await OperatorSweep<DoorsCommand.Entry>.run(config, environment: invocation.environment) {
-            op, client throws(OperatorError) in
+        await CatalogEntry.list(invocation, noun: "cameras", panel: { panel in
+            CatalogEntry(id: panel.name, name: panel.name,
+                         fields: [("source", .string("panel")), ("panel", .string(panel.name))],
+                         whereText: "panel \(panel.name)")
+        }, operatorItems: { op, client throws(OperatorError) in
             try await operatorCameras(op.name, client)
-        }
-        entries += sweep.items
-        if entries.isEmpty && !sweep.skipped.isEmpty { return sweep.finish(foundAnything: false) }
-        if invocation.arguments.has("--json") {
-            Console.out(JSONValue.array(entries.map(DoorsCommand.json)).encoded)
-        } else if entries.isEmpty && sweep.code == ExitCode.ok {
-            Console.error("intercom: no cameras: add a [panel NAME] or [operator NAME] section and run 'intercom login'")
-        } else {
-            Console.out(TextTable.render([["ID", "NAME", "WHERE"]] + entries.map { [$0.id, $0.name, $0.whereText] }))
-        }
-        return sweep.finish(foundAnything: true)
+        })
     }
 
     /// The cameras of each address (`cctv/all` per house, so each carries its address), then any
     /// the operator lists for no address of ours; each camera once.
-    static func operatorCameras(_ name: String, _ client: OperatorClient) async throws(OperatorError) -> [DoorsCommand.Entry] {
+    static func operatorCameras(_ name: String, _ client: OperatorClient) async throws(OperatorError) -> [CatalogEntry] {
         var seen = Set<String>()
-        var entries: [DoorsCommand.Entry] = []
+        var entries: [CatalogEntry] = []
         func add(_ cameras: [OperatorCamera], address: String?) {
             for camera in cameras {
                 let id = OperatorItemID.camera(operator: name, cameraId: camera.id)
                 guard seen.insert(id).inserted else { continue }
-                entries.append(DoorsCommand.Entry(
+                entries.append(CatalogEntry(
                     id: id, name: camera.name,
                     fields: [("source", .string("operator")), ("operator", .string(name)), ("address", .optional(address)),
                              ("url", .optional(camera.url)), ("server_type", .optional(camera.serverType)),

@@ -2,6 +2,7 @@ import Foundation
 import IntercomBase
 import IntercomCLI
 import IntercomEngine
+import IntercomOperator
 import IntercomTUI
 
 /// `intercom demo`: no config, no hardware. `intercom-sim` runs a simulated Beward panel that rings
@@ -85,7 +86,9 @@ enum DemoCommand {
         demo.environment = environment
         var settings = TUICommand.phoneSettings(config, demo)
         settings.dataDirectory = "\(work)/client"
-        let intercom = Intercom(config: config, phoneSettings: settings, logger: TUICommand.quietLogger(demo))
+        // The demo's token store (its private XDG_STATE_HOME), where DemoLogin put the operator's token.
+        let intercom = Intercom(config: config, phoneSettings: settings, logger: TUICommand.quietLogger(demo),
+                                operatorTokens: OperatorTokenStore(environment: environment))
         return await TUICommand.runScreen(intercom, invocation: demo, kiosk: false, label: "demo", stopOn: signals) {
             // The first ring 1.5 s after the client listens; later ones follow --ring-every.
             Task {

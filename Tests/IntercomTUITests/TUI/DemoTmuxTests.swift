@@ -55,6 +55,19 @@ struct DemoTmuxTests {
             // The user's own token folder stays untouched.
             #expect(!FileManager.default.fileExists(atPath: dir.path + "/state/intercom/operators"))
 
+            // On the screen: decline the ring, choose the operator's door with Tab, open it with o.
+            try await tmux.sendKeys("d")
+            _ = try await tmux.waitForScreen(containing: "demo:1:0", timeout: .seconds(15))
+            var chosen = false
+            for _ in 0..<4 where !chosen {
+                try await tmux.sendKeys("Tab")
+                let screen = try await tmux.capture()
+                chosen = screen.split(separator: "\n").contains { $0.contains("›") && $0.contains("demo:1:0") }
+            }
+            #expect(chosen, "Tab never chose the operator's door:\n\(try await tmux.capture())")
+            try await tmux.sendKeys("o")
+            _ = try await tmux.waitForScreen(containing: "open request accepted by demo", timeout: .seconds(10))
+
             try await tmux.sendKeys("q")
             // Quitting while the panel rings asks first (between rings it does not).
             let deadline = ContinuousClock.now.advanced(by: .seconds(10))
