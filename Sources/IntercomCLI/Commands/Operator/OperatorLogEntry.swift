@@ -2,34 +2,14 @@ import Foundation
 import IntercomBase
 import IntercomOperator
 
-/// An entry of an operator's event log as `intercom log` shows it beside the local journal.
-struct OperatorLogEntry: Sendable {
-    var operatorName: String
-    var flat: OperatorFlat
-    var entry: PlogEntry
-
-    var json: JSONValue {
-        .object([
-            ("kind", .string("operator_event")), ("time", .string(RFC3339.string(entry.time))),
-            ("operator", .string(operatorName)), ("event", .string(entry.eventName)),
-            ("door", .optional(entry.door)), ("flat", .string(flat.flatId)), ("address", .string(flat.address)),
-            ("detail", .object(entry.detail.map { ($0.0, .string($0.1)) })),
-            ("picture", .optional(entry.preview)), ("uuid", .optional(entry.uuid)),
-        ])
-    }
-
-    /// TIME, PANEL (operator: door), CALLER (who), OUTCOME (what), DURATION, PICTURE.
-    var cells: [String] {
-        let who = entry.detail.first { ["phone", "phoneFrom", "key", "code", "vehicle", "face", "faceId"].contains($0.0) }
-        return [LogCommand.localTime(entry.time), "\(operatorName): \(entry.door ?? "-")", who.map(\.1) ?? "-",
-                entry.eventText, "", entry.preview ?? ""]
-    }
-
+/// Fetches an operator's event log live for `intercom log`, as journal entries (the form the
+/// daemon's copy has), when the journal holds no fresh copy or `--operator` asks for it.
+enum OperatorLogEntry {
     /// The log of every flat with one, for the days since `since` (default: the newest `defaultDays`
     /// days that have entries, so a plain `intercom log` costs a few requests, not a year's).
     static func fetch(_ op: OperatorConfig, _ client: OperatorClient, since: Date?, missedOnly: Bool,
-                      defaultDays: Int = 7) async throws(OperatorError) -> [OperatorLogEntry] {
-        var result: [OperatorLogEntry] = []
+                      defaultDays: Int = 7) async throws(OperatorError) -> [JournalEntry] {
+        var result: [JournalEntry] = []
         for flat in try await client.flats() where flat.hasPlog {
             var days = try await client.plogDays(flatId: flat.flatId).map(\.day).sorted()
             if let since {
@@ -43,7 +23,7 @@ struct OperatorLogEntry: Sendable {
                 for entry in try await client.plog(flatId: flat.flatId, day: day) {
                     if let since, entry.time < since { continue }
                     if missedOnly && entry.event != .callMissed { continue }
-                    result.append(OperatorLogEntry(operatorName: op.name, flat: flat, entry: entry))
+                    result.append(entry.journalEntry(operator: op.name, flat: flat))
                 }
             }
         }
