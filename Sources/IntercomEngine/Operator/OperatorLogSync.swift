@@ -25,6 +25,8 @@ public actor OperatorLogSync {
     static let maxPreviewBytes = 1 << 20
     /// One line per operator and kind of failure, then one an hour with a count, until it works.
     private var throttles: [String: LogThrottle] = [:]
+    /// Operators whose last round failed: their next good round says so once.
+    private var failing: Set<String> = []
 
     public init(journal: Journal, tokens: OperatorTokenStore, logger: Logger, windowDays: Int = 2,
                 previewsPerRound: Int = 20) {
@@ -57,13 +59,15 @@ public actor OperatorLogSync {
                 let client = try OperatorClient(config: op, token: token)
                 round.added += try await sync(op, client, now: now, previews: &previews)
                 try journal.operatorSynced(op.name, at: now)
-                if throttles.removeValue(forKey: op.name + "\u{0}failing") != nil {
+                if failing.remove(op.name) != nil {
                     note(&round, "operator \(op.name): its event log is copied into the journal again", level: .notice)
+                    throttles = throttles.filter { !$0.key.hasPrefix(op.name + "\u{0}") }
                 }
-                throttles = throttles.filter { !$0.key.hasPrefix(op.name + "\u{0}") }
             } catch let error as OperatorError {
+                // The door refresh already says at notice level that an operator is not logged in.
                 fail(&round, op.name, kind: Self.kindName(error.kind),
-                     "operator \(op.name): event log not copied: \(error.description)")
+                     "operator \(op.name): event log not copied: \(error.description)",
+                     level: error.kind == .notLoggedIn ? .info : .warning)
             } catch {
                 fail(&round, op.name, kind: "journal", "operator \(op.name): event log not copied: \(error)")
             }
@@ -114,11 +118,11 @@ public actor OperatorLogSync {
         }
     }
 
-    private func fail(_ round: inout Round, _ name: String, kind: String, _ line: String) {
-        throttles[name + "\u{0}failing"] = throttles[name + "\u{0}failing"] ?? LogThrottle(every: .seconds(3600))
+    private func fail(_ round: inout Round, _ name: String, kind: String, _ line: String, level: LogLevel = .warning) {
+        failing.insert(name)
         var throttle = throttles[name + "\u{0}" + kind] ?? LogThrottle(every: .seconds(3600))
         if let count = throttle.admit() {
-            note(&round, count > 1 ? "\(line) (\(count) times since the last line)" : line, level: .warning)
+            note(&round, count > 1 ? "\(line) (\(count) times since the last line)" : line, level: level)
         }
         throttles[name + "\u{0}" + kind] = throttle
     }

@@ -51,6 +51,13 @@ import Testing
             // Once per kind: the next failing round says nothing more.
             #expect(await sync.sync([op]).logged.isEmpty)
             #expect(try journal.entries().filter { $0.kind == .operatorEvent }.count == copied.count)
+
+            // Logged in again: the next round works and says so once.
+            _ = try await login.requestCode(phone: "79123456781", deviceId: "test-device")
+            let again = try await login.confirmCode(phone: "79123456781", code: "1001", deviceId: "test-device")
+            try tokens.save(OperatorCredentials(deviceId: "test-device", token: again.token), for: "home")
+            let back = await sync.sync([op])
+            #expect(back.added == 0 && back.logged.count == 1 && back.logged.first?.contains("again") == true, "\(back.logged)")
         }
     }
 }
