@@ -82,7 +82,7 @@ public enum LogCommand {
                 return now.timeIntervalSince(synced) > Journal.operatorCopyFreshness
             }
             remote = await OperatorSweep.run(scoped, environment: invocation.environment) { op, client throws(OperatorError) in
-                try await OperatorLogEntry.fetch(op, client, since: query.since, missedOnly: query.missedOnly)
+                try await OperatorLogFetch.fetch(op, client, since: query.since, missedOnly: query.missedOnly)
             }
         }
         if let journalMissing, remote.items.isEmpty, !args.has("--json") {

@@ -4,7 +4,7 @@ import IntercomOperator
 
 /// Fetches an operator's event log live for `intercom log`, as journal entries (the form the
 /// daemon's copy has), when the journal holds no fresh copy or `--operator` asks for it.
-enum OperatorLogEntry {
+enum OperatorLogFetch {
     /// The log of every flat with one, for the days since `since` (default: the newest `defaultDays`
     /// days that have entries, so a plain `intercom log` costs a few requests, not a year's).
     static func fetch(_ op: OperatorConfig, _ client: OperatorClient, since: Date?, missedOnly: Bool,
