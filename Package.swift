@@ -188,7 +188,7 @@ let package = Package(
         // through the built binary.
         .testTarget(
             name: "IntercomOperatorTests",
-            dependencies: ["IntercomOperator", "IntercomCLI", "IntercomTestSupport"],
+            dependencies: ["IntercomOperator", "IntercomCLI", "IntercomBase", "IntercomTestSupport"],
             path: "Tests/IntercomOperatorTests"
         ),
         .testTarget(

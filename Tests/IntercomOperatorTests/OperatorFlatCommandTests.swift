@@ -4,6 +4,7 @@ import IntercomTestSupport
 import Testing
 @testable import IntercomCLI
 import IntercomOperator
+import IntercomBase
 
 /// settings, share, log and the confirmation-call login through the binary, against a stub that
 /// keeps the flat's settings and answers with the observed bodies.
@@ -123,6 +124,51 @@ import IntercomOperator
             let table = try await op.run(["log"])
             #expect(table.stdout.contains("opened by app"))
             #expect(try await op.run(["log", "--local"]).stdout.contains("opened by app") == false)
+        }
+    }
+
+    /// With a fresh copy in the journal (a daemon syncing), `log` reads it and asks the operator
+    /// nothing; `--operator` asks live, and an entry in both shows once; a stale copy is asked again.
+    @Test func logUsesTheDaemonsCopyAndAsksLiveWithoutDuplicates() async throws {
+        let op = try Operator()
+        try await withCleanup({ op.server.stop() }) {
+            #expect(try await op.run(["login"], stdin: "1001").status == 0)
+            let environment = try IntercomBinary.environment(in: op.directory).compactMapValues { $0 }
+            let journal = try Journal(directory: JournalLocation.directory(JournalSettings(), environment: environment))
+            let flat = OperatorFlat(flatId: "7", address: "Test Street, 1, кв. 12", hasPlog: true)
+            func copy(_ uuid: String, _ time: Date) -> JournalEntry {
+                .operatorEvent(operator: "home", event: "opened_by_key", eventText: "opened by key", uuid: uuid, time: time,
+                               door: "Entrance 1", who: "KEY-1", flat: flat.flatId, address: flat.address,
+                               pictureURL: nil, detail: .object([("key", .string("KEY-1"))]))
+            }
+            // "a1" is also in the operator's live log; "old" only in the copy.
+            try journal.recordOperatorEvent(copy("a1", Date(timeIntervalSince1970: 1_764_573_239)))
+            try journal.recordOperatorEvent(copy("old", Date(timeIntervalSince1970: 1_764_400_000)))
+            try journal.operatorSynced("home", at: Date())
+
+            func uuids(_ output: String) -> [String] {
+                output.split(separator: "\n").compactMap {
+                    (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["uuid"] as? String
+                }
+            }
+            let before = op.server.requests.count
+            let offline = try await op.run(["log", "--json"])
+            #expect(offline.status == 0, "\(offline)")
+            #expect(uuids(offline.stdout) == ["old", "a1"])
+            #expect(offline.stdout.contains("\"operator\":\"home\"") && offline.stdout.contains("\"event\":\"opened_by_key\""))
+            #expect(!op.server.requests.dropFirst(before).contains { $0.path.hasPrefix("/mobile/address/plog") })
+            let table = try await op.run(["log", "--local"])
+            #expect(table.stdout.contains("home: Entrance 1") && table.stdout.contains("opened by key"), "\(table.stdout)")
+
+            let live = try await op.run(["log", "--json", "--operator", "home"])
+            #expect(live.status == 0, "\(live)")
+            // a1 once, as the operator says it now; a2 from the operator; old from the copy.
+            #expect(uuids(live.stdout) == ["old", "a1", "a2"], "\(live.stdout)")
+            #expect(live.stdout.contains("\"event\":\"opened_by_app\""))
+
+            try journal.operatorSynced("home", at: Date(timeIntervalSinceNow: -3600))
+            let stale = try await op.run(["log", "--json"])
+            #expect(uuids(stale.stdout) == ["old", "a1", "a2"], "\(stale.stdout)")
         }
     }
 

@@ -49,15 +49,29 @@ public final class Journal: Sendable {
               first_picture TEXT, answer_picture TEXT)
             """)
         try db.run("CREATE INDEX IF NOT EXISTS entries_time ON entries(time)")
-        // Journals written before door openings kept what triggered them gain the column.
+        // Older journals gain the columns added since: what triggered a door opening, and the
+        // operators' event-log copies (`Journal+Operator`).
         let columns = try db.run("SELECT name FROM pragma_table_info('entries')").compactMap { $0.first?.text }
-        if !columns.contains("opened_by") { try db.run("ALTER TABLE entries ADD COLUMN opened_by TEXT") }
+        for column in ["opened_by"] + Self.operatorColumns where !columns.contains(column) {
+            try db.run("ALTER TABLE entries ADD COLUMN \(column) TEXT")
+        }
+        // An operator's log entry is stored once however often it is fetched again.
+        try db.run("CREATE UNIQUE INDEX IF NOT EXISTS entries_operator_uuid ON entries(operator, uuid) WHERE uuid IS NOT NULL")
+        try db.run("CREATE TABLE IF NOT EXISTS operator_sync (operator TEXT PRIMARY KEY, synced REAL NOT NULL)")
         database = Mutex(SQLiteDatabaseBox(db))
     }
 
-    private func run(_ sql: String, _ values: [SQLiteDatabase.Value] = []) throws(JournalError) -> [[SQLiteDatabase.Value]] {
+    func run(_ sql: String, _ values: [SQLiteDatabase.Value] = []) throws(JournalError) -> [[SQLiteDatabase.Value]] {
         let result = database.withLock { box -> Result<[[SQLiteDatabase.Value]], JournalError> in
             do throws(JournalError) { return .success(try box.db.run(sql, values)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Runs `body` with the database held, so a check and a write happen as one.
+    func locked<T>(_ body: (SQLiteDatabase) throws(JournalError) -> T) throws(JournalError) -> T {
+        let result = database.withLock { box -> Result<T, JournalError> in
+            do throws(JournalError) { return .success(try body(box.db)) } catch { return .failure(error) }
         }
         return try result.get()
     }
@@ -131,7 +145,7 @@ public final class Journal: Sendable {
 
     // MARK: - Reading
 
-    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by"
+    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + operatorColumns.joined(separator: ", ")
 
     public func entries(_ query: JournalQuery = JournalQuery()) throws(JournalError) -> [JournalEntry] {
         var conditions: [String] = []
@@ -144,7 +158,14 @@ public final class Journal: Sendable {
             conditions.append("panel = ? COLLATE NOCASE")
             values.append(.text(panel))
         }
-        if query.missedOnly { conditions.append("kind = 'call' AND answered_by IS NULL AND outcome IS NOT NULL") }
+        if query.missedOnly {
+            conditions.append("((kind = 'call' AND answered_by IS NULL AND outcome IS NOT NULL) OR (kind = 'operator_event' AND event = 'call_missed'))")
+        }
+        if let name = query.operatorName {
+            conditions.append("operator = ? COLLATE NOCASE")
+            values.append(.text(name))
+        }
+        if !query.operatorEvents { conditions.append("kind != 'operator_event'") }
         let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         var sql = "SELECT \(Self.columns) FROM entries\(whereClause) ORDER BY time DESC, id DESC"
         if let limit = query.limit {
@@ -160,7 +181,10 @@ public final class Journal: Sendable {
                      caller: row[5].text, ended: row[6].double.map(Date.init(timeIntervalSince1970:)),
                      outcome: row[7].text, durationSeconds: row[8].double, answeredBy: row[9].text,
                      detail: row[10].text, method: row[11].text, ok: row[12].int.map { $0 != 0 }, error: row[13].text,
-                     firstPicture: row[14].text, answerPicture: row[15].text, openedBy: row[16].text)
+                     firstPicture: row[14].text, answerPicture: row[15].text, openedBy: row[16].text,
+                     operatorName: row[17].text, event: row[18].text, uuid: row[19].text, flat: row[20].text,
+                     address: row[21].text, pictureURL: row[22].text,
+                     eventDetail: row[23].text.flatMap(JSONValue.parse))
     }
 
     // MARK: - Retention

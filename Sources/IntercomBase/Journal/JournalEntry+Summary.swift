@@ -7,7 +7,13 @@ extension JournalEntry {
         case .call: caller ?? ""
         case .door: "door \(detail ?? "?")"
         case .panelEvent: "alarm"
+        case .operatorEvent: caller ?? "-"
         }
+    }
+
+    /// Where it happened: the panel, or `OPERATOR: DOOR` for an operator's entry.
+    public var placeText: String {
+        kind == .operatorEvent ? "\(operatorName ?? "?"): \(detail ?? "-")" : panel ?? "-"
     }
 
     /// What happened, in a few words.
@@ -20,9 +26,12 @@ extension JournalEntry {
             "opened by \(method ?? "?")" + (openedBy.map { " (\($0))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
         case .panelEvent:
             "\(detail ?? "?") \(method ?? "")"
+        case .operatorEvent:
+            outcome ?? event ?? "?"
         }
     }
 
-    /// The picture worth showing: the one at answer, else the ring picture.
+    /// The picture worth showing (a file): the one at answer, else the ring picture (an operator
+    /// entry: its downloaded preview).
     public var picture: String? { answerPicture ?? firstPicture }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// One row of the journal: a call, a door opening or a panel alarm event.
+/// One row of the journal: a call, a door opening, a panel alarm event, or an entry of an
+/// operator's event log (the daemon's copy, or one fetched live by `intercom log`).
 public struct JournalEntry: Sendable, Equatable {
-    public enum Kind: String, Sendable { case call, door, panelEvent = "panel_event" }
+    public enum Kind: String, Sendable { case call, door, panelEvent = "panel_event", operatorEvent = "operator_event" }
 
     public var id: Int64
     public var kind: Kind
@@ -16,7 +17,8 @@ public struct JournalEntry: Sendable, Equatable {
     public var outcome: String?
     public var durationSeconds: Double?
     public var answeredBy: String?
-    /// Door entries: the door; panel events: their kind (ding, motion, door).
+    /// Door entries: the door; panel events: their kind (ding, motion, door); operator events:
+    /// the door as the operator names it.
     public var detail: String?
     /// Door entries: http or dtmf; panel events: on or off.
     public var method: String?
@@ -27,15 +29,36 @@ public struct JournalEntry: Sendable, Equatable {
     /// Door entries: what triggered the opening (key, ctl, command, guest_mode, hook); nil in
     /// journals written before it was kept.
     public var openedBy: String? = nil
+    /// Operator events: the operator's name, the event (`call_missed`, `opened_by_app`, …), the
+    /// entry's uuid (its key: fetched again, it is not stored twice), the flat and its address,
+    /// the preview picture's URL, and who/what the operator recorded (phone, key, code…).
+    /// `caller` holds who in a word, `outcome` the event in words.
+    public var operatorName: String? = nil
+    public var event: String? = nil
+    public var uuid: String? = nil
+    public var flat: String? = nil
+    public var address: String? = nil
+    public var pictureURL: String? = nil
+    public var eventDetail: JSONValue? = nil
+
+    /// An entry of an operator's event log.
+    public static func operatorEvent(operator name: String, event: String, eventText: String, uuid: String, time: Date,
+                                     door: String?, who: String?, flat: String?, address: String?, pictureURL: String?,
+                                     detail: JSONValue?) -> JournalEntry {
+        JournalEntry(id: 0, kind: .operatorEvent, time: time, panel: nil, call: nil, caller: who, ended: nil,
+                     outcome: eventText, durationSeconds: nil, answeredBy: nil, detail: door, method: nil, ok: nil,
+                     error: nil, firstPicture: nil, answerPicture: nil, operatorName: name, event: event, uuid: uuid,
+                     flat: flat, address: address, pictureURL: pictureURL, eventDetail: detail)
+    }
 
     /// Rang and nobody talked.
     public var missed: Bool { kind == .call && answeredBy == nil && outcome != nil }
 
     public var json: JSONValue {
-        var fields: [(String, JSONValue)] = [
-            ("id", .integer(Int(id))), ("kind", .string(kind.rawValue)), ("time", .string(RFC3339.string(time))),
-            ("panel", .optional(panel)),
-        ]
+        // Entries fetched live from an operator have no row.
+        var fields: [(String, JSONValue)] = id > 0 ? [("id", .integer(Int(id)))] : []
+        fields += [("kind", .string(kind.rawValue)), ("time", .string(RFC3339.string(time)))]
+        if kind != .operatorEvent { fields.append(("panel", .optional(panel))) }
         switch kind {
         case .call:
             fields += [("call", .optional(call)), ("from", .optional(caller)),
@@ -50,6 +73,12 @@ public struct JournalEntry: Sendable, Equatable {
             if let error { fields.append(("error", .string(error))) }
         case .panelEvent:
             fields += [("event_kind", .optional(detail)), ("state", .optional(method))]
+        case .operatorEvent:
+            fields += [("operator", .optional(operatorName)), ("event", .optional(event)), ("door", .optional(detail)),
+                       ("flat", .optional(flat)), ("address", .optional(address)),
+                       ("detail", eventDetail ?? .object([])), ("picture", .optional(pictureURL)),
+                       ("uuid", .optional(uuid))]
+            if let firstPicture { fields.append(("picture_file", .string(firstPicture))) }
         }
         return .object(fields)
     }

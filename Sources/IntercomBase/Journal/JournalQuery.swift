@@ -7,12 +7,19 @@ public struct JournalQuery: Sendable, Equatable {
     public var missedOnly: Bool
     /// The newest N entries (still printed oldest first).
     public var limit: Int?
+    /// Only the copy of this operator's event log.
+    public var operatorName: String?
+    /// Whether the copies of the operators' event logs are included.
+    public var operatorEvents: Bool
 
-    public init(since: Date? = nil, panel: String? = nil, missedOnly: Bool = false, limit: Int? = nil) {
+    public init(since: Date? = nil, panel: String? = nil, missedOnly: Bool = false, limit: Int? = nil,
+                operatorName: String? = nil, operatorEvents: Bool = true) {
         self.since = since
         self.panel = panel
         self.missedOnly = missedOnly
         self.limit = limit
+        self.operatorName = operatorName
+        self.operatorEvents = operatorEvents
     }
 
     /// `1h`, `30m`, `2d`, `1w` back from `now`, or a local `YYYY-MM-DD` (midnight) / `YYYY-MM-DD HH:MM`.

@@ -17,11 +17,14 @@ public enum LogCommand {
             .flag("--local", "only the local journal (no operator requests)"),
         ],
         details: """
-            Operators: entries from the event log of every logged-in operator (the newest 7 days with
-            entries unless --since says otherwise); --json entries carry "operator" and "event"
-            (call_missed, call_answered, opened_by_key, opened_by_app, opened_by_face, opened_by_code,
-            gate_by_call, opened_by_plate). --panel shows that panel's entries only. An operator that
-            cannot be read is named on stderr and the exit code says why; the rest is shown.
+            Operators: entries from the event log of every logged-in operator; --json entries carry
+            "operator" and "event" (call_missed, call_answered, opened_by_key, opened_by_app,
+            opened_by_face, opened_by_code, gate_by_call, opened_by_plate). A running daemon keeps a
+            copy in the journal (every 5 minutes); an operator whose copy is missing or older than
+            15 minutes, or the one --operator names, is asked live (the newest 7 days with entries
+            unless --since says otherwise). --local asks no operator (the copy only). --panel shows
+            that panel's entries only. An operator that cannot be read is named on stderr and the
+            exit code says why; the rest is shown.
             """,
         run: run)
 
@@ -48,38 +51,47 @@ public enum LogCommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
-        var entries: [JournalEntry] = []
-        var journalMissing: JournalError?
-        if args.value("--operator") == nil {
-            do {
-                let journal = try Journal(directory: JournalLocation.directory(config.journal, environment: invocation.environment),
-                                          create: false)
-                entries = try journal.entries(query)
-            } catch {
-                guard case .noJournal = error else { return Console.fail(error.description, code: ExitCode.failure) }
-                // An empty journal is not an error for scripts.
-                journalMissing = error
-            }
+        let only = args.value("--operator")
+        if let only, config.operator(named: only) == nil {
+            return Console.fail("no operator '\(only)' in \(config.path ?? "the config")", code: ExitCode.usage)
         }
-        var remote = OperatorSweep<OperatorLogEntry>()
-        // --panel names a panel: operator entries have none.
+        query.operatorName = only
+        var entries: [JournalEntry] = []
+        var copies: [String: Date] = [:]
+        var journalMissing: JournalError?
+        do {
+            let journal = try Journal(directory: JournalLocation.directory(config.journal, environment: invocation.environment),
+                                      create: false)
+            entries = try journal.entries(query)
+            copies = try journal.operatorSyncTimes()
+        } catch {
+            guard case .noJournal = error else { return Console.fail(error.description, code: ExitCode.failure) }
+            // An empty journal is not an error for scripts.
+            journalMissing = error
+        }
+        var remote = OperatorSweep<JournalEntry>()
+        // --panel names a panel: operator entries have none. --local asks no operator: the journal's
+        // copy is all. Otherwise an operator is asked when --operator names it or the daemon's copy
+        // of its log is missing or stale (no daemon syncing it).
         if !args.has("--local") && args.value("--panel") == nil {
             var scoped = config
-            if let name = args.value("--operator") {
-                guard let op = config.operator(named: name) else {
-                    return Console.fail("no operator '\(name)' in \(config.path ?? "the config")", code: ExitCode.usage)
-                }
-                scoped.operators = [op]
+            let now = Date()
+            scoped.operators = config.operators.filter { op in
+                if let only { return op.name.lowercased() == only.lowercased() }
+                guard let synced = copies[op.name] else { return true }
+                return now.timeIntervalSince(synced) > Journal.operatorCopyFreshness
             }
             remote = await OperatorSweep.run(scoped, environment: invocation.environment) { op, client throws(OperatorError) in
-                try await OperatorLogEntry.fetch(op, client, since: query.since, missedOnly: query.missedOnly)
+                try await OperatorLogFetch.fetch(op, client, since: query.since, missedOnly: query.missedOnly)
             }
         }
         if let journalMissing, remote.items.isEmpty, !args.has("--json") {
             Console.error("intercom: \(journalMissing.description)")
         }
-        var rows = entries.map { (time: $0.time, json: $0.json, cells: cells($0)) }
-            + remote.items.map { (time: $0.entry.time, json: $0.json, cells: $0.cells) }
+        // An entry both fetched live and in the copy is shown once, as fetched.
+        let fetched = Set(remote.items.map { "\($0.operatorName ?? "")\u{0}\($0.uuid ?? "")" })
+        entries.removeAll { $0.kind == .operatorEvent && fetched.contains("\($0.operatorName ?? "")\u{0}\($0.uuid ?? "")") }
+        var rows = (entries + remote.items).map { (time: $0.time, json: $0.json, cells: cells($0)) }
         if !remote.items.isEmpty {
             rows.sort { $0.time < $1.time }
             if let limit = query.limit, rows.count > limit { rows = Array(rows.suffix(limit)) }
@@ -98,7 +110,7 @@ public enum LogCommand {
 
     static func cells(_ e: JournalEntry) -> [String] {
         let duration = e.durationSeconds.map { "\(Int($0.rounded()))s" } ?? ""
-        return [localTime(e.time), e.panel ?? "-", e.subjectText, e.outcomeText, duration, e.picture ?? ""]
+        return [localTime(e.time), e.placeText, e.subjectText, e.outcomeText, duration, e.picture ?? e.pictureURL ?? ""]
     }
 
     static func render(_ cells: [[String]]) -> String {

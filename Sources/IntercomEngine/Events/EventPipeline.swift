@@ -11,6 +11,9 @@ public final class EventPipeline: Sendable {
     private let lock: JournalWriterLock?
     private let consumer: Task<Void, Never>
     private let retention: Task<Void, Never>
+    /// The copy of the operators' event logs, kept by whichever process writes the journal.
+    public let operatorLog: OperatorLogSync?
+    private let operatorLogTask: Task<Void, Never>?
 
     /// Subscribes at once: create it before `intercom.start()` so `started` goes through it too.
     public init(intercom: Intercom, config: IntercomConfig, environment: [String: String], logger: Logger,
@@ -38,6 +41,14 @@ public final class EventPipeline: Sendable {
         }
         self.lock = lock
         self.recorder = recorder
+        if let journal = recorder?.journal {
+            let sync = OperatorLogSync(journal: journal, tokens: intercom.operatorTokens, logger: logger)
+            operatorLog = sync
+            operatorLogTask = Task { await sync.run(operators: { await intercom.config.operators }) }
+        } else {
+            operatorLog = nil
+            operatorLogTask = nil
+        }
         let hooks = HookRunner(hooks: config.hooks, logger: logger)
         self.hooks = hooks
         let events = intercom.bus.subscribe()
@@ -70,6 +81,7 @@ public final class EventPipeline: Sendable {
     /// Waits until every event up to the bus's end (`intercom.stop()`) went through.
     public func finish() async {
         retention.cancel()
+        operatorLogTask?.cancel()
         await consumer.value
         withExtendedLifetime(lock) {}
     }

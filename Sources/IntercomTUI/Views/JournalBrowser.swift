@@ -40,11 +40,19 @@ struct JournalBrowser {
         }
     }
 
-    /// One line of the list: `dd.mm HH:MM panel outcome`.
+    /// One line of the list: `dd.mm HH:MM panel outcome`; an operator's entry (the daemon's copy
+    /// of its event log): `dd.mm HH:MM OPERATOR: DOOR event (who)`.
     static func line(_ entry: JournalEntry) -> String {
         let local = LocalTime(entry.time)
         let when = String(format: "%02d.%02d %02d:%02d", local.day, local.month, local.hour, local.minute)
-        let what = entry.kind == .call ? entry.outcomeText : "\(entry.subjectText) \(entry.outcomeText)"
-        return "\(when) \(entry.panel ?? "?") \(what)"
+        switch entry.kind {
+        case .call:
+            return "\(when) \(entry.panel ?? "?") \(entry.outcomeText)"
+        case .operatorEvent:
+            // The operator's texts came from its server: no control character reaches the screen.
+            return TerminalSafe.escape("\(when) \(entry.placeText) \(entry.outcomeText)" + (entry.caller.map { " (\($0))" } ?? ""))
+        case .door, .panelEvent:
+            return "\(when) \(entry.panel ?? "?") \(entry.subjectText) \(entry.outcomeText)"
+        }
     }
 }

@@ -1,0 +1,32 @@
+import Foundation
+import IntercomBase
+import IntercomOperator
+
+/// Fetches an operator's event log live for `intercom log`, as journal entries (the form the
+/// daemon's copy has), when the journal holds no fresh copy or `--operator` asks for it.
+enum OperatorLogFetch {
+    /// The log of every flat with one, for the days since `since` (default: the newest `defaultDays`
+    /// days that have entries, so a plain `intercom log` costs a few requests, not a year's).
+    static func fetch(_ op: OperatorConfig, _ client: OperatorClient, since: Date?, missedOnly: Bool,
+                      defaultDays: Int = 7) async throws(OperatorError) -> [JournalEntry] {
+        var result: [JournalEntry] = []
+        for flat in try await client.flats() where flat.hasPlog {
+            var days = try await client.plogDays(flatId: flat.flatId).map(\.day).sorted()
+            if let since {
+                // Days are the operator's dates; a day that ends after `since` may hold newer entries.
+                let first = OperatorTime.day(since, timeZone: await client.timeZone())
+                days = days.filter { $0 >= first }
+            } else {
+                days = Array(days.suffix(defaultDays))
+            }
+            for day in days {
+                for entry in try await client.plog(flatId: flat.flatId, day: day) {
+                    if let since, entry.time < since { continue }
+                    if missedOnly && entry.event != .callMissed { continue }
+                    result.append(entry.journalEntry(operator: op.name, flat: flat))
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import IntercomBase
+import IntercomHTTP
+import IntercomOperator
+
+/// Copies each logged-in operator's event log (`address/plogDays` + `address/plog` of every flat
+/// with a log) into the journal, so `intercom log` and the terminal client's journal show it
+/// offline. Runs beside the journal's writer, at start and every `Journal.operatorSyncInterval`;
+/// nothing waits on it. A round reads at most the operator's last `windowDays` days and fetches at
+/// most `previewsPerRound` preview pictures, so a long log or a slow camera server costs little.
+/// Entries are keyed by the operator and their uuid: fetched again, they are not stored twice.
+public actor OperatorLogSync {
+    /// What one round did: new entries, and the lines it logged (tests read them).
+    public struct Round: Sendable {
+        public var added = 0
+        public var logged: [String] = []
+    }
+
+    public nonisolated let journal: Journal
+    private let tokens: OperatorTokenStore
+    private let logger: Logger
+    private let windowDays: Int
+    private let previewsPerRound: Int
+    /// A preview larger than this is not kept (the operator's are small JPEGs).
+    static let maxPreviewBytes = 1 << 20
+    /// One line per operator and kind of failure, then one an hour with a count, until it works.
+    private var throttles: [String: LogThrottle] = [:]
+    /// Operators whose last round failed: their next good round says so once.
+    private var failing: Set<String> = []
+
+    public init(journal: Journal, tokens: OperatorTokenStore, logger: Logger, windowDays: Int = 2,
+                previewsPerRound: Int = 20) {
+        self.journal = journal
+        self.tokens = tokens
+        self.logger = logger
+        self.windowDays = max(1, windowDays)
+        self.previewsPerRound = previewsPerRound
+    }
+
+    /// Rounds until cancelled; `operators` is read each round (SIGHUP may change them).
+    public func run(operators: @escaping @Sendable () async -> [OperatorConfig]) async {
+        while !Task.isCancelled {
+            let list = await operators()
+            if !list.isEmpty { await sync(list) }
+            try? await Task.sleep(nanoseconds: UInt64(Journal.operatorSyncInterval * 1e9))
+        }
+    }
+
+    /// One round over `operators`; a failing operator is logged and the others still synced.
+    @discardableResult
+    public func sync(_ operators: [OperatorConfig], now: Date = Date()) async -> Round {
+        var round = Round()
+        var previews = previewsPerRound
+        for op in operators {
+            do {
+                guard let token = try tokens.load(op.name)?.token else {
+                    throw OperatorError(operatorName: op.name, kind: .notLoggedIn)
+                }
+                let client = try OperatorClient(config: op, token: token)
+                round.added += try await sync(op, client, now: now, previews: &previews)
+                try journal.operatorSynced(op.name, at: now)
+                if failing.remove(op.name) != nil {
+                    note(&round, "operator \(op.name): its event log is copied into the journal again", level: .notice)
+                    throttles = throttles.filter { !$0.key.hasPrefix(op.name + "\u{0}") }
+                }
+            } catch let error as OperatorError {
+                // The door refresh already says at notice level that an operator is not logged in.
+                fail(&round, op.name, kind: Self.kindName(error.kind),
+                     "operator \(op.name): event log not copied: \(error.description)",
+                     level: error.kind == .notLoggedIn ? .info : .warning)
+            } catch {
+                fail(&round, op.name, kind: "journal", "operator \(op.name): event log not copied: \(error)")
+            }
+        }
+        return round
+    }
+
+    private func sync(_ op: OperatorConfig, _ client: OperatorClient, now: Date, previews: inout Int) async throws -> Int {
+        let zone = await client.timeZone()
+        // The operator's dates: today and the days before it, `windowDays` in all.
+        let first = OperatorTime.day(now.addingTimeInterval(-Double(windowDays - 1) * 86400), timeZone: zone)
+        var added = 0
+        for flat in try await client.flats() where flat.hasPlog {
+            let days = try await client.plogDays(flatId: flat.flatId).map(\.day).filter { $0 >= first }.sorted()
+            for day in days {
+                for entry in try await client.plog(flatId: flat.flatId, day: day) {
+                    guard let row = try journal.recordOperatorEvent(entry.journalEntry(operator: op.name, flat: flat)) else {
+                        continue
+                    }
+                    added += 1
+                    if let url = entry.preview, previews > 0 {
+                        previews -= 1
+                        await keepPreview(url, row: row, time: entry.time, op: op)
+                    }
+                }
+            }
+        }
+        return added
+    }
+
+    /// Downloads a preview (`plogCamshot`: no token is sent, none is needed) and keeps it when it
+    /// is a JPEG under the cap; otherwise the entry keeps only the URL.
+    private func keepPreview(_ url: String, row: Int64, time: Date, op: OperatorConfig) async {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return }
+        do {
+            let http = try HTTPClient(configuration: HTTPClientConfiguration(
+                user: "", password: "", caFile: op.caFile, connectTimeout: .seconds(5), timeout: .seconds(10),
+                maxBodyBytes: Self.maxPreviewBytes), label: "operator.\(op.name).preview")
+            let response = try await http.get(url)
+            guard response.status == 200, response.body.starts(with: [0xFF, 0xD8]) else {
+                logger.info("operator \(op.name): preview of a log entry not kept (HTTP \(response.status), not a JPEG or empty)")
+                return
+            }
+            try journal.saveOperatorPreview(response.body, row: row, at: time)
+        } catch {
+            logger.info("operator \(op.name): preview of a log entry not kept: \(error)")
+        }
+    }
+
+    private func fail(_ round: inout Round, _ name: String, kind: String, _ line: String, level: LogLevel = .warning) {
+        failing.insert(name)
+        var throttle = throttles[name + "\u{0}" + kind] ?? LogThrottle(every: .seconds(3600))
+        if let count = throttle.admit() {
+            note(&round, count > 1 ? "\(line) (\(count) times since the last line)" : line, level: level)
+        }
+        throttles[name + "\u{0}" + kind] = throttle
+    }
+
+    private func note(_ round: inout Round, _ line: String, level: LogLevel) {
+        round.logged.append(line)
+        logger.log(level, line)
+    }
+
+    static func kindName(_ kind: OperatorError.Kind) -> String {
+        switch kind {
+        case .notLoggedIn: "not_logged_in"
+        case .loginExpired: "login_expired"
+        case .unreachable: "unreachable"
+        case .badAnswer: "bad_answer"
+        case .serverFailed: "server_failed"
+        case .paymentRequired: "payment_required"
+        case .local: "local"
+        default: "refused"
+        }
+    }
+}

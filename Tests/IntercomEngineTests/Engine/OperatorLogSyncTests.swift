@@ -1,0 +1,63 @@
+import Foundation
+import IntercomBase
+import IntercomEngine
+import IntercomOperator
+import IntercomPhoneTestSupport
+import IntercomSimulator
+import IntercomTestSupport
+import Testing
+
+/// The daemon's copy of an operator's event log, against an in-process `SimulatedOperator` over
+/// real HTTP: a door opened through the operator appears once, a second round adds nothing, and a
+/// revoked login is logged with the hint while the copy stays.
+@Suite struct OperatorLogSyncTests {
+    @Test func anOpeningIsCopiedOnceAndARevokedLoginKeepsTheCopy() async throws {
+        let simulator = try SimulatedOperator.start(SimulatedOperatorOptions())
+        try await withCleanup({ simulator.stop() }) {
+            let op = OperatorConfig(name: "home", api: simulator.baseURL, phone: "79123456781")
+            let tokens = OperatorTokenStore(directory: PhoneTestSupport.tempDirectory("operator-tokens") + "/operators")
+            let login = try OperatorClient(config: op, token: nil)
+            _ = try await login.requestCode(phone: "79123456781", deviceId: "test-device")
+            let grant = try await login.confirmCode(phone: "79123456781", code: "1001", deviceId: "test-device")
+            try tokens.save(OperatorCredentials(deviceId: "test-device", token: grant.token), for: "home")
+            let client = try OperatorClient(config: op, token: grant.token)
+            try await client.openDoor(domophoneId: "1", doorId: 0)
+
+            let journal = try Journal(directory: PhoneTestSupport.tempDirectory("journal"))
+            let sync = OperatorLogSync(journal: journal, tokens: tokens, logger: .silent)
+            let first = await sync.sync([op])
+            #expect(first.added >= 1 && first.logged.isEmpty, "\(first.logged)")
+            let copied = try journal.entries().filter { $0.kind == .operatorEvent }
+            #expect(copied.count == first.added)
+            let opened = try #require(copied.last { $0.event == "opened_by_app" }, "\(copied)")
+            #expect(opened.operatorName == "home" && opened.uuid != nil)
+            // The operator's local time, read in its zone: the opening was just now.
+            #expect(abs(opened.time.timeIntervalSinceNow) < 120, "\(opened.time)")
+            // The simulator's entries have a preview: downloaded beside the calls' pictures.
+            let picture = try #require(opened.firstPicture)
+            #expect(FileManager.default.fileExists(atPath: picture))
+            #expect(opened.pictureURL?.contains("plogCamshot") == true)
+            #expect(try journal.operatorSyncTimes()["home"] != nil)
+
+            let second = await sync.sync([op])
+            #expect(second.added == 0)
+            #expect(try journal.entries().filter { $0.kind == .operatorEvent }.count == copied.count)
+
+            simulator.revokeAllTokens()
+            let revoked = await sync.sync([op])
+            #expect(revoked.added == 0)
+            #expect(revoked.logged.count == 1 && revoked.logged.first?.contains("run 'intercom login home'") == true,
+                    "\(revoked.logged)")
+            // Once per kind: the next failing round says nothing more.
+            #expect(await sync.sync([op]).logged.isEmpty)
+            #expect(try journal.entries().filter { $0.kind == .operatorEvent }.count == copied.count)
+
+            // Logged in again: the next round works and says so once.
+            _ = try await login.requestCode(phone: "79123456781", deviceId: "test-device")
+            let again = try await login.confirmCode(phone: "79123456781", code: "1001", deviceId: "test-device")
+            try tokens.save(OperatorCredentials(deviceId: "test-device", token: again.token), for: "home")
+            let back = await sync.sync([op])
+            #expect(back.added == 0 && back.logged.count == 1 && back.logged.first?.contains("again") == true, "\(back.logged)")
+        }
+    }
+}
