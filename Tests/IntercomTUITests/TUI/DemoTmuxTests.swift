@@ -59,12 +59,14 @@ struct DemoTmuxTests {
             try await tmux.sendKeys("d")
             _ = try await tmux.waitForScreen(containing: "demo:1:0", timeout: .seconds(15))
             var chosen = false
+            var screen = ""
             for _ in 0..<4 where !chosen {
                 try await tmux.sendKeys("Tab")
-                let screen = try await tmux.capture()
+                try await Task.sleep(for: .milliseconds(200))
+                screen = try await tmux.capture()
                 chosen = screen.split(separator: "\n").contains { $0.contains("›") && $0.contains("demo:1:0") }
             }
-            #expect(chosen, "Tab never chose the operator's door:\n\(try await tmux.capture())")
+            #expect(chosen, "Tab never chose the operator's door:\n\(screen)")
             try await tmux.sendKeys("o")
             _ = try await tmux.waitForScreen(containing: "open request accepted by demo", timeout: .seconds(10))
 
