@@ -1,12 +1,13 @@
 import Foundation
+import IntercomBase
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One `intercom-sim` child of `intercom demo`: started with posix_spawn (never a shell) in its
-/// own process group, so a Ctrl-C on the terminal reaches only the demo, which stops its children
-/// in order. stdin is /dev/null (the keys are the screen's), stdout a pipe whose lines are kept
+/// One `intercom-sim` child of `intercom demo`, started as every child of ours is (`ChildProcess`:
+/// no shell, its own process group, so a Ctrl-C on the terminal reaches only the demo, which stops
+/// its children in order). stdin is /dev/null (the keys are the screen's), stdout a pipe whose lines are kept
 /// (the ready lines carry URLs and ports) and copied to `NAME.out`, stderr `NAME.log`, both in the demo's
 /// private folder (what the simulators saw, e.g. a door opened through the operator, stays readable there).
 final class SimulatorChild: Sendable {
@@ -38,37 +39,17 @@ final class SimulatorChild: Sendable {
             close(pipeFDs[1])
             throw DemoError("cannot write \(errorLog): \(String(cString: strerror(errno)))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, logFD, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t()
-        sigfillset(&all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        // The demo ignores SIGINT/SIGTERM (it turns them into a clean stop); the children must not.
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        let argv = (["intercom"] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        let spawned = ChildProcess.spawn(program: program, argv0: "intercom", arguments: arguments,
+                                         environment: environment, stdout: pipeFDs[1], stderr: logFD)
         close(pipeFDs[1])
         close(logFD)
-        guard code == 0 else {
+        let pid: pid_t
+        switch spawned {
+        case .success(let started):
+            pid = started
+        case .failure(let error):
             close(pipeFDs[0])
-            throw DemoError("cannot start \(program): \(String(cString: strerror(code))); install intercom-sim beside intercom")
+            throw DemoError("cannot start \(program): \(error.message); install intercom-sim beside intercom")
         }
         let child = SimulatorChild(name: name, pid: pid, errorLog: errorLog)
         child.read(pipeFDs[0], copy: open(logs + ".out", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600))
