@@ -14,7 +14,7 @@ public struct CommandTable: Sendable {
 
     public var overview: String {
         var lines = [
-            "intercom \(IntercomVersion.string) — a terminal intercom client for Beward SIP door panels",
+            "intercom \(IntercomVersion.string) — a terminal intercom client for Beward SIP door panels and SmartYard operators",
             "",
             "usage: intercom COMMAND [options]",
             "",
