@@ -114,7 +114,8 @@ final class StreamDecoder {
                     receiveFrames(codec, frame, deliver)
                     throw failure(.ended, "the server closed it")
                 }
-                if interrupt.deadlineHit {
+                // Our deadline and the socket timeout (the same length) race: both mean silence.
+                if interrupt.deadlineHit || status == intercom_averror(ETIMEDOUT) {
                     throw failure(.ended, "nothing came for \(FFmpegLibrary.seconds(source.readTimeout))")
                 }
                 throw failure(.ended, FFmpegLibrary.text(status))
@@ -184,7 +185,7 @@ final class StreamDecoder {
         if status == intercom_averror_http_unauthorized() || status == intercom_averror_http_forbidden() {
             return .authRefused(stream: source.displayName)
         }
-        if interrupt.deadlineHit {
+        if interrupt.deadlineHit || status == intercom_averror(ETIMEDOUT) {
             return failure(.unavailable, "no answer within \(FFmpegLibrary.seconds(source.openTimeout)): "
                            + "check that the panel is powered and reachable")
         }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A real RTSP server on 127.0.0.1 for the video tests: gst-rtsp-server through Debian's python3,
 /// serving a moving SMPTE test pattern as H.264 (x264, baseline) plus a PCMA track at `/av0_0`, the
@@ -53,7 +56,16 @@ package final class RTSPTestServer: Sendable {
     /// `rtsp://127.0.0.1:PORT/PATH`, without credentials.
     package func url(path: String = "/av0_0") -> String { "rtsp://127.0.0.1:\(port)\(path)" }
 
-    package func stop() async { await process.stop() }
+    /// Thaws a frozen server first, so SIGTERM reaches it.
+    package func stop() async {
+        thaw()
+        await process.stop()
+    }
+
+    /// SIGSTOP: the connection stays open and nothing comes, like a panel that hangs.
+    package func freeze() { _ = Glibc.kill(process.pid, SIGSTOP) }
+
+    package func thaw() { _ = Glibc.kill(process.pid, SIGCONT) }
 
     /// SIGKILL: the connection drops the way it does when a panel loses power.
     package func kill() async {

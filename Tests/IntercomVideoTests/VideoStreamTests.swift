@@ -126,6 +126,26 @@ struct VideoStreamTests {
         #expect(try await VideoTestHelpers.decodeThreadsGone(within: .seconds(2)) == 0)
     }
 
+    @Test("a stream that goes silent with its connection open ends at the read timeout")
+    func serverHangs() async throws {
+        let server = try await RTSPTestServer.start()
+        try await withCleanup({ await server.stop() }) {
+            let source = VideoSource(url: server.url(), readTimeout: .seconds(1))
+            let stream = VideoStream(source: source, size: size)
+            _ = try await VideoTestHelpers.frames(of: stream, count: 1, within: .seconds(10))
+            server.freeze()
+            let (error, after) = try await VideoTestHelpers.outcome(of: stream, within: .seconds(6))
+            let videoError = try #require(error as? VideoError)
+            guard case .ended(_, let reason) = videoError else {
+                Issue.record("expected ended, got \(videoError)")
+                return
+            }
+            #expect(reason.contains("nothing came for 1 s"), "\(reason)")
+            #expect(after < .seconds(3), "took \(after)")
+        }
+        #expect(try await VideoTestHelpers.decodeThreadsGone(within: .seconds(2)) == 0)
+    }
+
     @Test("stopping mid-stream returns promptly and leaves no decode thread")
     func stopMidStream() async throws {
         let server = try await RTSPTestServer.start()
