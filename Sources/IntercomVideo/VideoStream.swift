@@ -31,8 +31,12 @@ public final class VideoStream: Sendable {
         continuation.onTermination = { _ in interrupt.requestStop() }
         let thread = Thread {
             VideoStream.nameKernelThread()
-            VideoStream.decode(source: source, size: size, interrupt: interrupt) { continuation.yield($0) }
-                .map { continuation.finish(throwing: $0) } ?? continuation.finish()
+            if let failure = VideoStream.decode(source: source, size: size, interrupt: interrupt,
+                                                deliver: { continuation.yield($0) }) {
+                continuation.finish(throwing: failure)
+            } else {
+                continuation.finish()
+            }
             completion.finish()
         }
         thread.name = Self.threadName

@@ -58,6 +58,17 @@ struct VideoStreamTests {
         }
     }
 
+    @Test("no credentials for a server that wants them gives the auth error")
+    func missingCredentials() async throws {
+        let server = try await RTSPTestServer.start(auth: .digest, user: "admin", password: "right")
+        try await withCleanup({ await server.stop() }) {
+            let stream = VideoStream(source: VideoSource(url: server.url()), size: size)
+            let (error, after) = try await VideoTestHelpers.outcome(of: stream, within: .seconds(10))
+            #expect(error as? VideoError == .authRefused(stream: server.url()))
+            #expect(after < .seconds(3), "took \(after)")
+        }
+    }
+
     @Test("a closed port gives unavailable within the timeout")
     func closedPort() async throws {
         let port = try FreePort.udpAndTCP()
