@@ -26,6 +26,8 @@ packages=(
   # video tests: a real RTSP server (gst-rtsp-server through Debian's python3) with x264enc
   python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly
+  # video tests: the ffmpeg CLI writes the HLS folder and the one-frame preview served over HTTP
+  ffmpeg
   # bench: baresip idles beside us for comparison
   baresip-core
 )
