@@ -40,6 +40,10 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // The event journal.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        // FFmpeg's demuxers, decoders and scaler for live video (RTSP, HLS); the shim header wraps the
+        // error macros Swift cannot import. pkgConfig takes one name: the link lines add the rest.
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // sd_notify: READY, WATCHDOG and STOPPING for the systemd unit.
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
         // Config, journal and JSON: no phone, no media, so the light commands start fast.
@@ -73,6 +77,13 @@ let package = Package(
             name: "IntercomPanel",
             dependencies: ["IntercomBase", "IntercomHTTP"],
             path: "Sources/IntercomPanel"
+        ),
+        // Live video: open an RTSP/HLS URL, decode on a thread per stream, scale to RGB at a requested size.
+        // The only importer of CFFmpeg, with a Swift-only API.
+        .target(
+            name: "IntercomVideo",
+            dependencies: ["IntercomImaging", "CFFmpeg"],
+            path: "Sources/IntercomVideo"
         ),
         // The SmartYard mobile API client (login, doors, cameras, flat settings, sharing, the event
         // log) and the operator token store. No phone: the light `intercom` binary runs it.
@@ -210,6 +221,12 @@ let package = Package(
             dependencies: ["IntercomTUI", "IntercomEngine", "IntercomSimulator", "IntercomTestSupport"],
             path: "Tests/IntercomTUITests",
             linkerSettings: sipReadHook
+        ),
+        // Live video against a real RTSP server (gst-rtsp-server) on loopback.
+        .testTarget(
+            name: "IntercomVideoTests",
+            dependencies: ["IntercomVideo", "IntercomImaging", "IntercomTestSupport"],
+            path: "Tests/IntercomVideoTests"
         ),
         // The daemon as a user runs it (the built binary), against sipp, kamailio, linphonec and tmux; faults,
         // hostile input and the security checks that need the whole process.

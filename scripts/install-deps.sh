@@ -15,12 +15,19 @@ packages=(
   libsqlite3-dev libsystemd-dev
   # H.264, what Beward panels send; without it calls silently go audio-only
   mediastreamer2-plugin-openh264
+  # live video (RTSP from panels, HLS from operator cameras): FFmpeg's libraries, the only decoder
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
   # terminal graphics: libchafa (symbols, sixel) and its glib headers; the chafa CLI for the bench comparison
   libchafa-dev libglib2.0-dev chafa
   # tests: real SIP peers and a terminal to drive
   sip-tester linphone-cli kamailio tmux sox
   # security tests: a TLS registrar, certificates, the systemd unit, W+X mappings, a client of another uid
   kamailio-tls-modules openssl systemd strace python3
+  # video tests: a real RTSP server (gst-rtsp-server through Debian's python3) with x264enc
+  python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+  gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly
+  # video tests: the ffmpeg CLI writes the HLS folder and the one-frame preview served over HTTP
+  ffmpeg
   # bench: baresip idles beside us for comparison
   baresip-core
 )

@@ -1,0 +1,48 @@
+import CFFmpeg
+
+/// The demuxer options for a source, and a look at which ones FFmpeg left unused.
+enum FFmpegOptions {
+    /// An `AVDictionary` the caller frees with `av_dict_free`.
+    static func forOpening(_ source: VideoSource) -> OpaquePointer? {
+        var options: OpaquePointer?
+        let readMicroseconds = String(microseconds(source.readTimeout))
+        var pairs: [(String, String)] = [
+            // Small probes: the first picture matters more than a perfect guess of the stream.
+            ("probesize", "32768"),
+            ("analyzeduration", "500000"),
+        ]
+        if source.isRTSP {
+            pairs += [
+                // Interleaved TCP: no UDP ports to open, nothing lost or reordered.
+                ("rtsp_transport", "tcp"),
+                ("reorder_queue_size", "0"),
+                // Socket I/O timeout in µs (FFmpeg 5's name; older ones called it stimeout).
+                ("timeout", readMicroseconds),
+            ]
+        } else {
+            pairs += [
+                ("rw_timeout", readMicroseconds),
+                // Live HLS: start at the newest segment, not three back.
+                ("live_start_index", "-1"),
+            ]
+        }
+        for (key, value) in pairs { av_dict_set(&options, key, value, 0) }
+        return options
+    }
+
+    /// The keys still in the dictionary after opening: those FFmpeg did not recognise.
+    static func names(in options: OpaquePointer?) -> [String] {
+        var names: [String] = []
+        var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+        while let next = av_dict_get(options, "", entry, Int32(AV_DICT_IGNORE_SUFFIX)) {
+            if let key = next.pointee.key { names.append(String(cString: key)) }
+            entry = next
+        }
+        return names
+    }
+
+    private static func microseconds(_ duration: Duration) -> Int64 {
+        let (s, atto) = duration.components
+        return s * 1_000_000 + atto / 1_000_000_000_000
+    }
+}

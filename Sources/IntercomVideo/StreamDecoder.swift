@@ -1,0 +1,200 @@
+import CFFmpeg
+import IntercomImaging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// FFmpeg's interrupt callback. C calls it, so it captures nothing: the stream's `InterruptState`
+/// comes through `opaque`, kept alive by the decoder that owns the format context.
+private let interruptCallback: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { opaque in
+    guard let opaque else { return 0 }
+    return Unmanaged<InterruptState>.fromOpaque(opaque).takeUnretainedValue().shouldInterrupt() ? 1 : 0
+}
+
+/// One stream's FFmpeg state: demuxer, decoder, scaler. It lives and dies on its stream's decode
+/// thread (`assertOnThread`), so nothing in here is Sendable or locked; other threads reach it only
+/// through `InterruptState`.
+final class StreamDecoder {
+    private let owner = pthread_self()
+    private let source: VideoSource
+    private let size: PixelSize
+    private let interrupt: InterruptState
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var scaler: OpaquePointer?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var videoIndex: Int32 = -1
+    /// Option names FFmpeg did not recognise (a renamed option is silently ignored otherwise).
+    private(set) var unrecognisedOptions: [String] = []
+
+    init(source: VideoSource, size: PixelSize, interrupt: InterruptState) {
+        FFmpegLibrary.prepare()
+        self.source = source
+        self.size = size
+        self.interrupt = interrupt
+    }
+
+    deinit { close() }
+
+    /// Traps in debug builds when called off the thread that made this decoder: FFmpeg's contexts
+    /// are not safe across threads.
+    func assertOnThread(file: StaticString = #fileID, line: UInt = #line) {
+        assert(pthread_equal(owner, pthread_self()) != 0, "FFmpeg touched off its stream's decode thread",
+               file: file, line: line)
+    }
+
+    /// Connects, sets the stream up and opens the video decoder; the first frame comes from `run`.
+    func open() throws(VideoError) {
+        assertOnThread()
+        let url = try source.urlForFFmpeg()
+        guard let context = avformat_alloc_context() else { throw failure(.badData, "out of memory") }
+        context.pointee.interrupt_callback = AVIOInterruptCB(
+            callback: interruptCallback, opaque: Unmanaged.passUnretained(interrupt).toOpaque())
+        var options = FFmpegOptions.forOpening(source)
+        defer { av_dict_free(&options) }
+        var opened: UnsafeMutablePointer<AVFormatContext>? = context
+        interrupt.arm(source.openTimeout)
+        // On failure FFmpeg frees the context and sets `opened` to nil.
+        let status = avformat_open_input(&opened, url, nil, &options)
+        guard status >= 0, let opened else { throw openError(status) }
+        format = opened
+        unrecognisedOptions = FFmpegOptions.names(in: options)
+        // RTSP: the SDP names the codec and the decoder learns the size from the first key frame,
+        // so probing would only delay the first picture (and drop packets with nobuffer).
+        if !source.isRTSP {
+            interrupt.arm(source.openTimeout)
+            let probed = avformat_find_stream_info(opened, nil)
+            guard probed >= 0 else { throw openError(probed) }
+        }
+        try openDecoder(opened)
+    }
+
+    private func openDecoder(_ format: UnsafeMutablePointer<AVFormatContext>) throws(VideoError) {
+        var decoder: UnsafePointer<AVCodec>?
+        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+        guard index >= 0, let decoder, let streams = format.pointee.streams,
+              let stream = streams[Int(index)] else {
+            throw failure(.badData, index == intercom_averror_decoder_not_found()
+                          ? "its video codec is not supported by this FFmpeg" : "it has no video track")
+        }
+        videoIndex = index
+        // The panel's audio track (PCMA) and anything else cost nothing once discarded.
+        for i in 0..<Int(format.pointee.nb_streams) where i != Int(index) {
+            streams[i]?.pointee.discard = AVDISCARD_ALL
+        }
+        guard let context = avcodec_alloc_context3(decoder) else { throw failure(.badData, "out of memory") }
+        codec = context
+        guard avcodec_parameters_to_context(context, stream.pointee.codecpar) >= 0 else {
+            throw failure(.badData, "its video parameters are unreadable")
+        }
+        // One thread, low delay: frame threads would add a frame of latency each.
+        context.pointee.thread_count = 1
+        context.pointee.flags |= Int32(AV_CODEC_FLAG_LOW_DELAY)
+        context.pointee.flags2 |= Int32(AV_CODEC_FLAG2_FAST)
+        let status = avcodec_open2(context, decoder, nil)
+        guard status >= 0 else { throw failure(.badData, "the video decoder did not open (\(FFmpegLibrary.text(status)))") }
+        guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else { throw failure(.badData, "out of memory") }
+        self.packet = packet
+        self.frame = frame
+    }
+
+    /// Reads and decodes until a stop is requested (returns) or the stream ends (throws `.ended`).
+    func run(deliver: (RGBImage) -> Void) throws(VideoError) {
+        assertOnThread()
+        guard let format, let codec, let packet, let frame else { throw failure(.badData, "not open") }
+        while !interrupt.isStopRequested {
+            interrupt.arm(source.readTimeout)
+            let status = av_read_frame(format, packet)
+            if status < 0 {
+                if interrupt.isStopRequested { return }
+                if status == intercom_averror_eof() {
+                    // Files and one-frame previews keep their last frames inside the decoder.
+                    avcodec_send_packet(codec, nil)
+                    receiveFrames(codec, frame, deliver)
+                    throw failure(.ended, "the server closed it")
+                }
+                // Our deadline and the socket timeout (the same length) race: both mean silence.
+                if interrupt.deadlineHit || status == intercom_averror(ETIMEDOUT) {
+                    throw failure(.ended, "nothing came for \(FFmpegLibrary.seconds(source.readTimeout))")
+                }
+                throw failure(.ended, FFmpegLibrary.text(status))
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == videoIndex else { continue }
+            // A damaged packet is refused and the decoder recovers at the next key frame: go on.
+            _ = avcodec_send_packet(codec, packet)
+            receiveFrames(codec, frame, deliver)
+        }
+    }
+
+    private func receiveFrames(_ codec: UnsafeMutablePointer<AVCodecContext>, _ frame: UnsafeMutablePointer<AVFrame>,
+                               _ deliver: (RGBImage) -> Void) {
+        while avcodec_receive_frame(codec, frame) >= 0 {
+            defer { av_frame_unref(frame) }
+            if let image = scaled(frame) { deliver(image) }
+        }
+    }
+
+    /// Straight to the requested size in one pass (never to full size first).
+    private func scaled(_ frame: UnsafeMutablePointer<AVFrame>) -> RGBImage? {
+        let source = frame.pointee
+        guard source.width > 0, source.height > 0, size.width > 0, size.height > 0 else { return nil }
+        scaler = sws_getCachedContext(scaler, source.width, source.height, AVPixelFormat(rawValue: source.format),
+                                      Int32(size.width), Int32(size.height), AV_PIX_FMT_RGB24,
+                                      Int32(SWS_BILINEAR), nil, nil, nil)
+        guard let scaler else { return nil }
+        // `data` and `linesize` import as 8-tuples: sws_scale wants arrays.
+        let d = source.data
+        let planes: [UnsafePointer<UInt8>?] = [d.0, d.1, d.2, d.3, d.4, d.5, d.6, d.7].map { $0.map { UnsafePointer($0) } }
+        let l = source.linesize
+        let strides: [Int32] = [l.0, l.1, l.2, l.3, l.4, l.5, l.6, l.7]
+        var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
+        let rows = pixels.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            let target: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
+            let targetStrides: [Int32] = [Int32(size.width * 3), 0, 0, 0]
+            return sws_scale(scaler, planes, strides, 0, source.height, target, targetStrides)
+        }
+        guard rows == Int32(size.height) else { return nil }
+        return RGBImage(width: size.width, height: size.height, pixels: pixels)
+    }
+
+    /// Frees everything; a pending RTSP TEARDOWN is cut short by the stop flag.
+    func close() {
+        assertOnThread()
+        sws_freeContext(scaler)
+        scaler = nil
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+        avformat_close_input(&format)
+    }
+
+    private enum Kind { case unavailable, ended, badData }
+
+    private func failure(_ kind: Kind, _ reason: String) -> VideoError {
+        switch kind {
+        case .unavailable: return .unavailable(stream: source.displayName, reason: reason)
+        case .ended: return .ended(stream: source.displayName, reason: reason)
+        case .badData: return .badData(stream: source.displayName, reason: reason)
+        }
+    }
+
+    /// FFmpeg reports a timeout during RTSP setup as invalid data, so our own deadline flag decides.
+    private func openError(_ status: Int32) -> VideoError {
+        if status == intercom_averror_http_unauthorized() || status == intercom_averror_http_forbidden() {
+            return .authRefused(stream: source.displayName)
+        }
+        if interrupt.deadlineHit || status == intercom_averror(ETIMEDOUT) {
+            return failure(.unavailable, "no answer within \(FFmpegLibrary.seconds(source.openTimeout)): "
+                           + "check that the panel is powered and reachable")
+        }
+        if status == intercom_averror(ECONNREFUSED) {
+            return failure(.unavailable, "connection refused: check the host and port")
+        }
+        if status == intercom_averror_http_not_found() || status == intercom_averror_stream_not_found() {
+            return failure(.unavailable, "the server has no such stream: check the path")
+        }
+        return failure(.unavailable, FFmpegLibrary.text(status))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import IntercomImaging
+
+/// One live stream being played: a decode thread of its own that connects, decodes and scales to
+/// `size`, and hands pictures out through `frames`. Only the newest picture waits there: a reader
+/// slower than the stream (a terminal over SSH) skips frames instead of queueing them.
+///
+/// `frames` finishes without error after `stop()` (or when its reader goes away), and throws a
+/// `VideoError` when the stream cannot be opened or stops on its own.
+public final class VideoStream: Sendable {
+    public let source: VideoSource
+    public let size: PixelSize
+    /// RGB pictures of exactly `size`; the error, when there is one, is always a `VideoError`.
+    public let frames: AsyncThrowingStream<RGBImage, any Error>
+
+    /// The name every decode thread carries (`/proc/PID/task/*/comm`, debuggers).
+    public static let threadName = "intercom.video"
+
+    private let interrupt = InterruptState()
+    private let completion = VideoCompletion()
+
+    /// Starts at once: the thread connects while the caller goes on.
+    public init(source: VideoSource, size: PixelSize) {
+        self.source = source
+        self.size = size
+        let (frames, continuation) = AsyncThrowingStream.makeStream(
+            of: RGBImage.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(1))
+        self.frames = frames
+        let interrupt = self.interrupt
+        let completion = self.completion
+        continuation.onTermination = { _ in interrupt.requestStop() }
+        let thread = Thread {
+            VideoStream.nameKernelThread()
+            if let failure = VideoStream.decode(source: source, size: size, interrupt: interrupt,
+                                                deliver: { continuation.yield($0) }) {
+                continuation.finish(throwing: failure)
+            } else {
+                continuation.finish()
+            }
+            completion.finish()
+        }
+        thread.name = Self.threadName
+        // FFmpeg's H.264 decoder wants more than Foundation's default stack.
+        thread.stackSize = 1 << 21
+        thread.start()
+    }
+
+    /// Asks the decode thread to stop (a blocking read is cut short by the interrupt callback) and
+    /// returns once it is done with FFmpeg. Safe to call more than once.
+    public func stop() async {
+        interrupt.requestStop()
+        await completion.wait()
+    }
+
+    /// Returns once the decode thread is done, whether stopped or failed.
+    public func finished() async { await completion.wait() }
+
+    deinit { interrupt.requestStop() }
+
+    /// Foundation's `Thread.name` does not reach the kernel on Linux, and `pthread_setname_np` is
+    /// hidden from Swift; `top -H`, debuggers and the tests read the name the kernel keeps.
+    private static func nameKernelThread() {
+        try? Data(threadName.utf8).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+    }
+
+    /// The decode thread's whole life; the decoder never leaves it. Nil when stopped on request.
+    private static func decode(source: VideoSource, size: PixelSize, interrupt: InterruptState,
+                               deliver: (RGBImage) -> Void) -> VideoError? {
+        let decoder = StreamDecoder(source: source, size: size, interrupt: interrupt)
+        defer { decoder.close() }
+        do {
+            try decoder.open()
+            try decoder.run(deliver: deliver)
+            return nil
+        } catch {
+            return interrupt.isStopRequested ? nil : error
+        }
+    }
+}
