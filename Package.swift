@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CMicroHTTPDShim"),
         // Symbols and sixel drawing; Debian ships 1.12, so no passthrough or probing from it.
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa"),
+        // zlib for kitty frames sent compressed (`o=z`): Foundation on Linux has no zlib API.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         // ncursesw for the TUI's text, keys and resize handling (Debian: libncurses-dev).
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // The event journal.
@@ -116,10 +118,10 @@ let package = Package(
             path: "Sources/IntercomTerminal"
         ),
         // The screens (call screen, kiosk, watch), capabilities and picture encoding, kept out of
-        // IntercomEngine so the daemon needs no chafa.
+        // IntercomEngine so the daemon needs no chafa. The only importer of CZlib (the kitty encoder's).
         .target(
             name: "IntercomTUI",
-            dependencies: ["IntercomEngine", "IntercomTerminal"],
+            dependencies: ["IntercomEngine", "IntercomTerminal", "CZlib"],
             path: "Sources/IntercomTUI"
         ),
         // The command-line machinery and the commands that need no phone: the journal, the control

@@ -19,6 +19,8 @@ packages=(
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
   # terminal graphics: libchafa (symbols, sixel) and its glib headers; the chafa CLI for the bench comparison
   libchafa-dev libglib2.0-dev chafa
+  # zlib for compressed kitty frames
+  zlib1g-dev
   # tests: real SIP peers and a terminal to drive
   sip-tester linphone-cli kamailio tmux sox
   # security tests: a TLS registrar, certificates, the systemd unit, W+X mappings, a client of another uid

@@ -70,10 +70,9 @@ struct ImageRendererTests {
             if i == 0 { #expect(control.contains("a=T") && control.contains("f=24") && control.contains("i=1")) }
             payload += data
         }
-        let decoded = try #require(Data(base64Encoded: payload))
-        let s = try #require(text.range(of: "s=")), v = try #require(text.range(of: ",v="))
-        let width = try #require(Int(text[s.upperBound..<v.lowerBound]))
-        #expect(decoded.count % (width * 3) == 0)
+        // The payload is zlib-compressed RGB (o=z); KittyCompressionTests inflates it back.
+        #expect(Data(base64Encoded: payload) != nil)
+        #expect(text.contains(",o=z,"))
     }
 
     @Test(arguments: [GraphicsMode.symbols, .ascii, .sixel, .kitty, .iterm])
