@@ -5,23 +5,22 @@ import IntercomTerminal
 
 /// The screens' pictures, written straight to the terminal into the areas ncurses leaves
 /// empty: one renderer per slot (0 the main picture, 1… the kiosk tiles; slot + 1 is the
-/// kitty image id), each drawn only when its source has a new frame. Used from the TUI thread only.
-final class PictureOutput {
+/// kitty image id), each drawn only when its source has a new frame and the terminal took the
+/// last one (FramePacer: newest frame wins, nothing queues). Used from the TUI thread only.
+public final class PictureOutput {
     /// A picture to draw: `id` changes when the picture does; `image` is only asked for then.
-    typealias Source = (id: String, image: () -> RGBImage?)
+    public typealias Source = (id: String, image: () -> RGBImage?)
 
-    static let pixelFrameInterval = Duration.milliseconds(100)
-
-    let choice: GraphicsChoice
+    public let choice: GraphicsChoice
     private let capabilities: TerminalCapabilities
     private let writer: TerminalWriter
     private var renderers: [Int: ImageRenderer] = [:]
     private var drawn: [Int: String] = [:]
-    private var lastDrawn: [Int: ContinuousClock.Instant] = [:]
+    private var pacer = FramePacer()
     /// Inside tmux with a pixel mode forced: where our pane sits (asked again on resize).
     private var paneOrigin = PaneOrigin.zero
 
-    init(choice: GraphicsChoice, capabilities: TerminalCapabilities, writer: TerminalWriter = .standardOutput) {
+    public init(choice: GraphicsChoice, capabilities: TerminalCapabilities, writer: TerminalWriter = .standardOutput) {
         self.choice = choice
         self.capabilities = capabilities
         self.writer = writer
@@ -38,7 +37,7 @@ final class PictureOutput {
         erase()
         renderers.removeAll()
         drawn.removeAll()
-        lastDrawn.removeAll()
+        pacer.forget()
     }
 
     /// The next frames are drawn whole (ncurses rewrote the lines around them), by the same renderers.
@@ -53,17 +52,21 @@ final class PictureOutput {
         for renderer in renderers.values { writer.write(renderer.eraseBytes()) }
     }
 
-    func draw(slot: Int, area: CellArea, source: Source?) {
+    /// What each slot's last frame cost (bytes written, time the write took): the bench reads it.
+    public func lastFrame(slot: Int) -> (bytes: Int, writeTime: Duration)? {
+        pacer.records[slot].map { ($0.bytes, $0.writeTime) }
+    }
+
+    public func draw(slot: Int, area: CellArea, source: Source?) {
         guard let source, drawn[slot] != source.id else { return }
         let whole = drawn[slot] == nil
-        // A pixel picture is a whole image each time (about 1 MB of kitty data, or a 20 ms sixel
-        // encode the terminal then decodes): a panel's 25 fps call video would swamp the terminal
-        // and any SSH link, so in pixel modes video follows at most 10 frames a second.
+        // Video may come faster than the terminal (or an SSH link) takes it: a frame goes out only
+        // when the pacer says the terminal had time for the last one, and then it is the source's
+        // newest (a whole redraw after a resize or Ctrl-L is never held back).
         let now = ContinuousClock.now
-        if choice.mode.isPixel, !whole, let last = lastDrawn[slot], last.duration(to: now) < Self.pixelFrameInterval { return }
+        if !whole, !pacer.mayDraw(slot: slot, at: now) { return }
         guard let image = source.image() else { return }
         drawn[slot] = source.id
-        lastDrawn[slot] = now
         let renderer = renderers[slot] ?? ImageRenderer(choice: choice, capabilities: capabilities, imageID: slot + 1)
         renderer.paneOrigin = paneOrigin
         renderers[slot] = renderer
@@ -81,7 +84,9 @@ final class PictureOutput {
         out += frame.bytes
         out += Array("\u{1B}8".utf8)
         // One write: the terminal never shows the blanked area without the picture (flicker).
+        let began = ContinuousClock.now
         writer.write(out)
+        pacer.record(slot: slot, began: now, bytes: out.count, writeTime: began.duration(to: .now))
     }
 
     /// A journal picture from disk; nil when it was pruned or is unreadable.
