@@ -105,7 +105,9 @@ enum GraphicsBench {
                 renderer.reset()
                 try time(&row.ours) {
                     let image = try JPEG.decode(jpegs[i], covering: renderer.decodeSize(for: area, cellPixels: cell))
-                    row.oursBytes = renderer.render(image: image, into: area, cellPixels: cell).bytes.count
+                    let bytes = renderer.render(image: image, into: area, cellPixels: cell).bytes.count
+                    // Bytes of the JPEG the CLI draws (the first); the others are other pictures.
+                    if i == 0 { row.oursBytes = bytes }
                 }
             }
             if let chafaPath {

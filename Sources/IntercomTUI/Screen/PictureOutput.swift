@@ -7,11 +7,11 @@ import IntercomTerminal
 /// empty: one renderer per slot (0 the main picture, 1… the kiosk tiles; slot + 1 is the
 /// kitty image id), each drawn only when its source has a new frame and the terminal took the
 /// last one (FramePacer: newest frame wins, nothing queues). Used from the TUI thread only.
-public final class PictureOutput {
+final class PictureOutput {
     /// A picture to draw: `id` changes when the picture does; `image` is only asked for then.
-    public typealias Source = (id: String, image: () -> RGBImage?)
+    typealias Source = (id: String, image: () -> RGBImage?)
 
-    public let choice: GraphicsChoice
+    let choice: GraphicsChoice
     private let capabilities: TerminalCapabilities
     private let writer: TerminalWriter
     private var renderers: [Int: ImageRenderer] = [:]
@@ -20,7 +20,7 @@ public final class PictureOutput {
     /// Inside tmux with a pixel mode forced: where our pane sits (asked again on resize).
     private var paneOrigin = PaneOrigin.zero
 
-    public init(choice: GraphicsChoice, capabilities: TerminalCapabilities, writer: TerminalWriter = .standardOutput) {
+    init(choice: GraphicsChoice, capabilities: TerminalCapabilities, writer: TerminalWriter = .standardOutput) {
         self.choice = choice
         self.capabilities = capabilities
         self.writer = writer
@@ -52,12 +52,12 @@ public final class PictureOutput {
         for renderer in renderers.values { writer.write(renderer.eraseBytes()) }
     }
 
-    /// What each slot's last frame cost (bytes written, time the write took): the bench reads it.
-    public func lastFrame(slot: Int) -> (bytes: Int, writeTime: Duration)? {
+    /// What each slot's last frame cost (bytes written, time the write took): tests read it.
+    func lastFrame(slot: Int) -> (bytes: Int, writeTime: Duration)? {
         pacer.records[slot].map { ($0.bytes, $0.writeTime) }
     }
 
-    public func draw(slot: Int, area: CellArea, source: Source?) {
+    func draw(slot: Int, area: CellArea, source: Source?) {
         guard let source, drawn[slot] != source.id else { return }
         let whole = drawn[slot] == nil
         // Video may come faster than the terminal (or an SSH link) takes it: a frame goes out only
