@@ -131,7 +131,7 @@ struct CallerIdentityTests {
     func panelCallingAgainReplacesItsCall() async throws {
         let s = try await Setup.start(policy: "auto_answer = on")
         let port = try s.daemon.port("udp")
-        let first = try await Sipp(scenario: BewardScenarios.panelCall(hangupAfter: .seconds(8), video: false), name: "first",
+        let first = try Sipp(scenario: BewardScenarios.panelCall(hangupAfter: .seconds(8), video: false), name: "first",
                                    remote: "127.0.0.1:\(port)", service: "resident", timeout: .seconds(15))
         let firstAnswered = try await s.daemon.waitForEvent("call_answered", timeout: .seconds(10))
         // The panel rebooted and calls again: a fresh INVITE from the same address and user.
