@@ -26,6 +26,14 @@ import IntercomPhone
             panel.stop()
         }
 
+        /// `caller` rings the flat's account once the door list is known, as the operator's Asterisk
+        /// passes a panel's call on.
+        func ring(from caller: Phone) async throws -> CallID {
+            await intercom.refreshOperatorDoors()
+            let port = await intercom.listening.first?.port ?? 0
+            return try await caller.call("sip:4000000001@127.0.0.1:\(port)", video: false)
+        }
+
         func doorOpened() async throws -> (owner: String, door: String, method: String, ok: Bool, error: String?) {
             try await events.wait("door_opened") { e -> (String, String, String, Bool, String?)? in
                 if case .doorOpened(let owner, _, let door, let method, _, let ok, let error) = e.kind {
@@ -131,9 +139,7 @@ import IntercomPhone
         let s = try await Self.setup(registrar: true)
         let (caller, callerEvents) = try await PhoneTestSupport.phone("100001")
         try await withCleanup({ await caller.stop(); await s.stop() }) {
-            await s.intercom.refreshOperatorDoors()
-            let port = await s.intercom.listening.first?.port ?? 0
-            let outgoing = try await caller.call("sip:4000000001@127.0.0.1:\(port)", video: false)
+            let outgoing = try await s.ring(from: caller)
             let incoming = try await s.events.wait("call_incoming") { e -> IntercomEvent.CallRef? in
                 if case .callIncoming(let c) = e.kind { c } else { nil } }
             #expect(incoming.panel == "home:1:0")
@@ -153,9 +159,7 @@ import IntercomPhone
         let s = try await Self.setup(registrar: true, open: .api)
         let (caller, callerEvents) = try await PhoneTestSupport.phone("100001")
         try await withCleanup({ await caller.stop(); await s.stop() }) {
-            await s.intercom.refreshOperatorDoors()
-            let port = await s.intercom.listening.first?.port ?? 0
-            let outgoing = try await caller.call("sip:4000000001@127.0.0.1:\(port)", video: false)
+            let outgoing = try await s.ring(from: caller)
             let incoming = try await s.events.wait("call_incoming") { e -> IntercomEvent.CallRef? in
                 if case .callIncoming(let c) = e.kind { c } else { nil } }
             _ = try await s.intercom.execute(.open(panel: nil, door: .main, by: .key))
@@ -175,9 +179,7 @@ import IntercomPhone
         let s = try await Self.setup(registrar: true)
         let (caller, callerEvents) = try await PhoneTestSupport.phone("100042")
         try await withCleanup({ await caller.stop(); await s.stop() }) {
-            await s.intercom.refreshOperatorDoors()
-            let port = await s.intercom.listening.first?.port ?? 0
-            let outgoing = try await caller.call("sip:4000000001@127.0.0.1:\(port)", video: false)
+            let outgoing = try await s.ring(from: caller)
             // unknown_callers = reject: declined, never announced.
             _ = try await callerEvents.wait("the call ends") { $0.ended(outgoing) }
             #expect(s.events.all.allSatisfy { if case .callIncoming = $0.kind { false } else { true } })
