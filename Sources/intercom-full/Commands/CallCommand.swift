@@ -34,7 +34,7 @@ enum CallCommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
-        let intercom = Intercom(config: config, phoneSettings: settings, logger: TUICommand.quietLogger(invocation))
+        let intercom = TUICommand.engine(config, settings, invocation, logger: TUICommand.quietLogger(invocation))
         return await TUICommand.runScreen(intercom, invocation: invocation, kiosk: false, label: nil,
                                           call: OutgoingCall(panel: panel))
     }

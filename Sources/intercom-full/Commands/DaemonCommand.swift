@@ -36,7 +36,7 @@ enum DaemonCommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
-        let intercom = Intercom(config: config, phoneSettings: settings, logger: logger)
+        let intercom = TUICommand.engine(config, settings, invocation, logger: logger)
         let printJSON = invocation.arguments.value("--events") == "json"
         let printer = EventPrinter(logger: logger)
         let pipeline = EventPipeline(intercom: intercom, config: config, environment: invocation.environment,

@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 import IntercomCLI
 import IntercomEngine
-import IntercomOperator
 import IntercomTUI
 
 /// `intercom demo`: no config, no hardware. `intercom-sim` runs a simulated Beward panel that rings
@@ -86,9 +85,7 @@ enum DemoCommand {
         demo.environment = environment
         var settings = TUICommand.phoneSettings(config, demo)
         settings.dataDirectory = "\(work)/client"
-        // The demo's token store (its private XDG_STATE_HOME), where DemoLogin put the operator's token.
-        let intercom = Intercom(config: config, phoneSettings: settings, logger: TUICommand.quietLogger(demo),
-                                operatorTokens: OperatorTokenStore(environment: environment))
+        let intercom = TUICommand.engine(config, settings, demo, logger: TUICommand.quietLogger(demo))
         return await TUICommand.runScreen(intercom, invocation: demo, kiosk: false, label: "demo", stopOn: signals) {
             // The first ring 1.5 s after the client listens; later ones follow --ring-every.
             Task {

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomCLI
 import IntercomEngine
+import IntercomOperator
 import IntercomTUI
 import IntercomBase
 import IntercomPhone
@@ -34,7 +35,7 @@ enum TUICommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
-        let intercom = Intercom(config: config, phoneSettings: settings, logger: quietLogger(invocation))
+        let intercom = engine(config, settings, invocation, logger: quietLogger(invocation))
         return await runScreen(intercom, invocation: invocation, kiosk: invocation.arguments.has("--kiosk"), label: nil)
     }
 
@@ -52,6 +53,15 @@ enum TUICommand {
     }
 
     /// The config's phone, ringing with `[audio] ringtone` unless `--no-ring`.
+    /// The engine for a command. What it reads from the environment comes from the invocation's, as
+    /// the config and the phone's folders do, never from the process's: the demo's private state
+    /// folder is where the operator tokens are looked up.
+    static func engine(_ config: IntercomConfig, _ settings: PhoneSettings, _ invocation: Invocation,
+                       logger: Logger) -> Intercom {
+        Intercom(config: config, phoneSettings: settings, logger: logger,
+                 operatorTokens: OperatorTokenStore(environment: invocation.environment))
+    }
+
     static func phoneSettings(_ config: IntercomConfig, _ invocation: Invocation) -> PhoneSettings {
         var settings = PhoneSettings(config: config, environment: invocation.environment)
         if !invocation.arguments.has("--no-ring") {

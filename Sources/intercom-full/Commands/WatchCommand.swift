@@ -40,8 +40,8 @@ enum WatchCommand {
             return Console.fail(error.description, code: error.exitCode)
         }
         // The intercom only for its panels and peephole: the phone is never started.
-        let intercom = Intercom(config: config, phoneSettings: PhoneSettings(config: config, environment: invocation.environment),
-                                logger: TUICommand.quietLogger(invocation))
+        let intercom = TUICommand.engine(config, PhoneSettings(config: config, environment: invocation.environment),
+                                         invocation, logger: TUICommand.quietLogger(invocation))
         let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
         let graphics = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
         let choice = capabilities.choose(override: graphics)
