@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "IntercomEngine",
             dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomOperator", "IntercomPanel",
-                           "IntercomPhone", "CSystemd"],
+                           "IntercomPhone", "IntercomVideo", "CSystemd"],
             path: "Sources/IntercomEngine"
         ),
         // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the

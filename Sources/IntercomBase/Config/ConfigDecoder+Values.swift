@@ -99,6 +99,29 @@ extension ConfigDecoder {
         return String(url)
     }
 
+    /// `rtsp =`: empty = derived, `off`, or an `rtsp://`/`rtsps://` URL with a host and no userinfo.
+    static func panelStream(_ text: String, example: String) throws(ConfigValueError) -> PanelStreamSetting {
+        if text.isEmpty { return .derived }
+        if text.lowercased() == "off" { return .off }
+        let lower = text.lowercased()
+        guard lower.hasPrefix("rtsp://") || lower.hasPrefix("rtsps://") else {
+            throw ConfigValueError("'\(text)' is not off or an rtsp:// URL", fix: "e.g. \(example)")
+        }
+        guard !text.contains(where: \.isWhitespace) else {
+            throw ConfigValueError("contains spaces", fix: "e.g. \(example)")
+        }
+        guard PanelConfig.host(ofURL: text) != nil else {
+            throw ConfigValueError("has no host", fix: "e.g. \(example)")
+        }
+        if let schemeEnd = text.range(of: "://"),
+           text[schemeEnd.upperBound...].prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains("@") {
+            // The stream logs in with the panel's user and password; none may hide in a URL.
+            throw ConfigValueError("must not contain a user or password",
+                                   fix: "the stream uses the panel's 'user' and 'password' keys")
+        }
+        return .url(text)
+    }
+
     static func absolutePath(_ text: String, expander: PathExpander) throws(ConfigValueError) -> String {
         let path = try expander.expand(text)
         guard path.hasPrefix("/") else {

@@ -37,6 +37,9 @@ public struct PanelConfig: Sendable, Equatable {
     public var stream: String?
     /// The SIP URI `intercom call` dials; nil = derived (`dialURI`).
     public var dial: String?
+    /// The camera's main RTSP stream (`rtspURL`) and its sub stream for small tiles (`rtspSubURL`).
+    public var rtsp: PanelStreamSetting = .derived
+    public var rtspSub: PanelStreamSetting = .derived
 
     public init(name: String, url: String, user: String = "admin", password: String? = nil,
                 model: PanelModel = .auto, match: [CallerMatch]? = nil,
@@ -101,6 +104,29 @@ public struct PanelConfig: Sendable, Equatable {
             if case .ip(let ip) = rule { return uri(host: ip) }
         }
         return (source.first ?? urlHost).map(uri(host:))
+    }
+
+    /// The main stream to play, without credentials: `rtsp`, else `rtsp://HOST:554/av0_0` from `url`;
+    /// nil when `rtsp = off`.
+    public var rtspURL: String? {
+        switch rtsp {
+        case .off: return nil
+        case .url(let url): return url
+        case .derived:
+            return urlHost.map { "rtsp://" + ($0.contains(":") ? "[\($0)]" : $0) + ":554/av0_0" }
+        }
+    }
+
+    /// The sub stream for small pictures (kiosk tiles): `rtsp_sub`, else the main stream's URL with
+    /// `av0_0` turned into `av0_1`, else the main stream itself; nil when off or without a main stream.
+    public var rtspSubURL: String? {
+        switch rtspSub {
+        case .off: return nil
+        case .url(let url): return url
+        case .derived:
+            guard let main = rtspURL else { return nil }
+            return main.hasSuffix("/av0_0") ? String(main.dropLast(5)) + "av0_1" : main
+        }
     }
 
     /// The host of the URL (brackets removed), or nil when it has none.

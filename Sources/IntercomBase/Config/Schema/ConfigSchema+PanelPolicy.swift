@@ -35,6 +35,17 @@ extension ConfigSchema {
                    reload: .restart,
                    about: "Trust this CA certificate (PEM) for the panel's `https`.",
                    example: [ConfigExampleLine("", ["or trust this CA certificate (PEM path) for https"], width: 9)]),
+            .field("rtsp", \.rtsp, .panelStream(example: "rtsp = rtsp://192.168.1.50:554/av0_0"),
+                   default: .note("`rtsp://HOST:554/av0_0`, HOST from `url`"), reload: .live,
+                   about: "The camera's live stream (RTSP over TCP, the panel's `user` and `password`, Digest or Basic "
+                       + "as the panel asks). `intercom watch` and the call screen play it; `off` keeps to snapshots.",
+                   example: [ConfigExampleLine("", ["the camera's live stream; default rtsp://HOST:554/av0_0",
+                                                    "from url (the panel's user and password); off = snapshots"], width: 9)]),
+            .field("rtsp_sub", \.rtspSub, .panelStream(example: "rtsp_sub = rtsp://192.168.1.50:554/av0_1"),
+                   default: .note("`rtsp` with `av0_0` turned into `av0_1`"), reload: .live,
+                   about: "The camera's smaller sub stream, for the kiosk's tiles; `off` gives the tiles snapshots.",
+                   example: [ConfigExampleLine("", ["the smaller sub stream for kiosk tiles; default rtsp with",
+                                                    "av0_0 turned into av0_1"], width: 9)]),
             PanelKey("stream", type: "main | sub (empty = the panel's choice)", default: .note("the panel's choice"),
                      reload: .restart,
                      about: "The video stream to ask for. Not sent to the panel yet (a warning says so): choose "

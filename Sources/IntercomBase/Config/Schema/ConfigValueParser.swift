@@ -84,3 +84,11 @@ extension ConfigValueParser where T == Double {
         }
     }
 }
+
+extension ConfigValueParser where T == PanelStreamSetting {
+    static func panelStream(example: String) -> Self {
+        Self(type: "rtsp:// URL without user or password | off (empty = derived from url)") { text, _ throws(ConfigValueError) in
+            try ConfigDecoder.panelStream(text, example: example)
+        }
+    }
+}
