@@ -17,6 +17,10 @@ final class CallRecord {
     var reportedConfirmed = false
     /// Ended because its caller called again (a panel holds one call at a time).
     var replaced = false
+    /// Where liblinphone records this call (both sides' audio mixed, and the received video), set
+    /// at answer; recording starts once the streams run and stops as the call ends.
+    var recordFile: String?
+    var recording = false
     /// Pending digits of a DTMF sequence, sent one at a time from the phone thread's timers.
     var dtmfQueue: [Character] = []
 
