@@ -6,14 +6,11 @@ public struct JournalSettings: Sendable, Equatable {
     public var maxMB: Int
     /// Journal directory; nil means the XDG data directory.
     public var path: String?
-    /// Which calls leave a video clip beside their pictures.
-    public var record: RecordMode
 
-    public init(keepDays: Int = 90, maxMB: Int = 500, path: String? = nil, record: RecordMode = .off) {
+    public init(keepDays: Int = 90, maxMB: Int = 500, path: String? = nil) {
         self.keepDays = keepDays
         self.maxMB = maxMB
         self.path = path
-        self.record = record
     }
 
     public static let defaults = JournalSettings()

@@ -1,4 +1,4 @@
-/// `[journal] record`: which calls leave a video clip in the journal besides their pictures.
+/// `[panel] record`: which of a panel's calls leave a video clip in the journal besides their pictures.
 /// `calls` keeps every answered call (liblinphone records both sides' audio and the panel's video);
 /// `rings` also keeps the panel's camera stream from the ring on, answered or not, so a missed
 /// visitor leaves a clip too.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Video clips beside the pictures (`[journal] record`): the files are named when recording
+/// Video clips beside the pictures (`[panel] record`): the files are named when recording
 /// starts and the entry names them at once, so a clip cut short by a crash stays with its
 /// (interrupted) entry, counts in the size cap and goes with it.
 extension Journal {

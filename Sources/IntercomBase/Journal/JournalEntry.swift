@@ -40,7 +40,7 @@ public struct JournalEntry: Sendable, Equatable {
     public var address: String? = nil
     public var pictureURL: String? = nil
     public var eventDetail: JSONValue? = nil
-    /// Call entries with `[journal] record` on: the answered call's recording, and the clip of the
+    /// Call entries with `[panel] record` on: the answered call's recording, and the clip of the
     /// panel's stream from the ring on (`record = rings`). Files in the pictures folder.
     public var clip: String? = nil
     public var ringClip: String? = nil

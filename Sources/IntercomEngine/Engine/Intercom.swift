@@ -15,7 +15,7 @@ public actor Intercom {
     public nonisolated let peephole = PeepholeHub()
     /// The logged-in operators' doors, refreshed in the background (`refreshOperatorDoors`).
     public nonisolated let operatorDoors = OperatorDoorDirectory()
-    /// Clip files of answered calls (`[journal] record`), named here and taken by the journal.
+    /// Clip files of answered calls (`[panel] record`), named here and taken by the journal.
     public nonisolated let clips = CallClips()
     /// Where `intercom login` keeps the operators' tokens.
     let operatorTokens: OperatorTokenStore
@@ -234,7 +234,7 @@ public actor Intercom {
         calls[id]?.stage = .answering
         calls[id]?.answeredBy = by
         do {
-            let clip = clips.name(for: id, mode: config.journal.record, logger: logger)
+            let clip = clips.name(for: id, mode: calls[id]?.panel?.record ?? .off, logger: logger)
             do {
                 try await phone.answer(id, video: true, recordTo: clip)
             } catch {

@@ -2,7 +2,7 @@ import Foundation
 import IntercomBase
 import Synchronization
 
-/// Where answered calls are recorded (`[journal] record = calls | rings`). The process that
+/// Where answered calls are recorded (`[panel] record = calls | rings`). The process that
 /// writes the journal sets `folder`; the core names a clip file when it answers (liblinphone
 /// must be told at answer) and the journal recorder takes the name for the call's entry. Without
 /// a folder (no journal, or another process writes it) nothing is recorded.

@@ -2,11 +2,11 @@ import Foundation
 import IntercomBase
 import IntercomVideo
 
-/// What the journal recorder needs for clips (`[journal] record`); a protocol so it can be
-/// tested with any stream.
+/// What the journal recorder needs for clips (`[panel] record`); a protocol so it can be tested
+/// with any stream.
 public protocol JournalClipSource: Sendable {
-    /// The `[journal] record` in force (SIGHUP changes it for the next call).
-    func recordMode() async -> RecordMode
+    /// The panel's `record` in force (SIGHUP changes it for the next call); `off` for calls of no panel.
+    func recordMode(panel: String?) async -> RecordMode
     /// The recording the core started when it answered `call`, handed over once.
     func takeCallClip(call: CallID) -> String?
     /// The panel's camera stream to record rings from; nil when it has none (`rtsp = off`).
@@ -19,7 +19,10 @@ public struct IntercomClipSource: JournalClipSource {
 
     public init(_ intercom: Intercom) { self.intercom = intercom }
 
-    public func recordMode() async -> RecordMode { await intercom.config.journal.record }
+    public func recordMode(panel: String?) async -> RecordMode {
+        guard let panel else { return .off }
+        return await intercom.config.panels.first { $0.name == panel }?.record ?? .off
+    }
 
     public func takeCallClip(call: CallID) -> String? { intercom.clips.take(call) }
 

@@ -5,7 +5,7 @@ import IntercomVideo
 /// Writes the bus's events into the journal: a row per call (updated as it is answered and
 /// ends), per door opening and per panel alarm, and the call's pictures — the first peephole
 /// frame, and the picture at answer (the call's video, else the newest peephole frame). With
-/// `[journal] record` on, the call's clips too: the panel's stream from the ring on (`rings`,
+/// `[panel] record` on, the call's clips too: the panel's stream from the ring on (`rings`,
 /// remuxed by `StreamRecorder` until the answer or the end) and the answered call's recording
 /// (`calls`, which the phone makes).
 public actor JournalRecorder {
@@ -141,7 +141,7 @@ public actor JournalRecorder {
     /// `record = rings`: the panel's stream into a new clip from now on. A panel without a stream,
     /// or whose stream fails, is named once in the log; its still pictures are kept as ever.
     private func startRing(_ c: IntercomEvent.CallRef, row: Int64) async {
-        guard let clips, await clips.recordMode().recordsRings else { return }
+        guard let clips, await clips.recordMode(panel: c.panel).recordsRings else { return }
         let panel = c.panel ?? "?"
         guard let source = await clips.ringStream(panel: c.panel) else {
             if streamTroubleSaid.insert(panel).inserted {

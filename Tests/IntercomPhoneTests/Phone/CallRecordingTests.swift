@@ -4,7 +4,7 @@ import IntercomPhone
 import IntercomTestSupport
 import IntercomPhoneTestSupport
 
-/// liblinphone's own call recording, as `[journal] record = calls` uses it: one `.mkv` with both
+/// liblinphone's own call recording, as `[panel] record = calls` uses it: one `.mkv` with both
 /// sides' audio and the caller's video, closed before the call's end is reported.
 @Suite struct CallRecordingTests {
     @Test func answeredCallIsRecordedWithAudioAndVideo() async throws {

@@ -53,11 +53,6 @@ extension ConfigSchema {
                        reload: .restart,
                        about: "The journal directory.",
                        example: [ConfigExampleLine("", ["empty = $XDG_DATA_HOME/intercom"], width: 9)]),
-                .field("record", \.record, .choice, default: .value("off"), reload: .live,
-                       about: "Video clips kept with the entries: `calls` records each answered call (both sides' audio "
-                           + "and the panel's video, one `.mkv` per call); `rings` also records the panel's `rtsp` stream "
-                           + "from the ring on, answered or not (a missed visitor's face). Clips count in `max_mb`.",
-                       example: [ConfigExampleLine("off", ["off | calls | rings: video clips of calls, or of every ring"], width: 9)]),
             ],
             start: { _, _ in JournalSettings.defaults },
             finish: { draft, _, _ throws(ConfigError) in draft },
