@@ -14,14 +14,23 @@ extension Journal {
 
     public enum ClipSlot: String, Sendable { case call = "clip", ring = "ring_clip" }
 
-    /// Creates an empty clip file (mode 0600, never an existing name or a planted link) in the
-    /// pictures folder and returns its path. The name carries 64 random bits: no other user (the
-    /// folder is 0700 anyway) nor a second recording can guess or take it.
-    public static func newClipFile(in folder: String, slot: ClipSlot, at time: Date = Date()) throws(JournalError) -> String {
+    /// A new clip's path in the pictures folder. The name carries 64 random bits: no other user
+    /// (the folder is 0700 anyway) nor a second recording can guess or take it. With `create`, the
+    /// file is created empty (mode 0600, never over an existing name or a planted link); without,
+    /// the name is only checked free: liblinphone's Matroska recorder appends to a file that
+    /// exists, and refuses an empty one, so it must create the file itself (the caller makes it
+    /// 0600 once it is there).
+    public static func newClipFile(in folder: String, slot: ClipSlot, at time: Date = Date(),
+                                   create: Bool = true) throws(JournalError) -> String {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<4 {
             let random = String(generator.next() as UInt64, radix: 16)
             let path = "\(folder)/\(LocalTime(time).fileStamp)-\(slot == .call ? "call" : "ring")-\(random).\(clipExtension)"
+            if !create {
+                var info = stat()
+                if lstat(path, &info) == 0 { continue }
+                return path
+            }
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
             if fd >= 0 {
                 close(fd)

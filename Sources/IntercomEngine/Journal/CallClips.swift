@@ -27,7 +27,7 @@ public final class CallClips: Sendable {
         guard mode.recordsCalls, let folder = state.withLock({ $0.folder }) else { return nil }
         let path: String
         do {
-            path = try Journal.newClipFile(in: folder, slot: .call)
+            path = try Journal.newClipFile(in: folder, slot: .call, create: false)
         } catch {
             logger.warning("call \(call) is not recorded: \(error)")
             return nil

@@ -183,6 +183,8 @@ public actor JournalRecorder {
             if stat(clip, &info) != 0 || info.st_size == 0 {
                 unlink(clip)
                 try journal.setClip(nil, row: row, slot: .call)
+            } else {
+                chmod(clip, 0o600)
             }
         }
         let recorded = try journal.clip(row: row, slot: .call)

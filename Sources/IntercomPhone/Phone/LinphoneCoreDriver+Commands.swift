@@ -30,6 +30,8 @@ extension LinphoneCoreDriver {
         guard record.recordFile != nil, !record.recording else { return }
         record.recording = true
         linphone_call_start_recording(record.call)
+        // The recorder creates the file with the process's umask: a recording is personal data.
+        if let path = record.recordFile { chmod(path, 0o600) }
     }
 
     /// Closes the clip before the call's end is reported, so whoever reads it then finds it whole.

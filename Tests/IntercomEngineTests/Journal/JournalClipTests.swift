@@ -119,6 +119,29 @@ import IntercomPhone
         }
     }
 
+    @Test func answeredRingKeepsBothTheRingClipAndTheCallRecording() async throws {
+        let rtsp = try await RTSPTestServer.start()
+        try await withCleanup({ await rtsp.stop() }) {
+            let s = try await Self.setup(record: .rings, rtsp: rtsp.url(), autoAnswer: .after(seconds: 2.5))
+            try await withCleanup({ await s.stop() }) {
+                let (outgoing, incoming) = try await Self.ring(s, video: true)
+                _ = try await s.events.wait("call_answered") { e -> Bool? in if case .callAnswered = e.kind { true } else { nil } }
+                try await Task.sleep(for: .seconds(2))
+                try await s.panel.hangup(outgoing)
+                let entry = try await s.ended(incoming)
+                let ring = try #require(entry.ringClip, "\(entry)")
+                let call = try #require(entry.clip, "\(entry)")
+                #expect(entry.playableClip == call)
+                let ringProbe = try await MediaProbe.probe(ring)
+                let callProbe = try await MediaProbe.probe(call)
+                print("clips: ring \(ringProbe); call \(callProbe)")
+                // The ring clip ends at the answer: the call recording takes over.
+                #expect(ringProbe.hasVideo && (ringProbe.duration ?? 0) <= 3.5, "\(ringProbe)")
+                #expect(callProbe.hasAudio && callProbe.hasVideo, "\(callProbe)")
+            }
+        }
+    }
+
     @Test func ringWithoutAStreamKeepsItsPictureAndNoClip() async throws {
         let s = try await Self.setup(record: .rings, rtsp: nil)
         try await withCleanup({ await s.stop() }) {
