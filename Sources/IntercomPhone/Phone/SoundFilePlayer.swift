@@ -49,6 +49,7 @@ public final class SoundFilePlayer: Sendable {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        LinphoneProcess.silenceLogging()
         let factory = linphone_factory_get()
         LinphoneProcess.lock.lock()
         guard let core = linphone_factory_create_core_3(factory, nil, nil, nil) else {
@@ -77,6 +78,10 @@ public final class SoundFilePlayer: Sendable {
             LinphoneProcess.lock.unlock()
         }
         guard started == 0 else { return "liblinphone did not start (\(started))" }
+        let devices = linphone_core_get_extended_audio_devices(core)
+        let canPlay = BctbxList(devices).contains { linphone_audio_device_has_capability($0, LinphoneAudioDeviceCapabilityPlay) != 0 }
+        bctbx_list_free_with_data(devices) { linphone_audio_device_unref(OpaquePointer($0)) }
+        guard canPlay else { return "there is no sound device to play on" }
         guard let player = linphone_core_create_local_player(core, device, nil, nil) else {
             return "no player for sound device \(device ?? "default")"
         }
@@ -85,7 +90,7 @@ public final class SoundFilePlayer: Sendable {
         defer { linphone_player_close(player) }
         guard linphone_player_start(player) == 0 else { return "the sound device did not start" }
         let duration = Int(linphone_player_get_duration(player))
-        let deadline = Date().addingTimeInterval(Double(max(duration, 0)) / 1000 + 2)
+        let deadline = Date().addingTimeInterval(Double(max(duration, 0)) / 1000 + 1)
         while !stop(), Date() < deadline {
             linphone_core_iterate(core)
             if linphone_player_get_state(player) != LinphonePlayerPlaying { break }

@@ -40,9 +40,10 @@ enum ClipPlayback {
         // Alternate screen, cursor hidden.
         _ = terminal.write("\u{1b}[?1049h\u{1b}[?25l\u{1b}[2J")
         var failure: String?
+        var soundTrouble: String?
         for (number, clip) in clips.enumerated() where !stop.isSet {
             do {
-                try await playOne(clip, label: "clip \(number + 1)/\(clips.count)", area: area, window: window,
+                soundTrouble = try await playOne(clip, label: "clip \(number + 1)/\(clips.count)", area: area, window: window,
                                   renderer: renderer, capabilities: capabilities, device: device, stop: stop)
             } catch {
                 failure = error.description
@@ -52,12 +53,13 @@ enum ClipPlayback {
         keys.finish()
         _ = terminal.write(renderer.eraseBytes() + Array("\u{1b}[?25h\u{1b}[?1049l".utf8))
         if let failure { return Console.fail("cannot play the clip: \(failure)", code: ExitCode.dataError) }
+        if let soundTrouble { Console.error("intercom: the clip played without its sound: \(soundTrouble)") }
         return ExitCode.ok
     }
 
     private static func playOne(_ path: String, label: String, area: CellArea, window: WindowSize,
                                 renderer: ImageRenderer, capabilities: TerminalCapabilities, device: String?,
-                                stop: StopFlag) async throws(VideoError) {
+                                stop: StopFlag) async throws(VideoError) -> String? {
         let clip = try ClipFile(path: path)
         defer { clip.close() }
         let size = fit(clip.videoSize, into: renderer.decodeSize(for: area, cellPixels: capabilities.cellPixels))
@@ -76,10 +78,10 @@ enum ClipPlayback {
             bytes += Array("\u{1b}[\(window.rows);1H\u{1b}[2K\(String(status.prefix(window.cols)))".utf8)
             _ = terminal.write(bytes)
         }
-        if let (player, wav) = sound {
-            if stop.isSet { await player.stop() } else { await player.finished() }
-            unlink(wav)
-        }
+        guard let (player, wav) = sound else { return nil }
+        defer { unlink(wav) }
+        if stop.isSet { await player.stop() }
+        return await player.finished()
     }
 
     /// The clip's sound as a temporary WAV, playing; nil when it has none (or it cannot be read).
