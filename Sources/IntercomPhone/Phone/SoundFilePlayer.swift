@@ -25,6 +25,9 @@ public final class SoundFilePlayer: Sendable {
         thread.start()
     }
 
+    /// The file played out, failed or was stopped.
+    public var isFinished: Bool { done.withLock { $0.finished } }
+
     /// Stops the sound and waits for the player to close.
     public func stop() async {
         stopRequested.store(true, ordering: .relaxed)

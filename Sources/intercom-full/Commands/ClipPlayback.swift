@@ -60,7 +60,14 @@ enum ClipPlayback {
     private static func playOne(_ path: String, label: String, area: CellArea, window: WindowSize,
                                 renderer: ImageRenderer, capabilities: TerminalCapabilities, device: String?,
                                 stop: StopFlag) async throws(VideoError) -> String? {
-        let clip = try ClipFile(path: path)
+        let clip: ClipFile
+        do {
+            clip = try ClipFile(path: path)
+        } catch {
+            // A call without video (the panel sent none) is recorded as sound alone.
+            guard let sound = startSound(path, device: device) else { throw error }
+            return await playSoundOnly(sound, label: label, window: window, stop: stop)
+        }
         defer { clip.close() }
         let size = fit(clip.videoSize, into: renderer.decodeSize(for: area, cellPixels: capabilities.cellPixels))
         let sound = startSound(path, device: device)
@@ -80,6 +87,23 @@ enum ClipPlayback {
         }
         guard let (player, wav) = sound else { return nil }
         defer { unlink(wav) }
+        if stop.isSet { await player.stop() }
+        return await player.finished()
+    }
+
+    /// A clip with no picture: its sound, and the time on the status line.
+    private static func playSoundOnly(_ sound: (SoundFilePlayer, String), label: String, window: WindowSize,
+                                      stop: StopFlag) async -> String? {
+        let (player, wav) = sound
+        defer { unlink(wav) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        while !stop.isSet && !player.isFinished {
+            let seconds = Double((clock.now - start).components.seconds)
+            let status = "\(label)  (sound only)  \(minutes(seconds))  q stops"
+            _ = TerminalWriter.standardOutput.write("\u{1b}[\(window.rows);1H\u{1b}[2K\(String(status.prefix(window.cols)))")
+            try? await Task.sleep(for: .milliseconds(250))
+        }
         if stop.isSet { await player.stop() }
         return await player.finished()
     }

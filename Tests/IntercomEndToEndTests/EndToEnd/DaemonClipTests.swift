@@ -39,6 +39,25 @@ import IntercomTestSupport
             #expect(table.stdout.contains("[clip]"), "\(table.stdout)")
             let hookLines = (try? String(contentsOfFile: hookOutput, encoding: .utf8)) ?? ""
             #expect(hookLines.contains(clip), "hook output: \(hookLines)\n\(daemon.log)")
+
+            // --play in a terminal: the light binary hands it to intercom-full, which plays the
+            // clip (sound only: this caller sends no video) and gives the screen back.
+            let entryID = try #require(entry["id"] as? Int)
+            let environment = try IntercomBinary.environment(in: daemon.directory).compactMapValues { $0 }
+            let tmux = try await Tmux(command: "\(try IntercomBinary.path()) log --play \(entryID) --graphics symbols "
+                                          + "--config \(daemon.configURL.path)", width: 80, height: 24, environment: environment)
+            try await withCleanup({ await tmux.kill() }) {
+                let screen = try await tmux.waitForScreen(containing: "clip 1/1", timeout: .seconds(10))
+                #expect(screen.contains("sound only"), "\(screen)")
+                let deadline = Date().addingTimeInterval(15)
+                var status = try await tmux.paneStatus()
+                while !status.dead && Date() < deadline {
+                    try await Task.sleep(for: .milliseconds(200))
+                    status = try await tmux.paneStatus()
+                }
+                let last = try await tmux.capture()
+                #expect(status.dead && status.status == 0, "\(status) \(last)")
+            }
         }
     }
 }
