@@ -44,19 +44,16 @@ import IntercomTestSupport
             // clip (sound only: this caller sends no video) and gives the screen back.
             let entryID = try #require(entry["id"] as? Int)
             let environment = try IntercomBinary.environment(in: daemon.directory).compactMapValues { $0 }
-            let tmux = try await Tmux(command: "\(try IntercomBinary.path()) log --play \(entryID) --graphics symbols "
-                                          + "--config \(daemon.configURL.path)", width: 80, height: 24, environment: environment)
+            // The shell prints the exit status (128+N for a signal) on the normal screen once the
+            // alternate one is given back.
+            let command = "\(try IntercomBinary.path()) log --play \(entryID) --graphics symbols --config \(daemon.configURL.path)"
+            let tmux = try await Tmux(command: "/bin/sh -c '\(command); echo exit=$?; sleep 30'", width: 80, height: 24,
+                                      environment: environment)
             try await withCleanup({ await tmux.kill() }) {
                 let screen = try await tmux.waitForScreen(containing: "clip 1/1", timeout: .seconds(10))
                 #expect(screen.contains("sound only"), "\(screen)")
-                let deadline = Date().addingTimeInterval(15)
-                var status = try await tmux.paneStatus()
-                while !status.dead && Date() < deadline {
-                    try await Task.sleep(for: .milliseconds(200))
-                    status = try await tmux.paneStatus()
-                }
-                let last = try await tmux.capture()
-                #expect(status.dead && status.status == 0, "\(status) \(last)")
+                let after = try await tmux.waitForScreen(containing: "exit=", timeout: .seconds(15))
+                #expect(after.contains("exit=0"), "\(after)")
             }
         }
     }
