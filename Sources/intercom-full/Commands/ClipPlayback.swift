@@ -117,7 +117,7 @@ enum ClipPlayback {
         }
         guard fd >= 0 else { return nil }
         close(fd)
-        let wav = String(cString: template)
+        let wav = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard (try? ClipAudio.extract(clip, to: wav)) == true else {
             unlink(wav)
             return nil
