@@ -76,4 +76,29 @@ import IntercomPhoneTestSupport
             #expect(table.stdout.contains("answered at another desk"), "\(table)")
         }
     }
+
+    @Test("a panel that answers REFER with 405: call_transferred ok false, the call stays with the desk until the panel hangs up")
+    func aRefusedTransferKeepsTheCall() async throws {
+        let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig(extra: """
+            [directory]
+            flat12 = sip:flat12@127.0.0.1:9
+            """), name: "desk-refused")
+        try await daemon.waitUntilStarted()
+        let panel = try Sipp(scenario: BewardScenarios.panelCallRefusingTransfer(hangupAfter: .seconds(2)), name: "no-refer",
+                             remote: try daemon.hostPort(), service: "desk", timeout: .seconds(20))
+        try await withCleanup({ _ = await panel.stop(); _ = await daemon.stop() }) {
+            let answered = try await daemon.waitForEvent("call_answered")
+            let transfer = try await daemon.run(["ctl", "transfer", "flat12"])
+            #expect(transfer.status == 0, "\(transfer)")
+            let refused = try await daemon.waitForEvent("call_transferred")
+            #expect(refused.fields["ok"] as? Bool == false && refused.string("error") != nil, "\(refused)")
+            #expect(!daemon.names.contains("call_ended"), "\(daemon.events)")
+            let status = try await daemon.run(["ctl", "status"])
+            #expect(status.stdout.contains(#""state": "active""#), "\(status)")
+            let result = try await panel.finish(timeout: .seconds(20))
+            #expect(result.succeeded, "\(result)\n\(daemon.log)")
+            let ended = try await daemon.waitForEvent("call_ended") { $0.string("call") == answered.string("call") }
+            #expect(ended.string("reason") == "remote_hangup", "\(ended)")
+        }
+    }
 }
