@@ -178,6 +178,7 @@ final class TUILoop {
             context.send(.open(panel: id, door: .main, by: .key))
         case .transfer:
             model.transferPrompt = ""
+            model.transferCall = model.selectedCall?.id
         }
     }
 
@@ -187,8 +188,9 @@ final class TUILoop {
         guard var typed = model.transferPrompt else { return }
         switch key {
         case KeyAction.keyEnter, KeyAction.keyReturn:
-            model.transferPrompt = nil
-            guard !typed.isEmpty, let id = model.selectedCall?.id else { return }
+            let call = model.transferCall
+            (model.transferPrompt, model.transferCall) = (nil, nil)
+            guard !typed.isEmpty, let id = call else { return }
             context.send(.transfer(id, target: typed))
             return
         case Curses.Key.backspace, 127, 8:

@@ -28,8 +28,10 @@ struct ScreenModel {
     /// The door `o` opens when no call is on the screen (Tab chooses); nil = as before doors
     /// could be chosen: the only panel's.
     var chosenDoor: String?
-    /// `t` in a call: the transfer target being typed (a `[directory]` name or a SIP URI).
+    /// `t` in a call: the transfer target being typed (a `[directory]` name or a SIP URI), and the
+    /// call it is for (the prompt closes when that call ends).
     var transferPrompt: String?
+    var transferCall: CallID?
 
     var selectedCall: CallView? {
         calls.first { $0.id == selected } ?? calls.first { $0.stage == .active } ?? calls.first
@@ -61,7 +63,7 @@ struct ScreenModel {
             let title = calls.first { $0.id == c.id }?.title ?? c.panel ?? c.from
             calls.removeAll { $0.id == c.id }
             if selected == c.id { selected = calls.first?.id }
-            if calls.isEmpty { transferPrompt = nil }
+            if transferCall == c.id { (transferPrompt, transferCall) = (nil, nil) }
             ended[c.id] = reason
             // Another desk took it: say so for a moment, with no duration (it never rang out here).
             let text = reason == .answeredElsewhere ? "\(title): \(Self.reasonText(reason))"

@@ -35,6 +35,11 @@ import IntercomTestSupport
         model.apply(IntercomEvent(.callTransferred(ref, to: "sip:4012@pbx", target: "flat12", ok: true, error: nil)))
         #expect(model.message?.text == "entrance transferred to flat12" && model.message?.warn == false)
         model.transferPrompt = "fl"
+        model.transferCall = CallID("c9")
+        model.apply(IntercomEvent(.callEnded(IntercomEvent.CallRef(id: CallID("c3"), panel: "gate", from: "sip:2@x"),
+                                             reason: .missed, durationSeconds: 0)))
+        #expect(model.transferPrompt == "fl", "another call ending leaves the prompt open")
+        model.transferCall = ref.id
         model.apply(IntercomEvent(.callEnded(ref, reason: .transferred, durationSeconds: 12)))
         #expect(model.transferPrompt == nil && model.calls.isEmpty)
         #expect(model.outcome?.text == "entrance: transferred (0:12)")
