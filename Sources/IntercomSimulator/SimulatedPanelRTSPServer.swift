@@ -1,0 +1,222 @@
+import CGstRTSPServer
+import Foundation
+import Synchronization
+
+/// "media-configure": a client's pipeline was just built; hand its `appsrc` to the camera and hear
+/// when the pipeline goes. C calls it, so it captures nothing: the feed comes through `data`.
+private let mediaConfigured: intercom_gst_media_configure_cb = { _, media, data in
+    guard let media, let data else { return }
+    let feed = Unmanaged<CameraFeed>.fromOpaque(data).takeUnretainedValue()
+    guard let source = intercom_gst_media_child(media, RTSPStreamProfile.sourceName) else { return }
+    let key = UInt(bitPattern: media)
+    feed.add(source, media: key)
+    // The handler keeps the feed alive until the media is finalized.
+    let retained = Unmanaged.passRetained(feed).toOpaque()
+    intercom_gst_on_media_unprepared(media, mediaUnprepared, retained, releaseFeed)
+}
+
+private let mediaUnprepared: intercom_gst_media_unprepared_cb = { media, data in
+    guard let media, let data else { return }
+    Unmanaged<CameraFeed>.fromOpaque(data).takeUnretainedValue().remove(media: UInt(bitPattern: media))
+}
+
+/// The closures' destroy notify: drops the reference the handler held.
+private let releaseFeed: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<CameraFeed>.fromOpaque(data).release()
+}
+
+/// Runs on the server's own thread (g_main_context_invoke): closes the clients and ends the loop there,
+/// so nothing else touches the server's sources while it runs.
+private let shutDownOnLoop: GSourceFunc = { data in
+    guard let data else { return 0 }
+    let loop = Unmanaged<RTSPMainLoop>.fromOpaque(data).takeUnretainedValue()
+    loop.shutDown()
+    return 0
+}
+
+/// The simulated panel's camera over RTSP on 127.0.0.1: `/av0_0` (640×480) and `/av0_1` (352×288),
+/// H.264 at `fps` with a key frame every second, the porch scene with its clock moving, behind the
+/// panel's user and password (Digest, Basic or both, as the HTTP side). gst-rtsp-server does the
+/// protocol (interleaved TCP and UDP); its GLib main loop runs on a thread of its own.
+public final class SimulatedPanelRTSPServer: Sendable {
+    /// The bound port (0 asked for a free one).
+    public let port: UInt16
+    public let fps: Int
+    private let loop: RTSPMainLoop
+    private let feed: CameraFeed
+
+    private init(port: UInt16, fps: Int, loop: RTSPMainLoop, feed: CameraFeed) {
+        self.port = port
+        self.fps = fps
+        self.loop = loop
+        self.feed = feed
+    }
+
+    /// Starts listening on 127.0.0.1:`port` (0 = any free port). Throws `SimulatorError.cannotStartRTSP`
+    /// when GStreamer or one of its plugins is missing or the port is taken.
+    public static func start(port: UInt16 = 0, user: String, password: String, auth: SimulatedPanelOptions.Auth,
+                             fps: Int = 25, label: String = "DKS SIM") throws(SimulatorError) -> SimulatedPanelRTSPServer {
+        func fail(_ reason: String) -> SimulatorError { .cannotStartRTSP(port: port, reason: reason) }
+        var initError: UnsafeMutablePointer<GError>?
+        guard gst_init_check(nil, nil, &initError) != 0 else {
+            defer { g_clear_error(&initError) }
+            throw fail("GStreamer did not start (\(Self.message(initError)))")
+        }
+        for (element, package) in RTSPStreamProfile.elements {
+            guard let factory = gst_element_factory_find(element) else {
+                throw fail("GStreamer's \(element) is missing (Debian: \(package); scripts/install-deps.sh installs it)")
+            }
+            gst_object_unref(UnsafeMutableRawPointer(factory))
+        }
+        let feed = CameraFeed(fps: fps, label: label)
+        guard let server = gst_rtsp_server_new() else { throw fail("out of memory") }
+        gst_rtsp_server_set_address(server, "127.0.0.1")
+        gst_rtsp_server_set_service(server, String(port))
+        if let mounts = gst_rtsp_server_get_mount_points(server) {
+            for profile in RTSPStreamProfile.all {
+                mount(profile, on: mounts, fps: fps, feed: feed)
+            }
+            g_object_unref(mounts)
+        }
+        protect(server, user: user, password: password, auth: auth)
+
+        var bindError: UnsafeMutablePointer<GError>?
+        guard let source = gst_rtsp_server_create_source(server, nil, &bindError) else {
+            defer { g_clear_error(&bindError) }
+            g_object_unref(server)
+            throw fail(Self.message(bindError))
+        }
+        let bound = UInt16(clamping: gst_rtsp_server_get_bound_port(server))
+        let loop = RTSPMainLoop(server: server, source: source)
+        loop.start()
+        feed.start()
+        return SimulatedPanelRTSPServer(port: bound, fps: fps, loop: loop, feed: feed)
+    }
+
+    /// `rtsp://127.0.0.1:PORT/av0_0` (or the profile's path), without credentials.
+    public func url(_ profile: RTSPStreamProfile = .main) -> String { "rtsp://127.0.0.1:\(port)\(profile.path)" }
+
+    /// Clients being sent pictures right now.
+    public var clientCount: Int { feed.clientCount }
+
+    /// Pictures rendered since the start (once per tick while anyone watches).
+    public var framesRendered: Int { feed.frames }
+
+    /// Closes every client and the listening socket, then stops the camera. Safe to call twice.
+    public func stop() {
+        loop.stop()
+        feed.stop()
+    }
+
+    deinit { stop() }
+
+    private static func mount(_ profile: RTSPStreamProfile, on mounts: UnsafeMutablePointer<GstRTSPMountPoints>,
+                              fps: Int, feed: CameraFeed) {
+        guard let factory = gst_rtsp_media_factory_new() else { return }
+        gst_rtsp_media_factory_set_launch(factory, profile.launch(fps: fps))
+        // Not shared: each client gets its own pipeline, starting on a key frame, as a panel's encoder does.
+        gst_rtsp_media_factory_set_shared(factory, 0)
+        let retained = Unmanaged.passRetained(feed).toOpaque()
+        intercom_gst_on_media_configure(factory, mediaConfigured, retained, releaseFeed)
+        let permissions = gst_rtsp_permissions_new()
+        if let permissions {
+            gst_rtsp_permissions_add_permission_for_role(permissions, "user", "media.factory.access", 1)
+            gst_rtsp_permissions_add_permission_for_role(permissions, "user", "media.factory.construct", 1)
+            gst_rtsp_media_factory_set_permissions(factory, permissions)
+            gst_rtsp_permissions_unref(permissions)
+        }
+        // The mount points take the factory's reference.
+        gst_rtsp_mount_points_add_factory(mounts, profile.path, factory)
+    }
+
+    /// Every request must carry the panel's user and password, in the schemes `auth` offers.
+    private static func protect(_ server: UnsafeMutablePointer<GstRTSPServer>, user: String, password: String,
+                                auth: SimulatedPanelOptions.Auth) {
+        guard let checker = gst_rtsp_auth_new() else { return }
+        var methods: UInt32 = 0
+        if auth != .digest, let token = intercom_gst_token_for_role("user"), let basic = gst_rtsp_auth_make_basic(user, password) {
+            gst_rtsp_auth_add_basic(checker, basic, token)
+            g_free(basic)
+            gst_rtsp_token_unref(token)
+            methods |= GST_RTSP_AUTH_BASIC.rawValue
+        }
+        if auth != .basic, let token = intercom_gst_token_for_role("user") {
+            gst_rtsp_auth_add_digest(checker, user, password, token)
+            gst_rtsp_token_unref(token)
+            methods |= GST_RTSP_AUTH_DIGEST.rawValue
+        }
+        gst_rtsp_auth_set_supported_methods(checker, GstRTSPAuthMethod(rawValue: methods))
+        gst_rtsp_auth_set_realm(checker, "Beward")
+        gst_rtsp_server_set_auth(server, checker)
+        g_object_unref(checker)
+    }
+
+    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error, let text = error.pointee.message else { return "unknown error" }
+        return String(cString: text)
+    }
+}
+
+/// The server's GLib main loop on a thread of its own, and the way to end it from another thread.
+final class RTSPMainLoop: @unchecked Sendable {
+    // The pointers are set once in init; after `start` only the loop's thread uses the server and
+    // source (shutDown runs there), and `stop` waits for that thread before dropping them.
+    private let server: UnsafeMutablePointer<GstRTSPServer>
+    private let source: UnsafeMutablePointer<GSource>
+    private let context: OpaquePointer
+    private let loop: OpaquePointer
+    private let done = DispatchSemaphore(value: 0)
+    private let state = Mutex<Phase>(.created)
+
+    private enum Phase { case created, running, stopped }
+
+    init(server: UnsafeMutablePointer<GstRTSPServer>, source: UnsafeMutablePointer<GSource>) {
+        self.server = server
+        self.source = source
+        context = g_main_context_new()
+        loop = g_main_loop_new(context, 0)
+        g_source_attach(source, context)
+    }
+
+    func start() {
+        guard state.withLock({ phase in
+            guard phase == .created else { return false }
+            phase = .running
+            return true
+        }) else { return }
+        let thread = Thread { [self] in
+            g_main_context_push_thread_default(self.context)
+            g_main_loop_run(self.loop)
+            g_main_context_pop_thread_default(self.context)
+            self.done.signal()
+        }
+        thread.name = "intercom.rtsp"
+        thread.start()
+    }
+
+    /// Called on the loop's thread: no more connections, no clients, then the loop returns.
+    fileprivate func shutDown() {
+        g_source_destroy(source)
+        intercom_gst_close_clients(server)
+        g_main_loop_quit(loop)
+    }
+
+    func stop() {
+        let wasRunning = state.withLock { phase -> Bool in
+            defer { phase = .stopped }
+            return phase == .running
+        }
+        guard wasRunning else { return }
+        g_main_context_invoke(context, shutDownOnLoop, Unmanaged.passUnretained(self).toOpaque())
+        done.wait()
+    }
+
+    deinit {
+        stop()
+        g_source_unref(source)
+        g_object_unref(server)
+        g_main_loop_unref(loop)
+        g_main_context_unref(context)
+    }
+}
