@@ -54,6 +54,10 @@ import Testing
             let distinct = zip(pictures, pictures.dropFirst()).filter { $0.pixels != $1.pixels }.count
             #expect(distinct >= 20, "only \(distinct) of 24 consecutive pictures differ")
             #expect(server.framesRendered > 0)
+            // The client hung up (TEARDOWN, then its socket closed): the camera stops feeding it.
+            let deadline = ContinuousClock.now + .seconds(3)
+            while server.clientCount > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(server.clientCount == 0)
         }
     }
 
