@@ -3,16 +3,23 @@ import Foundation
 import Synchronization
 
 /// The simulated camera: one thread that renders the porch scene `fps` times a second and pushes
-/// each picture to every client's `appsrc`. A picture is rendered once however many clients
-/// watch (GStreamer buffers are shared by reference), and not at all while nobody watches.
+/// each picture (and a frame's worth of silence) to every client's `appsrc`s. A picture is rendered
+/// once however many clients watch (GStreamer buffers are shared by reference), and not at all while
+/// nobody watches.
 final class CameraFeed: Sendable {
     let fps: Int
     private let label: String
 
-    /// A client pipeline's `appsrc`, holding a reference of its own until the media goes.
-    private struct Source: @unchecked Sendable {
+    /// A client pipeline's `appsrc`s, each holding a reference of its own until the media goes.
+    struct Source: @unchecked Sendable {
         // Only touched under `sources`' lock; GStreamer's appsrc push is thread-safe.
-        let element: UnsafeMutablePointer<GstElement>
+        let video: UnsafeMutablePointer<GstElement>
+        let audio: UnsafeMutablePointer<GstElement>?
+
+        func release() {
+            gst_object_unref(video)
+            if let audio { gst_object_unref(audio) }
+        }
     }
 
     /// Keyed by the media's address: "unprepared" names the media, not the element.
@@ -45,7 +52,7 @@ final class CameraFeed: Sendable {
             defer { all.removeAll() }
             return Array(all.values)
         }
-        for source in gone { gst_object_unref(source.element) }
+        for source in gone { source.release() }
     }
 
     /// Pictures rendered and pushed so far (a picture counts once, whatever the number of clients).
@@ -54,18 +61,18 @@ final class CameraFeed: Sendable {
     /// Clients being fed right now.
     var clientCount: Int { sources.withLock { $0.count } }
 
-    /// A new client's pipeline: feed its `appsrc` (the reference is ours now).
-    func add(_ element: UnsafeMutablePointer<GstElement>, media: UInt) {
+    /// A new client's pipeline: feed its `appsrc`s (the references are ours now).
+    func add(_ source: Source, media: UInt) {
         let replaced = sources.withLock { all in
-            defer { all[media] = Source(element: element) }
+            defer { all[media] = source }
             return all[media]
         }
-        if let replaced { gst_object_unref(replaced.element) }
+        replaced?.release()
     }
 
     /// A client's pipeline went away.
     func remove(media: UInt) {
-        if let gone = sources.withLock({ $0.removeValue(forKey: media) }) { gst_object_unref(gone.element) }
+        sources.withLock { $0.removeValue(forKey: media) }?.release()
     }
 
     private func run() {
@@ -93,14 +100,24 @@ final class CameraFeed: Sendable {
             intercom_gst_buffer_copying(bytes.baseAddress, gsize(bytes.count))
         }
         guard let buffer else { return }
+        let silence = [UInt8](repeating: 0, count: RTSPStreamProfile.audioRate / fps * 2).withUnsafeBytes { bytes in
+            intercom_gst_buffer_copying(bytes.baseAddress, gsize(bytes.count))
+        }
         sources.withLock { all in
             for source in all.values {
                 // push_buffer takes the reference; a leaky queue never blocks this thread.
-                let appsrc = UnsafeMutableRawPointer(source.element).assumingMemoryBound(to: GstAppSrc.self)
-                _ = gst_app_src_push_buffer(appsrc, intercom_gst_buffer_ref(buffer))
+                Self.push(buffer, to: source.video)
+                if let audio = source.audio, let silence { Self.push(silence, to: audio) }
             }
         }
         intercom_gst_buffer_unref(buffer)
+        if let silence { intercom_gst_buffer_unref(silence) }
         framesSent.add(1, ordering: .relaxed)
+    }
+
+    /// Hands `appsrc` a reference of its own to `buffer`.
+    private static func push(_ buffer: UnsafeMutablePointer<GstBuffer>, to element: UnsafeMutablePointer<GstElement>) {
+        let appsrc = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSrc.self)
+        _ = gst_app_src_push_buffer(appsrc, intercom_gst_buffer_ref(buffer))
     }
 }

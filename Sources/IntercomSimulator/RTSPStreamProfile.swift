@@ -1,7 +1,8 @@
 /// One of the simulated camera's RTSP streams: where it is mounted and what it sends. Beward panels
 /// serve a main stream at `/av0_0` and a smaller sub stream at `/av0_1`; both here carry the porch
-/// scene as H.264 (x264, baseline, a key frame every second) and no audio track: a seekable
-/// `audiotestsrc` beside the `appsrc` makes the server seek on PLAY, which the `appsrc` refuses (503).
+/// scene as H.264 (x264, baseline, a key frame every second) plus a PCMA track of silence, like a
+/// panel's microphone (G.711 A-law 8 kHz). Both come from `appsrc`s: a seekable source such as
+/// `audiotestsrc` would make the server seek on PLAY, which an `appsrc` refuses (503).
 public struct RTSPStreamProfile: Sendable, Equatable {
     public let path: String
     public let width: Int
@@ -18,6 +19,10 @@ public struct RTSPStreamProfile: Sendable, Equatable {
 
     /// The name of the `appsrc` the camera feeds in every client's pipeline.
     static let sourceName = "src"
+    /// The name of the audio `appsrc` beside it.
+    static let audioSourceName = "asrc"
+    /// The audio the camera pushes: 16-bit mono at 8 kHz, A-law encoded in the pipeline.
+    static let audioRate = 8000
 
     /// The pipeline each client gets (factories are not shared, so every client starts on a key frame).
     /// The scene enters as RGB at its own size and `fps`, stamped on arrival (a live source); the queue
@@ -32,7 +37,11 @@ public struct RTSPStreamProfile: Sendable, Equatable {
             + " ! videoconvert ! video/x-raw,format=I420"
             + " ! x264enc tune=zerolatency speed-preset=ultrafast key-int-max=\(fps) bitrate=\(kilobitsPerSecond) threads=1"
             + " ! video/x-h264,profile=baseline ! rtph264pay name=pay0 pt=96 config-interval=1"
-        return "( \(video) )"
+        let audio = "appsrc name=\(Self.audioSourceName) is-live=true do-timestamp=true format=time "
+            + "max-buffers=2 leaky-type=downstream "
+            + "caps=audio/x-raw,format=S16LE,layout=interleaved,rate=\(Self.audioRate),channels=1"
+            + " ! alawenc ! rtppcmapay name=pay1 pt=8"
+        return "( \(video) \(audio) )"
     }
 
     /// The GStreamer elements the pipelines need, with the Debian package of each, checked at start so
@@ -40,6 +49,7 @@ public struct RTSPStreamProfile: Sendable, Equatable {
     static let elements: [(element: String, package: String)] = [
         ("appsrc", "gstreamer1.0-plugins-base"), ("videoconvert", "gstreamer1.0-plugins-base"),
         ("videoscale", "gstreamer1.0-plugins-base"), ("x264enc", "gstreamer1.0-plugins-ugly"),
-        ("rtph264pay", "gstreamer1.0-plugins-good"),
+        ("rtph264pay", "gstreamer1.0-plugins-good"), ("alawenc", "gstreamer1.0-plugins-good"),
+        ("rtppcmapay", "gstreamer1.0-plugins-good"),
     ]
 }

@@ -1,14 +1,15 @@
 import CGstRTSPServer
 import Foundation
 
-/// "media-configure": a client's pipeline was just built; hand its `appsrc` to the camera and hear
+/// "media-configure": a client's pipeline was just built; hand its `appsrc`s to the camera and hear
 /// when the pipeline goes. C calls it, so it captures nothing: the feed comes through `data`.
 private let mediaConfigured: intercom_gst_media_configure_cb = { _, media, data in
     guard let media, let data else { return }
     let feed = Unmanaged<CameraFeed>.fromOpaque(data).takeUnretainedValue()
-    guard let source = intercom_gst_media_child(media, RTSPStreamProfile.sourceName) else { return }
+    guard let video = intercom_gst_media_child(media, RTSPStreamProfile.sourceName) else { return }
+    let audio = intercom_gst_media_child(media, RTSPStreamProfile.audioSourceName)
     let key = UInt(bitPattern: media)
-    feed.add(source, media: key)
+    feed.add(CameraFeed.Source(video: video, audio: audio), media: key)
     // The handler keeps the feed alive until the media is finalized.
     let retained = Unmanaged.passRetained(feed).toOpaque()
     intercom_gst_on_media_unprepared(media, mediaUnprepared, retained, releaseFeed)

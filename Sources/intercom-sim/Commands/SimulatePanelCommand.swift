@@ -36,8 +36,8 @@ enum SimulatePanelCommand {
         (repeats within 2 s count once), as intercom_cgi?action=maindoor|altdoor|light does over HTTP.
         Calls made to the panel (a live view) are answered with video.
         The camera is served over RTSP like a panel's: rtsp://127.0.0.1:PORT/av0_0 (640x480) and /av0_1
-        (352x288), H.264 at 25 fps with a key frame every second (video only), the porch scene with its
-        clock moving, behind the same user, password and --auth as HTTP (interleaved TCP or UDP).
+        (352x288), H.264 at 25 fps with a key frame every second plus a PCMA track of silence, the porch scene
+        with its clock moving, behind the same user, password and --auth as HTTP (interleaved TCP or UDP).
         Lines: "http listening on URL (user U, AUTH)", "rtsp listening on URL (sub URL)",
         "sip listening on udp:127.0.0.1:PORT (calls as URI)",
         "calling URI", "ringing", "incoming call from URI", "call answered (CODECS)", "dtmf received: D",

@@ -107,7 +107,7 @@ import Testing
         }
     }
 
-    @Test("the sub stream is 352×288, the main 640×480, both H.264 with a key frame every second")
+    @Test("the sub stream is 352×288, the main 640×480, both H.264 with a key frame every second and PCMA")
     func streamSizes() async throws {
         let ffprobe = try ExternalTool.path("ffprobe")
         let dir = try TestDirectory(prefix: "camera-probe")
@@ -139,6 +139,12 @@ import Testing
                 } else {
                     Issue.record("\(profile.path): \(keys.count) key frame(s) in 3 s")
                 }
+                // A panel's microphone track: G.711 A-law at 8 kHz (silence here).
+                let tracks = try await Subprocess.run(ffprobe, [
+                    "-v", "error", "-rtsp_transport", "tcp", "-show_entries", "stream=codec_name,sample_rate",
+                    "-of", "csv=p=0", url,
+                ], logDirectory: dir.url, timeout: .seconds(20))
+                #expect(tracks.stdout.contains("pcm_alaw,8000"), "\(profile.path): \(tracks.stdout)\(tracks.stderr)")
             }
         }
     }
