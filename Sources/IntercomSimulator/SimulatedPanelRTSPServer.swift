@@ -27,9 +27,10 @@ private let releaseFeed: GClosureNotify = { data, _ in
 }
 
 /// The simulated panel's camera over RTSP on 127.0.0.1: `/av0_0` (640×480) and `/av0_1` (352×288),
-/// H.264 at `fps` with a key frame every second, the porch scene with its clock moving, behind the
-/// panel's user and password (Digest, Basic or both, as the HTTP side). gst-rtsp-server does the
-/// protocol (interleaved TCP and UDP); its GLib main loop runs on a thread of its own.
+/// H.264 at `fps` with a key frame every second plus a PCMA track of silence, the porch scene with its
+/// clock moving, behind the panel's user and password (Digest, Basic or both, as the HTTP side).
+/// gst-rtsp-server does the protocol (interleaved TCP and UDP); its GLib main loop runs on a thread of
+/// its own.
 public final class SimulatedPanelRTSPServer: Sendable {
     /// The bound port (0 asked for a free one).
     public let port: UInt16
@@ -49,6 +50,7 @@ public final class SimulatedPanelRTSPServer: Sendable {
     public static func start(port: UInt16 = 0, user: String, password: String, auth: SimulatedPanelOptions.Auth,
                              fps: Int = 25, label: String = "DKS SIM") throws(SimulatorError) -> SimulatedPanelRTSPServer {
         func fail(_ reason: String) -> SimulatorError { .cannotStartRTSP(port: port, reason: reason) }
+        guard (1...60).contains(fps) else { throw fail("the frame rate must be 1-60, not \(fps)") }
         var initError: UnsafeMutablePointer<GError>?
         guard gst_init_check(nil, nil, &initError) != 0 else {
             defer { g_clear_error(&initError) }
