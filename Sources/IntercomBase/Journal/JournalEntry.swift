@@ -40,6 +40,10 @@ public struct JournalEntry: Sendable, Equatable {
     public var address: String? = nil
     public var pictureURL: String? = nil
     public var eventDetail: JSONValue? = nil
+    /// Calls: `incoming` or `outgoing` (`intercom call`); nil in journals written before it was kept (incoming).
+    public var direction: String? = nil
+    /// Calls: where the call was transferred to (`NAME <URI>` for a `[directory]` name, else the URI).
+    public var transferredTo: String? = nil
     /// Call entries with `[panel] record` on: the answered call's recording, and the clip of the
     /// panel's stream from the ring on (`record = rings`). Files in the pictures folder.
     public var clip: String? = nil
@@ -58,8 +62,10 @@ public struct JournalEntry: Sendable, Equatable {
     /// The clip that shows the call best: its recording when answered, else the ring's clip.
     public var playableClip: String? { clip ?? ringClip }
 
-    /// Rang and nobody talked.
-    public var missed: Bool { kind == .call && answeredBy == nil && outcome != nil }
+    /// Rang and nobody talked: not a call another desk answered, nor one we placed.
+    public var missed: Bool {
+        kind == .call && answeredBy == nil && outcome != nil && outcome != "answered_elsewhere" && direction != "outgoing"
+    }
 
     public var json: JSONValue {
         // Entries fetched live from an operator have no row.
@@ -73,6 +79,7 @@ public struct JournalEntry: Sendable, Equatable {
                        ("outcome", .optional(outcome)),
                        ("duration_s", durationSeconds.map { .number(($0 * 10).rounded() / 10) } ?? .null),
                        ("answered_by", .optional(answeredBy)), ("missed", .bool(missed)),
+                       ("direction", .string(direction ?? "incoming")), ("transferred_to", .optional(transferredTo)),
                        ("first_picture", .optional(firstPicture)), ("answer_picture", .optional(answerPicture)),
                        ("clip", .optional(playableClip)), ("ring_clip", .optional(ringClip))]
         case .door:
