@@ -48,6 +48,9 @@ let package = Package(
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // sd_notify: READY, WATCHDOG and STOPPING for the systemd unit.
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
+        // libmosquitto, the MQTT client for Home Assistant (Debian: libmosquitto-dev).
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto",
+                       providers: [.apt(["libmosquitto-dev"])]),
         // Config, journal and JSON: no phone, no media, so the light commands start fast.
         .target(
             name: "IntercomBase",
@@ -109,6 +112,13 @@ let package = Package(
                            "IntercomPhone", "IntercomVideo", "CSystemd"],
             path: "Sources/IntercomEngine"
         ),
+        // MQTT and Home Assistant discovery: a peer front end on the engine's events and commands, with
+        // the MQTT client on a thread of its own. The only importer of CMosquitto.
+        .target(
+            name: "IntercomMQTT",
+            dependencies: ["IntercomEngine", "IntercomBase", "CMosquitto"],
+            path: "Sources/IntercomMQTT"
+        ),
         // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the
         // probe's exchange and the one writer to the tty. The only importer of CNcurses and CChafa,
         // with a Swift-only API (no C types cross it).
@@ -140,7 +150,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "intercom-full",
-            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI"],
+            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI", "IntercomMQTT"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
