@@ -140,9 +140,10 @@ public actor MQTTBridge {
             }
             return
         }
-        // A retained command would act again at every reconnect (a door opening by itself).
+        // The broker's replay of a retained command at our subscribe: acting on it would open the
+        // door by itself at every reconnect. (In MQTT 3.1.1 a live message never carries the flag.)
         if message.retain {
-            logger.warning("mqtt: ignored a retained message on \(message.topic); commands must not be retained")
+            logger.warning("mqtt: ignored a retained message on \(message.topic) (a command kept at the broker); publish commands without retain, and clear it: mosquitto_pub -r -n -t \(message.topic)")
             return
         }
         let panels = await intercom.config.panels.map(\.name)

@@ -154,8 +154,14 @@ package final class MQTTSubscriber: @unchecked Sendable {
 
     /// The first message (from the start) on `topic` for which `predicate` holds, waiting up to `timeout`.
     @discardableResult
+    package func wait(for topic: String, timeout: Duration = .seconds(10)) async throws -> Message {
+        try await wait(for: topic, timeout: timeout, where: { _ in true })
+    }
+
+    /// The first message on `topic` for which `predicate` holds.
+    @discardableResult
     package func wait(for topic: String, timeout: Duration = .seconds(10),
-                      where predicate: (Message) -> Bool = { _ in true }) async throws -> Message {
+                      where predicate: @escaping @Sendable (Message) -> Bool) async throws -> Message {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
