@@ -165,7 +165,7 @@ let package = Package(
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(
             name: "intercom-bench",
-            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI", "IntercomTestSupport"],
+            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI", "IntercomTestSupport", "IntercomMQTT"],
             path: "Sources/IntercomBench",
             linkerSettings: sipReadHook
         ),

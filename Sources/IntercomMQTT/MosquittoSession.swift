@@ -43,6 +43,9 @@ final class MosquittoSession {
         }
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         _ = mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+        // Events, states and results go out as bursts of small packets: with Nagle each one after
+        // the first waits for the broker's delayed ACK (about 40 ms).
+        _ = mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
         if let user = options.user { _ = mosquitto_username_pw_set(handle, user, options.password) }
         if let will = options.will {
             _ = will.payload.withUnsafeBytes { mosquitto_will_set(handle, will.topic, Int32(will.payload.count), $0.baseAddress, will.qos, will.retain) }

@@ -17,11 +17,14 @@ package final class Mosquitto: @unchecked Sendable {
 
     package var url: String { "mqtt://127.0.0.1:\(port)" }
 
-    package init(users: [String: String] = [:]) async throws {
+    /// `noDelay`: `set_tcp_nodelay true`, so the broker sends each packet at once (without it, a
+    /// PUBACK and a PUBLISH to one client in a row wait for the client's delayed ACK, about 40 ms).
+    package init(users: [String: String] = [:], noDelay: Bool = true) async throws {
         _ = try ExternalTool.path("mosquitto")
         port = try FreePort.udpAndTCP()
         directory = try TestDirectory(prefix: "intercom-mosquitto")
         var lines = ["listener \(port) 127.0.0.1", "persistence false", "log_dest stderr", "log_type all"]
+        if noDelay { lines.append("set_tcp_nodelay true") }
         // Run as root, mosquitto drops to user `mosquitto`, which cannot read a 0700 test folder.
         if geteuid() == 0 { lines.append("user root") }
         if users.isEmpty {
