@@ -70,6 +70,14 @@ enum MQTTBench {
             }
         }
         defer { reader.cancel() }
+        // Commands from a second client, as a switch in Home Assistant or a script would send them: the
+        // subscriber's connection then carries only the messages measured.
+        let commander = MQTTClient(options: MQTTClientOptions(host: "127.0.0.1", port: Int(broker.port), clientID: "intercom-bench-commander"))
+        commander.start()
+        let commanderReady = Task {
+            for await event in commander.events { if case .connected = event { commander.release(); return } }
+        }
+        _ = await commanderReady.value
         // The daemon is connected once its retained `online` reaches us.
         guard await arrivals.wait(timeout: 20, { $0.topic == topics.status && $0.text == "online" }) != nil else {
             throw BenchError("the daemon never said online on \(topics.status)")
@@ -79,7 +87,7 @@ enum MQTTBench {
         let dnd = topics.panel("bench") + "/dnd/set"
         for i in 0..<(events + 3) {
             let from = arrivals.count
-            client.publish(MQTTMessage(topic: dnd, text: i % 2 == 0 ? "ON" : "OFF"))
+            commander.publish(MQTTMessage(topic: dnd, text: i % 2 == 0 ? "ON" : "OFF"))
             guard let hit = await arrivals.wait(after: from, timeout: 5, {
                 $0.message.topic == topics.events && $0.message.text.contains("\"panel_policy\"")
             }) else { throw BenchError("no panel_policy event on \(topics.events)") }
@@ -89,14 +97,14 @@ enum MQTTBench {
             }
             try await Task.sleep(for: .milliseconds(100))
         }
-        client.publish(MQTTMessage(topic: dnd, text: "OFF"))
+        commander.publish(MQTTMessage(topic: dnd, text: "OFF"))
 
         // Door: PRESS → the panel's CGI request.
         let door = topics.panel("bench") + "/door/main/open"
         for i in 0..<(presses + 3) {
             let before = panel.requestCount("intercom_cgi?action=maindoor")
             let start = ContinuousClock.now
-            client.publish(MQTTMessage(topic: door, text: "PRESS"))
+            commander.publish(MQTTMessage(topic: door, text: "PRESS"))
             while panel.requestCount("intercom_cgi?action=maindoor") == before {
                 if ContinuousClock.now - start > .seconds(5) { throw BenchError("the panel saw no door request") }
                 usleep(200)
@@ -106,6 +114,7 @@ enum MQTTBench {
             try await Task.sleep(for: .milliseconds(300))
         }
         result.doorsSeen = panel.requestCount("intercom_cgi?action=maindoor")
+        await commander.stop()
         guard idle else {
             daemon.stop()
             await client.stop()

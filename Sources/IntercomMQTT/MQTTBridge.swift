@@ -20,6 +20,7 @@ public actor MQTTBridge {
     private var published: Set<String> = []
     private var operatorDoorIDs: [String] = []
     private var connected = false
+    private var started = false
 
     /// Subscribes to the engine's events at once, so none is missed between here and `start`.
     public init(intercom: Intercom, settings: MQTTSettings, host: String = MQTTTopics.machineName(), logger: Logger) {
@@ -41,6 +42,8 @@ public actor MQTTBridge {
     }
 
     public func start() {
+        guard !started else { return }
+        started = true
         logger.notice("mqtt: connecting to \(settings.endpoint)\(settings.tls ? " (TLS)" : ""); topics under \(topics.root)/")
         client.start()
         let clientEvents = client.events
@@ -59,10 +62,11 @@ public actor MQTTBridge {
     /// Publishes the events still on their way (the engine's bus ends with `intercom.stop()`),
     /// then `offline`, and disconnects cleanly (the broker then drops the will).
     public func stop() async {
+        guard started else { return }
         let running = tasks
         tasks = []
         for task in running.dropFirst(2) { task.cancel() }
-        running[0].cancel()
+        running.first?.cancel()
         if running.count > 1 { await running[1].value }
         await client.stop(last: [MQTTMessage(topic: topics.status, text: "offline", retain: true)])
     }

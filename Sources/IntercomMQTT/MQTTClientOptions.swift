@@ -30,3 +30,17 @@ public struct MQTTClientOptions: Sendable {
         self.clientID = clientID
     }
 }
+
+/// Printed (a failed test's message, `dump`) without the password.
+extension MQTTClientOptions: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        "MQTTClientOptions(\(host):\(port), tls: \(tls), user: \(user ?? "nil"), password: \(password == nil ? "nil" : "***"), clientID: \(clientID))"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: ["host": host, "port": port, "tls": tls, "user": user as Any,
+                                "password": password == nil ? "nil" : "***", "clientID": clientID])
+    }
+}

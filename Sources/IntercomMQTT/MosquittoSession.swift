@@ -210,7 +210,6 @@ final class MosquittoSession {
         if was == .connected { emit(.lost(Self.describe(code, errno: errno))) }
         lastReport = nil
         scheduleRetry()
-        backOff = 1
     }
 
     private func scheduleRetry() {

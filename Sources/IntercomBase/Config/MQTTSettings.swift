@@ -2,7 +2,7 @@ import Foundation
 
 /// The `[mqtt]` section: the broker the daemon (or the terminal client that records the journal)
 /// publishes to, with Home Assistant discovery.
-public struct MQTTSettings: Sendable, Equatable, CustomStringConvertible {
+public struct MQTTSettings: Sendable, Equatable {
     /// `mqtt://HOST[:PORT]` or `mqtts://HOST[:PORT]`, no user or password in it.
     public var url: String
     public var user: String?
@@ -43,11 +43,6 @@ public struct MQTTSettings: Sendable, Equatable, CustomStringConvertible {
     /// `host:port` for log lines (never a credential: the URL holds none).
     public var endpoint: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
-    /// The password is never printed.
-    public var description: String {
-        "MQTTSettings(url: \(url), user: \(user ?? "nil"), password: \(password == nil ? "nil" : "<redacted>"))"
-    }
-
     /// Host and port of an `mqtt(s)://` URL; nil when it has no host or a bad port.
     static func split(_ url: String) -> (host: String, port: Int?)? {
         guard let schemeEnd = url.range(of: "://") else { return nil }
@@ -70,5 +65,20 @@ public struct MQTTSettings: Sendable, Equatable, CustomStringConvertible {
         guard let portText else { return (String(host), nil) }
         guard let port = Int(portText), (1...65535).contains(port) else { return nil }
         return (String(host), port)
+    }
+}
+
+/// Printing the settings (a log line, a failed test's message, `dump`) never shows the password.
+extension MQTTSettings: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        "MQTTSettings(url: \(url), user: \(user ?? "nil"), password: \(password == nil ? "nil" : Redaction.mask))"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: ["url": url, "user": user as Any, "password": password == nil ? "nil" : Redaction.mask,
+                                "topicPrefix": topicPrefix, "discoveryPrefix": discoveryPrefix as Any,
+                                "clientID": clientID as Any, "caFile": caFile as Any, "guestMinutes": guestMinutes])
     }
 }

@@ -58,6 +58,21 @@ import IntercomTestSupport
             #expect(event.json?["panel"] as? String == "entrance" && event.json?["calls"] as? Bool == false, "\(event)")
             #expect(!event.retained)
 
+            // The guest switch: on for `guest_minutes`, with its end time as an attribute; then off.
+            try await broker.publish(root + "/entrance/guest/set", "ON")
+            try await live.wait(for: root + "/entrance/guest/state") { $0.text == "ON" }
+            try await live.wait(for: root + "/entrance/guest/attributes") { ($0.json?["until"] as? String)?.isEmpty == false }
+            try await broker.publish(root + "/entrance/guest/set", "OFF")
+            try await live.wait(for: root + "/entrance/guest/state") { $0.text == "OFF" }
+
+            // Home Assistant's birth message: every config and state again.
+            let again = try await broker.subscribe(["homeassistant/#"])
+            try await broker.publish("homeassistant/status", "online")
+            try await live.wait(for: root + "/status", timeout: .seconds(5)) { $0.text == "online" && !$0.retained }
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(again.messages.filter { !$0.retained && $0.topic.hasSuffix("/config") }.count == 24,
+                    "configs republished after the birth message: \(again.messages.count)")
+
             // A clean stop says offline itself (a DISCONNECT makes the broker drop the will).
             #expect(await daemon.stop() == 0, "\(daemon.log)")
             try await live.wait(for: root + "/status") { $0.text == "offline" }
