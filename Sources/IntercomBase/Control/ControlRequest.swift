@@ -18,7 +18,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "calls", "guest", "events"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "events"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -107,6 +107,11 @@ public struct ControlRequest: Sendable, Equatable {
                 panel = text
             }
             action = .command(.call(panel: panel))
+        case "transfer":
+            guard let target = value["target"]?.stringValue, !target.isEmpty else {
+                return fail("transfer needs \"target\": a [directory] name or a sip: URI, e.g. \"flat12\"")
+            }
+            action = .command(.transfer(call, target: target))
         case "calls", "guest":
             var panel: String?
             if let raw = value["panel"], raw != .null {
@@ -164,6 +169,9 @@ public struct ControlRequest: Sendable, Equatable {
             case .call(let panel):
                 fields.append(("command", .string("call")))
                 if let panel { fields.append(("panel", .string(panel))) }
+            case .transfer(let c, let target):
+                fields.append(("command", .string("transfer"))); callField(c)
+                fields.append(("target", .string(target)))
             case .setCalls(let panel, let on):
                 fields.append(("command", .string("calls")))
                 if let panel { fields.append(("panel", .string(panel))) }

@@ -27,5 +27,8 @@ public enum IntercomCommand: Sendable, Equatable {
     case setCalls(panel: String?, on: Bool)
     /// Wait for guests until `until` (nil = off); nil panel = the only panel. Kept like `setCalls`.
     case setGuest(panel: String?, until: Date?)
+    /// Pass an answered call on (blind transfer): `target` is a `[directory]` name or a SIP URI;
+    /// nil call = the answered call.
+    case transfer(CallID?, target: String)
     case status
 }
