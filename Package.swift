@@ -52,6 +52,9 @@ let package = Package(
                        providers: [.apt(["libgstrtspserver-1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // sd_notify: READY, WATCHDOG and STOPPING for the systemd unit.
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
+        // libmosquitto, the MQTT client for Home Assistant (Debian: libmosquitto-dev).
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto",
+                       providers: [.apt(["libmosquitto-dev"])]),
         // Config, journal and JSON: no phone, no media, so the light commands start fast.
         .target(
             name: "IntercomBase",
@@ -114,6 +117,13 @@ let package = Package(
                            "IntercomPhone", "IntercomVideo", "CSystemd"],
             path: "Sources/IntercomEngine"
         ),
+        // MQTT and Home Assistant discovery: a peer front end on the engine's events and commands, with
+        // the MQTT client on a thread of its own. The only importer of CMosquitto.
+        .target(
+            name: "IntercomMQTT",
+            dependencies: ["IntercomEngine", "IntercomBase", "CMosquitto"],
+            path: "Sources/IntercomMQTT"
+        ),
         // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the
         // probe's exchange and the one writer to the tty. The only importer of CNcurses and CChafa,
         // with a Swift-only API (no C types cross it).
@@ -145,7 +155,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "intercom-full",
-            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI", "IntercomVideo"],
+            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI", "IntercomVideo", "IntercomMQTT"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
@@ -160,7 +170,7 @@ let package = Package(
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(
             name: "intercom-bench",
-            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI", "IntercomTestSupport"],
+            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI", "IntercomTestSupport", "IntercomMQTT"],
             path: "Sources/IntercomBench",
             linkerSettings: sipReadHook
         ),

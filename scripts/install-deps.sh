@@ -13,6 +13,8 @@ packages=(
   libncurses-dev
   # the event journal; sd_notify for the systemd unit
   libsqlite3-dev libsystemd-dev
+  # MQTT for Home Assistant; the broker and its clients for the tests and the bench
+  libmosquitto-dev mosquitto mosquitto-clients
   # H.264, what Beward panels send; without it calls silently go audio-only
   mediastreamer2-plugin-openh264
   # live video (RTSP from panels, HLS from operator cameras): FFmpeg's libraries, the only decoder

@@ -12,6 +12,8 @@ public struct IntercomConfig: Sendable, Equatable {
     public var journal: JournalSettings
     /// Event type (e.g. `call_incoming`) -> absolute program path.
     public var hooks: [String: String]
+    /// `[mqtt]`; nil = no MQTT.
+    public var mqtt: MQTTSettings?
     /// `[directory]`: flats and extensions a call can be transferred to, name -> SIP URI.
     public var directory: [String: String] = [:]
     /// The file it came from; nil for built-in defaults.
@@ -20,7 +22,7 @@ public struct IntercomConfig: Sendable, Equatable {
     public init(sip: SIPSettings = .defaults, audio: AudioSettings = .defaults,
                 panels: [PanelConfig] = [], operators: [OperatorConfig] = [], daemon: DaemonSettings,
                 journal: JournalSettings = .defaults, hooks: [String: String] = [:],
-                path: String? = nil) {
+                mqtt: MQTTSettings? = nil, path: String? = nil) {
         self.sip = sip
         self.audio = audio
         self.panels = panels
@@ -28,6 +30,7 @@ public struct IntercomConfig: Sendable, Equatable {
         self.daemon = daemon
         self.journal = journal
         self.hooks = hooks
+        self.mqtt = mqtt
         self.path = path
     }
 

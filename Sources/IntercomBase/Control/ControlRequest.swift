@@ -1,3 +1,5 @@
+import Foundation
+
 /// One request line of the control socket, mapped to the one command model. This is the only
 /// place that knows the wire spelling of requests; the server and `intercom ctl` share it.
 public struct ControlRequest: Sendable, Equatable {
@@ -16,7 +18,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "events"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "events"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -110,6 +112,25 @@ public struct ControlRequest: Sendable, Equatable {
                 return fail("transfer needs \"target\": a [directory] name or a sip: URI, e.g. \"flat12\"")
             }
             action = .command(.transfer(call, target: target))
+        case "calls", "guest":
+            var panel: String?
+            if let raw = value["panel"], raw != .null {
+                guard let text = raw.stringValue else { return fail("\"panel\" must be a panel name") }
+                panel = text
+            }
+            if name == "calls" {
+                guard let on = value["on"]?.boolValue else { return fail("calls needs \"on\": true or false") }
+                action = .command(.setCalls(panel: panel, on: on))
+            } else {
+                var until: Date?
+                if let raw = value["until"], raw != .null {
+                    guard let text = raw.stringValue, let date = try? GuestTimeParser.parse(text, timeZone: .current) else {
+                        return fail("\"until\" must be an RFC 3339 time such as \"2026-11-29T18:00:00+03:00\", or null for off")
+                    }
+                    until = date
+                }
+                action = .command(.setGuest(panel: panel, until: until))
+            }
         case "events": action = .events(call: call)
         default:
             return fail("unknown command '\(name)'; known: \(commands.joined(separator: ", "))")
@@ -151,6 +172,14 @@ public struct ControlRequest: Sendable, Equatable {
             case .transfer(let c, let target):
                 fields.append(("command", .string("transfer"))); callField(c)
                 fields.append(("target", .string(target)))
+            case .setCalls(let panel, let on):
+                fields.append(("command", .string("calls")))
+                if let panel { fields.append(("panel", .string(panel))) }
+                fields.append(("on", .bool(on)))
+            case .setGuest(let panel, let until):
+                fields.append(("command", .string("guest")))
+                if let panel { fields.append(("panel", .string(panel))) }
+                fields.append(("until", until.map { .string(RFC3339.string($0)) } ?? .null))
             }
         }
         fields.insert(("id", id), at: 1)

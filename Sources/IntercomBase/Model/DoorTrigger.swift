@@ -11,6 +11,8 @@ public enum DoorTrigger: String, Sendable, Equatable, CaseIterable {
     case guestMode = "guest_mode"
     /// A hook program (its `intercom ctl open` says so).
     case hook
+    /// A command topic of the MQTT bridge (a Home Assistant button, an automation).
+    case mqtt
 
     /// Nobody at a keyboard asked for it.
     public var isAutomatic: Bool { self == .guestMode || self == .hook }

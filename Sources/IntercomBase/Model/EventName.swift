@@ -15,5 +15,6 @@ public enum EventName: String, Sendable, Equatable, CaseIterable {
     case panelEvent = "panel_event"
     case panelUnreachable = "panel_unreachable"
     case panelReachable = "panel_reachable"
+    case panelPolicy = "panel_policy"
     case error
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a front end can ask of the intercom: the TUI's keys, `intercom ctl`, the control
 /// socket and the daemon's policies all go through these, so there is one command model.
 public enum IntercomCommand: Sendable, Equatable {
@@ -20,6 +22,11 @@ public enum IntercomCommand: Sendable, Equatable {
     case open(panel: String?, door: Door, by: DoorTrigger = .ctl)
     /// Call a panel (a live look and talk, `intercom call`); nil = the only panel configured.
     case call(panel: String?)
+    /// Switch a panel's calls on or off (off = do not disturb); nil panel = the only panel. Kept
+    /// across restarts in the state directory until the config's own `calls` changes.
+    case setCalls(panel: String?, on: Bool)
+    /// Wait for guests until `until` (nil = off); nil panel = the only panel. Kept like `setCalls`.
+    case setGuest(panel: String?, until: Date?)
     /// Pass an answered call on (blind transfer): `target` is a `[directory]` name or a SIP URI;
     /// nil call = the answered call.
     case transfer(CallID?, target: String)

@@ -5,11 +5,11 @@ import IntercomBase
 public enum CtlCommand {
     public static let spec = CommandSpec(
         name: "ctl",
-        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open [ID]|dtmf DIGITS|mute [on|off]|speaker [on|off]|call [PANEL]|transfer TARGET|events [CALL]",
+        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open [ID]|dtmf DIGITS|mute [on|off]|speaker [on|off]|call [PANEL]|transfer TARGET|calls on|off|guest UNTIL|off|events [CALL]",
         maxPositionals: 3,
         options: [
             .value("--door", "DOOR", "open: main (default), alt, light, or an output number"),
-            .value("--panel", "PANEL", "open, call: which panel (default: the one in a call, or the only one); "
+            .value("--panel", "PANEL", "open, call, calls, guest: which panel (default: the one in a call, or the only one); "
                    + "open ID takes any id of 'intercom doors' instead (an operator door: home:1:0)"),
             .value("--call", "CALL", "the call to act on, e.g. c1 (default: the obvious one)"),
             .value("--socket", "PATH", "control socket (default: [daemon] socket of the config)"),
@@ -76,7 +76,7 @@ public enum CtlCommand {
     static func makeRequest(_ args: ParsedArguments) -> Result<ControlRequest, UsageError> {
         var words = args.positionals
         guard !words.isEmpty else {
-            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer or events",
+            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest or events",
                                        command: "ctl"))
         }
         let action = words.removeFirst()
@@ -133,11 +133,31 @@ public enum CtlCommand {
             }
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .command(.transfer(args.value("--call").map(CallID.init), target: target))))
+        case "calls":
+            if let e = extra(1) { return .failure(e) }
+            guard let word = words.first, word == "on" || word == "off" else {
+                return .failure(UsageError(message: "ctl calls takes on or off (off = do not disturb)", command: "ctl"))
+            }
+            return .success(ControlRequest(id: id, action: .command(.setCalls(panel: args.value("--panel"), on: word == "on"))))
+        case "guest":
+            if let e = extra(1) { return .failure(e) }
+            guard let word = words.first else {
+                return .failure(UsageError(message: "ctl guest takes an end time ('YYYY-MM-DD HH:MM' or RFC 3339) or off", command: "ctl"))
+            }
+            var until: Date?
+            if word != "off" {
+                do {
+                    until = try GuestTimeParser.parse(word, timeZone: .current)
+                } catch {
+                    return .failure(UsageError(message: "ctl guest: \(error.message); \(error.fix ?? "write YYYY-MM-DD HH:MM")", command: "ctl"))
+                }
+            }
+            return .success(ControlRequest(id: id, action: .command(.setGuest(panel: args.value("--panel"), until: until))))
         case "events":
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .events(call: call())))
         default:
-            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer or events",
+            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest or events",
                                        command: "ctl"))
         }
     }

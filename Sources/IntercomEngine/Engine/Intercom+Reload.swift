@@ -9,8 +9,16 @@ extension Intercom {
     /// returned, one line each, for the daemon to log.
     @discardableResult
     public func updatePanels(_ newConfig: IntercomConfig) -> [String] {
+        let before = config.panels
         let plan = ConfigReloadPlan(running: config, reloaded: newConfig)
         config = plan.config
+        // Switches flipped at run time hold over the file unless the file's own value changed.
+        configuredPanels = Dictionary(config.panels.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        if let switches { config.panels = Self.withSwitches(config.panels, store: switches, logger: logger).panels }
+        for panel in config.panels {
+            guard let old = before.first(where: { $0.name == panel.name }) else { continue }
+            if old.calls != panel.calls || old.guestUntil != panel.guestUntil { publishPolicy(panel) }
+        }
         // The phone thread refuses strangers by the same rules, so it must see the new ones too.
         callerGate.update(CallerDirectory(panels: config.panels, sip: config.sip, operatorCalls: !config.operators.isEmpty, logger: logger))
         // The operators' doors are asked for again: a login since start, a new section.

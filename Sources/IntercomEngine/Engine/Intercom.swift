@@ -22,6 +22,10 @@ public actor Intercom {
     var operatorRefresh: Task<Void, Never>?
     /// Panel policies change on SIGHUP (`updatePanels`); the rest is fixed for the core's life.
     public internal(set) var config: IntercomConfig
+    /// Do-not-disturb and guest mode switched at run time, kept across restarts; nil = not kept.
+    let switches: PanelSwitchStore?
+    /// The panels as the config file has them (before the switches), by lowercased name.
+    var configuredPanels: [String: PanelConfig] = [:]
     /// One HTTP client per configured panel, each with its own kept-alive connection.
     let panels: [String: BewardPanel]
     let phoneSettings: PhoneSettings
@@ -49,8 +53,18 @@ public actor Intercom {
     private var watchers: [Task<Void, Never>] = []
 
     /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
+    /// `switches`: where run-time do-not-disturb and guest mode are kept (nil: not kept).
     public init(config: IntercomConfig, phoneSettings: PhoneSettings, logger: Logger,
-                operatorTokens: OperatorTokenStore? = nil) {
+                operatorTokens: OperatorTokenStore? = nil, switches: PanelSwitchStore? = nil) {
+        var config = config
+        if let switches {
+            let applied = Self.withSwitches(config.panels, store: switches, logger: logger)
+            config.panels = applied.panels
+            configuredPanels = applied.configured
+        } else {
+            configuredPanels = Dictionary(config.panels.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        self.switches = switches
         self.config = config
         self.operatorTokens = operatorTokens ?? OperatorTokenStore(environment: ProcessInfo.processInfo.environment)
         var phoneSettings = phoneSettings
@@ -186,6 +200,10 @@ public actor Intercom {
             case .transfer(let id, let target):
                 let session = try pick(id, stage: .active, what: "answered")
                 return try await transfer(session, to: target, phone: phone)
+            case .setCalls(let panel, let on):
+                return try setCalls(panel: panel, on: on)
+            case .setGuest(let panel, let until):
+                return try setGuest(panel: panel, until: until)
             case .status:
                 return status
             }

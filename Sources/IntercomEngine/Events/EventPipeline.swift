@@ -84,6 +84,9 @@ public final class EventPipeline: Sendable {
         }
     }
 
+    /// Whether this process records the journal: the one front end that also publishes to MQTT.
+    public var recordsJournal: Bool { lock != nil }
+
     /// Waits until every event up to the bus's end (`intercom.stop()`) went through.
     public func finish() async {
         retention.cancel()

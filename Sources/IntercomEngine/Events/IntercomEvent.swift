@@ -40,6 +40,9 @@ public struct IntercomEvent: Sendable, Equatable {
         case panelEvent(panel: String, kind: String, state: String)
         case panelUnreachable(panel: String, error: String)
         case panelReachable(panel: String)
+        /// Do-not-disturb or guest mode changed (a command, or SIGHUP), so every front end shows
+        /// what is in force: `calls` false = do not disturb; `guestUntil` nil = guest mode off.
+        case panelPolicy(panel: String, calls: Bool, guestUntil: Date?)
         case error(message: String)
     }
 
@@ -70,6 +73,7 @@ public struct IntercomEvent: Sendable, Equatable {
         case .panelEvent: .panelEvent
         case .panelUnreachable: .panelUnreachable
         case .panelReachable: .panelReachable
+        case .panelPolicy: .panelPolicy
         case .error: .error
         }
     }
@@ -87,7 +91,8 @@ public struct IntercomEvent: Sendable, Equatable {
     /// The panel this event concerns, if any.
     public var panel: String? {
         switch kind {
-        case .doorOpened(let p, _, _, _, _, _, _), .panelEvent(let p, _, _), .panelUnreachable(let p, _), .panelReachable(let p): p
+        case .doorOpened(let p, _, _, _, _, _, _), .panelEvent(let p, _, _), .panelUnreachable(let p, _), .panelReachable(let p),
+             .panelPolicy(let p, _, _): p
         default: call?.panel
         }
     }
@@ -133,6 +138,9 @@ public struct IntercomEvent: Sendable, Equatable {
             fields += [("panel", .string(panel)), ("error", .string(error))]
         case .panelReachable(let panel):
             fields += [("panel", .string(panel))]
+        case .panelPolicy(let panel, let calls, let until):
+            fields += [("panel", .string(panel)), ("calls", .bool(calls)),
+                       ("guest_until", until.map { .string(Self.rfc3339($0)) } ?? .null)]
         case .error(let message):
             fields += [("message", .string(message))]
         }

@@ -97,6 +97,9 @@ struct ScreenModel {
             self.speaker = speaker
         case .error(let text):
             message = (text, true, Date().addingTimeInterval(5))
+        case .panelPolicy(let panel, let calls, let until):
+            let guest = until.map { ", guest mode until \(Self.clock($0))" } ?? ""
+            remember("\(time) \(panel): calls \(calls ? "on" : "off (do not disturb)")\(guest)")
         case .started, .peepholeFrame:
             break
         }

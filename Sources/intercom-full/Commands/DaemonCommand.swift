@@ -18,7 +18,7 @@ enum DaemonCommand {
         hooks and journal retention
         without dropping calls; other changes are logged as needing a restart.
         Serves the control socket ([daemon] socket), keeps the journal ([journal]) and runs
-        [hooks]; speaks sd_notify (READY, WATCHDOG, STOPPING) under systemd.
+        [hooks], publishes to MQTT with Home Assistant discovery ([mqtt], docs/MQTT.md); speaks sd_notify (READY, WATCHDOG, STOPPING) under systemd.
         """,
         run: run)
 
@@ -44,6 +44,7 @@ enum DaemonCommand {
             if printJSON { printer.print(event.json.encoded) }
             logger.info("\(event.name) \(event.call.map { "\($0.id) from \($0.from)" } ?? "")")
         }
+        let mqtt = await MQTTFrontEnd.make(intercom, pipeline: pipeline, logger: logger)
         let signals = SignalWatcher([SIGTERM, SIGINT, SIGHUP])
         // The socket comes first: a second daemon on the same socket stops here, before it takes
         // SIP ports. Commands that arrive before the phone runs get "the SIP phone is not running".
@@ -62,6 +63,7 @@ enum DaemonCommand {
             control.stop()
             return Console.fail("\(error)", code: ExitCode.failure)
         }
+        await mqtt?.start()
         await intercom.watchPanels()
         let listening = await intercom.listening.map(\.description).joined(separator: ", ")
         logger.notice("listening on \(listening)")
@@ -86,6 +88,7 @@ enum DaemonCommand {
         control.stop()
         await intercom.stop()
         await pipeline.finish()
+        await mqtt?.stop()
         return ExitCode.ok
     }
 

@@ -59,7 +59,8 @@ enum TUICommand {
     static func engine(_ config: IntercomConfig, _ settings: PhoneSettings, _ invocation: Invocation,
                        logger: Logger) -> Intercom {
         Intercom(config: config, phoneSettings: settings, logger: logger,
-                 operatorTokens: OperatorTokenStore(environment: invocation.environment))
+                 operatorTokens: OperatorTokenStore(environment: invocation.environment),
+                 switches: PanelSwitchStore(environment: invocation.environment))
     }
 
     static func phoneSettings(_ config: IntercomConfig, _ invocation: Invocation) -> PhoneSettings {
@@ -89,6 +90,7 @@ enum TUICommand {
         // The resident's journal and hooks, as under the daemon (unless a daemon already records).
         let pipeline = await EventPipeline(intercom: intercom, config: intercom.config, environment: invocation.environment,
                                            logger: intercom.logger)
+        let mqtt = await MQTTFrontEnd.make(intercom, pipeline: pipeline, logger: intercom.logger)
         do {
             try await intercom.start()
         } catch let error as PhoneError {
@@ -96,6 +98,7 @@ enum TUICommand {
         } catch {
             return Console.fail("\(error)", code: ExitCode.failure)
         }
+        await mqtt?.start()
         await intercom.watchPanels()
         // C libraries (openh264, mediastreamer) write to stderr on their own; on the screen that is
         // garbage, so stderr goes to a log file while the screen runs.
@@ -141,6 +144,7 @@ enum TUICommand {
         }
         await intercom.stop()
         await pipeline.finish()
+        await mqtt?.stop()
         return code
     }
 }

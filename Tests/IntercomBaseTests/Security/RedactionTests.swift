@@ -22,11 +22,17 @@ import IntercomTestSupport
             [panel door]
             url = http://192.168.1.50
             password = \(Self.secret)
+            [mqtt]
+            url = mqtt://127.0.0.1
+            user = intercom
+            password = \(Self.secret)
             """)
         let panel = try #require(loaded.config.panels.first)
         let account = try #require(loaded.config.sip.account)
         let http = HTTPClientConfiguration(user: "admin", password: Self.secret)
-        for value in [loaded.config as Any, panel, account, http, [panel], loaded] {
+        let mqtt = try #require(loaded.config.mqtt)
+        #expect(mqtt.password == Self.secret)
+        for value in [loaded.config as Any, panel, account, http, [panel], loaded, mqtt] {
             for text in Self.printed(value) {
                 #expect(!text.contains(Self.secret), "\(type(of: value)) printed its password")
             }

@@ -54,8 +54,11 @@ final class DaemonProcess: @unchecked Sendable {
     /// Writes `config` (mode 0600) and starts the daemon at once. With `shell`, the daemon runs
     /// under `bash -c SHELL` with `$0` the binary and `"$@"` its arguments, e.g.
     /// `exec "$0" "$@" 2>/dev/full` or `ulimit -n 40; exec "$0" "$@"`.
-    init(config: String, extraArguments: [String] = [], name: String = "daemon", shell: String? = nil) throws {
-        directory = try TestDirectory(prefix: "intercom-e2e-\(name)")
+    /// `directory`: run in this one (a restart that keeps the state folder) instead of a new one.
+    init(config: String, extraArguments: [String] = [], name: String = "daemon", shell: String? = nil,
+         directory existing: TestDirectory? = nil) throws {
+        self.directory = try existing ?? TestDirectory(prefix: "intercom-e2e-\(name)")
+        let directory = self.directory
         configURL = try IntercomBinary.writeConfig(config, in: directory)
         let binary = try IntercomBinary.path()
         let arguments = ["daemon", "--events", "json", "--config", configURL.path] + extraArguments

@@ -1,0 +1,4 @@
+#ifndef INTERCOM_CMOSQUITTO_SHIM_H
+#define INTERCOM_CMOSQUITTO_SHIM_H
+#include <mosquitto.h>
+#endif

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The `[mqtt]` section: the broker the daemon (or the terminal client that records the journal)
+/// publishes to, with Home Assistant discovery.
+public struct MQTTSettings: Sendable, Equatable {
+    /// `mqtt://HOST[:PORT]` or `mqtts://HOST[:PORT]`, no user or password in it.
+    public var url: String
+    public var user: String?
+    public var password: String?
+    /// The root of the intercom's own topics: `<topic_prefix>/<host>/…`.
+    public var topicPrefix: String
+    /// Where Home Assistant reads discovery configs; nil = publish none.
+    public var discoveryPrefix: String?
+    /// The MQTT client id; nil = `intercom-<host>`.
+    public var clientID: String?
+    /// A CA certificate (PEM) for `mqtts://`; nil = the system store.
+    public var caFile: String?
+    /// How long guest mode lasts when switched on over MQTT (a switch carries no end time).
+    public var guestMinutes: Int
+
+    public init(url: String, user: String? = nil, password: String? = nil, topicPrefix: String = "intercom",
+                discoveryPrefix: String? = "homeassistant", clientID: String? = nil, caFile: String? = nil,
+                guestMinutes: Int = 120) {
+        self.url = url
+        self.user = user
+        self.password = password
+        self.topicPrefix = topicPrefix
+        self.discoveryPrefix = discoveryPrefix
+        self.clientID = clientID
+        self.caFile = caFile
+        self.guestMinutes = guestMinutes
+    }
+
+    /// Whether the connection is TLS (`mqtts://`).
+    public var tls: Bool { url.lowercased().hasPrefix("mqtts://") }
+
+    /// The broker's host, brackets removed from an IPv6 literal.
+    public var host: String { Self.split(url)?.host ?? "" }
+
+    /// The port: the URL's, else 1883 (8883 for `mqtts://`).
+    public var port: Int { Self.split(url)?.port ?? (tls ? 8883 : 1883) }
+
+    /// `host:port` for log lines (never a credential: the URL holds none).
+    public var endpoint: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// Host and port of an `mqtt(s)://` URL; nil when it has no host or a bad port.
+    static func split(_ url: String) -> (host: String, port: Int?)? {
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        var authority = Substring(url[schemeEnd.upperBound...])
+        if let end = authority.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { authority = authority[..<end] }
+        var host: Substring
+        var portText: Substring?
+        if authority.first == "[" {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            host = authority[authority.index(after: authority.startIndex)..<close]
+            let rest = authority[authority.index(after: close)...]
+            if rest.first == ":" { portText = rest.dropFirst() } else if !rest.isEmpty { return nil }
+        } else if let colon = authority.lastIndex(of: ":") {
+            host = authority[..<colon]
+            portText = authority[authority.index(after: colon)...]
+        } else {
+            host = authority
+        }
+        guard !host.isEmpty else { return nil }
+        guard let portText else { return (String(host), nil) }
+        guard let port = Int(portText), (1...65535).contains(port) else { return nil }
+        return (String(host), port)
+    }
+}
+
+/// Printing the settings (a log line, a failed test's message, `dump`) never shows the password.
+extension MQTTSettings: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        "MQTTSettings(url: \(url), user: \(user ?? "nil"), password: \(password == nil ? "nil" : Redaction.mask))"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: ["url": url, "user": user as Any, "password": password == nil ? "nil" : Redaction.mask,
+                                "topicPrefix": topicPrefix, "discoveryPrefix": discoveryPrefix as Any,
+                                "clientID": clientID as Any, "caFile": caFile as Any, "guestMinutes": guestMinutes])
+    }
+}

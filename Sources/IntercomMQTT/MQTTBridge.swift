@@ -1,0 +1,237 @@
+import Foundation
+import IntercomBase
+import IntercomEngine
+
+/// The engine on MQTT: a peer front end like the control socket. Events become messages (the JSON
+/// event topic, Home Assistant's entities' states); messages on the command topics become the same
+/// `IntercomCommand`s `intercom ctl` sends, carried out by `Intercom.execute`, with the outcome on
+/// the result topic. Only the process that records the journal runs one.
+public actor MQTTBridge {
+    private let intercom: Intercom
+    private let settings: MQTTSettings
+    public nonisolated let topics: MQTTTopics
+    private let discovery: HomeAssistantDiscovery
+    private let client: MQTTClient
+    private let logger: Logger
+    private let busEvents: AsyncStream<IntercomEvent>
+    private var tasks: [Task<Void, Never>] = []
+    private var calls = PanelCallTracker()
+    /// The config topics published in this run; a retained one of ours outside it is removed.
+    private var published: Set<String> = []
+    private var operatorDoorIDs: [String] = []
+    private var connected = false
+    private var started = false
+
+    /// Subscribes to the engine's events at once, so none is missed between here and `start`.
+    public init(intercom: Intercom, settings: MQTTSettings, host: String = MQTTTopics.machineName(), logger: Logger) {
+        self.intercom = intercom
+        self.settings = settings
+        self.logger = logger
+        let topics = MQTTTopics(settings: settings, host: host)
+        self.topics = topics
+        discovery = HomeAssistantDiscovery(topics: topics)
+        var options = MQTTClientOptions(host: settings.host, port: settings.port, tls: settings.tls, caFile: settings.caFile,
+                                        user: settings.user, password: settings.password,
+                                        clientID: settings.clientID ?? "intercom-\(topics.host)")
+        options.will = MQTTMessage(topic: topics.status, text: "offline", retain: true)
+        options.subscriptions = ["/+/door/+/open", "/+/answer", "/+/decline", "/+/hangup", "/+/dnd/set", "/+/guest/set",
+                                 "/operator/+/open"].map { topics.root + $0 }
+            + [topics.homeAssistantStatus, topics.ownConfigs].compactMap { $0 }
+        client = MQTTClient(options: options)
+        busEvents = intercom.bus.subscribe()
+    }
+
+    public func start() {
+        guard !started else { return }
+        started = true
+        logger.notice("mqtt: connecting to \(settings.endpoint)\(settings.tls ? " (TLS)" : ""); topics under \(topics.root)/")
+        client.start()
+        let clientEvents = client.events
+        tasks.append(Task { for await event in clientEvents { await self.handle(event) } })
+        let busEvents = self.busEvents
+        tasks.append(Task { for await event in busEvents { await self.handle(event) } })
+        // The operators' doors arrive in the background: their buttons follow when the list changes.
+        tasks.append(Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(30))
+                await self.refreshOperatorDoors()
+            }
+        })
+    }
+
+    /// Publishes the events still on their way (the engine's bus ends with `intercom.stop()`),
+    /// then `offline`, and disconnects cleanly (the broker then drops the will).
+    public func stop() async {
+        guard started else { return }
+        let running = tasks
+        tasks = []
+        for task in running.dropFirst(2) { task.cancel() }
+        running.first?.cancel()
+        if running.count > 1 { await running[1].value }
+        await client.stop(last: [MQTTMessage(topic: topics.status, text: "offline", retain: true)])
+    }
+
+    // MARK: - The broker
+
+    private func handle(_ event: MQTTClientEvent) async {
+        switch event {
+        case .connected:
+            connected = true
+            logger.notice("mqtt: connected to \(settings.endpoint)")
+            await publishAll()
+            client.release()
+        case .lost(let reason):
+            connected = false
+            logger.warning("mqtt: lost the broker \(settings.endpoint) (\(reason)); reconnecting, events wait in a queue of 1000")
+        case .unreachable(let reason):
+            logger.warning("mqtt: broker \(settings.endpoint) unreachable (\(reason)); retrying every 1 to 30 s; check [mqtt] url and that the broker runs")
+        case .refused(let reason):
+            let who = settings.user.map { "user '\($0)'" } ?? "no user"
+            logger.error("mqtt: broker \(settings.endpoint) refused the login (\(reason)) for \(who); check [mqtt] user and password (and the broker's password file); retrying every 30 s")
+        case .dropped(let count):
+            logger.warning("mqtt: \(count) event message(s) dropped while the broker was away (the queue keeps the newest 1000)")
+        case .message(let message):
+            await received(message)
+        }
+    }
+
+    /// Configs, then `online`, then every state: on each connect and after Home Assistant's birth.
+    private func publishAll() async {
+        let panels = await intercom.config.panels
+        operatorDoorIDs = intercom.operatorDoors.doors.map(\.id)
+        let configs = discovery.configs(panels: panels, operatorDoors: intercom.operatorDoors.doors)
+        published = Set(configs.map(\.topic))
+        for config in configs {
+            client.publish(MQTTMessage(topic: config.topic, text: config.payload.encoded, retain: true))
+        }
+        client.publish(MQTTMessage(topic: topics.status, text: "online", retain: true))
+        for panel in panels { publishStates(panel) }
+    }
+
+    private func publishStates(_ panel: PanelConfig) {
+        let base = topics.panel(panel.name)
+        let guest = panel.isGuestModeActive(at: Date()) ? panel.guestUntil : nil
+        retain(base + "/dnd/state", panel.calls ? "OFF" : "ON")
+        retain(base + "/guest/state", guest == nil ? "OFF" : "ON")
+        retain(base + "/guest/attributes", JSONValue.object([("until", guest.map { .string(RFC3339.string($0)) } ?? .null)]).encoded)
+        retain(base + "/ringing", calls.isRinging(panel.name) ? "ON" : "OFF")
+        retain(base + "/call_state", calls.state(panel.name))
+        if let last = calls.lastCall[panel.name] { retain(base + "/last_call", RFC3339.string(last)) }
+    }
+
+    private func retain(_ topic: String, _ text: String) {
+        client.publish(MQTTMessage(topic: topic, text: text, retain: true))
+    }
+
+    private func refreshOperatorDoors() async {
+        guard connected, intercom.operatorDoors.doors.map(\.id) != operatorDoorIDs else { return }
+        await publishAll()
+    }
+
+    private func received(_ message: MQTTMessage) async {
+        if let birth = topics.homeAssistantStatus, message.topic == birth {
+            guard message.text == "online" else { return }
+            // Home Assistant asks for everything again; a short random pause spreads the clients out.
+            try? await Task.sleep(for: .milliseconds(Int.random(in: 0...1000)))
+            await publishAll()
+            return
+        }
+        if let prefix = topics.discoveryPrefix, message.topic.hasPrefix(prefix + "/"), message.topic.hasSuffix("/config") {
+            // A config of ours kept at the broker from an earlier run for a panel or door that is gone.
+            if message.retain && !message.payload.isEmpty && !published.contains(message.topic) {
+                logger.notice("mqtt: removing \(message.topic): its panel or door is no longer in the config")
+                client.publish(MQTTMessage(topic: message.topic, payload: Data(), retain: true))
+            }
+            return
+        }
+        // The broker's replay of a retained command at our subscribe: acting on it would open the
+        // door by itself at every reconnect. (In MQTT 3.1.1 a live message never carries the flag.)
+        if message.retain {
+            logger.warning("mqtt: ignored a retained message on \(message.topic) (a command kept at the broker); publish commands without retain, and clear it: mosquitto_pub -r -n -t \(message.topic)")
+            return
+        }
+        let panels = await intercom.config.panels.map(\.name)
+        guard let request = MQTTCommandRequest.parse(message, topics: topics, panels: panels, operatorDoors: operatorDoorIDs,
+                                                     guestMinutes: settings.guestMinutes) else { return }
+        let command: IntercomCommand
+        switch request {
+        case .refused(let reason):
+            report(message.topic, ok: false, error: reason)
+            return
+        case .command(let known):
+            command = known
+        case .callButton(let panel, let action):
+            guard let resolved = calls.command(action, panel: panel) else {
+                report(message.topic, ok: false, error: action == "hangup" ? "no call with panel \(panel)" : "no call from panel \(panel) is ringing")
+                return
+            }
+            command = resolved
+        }
+        do {
+            let data = try await intercom.execute(command)
+            report(message.topic, ok: true, data: data)
+        } catch {
+            report(message.topic, ok: false, error: "\(error)")
+        }
+    }
+
+    /// The result topic: `{"topic","ok","data"|"error"}`; a refusal is logged too.
+    private func report(_ topic: String, ok: Bool, data: JSONValue? = nil, error: String? = nil) {
+        var fields: [(String, JSONValue)] = [("topic", .string(topic)), ("ok", .bool(ok))]
+        if let data { fields.append(("data", data)) }
+        if let error {
+            fields.append(("error", .string(error)))
+            logger.warning("mqtt: command on \(topic) refused: \(error)")
+        }
+        client.publish(MQTTMessage(topic: topics.result, text: JSONValue.object(fields).encoded))
+    }
+
+    // MARK: - Engine events
+
+    private func handle(_ event: IntercomEvent) async {
+        client.publish(MQTTMessage(topic: topics.events, text: event.json.encoded))
+        guard let panel = event.panel, let config = await intercom.config.panel(named: panel) else { return }
+        let base = topics.panel(config.name)
+        func homeAssistantEvent(_ type: String, _ extra: [(String, JSONValue)] = []) {
+            let fields: [(String, JSONValue)] = [("event_type", .string(type))] + extra
+            client.publish(MQTTMessage(topic: base + "/event", text: JSONValue.object(fields).encoded))
+        }
+        switch event.kind {
+        case .callIncoming(let call):
+            calls.incoming(call.id, panel: config.name, at: event.time)
+            homeAssistantEvent("ring", [("call", .string(call.id.rawValue)), ("from", .string(call.from))])
+            retain(base + "/ringing", "ON")
+            retain(base + "/call_state", calls.state(config.name))
+            retain(base + "/last_call", RFC3339.string(event.time))
+        case .peepholeFrame(let call, _, _, _):
+            guard calls.firstPicture(call.id), let frame = intercom.peephole.latest(panel: config.name) else { return }
+            client.publish(MQTTMessage(topic: base + "/picture", payload: frame.jpeg, retain: true))
+        case .callAnswered(let call, _):
+            calls.answered(call.id)
+            retain(base + "/ringing", calls.isRinging(config.name) ? "ON" : "OFF")
+            retain(base + "/call_state", calls.state(config.name))
+            let source = IntercomPictureSource(intercom)
+            Task {
+                // The call's own video needs a moment to bring its first frame.
+                try? await Task.sleep(for: .seconds(2))
+                if let jpeg = await source.videoJPEG(call: call.id) {
+                    self.client.publish(MQTTMessage(topic: base + "/picture", payload: jpeg, retain: true))
+                }
+            }
+        case .callEnded(let call, _, _):
+            calls.ended(call.id)
+            retain(base + "/ringing", calls.isRinging(config.name) ? "ON" : "OFF")
+            retain(base + "/call_state", calls.state(config.name))
+        case .panelEvent(_, let kind, let state):
+            guard state == "on" else { return }
+            homeAssistantEvent(kind == "door" ? "door_sensor" : kind)
+        case .doorOpened(_, _, let door, let method, let by, let ok, _):
+            guard ok else { return }
+            homeAssistantEvent("door_opened", [("door", .string(door)), ("method", .string(method)), ("by", .string(by.rawValue))])
+        case .panelPolicy:
+            publishStates(config)
+        default:
+            break
+        }
+    }
+}

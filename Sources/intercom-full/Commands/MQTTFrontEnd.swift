@@ -1,0 +1,16 @@
+import IntercomBase
+import IntercomEngine
+import IntercomMQTT
+
+/// The MQTT bridge for the daemon and the terminal client: only with `[mqtt]`, and only in the
+/// process that records the journal, so two front ends on one machine never both publish.
+enum MQTTFrontEnd {
+    static func make(_ intercom: Intercom, pipeline: EventPipeline, logger: Logger) async -> MQTTBridge? {
+        guard let settings = await intercom.config.mqtt else { return nil }
+        guard pipeline.recordsJournal else {
+            logger.notice("mqtt: another intercom records the journal and publishes to MQTT; this one does not")
+            return nil
+        }
+        return MQTTBridge(intercom: intercom, settings: settings, logger: logger)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private mosquitto broker on 127.0.0.1:<free port>, in the foreground so the PID we launched
+/// is the broker's. No persistence: a restart loses every retained message, as a broker on a
+/// tmpfs does, so a test sees what the client republishes. `users` (name → password) turns on
+/// password authentication through a `mosquitto_passwd` file; without it anonymous clients pass.
+package final class Mosquitto: @unchecked Sendable {
+    package let port: UInt16
+    package let directory: TestDirectory
+    private let configURL: URL
+    private let lock = NSLock()
+    private var process: Subprocess?
+    private var logs: [String] = []
+
+    package var url: String { "mqtt://127.0.0.1:\(port)" }
+
+    /// `noDelay`: `set_tcp_nodelay true`, so the broker sends each packet at once (without it, a
+    /// PUBACK and a PUBLISH to one client in a row wait for the client's delayed ACK, about 40 ms).
+    package init(users: [String: String] = [:], noDelay: Bool = true) async throws {
+        _ = try ExternalTool.path("mosquitto")
+        port = try FreePort.udpAndTCP()
+        directory = try TestDirectory(prefix: "intercom-mosquitto")
+        var lines = ["listener \(port) 127.0.0.1", "persistence false", "log_dest stderr", "log_type all"]
+        if noDelay { lines.append("set_tcp_nodelay true") }
+        // Run as root, mosquitto drops to user `mosquitto`, which cannot read a 0700 test folder.
+        if geteuid() == 0 { lines.append("user root") }
+        if users.isEmpty {
+            lines.append("allow_anonymous true")
+        } else {
+            let passwords = directory.file("passwd").path
+            for (index, (user, password)) in users.sorted(by: { $0.key < $1.key }).enumerated() {
+                let result = try await Subprocess.run("mosquitto_passwd", ["-b"] + (index == 0 ? ["-c"] : []) + [passwords, user, password],
+                                                      logDirectory: directory.url)
+                guard result.status == 0 else { throw HarnessError("mosquitto_passwd failed: \(result.stderr)") }
+            }
+            lines += ["allow_anonymous false", "password_file \(passwords)"]
+        }
+        configURL = try directory.write(lines.joined(separator: "\n") + "\n", to: "mosquitto.conf")
+    }
+
+    package func start(timeout: Duration = .seconds(10)) async throws {
+        let p = try Subprocess("mosquitto", ["-c", configURL.path], name: "mosquitto", workingDirectory: directory.url,
+                               logDirectory: directory.url)
+        lock.withLock { process = p }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while !Self.accepts(port: port) {
+            if !p.isRunning {
+                throw HarnessError("mosquitto exited (status \(p.exitStatus ?? -1)) during startup" + HarnessError.tail(p.combinedOutput))
+            }
+            if clock.now >= deadline { throw HarnessError.timeout("mosquitto on port \(port)", after: timeout, log: p.combinedOutput) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    package func stop() async {
+        let p = lock.withLock { () -> Subprocess? in
+            defer { process = nil }
+            return process
+        }
+        guard let p else { return }
+        await p.stop()
+        let out = p.combinedOutput
+        lock.withLock { logs.append(out) }
+    }
+
+    package func restart() async throws {
+        await stop()
+        try await start()
+    }
+
+    package var log: String { lock.withLock { (logs + [process?.combinedOutput ?? ""]).joined(separator: "\n") } }
+
+    /// Publishes one message with `mosquitto_pub` (QoS 1).
+    package func publish(_ topic: String, _ payload: String, retain: Bool = false, user: (String, String)? = nil) async throws {
+        var arguments = ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-t", topic, "-m", payload]
+        if retain { arguments.append("-r") }
+        if let user { arguments += ["-u", user.0, "-P", user.1] }
+        let result = try await Subprocess.run("mosquitto_pub", arguments, logDirectory: directory.url)
+        guard result.status == 0 else { throw HarnessError("mosquitto_pub \(topic) failed: \(result.stderr)") }
+    }
+
+    /// A subscriber to `topics` from now on (retained messages first).
+    package func subscribe(_ topics: [String] = ["#"], user: (String, String)? = nil) async throws -> MQTTSubscriber {
+        try await MQTTSubscriber(port: port, topics: topics, directory: directory, user: user)
+    }
+
+    static func accepts(port: UInt16) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+
+    deinit { process?.kill() }
+}
+
+/// `mosquitto_sub` printing each message as `RETAIN TOPIC HEXPAYLOAD`, read back as messages.
+package final class MQTTSubscriber: @unchecked Sendable {
+    package struct Message: Sendable, CustomStringConvertible {
+        package var topic: String
+        package var payload: Data
+        package var retained: Bool
+        package var arrived: ContinuousClock.Instant
+        package var text: String { String(decoding: payload, as: UTF8.self) }
+        package var json: [String: Any]? { try? JSONSerialization.jsonObject(with: payload) as? [String: Any] }
+        package var description: String { "\(retained ? "[retained] " : "")\(topic) \(payload.count > 300 ? "<\(payload.count) bytes>" : text)" }
+    }
+
+    let process: Subprocess
+    private let lock = NSLock()
+    private var parsedBytes = 0
+    private var parsed: [Message] = []
+
+    init(port: UInt16, topics: [String], directory: TestDirectory, user: (String, String)?) async throws {
+        var arguments = ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-F", "%r %t %x"]
+        for topic in topics { arguments += ["-t", topic] }
+        if let user { arguments += ["-u", user.0, "-P", user.1] }
+        process = try Subprocess("mosquitto_sub", arguments, name: "mosquitto_sub", logDirectory: directory.url)
+        // mosquitto_sub prints nothing when subscribed; a moment lets SUBSCRIBE reach the broker.
+        try await Task.sleep(for: .milliseconds(200))
+    }
+
+    package var messages: [Message] {
+        lock.withLock {
+            guard let data = try? Data(contentsOf: process.stdoutURL), data.count > parsedBytes else { return parsed }
+            let fresh = data[(data.startIndex + parsedBytes)...]
+            guard let lastNewline = fresh.lastIndex(of: UInt8(ascii: "\n")) else { return parsed }
+            let complete = fresh[fresh.startIndex...lastNewline]
+            parsedBytes += complete.count
+            let now = ContinuousClock.now
+            for line in complete.split(separator: UInt8(ascii: "\n")) {
+                let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+                guard fields.count >= 2 else { continue }
+                let hex = fields.count > 2 ? Array(fields[2]) : []
+                var payload = Data(capacity: hex.count / 2)
+                var index = 0
+                while index + 1 < hex.count {
+                    if let byte = UInt8(String(decoding: hex[index...index + 1], as: UTF8.self), radix: 16) { payload.append(byte) }
+                    index += 2
+                }
+                parsed.append(Message(topic: String(decoding: fields[1], as: UTF8.self), payload: payload,
+                                      retained: fields[0].first == UInt8(ascii: "1"), arrived: now))
+            }
+            return parsed
+        }
+    }
+
+    /// The first message (from the start) on `topic` for which `predicate` holds, waiting up to `timeout`.
+    @discardableResult
+    package func wait(for topic: String, timeout: Duration = .seconds(10)) async throws -> Message {
+        try await wait(for: topic, timeout: timeout, where: { _ in true })
+    }
+
+    /// The first message on `topic` for which `predicate` holds.
+    @discardableResult
+    package func wait(for topic: String, timeout: Duration = .seconds(10),
+                      where predicate: @escaping @Sendable (Message) -> Bool) async throws -> Message {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            if let hit = messages.first(where: { $0.topic == topic && predicate($0) }) { return hit }
+            if !process.isRunning { throw HarnessError("mosquitto_sub exited" + HarnessError.tail(process.combinedOutput)) }
+            if clock.now >= deadline {
+                throw HarnessError.timeout("MQTT message on \(topic)", after: timeout,
+                                           log: messages.suffix(40).map(\.description).joined(separator: "\n"))
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    package func stop() async { await process.stop() }
+}
