@@ -36,6 +36,8 @@ public actor Intercom {
     private var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
     var pendingAnswers: [CallID: Task<Void, Never>] = [:]
     private var peepholes: [CallID: Task<Void, Never>] = [:]
+    /// The calls' live streams, beside their snapshot peepholes; stopping one is awaited.
+    private var livePeepholes: [CallID: Task<Void, Never>] = [:]
     /// Outgoing calls that ended before `dial` resumed, with why.
     var endedBeforeAnnounced: [CallID: CallEndReason] = [:]
     /// Snapshots are decoded no larger than this: more than any terminal picture needs.
@@ -45,6 +47,8 @@ public actor Intercom {
     private var eventPump: Task<Void, Never>?
     private var alarmWatchers: [Task<Void, Never>] = []
     private var watchers: [Task<Void, Never>] = []
+    /// The live streams of `watch`; each stops its decode thread before its task ends.
+    private var liveWatchers: [Task<Void, Never>] = []
 
     /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
     public init(config: IntercomConfig, phoneSettings: PhoneSettings, logger: Logger,
@@ -110,17 +114,27 @@ public actor Intercom {
         }
     }
 
-    /// Polls panels' snapshots without a call (the kiosk grid, `intercom watch`) at `fps`,
-    /// into the same `peephole` hub. Calling it again replaces the set. `fullSize` decodes the
-    /// pictures whole (a pixel-mode picture over the whole window) instead of at most 640×480.
-    public func watch(panels names: [String], fps: Double, fullSize: Bool = false) {
+    /// Shows panels without a call (the kiosk grid, `intercom watch`) in the `peephole` hub: each
+    /// panel's `live` stream when it has one and a viewer asked for a size (`PeepholeHub.want`),
+    /// and its snapshots polled at `fps` until the stream plays and whenever it does not. Calling
+    /// it again replaces the set, and returns once the streams it replaced have stopped. `fullSize`
+    /// decodes snapshots whole (a pixel-mode picture over the whole window) instead of at most 640×480.
+    public func watch(panels names: [String], fps: Double, fullSize: Bool = false, live: LiveStreamChoice? = nil) async {
         for task in watchers { task.cancel() }
+        let stopping = liveWatchers
+        for task in stopping { task.cancel() }
         watchers = names.compactMap { name in
             guard let client = panels[name] else { return nil }
             let peephole = Peephole(panel: client, call: nil, fps: fps, decodeSize: fullSize ? nil : peepholeDecodeSize,
                                     hub: self.peephole, logger: logger)
             return Task { await peephole.run(report: { _, _, _ in }) }
         }
+        liveWatchers = live.map { choice in
+            names.compactMap { name in
+                livePicture(panel: name, stream: choice, call: nil).map { picture in Task { await picture.run() } }
+            }
+        } ?? []
+        for task in stopping { await task.value }
     }
 
     /// Ends calls, stops the phone and ends every subscriber's stream.
@@ -130,6 +144,11 @@ public actor Intercom {
         operatorRefresh?.cancel()
         for task in pendingAnswers.values { task.cancel() }
         for task in peepholes.values { task.cancel() }
+        let streams = liveWatchers + Array(livePeepholes.values)
+        liveWatchers = []
+        livePeepholes = [:]
+        for task in streams { task.cancel() }
+        for task in streams { await task.value }
         registrationRetry.task?.cancel()
         if let phone { await phone.stop() }
         await eventPump?.value
@@ -307,6 +326,8 @@ public actor Intercom {
         case .ended(let id, let reason, let duration, let detail):
             pendingAnswers.removeValue(forKey: id)?.cancel()
             peepholes.removeValue(forKey: id)?.cancel()
+            // The decode thread stops within a read; nothing here waits for it (`stop` does).
+            livePeepholes.removeValue(forKey: id)?.cancel()
             guard let session = calls.removeValue(forKey: id) else { return }
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             if session.info.direction == .outgoing && !session.announced {
@@ -323,8 +344,12 @@ public actor Intercom {
     }
 
     /// Polls the panel's snapshot while the call rings, and after answering until the call's
-    /// own video arrives.
+    /// own video arrives; beside it the panel's live stream, once a screen shows the call (the
+    /// first snapshot comes in ~20 ms, the stream's first frame waits for a key frame).
     func startPeephole(_ id: CallID, panel: PanelConfig, phone: Phone) {
+        if let live = livePicture(panel: panel.name, stream: .main, call: id) {
+            livePeepholes[id] = Task { await live.run(callVideo: phone.video) }
+        }
         guard let client = panels[panel.name] else { return }
         let peephole = Peephole(panel: client, call: id, fps: panel.peepholeFPS, decodeSize: peepholeDecodeSize,
                                 hub: self.peephole, logger: logger)
