@@ -6,7 +6,9 @@ import Synchronization
 /// output without reconnecting (and without waiting for the next key frame).
 final class ScaleTarget: Sendable {
     /// How `size` is met: `exactly` stretches to it; `within` keeps the picture's shape (its
-    /// sample aspect ratio included) and gives the largest size that fits inside it.
+    /// sample aspect ratio included) and gives the largest size that fits inside it, never larger
+    /// than the picture itself (a terminal scales a small picture up for free; the decoder would
+    /// only multiply the bytes to send).
     enum Fit: Sendable { case exactly, within }
 
     private let box: Mutex<PixelSize>
@@ -26,7 +28,7 @@ final class ScaleTarget: Sendable {
         let box = size
         guard fit == .within, width > 0, height > 0, box.width > 0, box.height > 0 else { return box }
         let shownWidth = Double(width) * (sampleAspect > 0 ? sampleAspect : 1)
-        let scale = min(Double(box.width) / shownWidth, Double(box.height) / Double(height))
+        let scale = min(1, Double(box.width) / shownWidth, Double(box.height) / Double(height))
         return PixelSize(width: max(1, min(box.width, Int((shownWidth * scale).rounded()))),
                          height: max(1, min(box.height, Int((Double(height) * scale).rounded()))))
     }
