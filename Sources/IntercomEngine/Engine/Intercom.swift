@@ -35,9 +35,11 @@ public actor Intercom {
     private var registration: (account: String, state: RegistrationState, reason: String?)?
     private var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
     var pendingAnswers: [CallID: Task<Void, Never>] = [:]
-    private var peepholes: [CallID: Task<Void, Never>] = [:]
+    var peepholes: [CallID: Task<Void, Never>] = [:]
     /// The calls' live streams, beside their snapshot peepholes; stopping one is awaited.
-    private var livePeepholes: [CallID: Task<Void, Never>] = [:]
+    var livePeepholes: [CallID: Task<Void, Never>] = [:]
+    /// Streams of ended calls still stopping: `stop` waits for them too.
+    var stoppingStreams: [CallID: Task<Void, Never>] = [:]
     /// Outgoing calls that ended before `dial` resumed, with why.
     var endedBeforeAnnounced: [CallID: CallEndReason] = [:]
     /// Snapshots are decoded no larger than this: more than any terminal picture needs.
@@ -144,9 +146,10 @@ public actor Intercom {
         operatorRefresh?.cancel()
         for task in pendingAnswers.values { task.cancel() }
         for task in peepholes.values { task.cancel() }
-        let streams = liveWatchers + Array(livePeepholes.values)
+        let streams = liveWatchers + Array(livePeepholes.values) + Array(stoppingStreams.values)
         liveWatchers = []
         livePeepholes = [:]
+        stoppingStreams = [:]
         for task in streams { task.cancel() }
         for task in streams { await task.value }
         registrationRetry.task?.cancel()
@@ -326,8 +329,12 @@ public actor Intercom {
         case .ended(let id, let reason, let duration, let detail):
             pendingAnswers.removeValue(forKey: id)?.cancel()
             peepholes.removeValue(forKey: id)?.cancel()
-            // The decode thread stops within a read; nothing here waits for it (`stop` does).
-            livePeepholes.removeValue(forKey: id)?.cancel()
+            // The decode thread stops within a read; nothing here waits for it, `stop` does.
+            if let stream = livePeepholes.removeValue(forKey: id) {
+                stream.cancel()
+                stoppingStreams[id] = stream
+                Task { await stream.value; self.streamStopped(id) }
+            }
             guard let session = calls.removeValue(forKey: id) else { return }
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             if session.info.direction == .outgoing && !session.announced {
@@ -341,30 +348,6 @@ public actor Intercom {
         case .dtmfSent(let id, let digits):
             logger.debug("call \(id): DTMF \(digits) sent")
         }
-    }
-
-    /// Polls the panel's snapshot while the call rings, and after answering until the call's
-    /// own video arrives; beside it the panel's live stream, once a screen shows the call (the
-    /// first snapshot comes in ~20 ms, the stream's first frame waits for a key frame).
-    func startPeephole(_ id: CallID, panel: PanelConfig, phone: Phone) {
-        if let live = livePicture(panel: panel.name, stream: .main, call: id) {
-            livePeepholes[id] = Task { await live.run(callVideo: phone.video) }
-        }
-        guard let client = panels[panel.name] else { return }
-        let peephole = Peephole(panel: client, call: id, fps: panel.peepholeFPS, decodeSize: peepholeDecodeSize,
-                                hub: self.peephole, logger: logger)
-        // Owned by the call: cancelled when it ends (which releases self), and it stops by
-        // itself once the call's own video arrives.
-        peepholes[id] = Task {
-            await peephole.run(
-                report: { width, height, fps in await self.reportPeephole(id, width: width, height: height, fps: fps) },
-                callVideo: phone.video)
-        }
-    }
-
-    private func reportPeephole(_ id: CallID, width: Int, height: Int, fps: Double) {
-        guard let session = calls[id] else { return }
-        publish(.peepholeFrame(session.ref, width: width, height: height, fps: fps))
     }
 
     func autoAnswer(_ id: CallID, phone: Phone) async {

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomBase
+import IntercomPhone
 import IntercomVideo
 
 /// Which of a panel's camera streams a view plays: the main one for a whole window, the sub
@@ -22,5 +23,31 @@ extension Intercom {
         guard let source = liveSource(panel: panel, stream: stream) else { return nil }
         return LivePicture(panel: panel, source: source, call: call, hub: peephole, logger: logger,
                            yieldsToOtherStreams: call != nil)
+    }
+
+    /// Polls the panel's snapshot while the call rings, and after answering until the call's
+    /// own video arrives; beside it the panel's live stream, once a screen shows the call (the
+    /// first snapshot comes in ~20 ms, the stream's first frame waits for a key frame).
+    func startPeephole(_ id: CallID, panel: PanelConfig, phone: Phone) {
+        if let live = livePicture(panel: panel.name, stream: .main, call: id) {
+            livePeepholes[id] = Task { await live.run(callVideo: phone.video) }
+        }
+        guard let client = panels[panel.name] else { return }
+        let peephole = Peephole(panel: client, call: id, fps: panel.peepholeFPS, decodeSize: peepholeDecodeSize,
+                                hub: self.peephole, logger: logger)
+        // Owned by the call: cancelled when it ends (which releases self), and it stops by
+        // itself once the call's own video arrives.
+        peepholes[id] = Task {
+            await peephole.run(
+                report: { width, height, fps in await self.reportPeephole(id, width: width, height: height, fps: fps) },
+                callVideo: phone.video)
+        }
+    }
+
+    func streamStopped(_ id: CallID) { stoppingStreams[id] = nil }
+
+    func reportPeephole(_ id: CallID, width: Int, height: Int, fps: Double) {
+        guard let session = calls[id] else { return }
+        publish(.peepholeFrame(session.ref, width: width, height: height, fps: fps))
     }
 }
