@@ -14,7 +14,8 @@ public final class VideoStream: Sendable {
     /// RGB pictures of `size` (see `keepShape`); the error, when there is one, is always a `VideoError`.
     public let frames: AsyncThrowingStream<RGBImage, any Error>
 
-    /// The name every decode thread carries (`/proc/PID/task/*/comm`, debuggers).
+    /// The name a decode thread carries (`/proc/PID/task/*/comm`, debuggers) unless its stream
+    /// was given another (at most 15 bytes, the kernel's limit).
     public static let threadName = "intercom.video"
 
     private let interrupt = InterruptState()
@@ -22,8 +23,9 @@ public final class VideoStream: Sendable {
     private let target: ScaleTarget
 
     /// Starts at once: the thread connects while the caller goes on. `keepShape`: pictures fit
-    /// inside `size` with the stream's shape instead of being stretched to it.
-    public init(source: VideoSource, size: PixelSize, keepShape: Bool = false) {
+    /// inside `size` with the stream's shape instead of being stretched to it. `threadName` tells
+    /// this stream's thread from others' in `top -H` (and in tests that count them).
+    public init(source: VideoSource, size: PixelSize, keepShape: Bool = false, threadName: String = VideoStream.threadName) {
         self.source = source
         self.size = size
         let target = ScaleTarget(size, fit: keepShape ? .within : .exactly)
@@ -35,7 +37,7 @@ public final class VideoStream: Sendable {
         let completion = self.completion
         continuation.onTermination = { _ in interrupt.requestStop() }
         let thread = Thread {
-            VideoStream.nameKernelThread()
+            VideoStream.nameKernelThread(threadName)
             if let failure = VideoStream.decode(source: source, target: target, interrupt: interrupt,
                                                 deliver: { continuation.yield($0) }) {
                 continuation.finish(throwing: failure)
@@ -44,7 +46,7 @@ public final class VideoStream: Sendable {
             }
             completion.finish()
         }
-        thread.name = Self.threadName
+        thread.name = threadName
         // FFmpeg's H.264 decoder wants more than Foundation's default stack.
         thread.stackSize = 1 << 21
         thread.start()
@@ -70,8 +72,8 @@ public final class VideoStream: Sendable {
 
     /// Foundation's `Thread.name` does not reach the kernel on Linux, and `pthread_setname_np` is
     /// hidden from Swift; `top -H`, debuggers and the tests read the name the kernel keeps.
-    private static func nameKernelThread() {
-        try? Data(threadName.utf8).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+    private static func nameKernelThread(_ name: String) {
+        try? Data(name.utf8.prefix(15)).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
     }
 
     /// The decode thread's whole life; the decoder never leaves it. Nil when stopped on request.

@@ -20,6 +20,9 @@ struct LivePicture: Sendable {
     /// Another player's stream of this panel (the kiosk's tile) is enough for a call: no second one.
     var yieldsToOtherStreams = false
 
+    /// The decode threads of live pictures, told apart from other streams' in `top -H`.
+    static let threadName = "intercom.live"
+
     static let firstRetry: Duration = .seconds(1)
     static let longestRetry: Duration = .seconds(30)
 
@@ -48,7 +51,7 @@ struct LivePicture: Sendable {
                 try? await Task.sleep(for: .milliseconds(100))
                 continue
             }
-            let stream = VideoStream(source: source, size: size, keepShape: true)
+            let stream = VideoStream(source: source, size: size, keepShape: true, threadName: Self.threadName)
             var played = false
             var failure: VideoError?
             do {

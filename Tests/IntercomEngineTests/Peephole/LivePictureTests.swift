@@ -37,7 +37,7 @@ extension LivePictureSuites {
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
             return tasks.filter { task in
                 let comm = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
-                return comm.trimmingCharacters(in: .whitespacesAndNewlines) == VideoStream.threadName
+                return comm.trimmingCharacters(in: .whitespacesAndNewlines) == LivePicture.threadName
             }.count
         }
 
