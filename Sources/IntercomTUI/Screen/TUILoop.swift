@@ -268,10 +268,7 @@ final class TUILoop {
         let area = WatchView.area(cols: curses.cols, rows: curses.rows)
         peephole.want(panel: watch.panel, size: pictures.pixelSize(for: area))
         watch.take(peephole.latest(panel: watch.panel))
-        if let source = watch.source(), pictures.draw(slot: 0, area: area, source: source) {
-            watch.drew(id: source.id)
-        }
-        self.watch = watch
+        defer { self.watch = watch }
         curses.erase()
         let status = watch.status(mode: pictures.choice.mode, problem: peephole.problem(panel: watch.panel),
                                   streamNote: peephole.streamNote(panel: watch.panel))
@@ -284,6 +281,10 @@ final class TUILoop {
             curses.redrawLines(from: curses.rows - 1, count: 1)
         }
         curses.refresh()
+        // After ncurses' refresh, which may clear the screen (its first, a resize).
+        if let source = watch.source(), pictures.draw(slot: 0, area: area, source: source) {
+            watch.drew(id: source.id)
+        }
     }
 
     private func writeRaw(_ text: String) { TerminalWriter.standardOutput.write(text) }
