@@ -140,7 +140,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "intercom-full",
-            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI"],
+            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI", "IntercomVideo"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),

@@ -11,21 +11,22 @@ final class ScaleTarget: Sendable {
     /// only multiply the bytes to send).
     enum Fit: Sendable { case exactly, within }
 
-    private let box: Mutex<PixelSize>
+    /// Nil keeps each frame's own size (a one-picture decode).
+    private let box: Mutex<PixelSize?>
     let fit: Fit
 
-    init(_ size: PixelSize, fit: Fit) {
+    init(_ size: PixelSize?, fit: Fit) {
         box = Mutex(size)
         self.fit = fit
     }
 
-    var size: PixelSize { box.withLock { $0 } }
+    var size: PixelSize? { box.withLock { $0 } }
 
     func set(_ size: PixelSize) { box.withLock { $0 = size } }
 
     /// The output size for a decoded picture of `width`×`height` whose pixels are `sampleAspect` wide.
     func output(width: Int, height: Int, sampleAspect: Double) -> PixelSize {
-        let box = size
+        guard let box = size else { return PixelSize(width: width, height: height) }
         guard fit == .within, width > 0, height > 0, box.width > 0, box.height > 0 else { return box }
         let shownWidth = Double(width) * (sampleAspect > 0 ? sampleAspect : 1)
         let scale = min(1, Double(box.width) / shownWidth, Double(box.height) / Double(height))

@@ -63,7 +63,7 @@ public final class VideoStream: Sendable {
     public func resize(to size: PixelSize) { target.set(size) }
 
     /// The size the next frames are scaled for (`size` until `resize`).
-    public var requestedSize: PixelSize { target.size }
+    public var requestedSize: PixelSize { target.size ?? size }
 
     /// Returns once the decode thread is done, whether stopped or failed.
     public func finished() async { await completion.wait() }

@@ -15,6 +15,8 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case callFailed(String)
     /// A rule refused the command (an automatic opening too soon, or in an unconfirmed call).
     case refused(String)
+    /// A camera that exists but cannot be played (no stream address, an unsupported video server).
+    case cameraUnplayable(String)
 
     public var exitCode: Int32 {
         switch self {
@@ -22,7 +24,7 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .panel(let error): error.exitCode
         case .operatorRequest(let error): error.exitCode
         case .unknownPanel: 64
-        case .callFailed: 69
+        case .callFailed, .cameraUnplayable: 69
         case .refused: 77
         default: 1
         }
@@ -35,7 +37,8 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .phone(let error): error.description
         case .panel(let error): error.description
         case .operatorRequest(let error): error.description
-        case .unknownPanel(let message), .callFailed(let message), .refused(let message): message
+        case .unknownPanel(let message), .callFailed(let message), .refused(let message), .cameraUnplayable(let message):
+            message
         }
     }
 }
