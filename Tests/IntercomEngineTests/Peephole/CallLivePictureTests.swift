@@ -58,41 +58,45 @@ extension LivePictureSuites {
         }
 
         @Test func theFirstSnapshotThenTheStreamWhileAScreenShowsTheCall() async throws {
-            let s = try await Self.setup()
-            try await withCleanup({ await s.stop() }) {
-                let hub = s.intercom.peephole
-                // A screen draws the panel at 160×120 (the TUI says so as it draws the call).
-                hub.want(panel: "entrance", size: PixelSize(width: 160, height: 120))
-                let (outgoing, incoming) = try await s.ring()
-                try await Self.until("the first picture") { hub.latest(panel: "entrance")?.call == incoming.id }
-                #expect(hub.latest(panel: "entrance")?.kind == .snapshot, "the snapshot comes before the stream's key frame")
-                try await Self.until("the stream's first frame") {
-                    hub.latest(panel: "entrance")?.kind == .live && hub.latest(panel: "entrance")?.call == incoming.id }
-                #expect(hub.latest(panel: "entrance")?.image.width == 160)
-                // The snapshots pause while the stream plays; the journal keeps the first one.
-                try await Task.sleep(for: .milliseconds(300))
-                let before = s.server.requestCount("images_cgi")
-                try await Task.sleep(for: .seconds(1.5))
-                #expect(s.server.requestCount("images_cgi") - before <= 1)
-                #expect(hub.latest(panel: "entrance")?.kind == .live)
-                #expect(hub.latestSnapshot(panel: "entrance")?.jpeg != nil)
-                try await s.panel.hangup(outgoing)
-                _ = try await s.events.wait("call_ended") { e -> Bool? in if case .callEnded = e.kind { true } else { nil } }
-                try await Self.until("the call's stream to stop", within: .seconds(3)) { !hub.isLive(panel: "entrance") }
+            try await withLiveStreams {
+                let s = try await Self.setup()
+                try await withCleanup({ await s.stop() }) {
+                    let hub = s.intercom.peephole
+                    // A screen draws the panel at 160×120 (the TUI says so as it draws the call).
+                    hub.want(panel: "entrance", size: PixelSize(width: 160, height: 120))
+                    let (outgoing, incoming) = try await s.ring()
+                    try await Self.until("the first picture") { hub.latest(panel: "entrance")?.call == incoming.id }
+                    #expect(hub.latest(panel: "entrance")?.kind == .snapshot, "the snapshot comes before the stream's key frame")
+                    try await Self.until("the stream's first frame") {
+                        hub.latest(panel: "entrance")?.kind == .live && hub.latest(panel: "entrance")?.call == incoming.id }
+                    #expect(hub.latest(panel: "entrance")?.image.width == 160)
+                    // The snapshots pause while the stream plays; the journal keeps the first one.
+                    try await Task.sleep(for: .milliseconds(300))
+                    let before = s.server.requestCount("images_cgi")
+                    try await Task.sleep(for: .seconds(1.5))
+                    #expect(s.server.requestCount("images_cgi") - before <= 1)
+                    #expect(hub.latest(panel: "entrance")?.kind == .live)
+                    #expect(hub.latestSnapshot(panel: "entrance")?.jpeg != nil)
+                    try await s.panel.hangup(outgoing)
+                    _ = try await s.events.wait("call_ended") { e -> Bool? in if case .callEnded = e.kind { true } else { nil } }
+                    try await Self.until("the call's stream to stop", within: .seconds(3)) { !hub.isLive(panel: "entrance") }
+                }
             }
         }
 
         @Test func withoutAScreenNoStreamIsPlayed() async throws {
-            let s = try await Self.setup()
-            try await withCleanup({ await s.stop() }) {
-                let hub = s.intercom.peephole
-                let (outgoing, incoming) = try await s.ring()
-                try await Self.until("the first picture") { hub.latest(panel: "entrance")?.call == incoming.id }
-                try await Task.sleep(for: .seconds(1.5))
-                #expect(hub.latest(panel: "entrance")?.kind == .snapshot)
-                #expect(!hub.isLive(panel: "entrance"))
-                try await s.panel.hangup(outgoing)
-                _ = try await s.events.wait("call_ended") { e -> Bool? in if case .callEnded = e.kind { true } else { nil } }
+            try await withLiveStreams {
+                let s = try await Self.setup()
+                try await withCleanup({ await s.stop() }) {
+                    let hub = s.intercom.peephole
+                    let (outgoing, incoming) = try await s.ring()
+                    try await Self.until("the first picture") { hub.latest(panel: "entrance")?.call == incoming.id }
+                    try await Task.sleep(for: .seconds(1.5))
+                    #expect(hub.latest(panel: "entrance")?.kind == .snapshot)
+                    #expect(!hub.isLive(panel: "entrance"))
+                    try await s.panel.hangup(outgoing)
+                    _ = try await s.events.wait("call_ended") { e -> Bool? in if case .callEnded = e.kind { true } else { nil } }
+                }
             }
         }
     }

@@ -49,72 +49,78 @@ extension LivePictureSuites {
         }
 
         @Test func framesReachTheHubScaledByTheDecoderToWhatTheViewerWants() async throws {
-            let server = try await RTSPTestServer.start(auth: .digest, user: "admin", password: "s3cret", width: 320, height: 240)
-            try await withCleanup({ await server.stop() }) {
-                let hub = PeepholeHub()
-                let source = VideoSource(url: server.url(), user: "admin", password: "s3cret")
-                try await Self.playing(source, hub: hub) {
-                    // Nobody looks yet: nothing is played.
-                    try await Task.sleep(for: .milliseconds(400))
-                    #expect(hub.latest(panel: Self.panel) == nil)
-                    #expect(Self.decodeThreads() == 0)
-                    hub.want(panel: Self.panel, size: PixelSize(width: 100, height: 100))
-                    try await Self.until("a live frame") { hub.latest(panel: Self.panel)?.kind == .live }
-                    let first = try #require(hub.latest(panel: Self.panel))
-                    // 4:3 kept inside the 100×100 the viewer draws, straight from the decoder.
-                    #expect(first.image.width == 100 && first.image.height == 75)
-                    #expect(first.jpeg == nil)
-                    #expect(hub.isLive(panel: Self.panel))
-                    // A resized viewer gets resized frames from the same connection.
-                    hub.want(panel: Self.panel, size: PixelSize(width: 200, height: 300))
-                    try await Self.until("frames at the new size") { hub.latest(panel: Self.panel)?.image.width == 200 }
-                    #expect(hub.latest(panel: Self.panel)?.image.height == 150)
-                    let before = try #require(hub.latest(panel: Self.panel)?.sequence)
-                    try await Task.sleep(for: .seconds(1))
-                    let after = try #require(hub.latest(panel: Self.panel)?.sequence)
-                    #expect(after - before >= 10, "15 fps stream, \(after - before) frames in 1 s")
+            try await withLiveStreams {
+                let server = try await RTSPTestServer.start(auth: .digest, user: "admin", password: "s3cret", width: 320, height: 240)
+                try await withCleanup({ await server.stop() }) {
+                    let hub = PeepholeHub()
+                    let source = VideoSource(url: server.url(), user: "admin", password: "s3cret")
+                    try await Self.playing(source, hub: hub) {
+                        // Nobody looks yet: nothing is played.
+                        try await Task.sleep(for: .milliseconds(400))
+                        #expect(hub.latest(panel: Self.panel) == nil)
+                        #expect(Self.decodeThreads() == 0)
+                        hub.want(panel: Self.panel, size: PixelSize(width: 100, height: 100))
+                        try await Self.until("a live frame") { hub.latest(panel: Self.panel)?.kind == .live }
+                        let first = try #require(hub.latest(panel: Self.panel))
+                        // 4:3 kept inside the 100×100 the viewer draws, straight from the decoder.
+                        #expect(first.image.width == 100 && first.image.height == 75)
+                        #expect(first.jpeg == nil)
+                        #expect(hub.isLive(panel: Self.panel))
+                        // A resized viewer gets resized frames from the same connection.
+                        hub.want(panel: Self.panel, size: PixelSize(width: 200, height: 300))
+                        try await Self.until("frames at the new size") { hub.latest(panel: Self.panel)?.image.width == 200 }
+                        #expect(hub.latest(panel: Self.panel)?.image.height == 150)
+                        let before = try #require(hub.latest(panel: Self.panel)?.sequence)
+                        try await Task.sleep(for: .seconds(1))
+                        let after = try #require(hub.latest(panel: Self.panel)?.sequence)
+                        #expect(after - before >= 10, "15 fps stream, \(after - before) frames in 1 s")
+                    }
+                    // Stopping waited for the decode thread to be done with FFmpeg; the thread itself exits right after.
+                    #expect(try await Self.decodeThreadsGone() == 0)
                 }
-                // Stopping waited for the decode thread to be done with FFmpeg; the thread itself exits right after.
-                #expect(try await Self.decodeThreadsGone() == 0)
             }
         }
 
         @Test func wrongCredentialsSayOneLineAndKeepTrying() async throws {
-            let server = try await RTSPTestServer.start(auth: .both, user: "admin", password: "right")
-            try await withCleanup({ await server.stop() }) {
-                let hub = PeepholeHub()
-                hub.want(panel: Self.panel, size: PixelSize(width: 64, height: 48))
-                try await Self.playing(VideoSource(url: server.url(), user: "admin", password: "wrong"), hub: hub) {
-                    try await Self.until("the fallback line") { hub.streamNote(panel: Self.panel) != nil }
-                    #expect(hub.streamNote(panel: Self.panel) == "live stream refused the user/password: showing snapshots")
-                    #expect(hub.latest(panel: Self.panel) == nil)
-                    #expect(!hub.isLive(panel: Self.panel))
+            try await withLiveStreams {
+                let server = try await RTSPTestServer.start(auth: .both, user: "admin", password: "right")
+                try await withCleanup({ await server.stop() }) {
+                    let hub = PeepholeHub()
+                    hub.want(panel: Self.panel, size: PixelSize(width: 64, height: 48))
+                    try await Self.playing(VideoSource(url: server.url(), user: "admin", password: "wrong"), hub: hub) {
+                        try await Self.until("the fallback line") { hub.streamNote(panel: Self.panel) != nil }
+                        #expect(hub.streamNote(panel: Self.panel) == "live stream refused the user/password: showing snapshots")
+                        #expect(hub.latest(panel: Self.panel) == nil)
+                        #expect(!hub.isLive(panel: Self.panel))
+                    }
+                    #expect(try await Self.decodeThreadsGone() == 0)
                 }
-                #expect(try await Self.decodeThreadsGone() == 0)
             }
         }
 
         @Test func aKilledServerIsPlayedAgainWhenItComesBack() async throws {
-            let first = try await RTSPTestServer.start(width: 160, height: 120)
-            let port = first.port
-            let hub = PeepholeHub()
-            hub.want(panel: Self.panel, size: PixelSize(width: 80, height: 60))
-            let source = VideoSource(url: first.url(), openTimeout: .seconds(3), readTimeout: .seconds(2))
-            let again = ServerSlot()
-            try await withCleanup({ await first.stop(); await again.server.withLock { $0 }?.stop() }) {
-                try await Self.playing(source, hub: hub) {
-                    try await Self.until("live frames") { hub.isLive(panel: Self.panel) }
-                    await first.kill()
-                    try await Self.until("the fallback line") { hub.streamNote(panel: Self.panel) != nil }
-                    let note = try #require(hub.streamNote(panel: Self.panel))
-                    #expect(note.hasSuffix(": showing snapshots"), "\(note)")
-                    // The snapshots take over within the hold after the last live frame.
-                    try await Self.until("the stream to count as stopped", within: .seconds(3)) { !hub.isLive(panel: Self.panel) }
-                    let restarted = try await RTSPTestServer.start(width: 160, height: 120, port: port)
-                    again.server.withLock { $0 = restarted }
-                    // Retries back off 1, 2, 4… s: the picture is back within a few of them.
-                    try await Self.until("live frames again", within: .seconds(20)) { hub.isLive(panel: Self.panel) }
-                    #expect(hub.streamNote(panel: Self.panel) == nil)
+            try await withLiveStreams {
+                let first = try await RTSPTestServer.start(width: 160, height: 120)
+                let port = first.port
+                let hub = PeepholeHub()
+                hub.want(panel: Self.panel, size: PixelSize(width: 80, height: 60))
+                let source = VideoSource(url: first.url(), openTimeout: .seconds(3), readTimeout: .seconds(2))
+                let again = ServerSlot()
+                try await withCleanup({ await first.stop(); await again.server.withLock { $0 }?.stop() }) {
+                    try await Self.playing(source, hub: hub) {
+                        try await Self.until("live frames") { hub.isLive(panel: Self.panel) }
+                        await first.kill()
+                        try await Self.until("the fallback line") { hub.streamNote(panel: Self.panel) != nil }
+                        let note = try #require(hub.streamNote(panel: Self.panel))
+                        #expect(note.hasSuffix(": showing snapshots"), "\(note)")
+                        // The snapshots take over within the hold after the last live frame.
+                        try await Self.until("the stream to count as stopped", within: .seconds(3)) { !hub.isLive(panel: Self.panel) }
+                        let restarted = try await RTSPTestServer.start(width: 160, height: 120, port: port)
+                        again.server.withLock { $0 = restarted }
+                        // Retries back off 1, 2, 4… s: the picture is back within a few of them.
+                        try await Self.until("live frames again", within: .seconds(20)) { hub.isLive(panel: Self.panel) }
+                        #expect(hub.streamNote(panel: Self.panel) == nil)
+                    }
                 }
             }
         }
