@@ -88,6 +88,9 @@ struct WatchLiveTmuxTests {
                     let status = try await s.status()
                     #expect(rate >= 20, "drew \(rate) frames a second; status: \(status)")
                     #expect(status.contains("live"))
+                    // q while the stream plays: the decode thread is stopped and waited for, promptly.
+                    try await s.tmux.sendKeys("q")
+                    try await s.waitFor("WATCH-EXIT=0", timeout: .seconds(5))
                 }
             }
         }
