@@ -5,7 +5,7 @@ import IntercomBase
 public enum CtlCommand {
     public static let spec = CommandSpec(
         name: "ctl",
-        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open [ID]|dtmf DIGITS|mute [on|off]|speaker [on|off]|call [PANEL]|events [CALL]",
+        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open [ID]|dtmf DIGITS|mute [on|off]|speaker [on|off]|call [PANEL]|transfer TARGET|events [CALL]",
         maxPositionals: 3,
         options: [
             .value("--door", "DOOR", "open: main (default), alt, light, or an output number"),
@@ -76,7 +76,7 @@ public enum CtlCommand {
     static func makeRequest(_ args: ParsedArguments) -> Result<ControlRequest, UsageError> {
         var words = args.positionals
         guard !words.isEmpty else {
-            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call or events",
+            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer or events",
                                        command: "ctl"))
         }
         let action = words.removeFirst()
@@ -126,11 +126,18 @@ public enum CtlCommand {
         case "call":
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .command(.call(panel: args.value("--panel") ?? words.first))))
+        case "transfer":
+            guard let target = words.first else {
+                return .failure(UsageError(message: "ctl transfer needs a target: a [directory] name or a sip: URI, e.g. 'intercom ctl transfer flat12'",
+                                           command: "ctl"))
+            }
+            if let e = extra(1) { return .failure(e) }
+            return .success(ControlRequest(id: id, action: .command(.transfer(args.value("--call").map(CallID.init), target: target))))
         case "events":
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .events(call: call())))
         default:
-            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call or events",
+            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer or events",
                                        command: "ctl"))
         }
     }
