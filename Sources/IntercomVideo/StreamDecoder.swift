@@ -17,8 +17,8 @@ private let interruptCallback: @convention(c) (UnsafeMutableRawPointer?) -> Int3
 final class StreamDecoder {
     private let owner = pthread_self()
     private let source: VideoSource
-    /// Nil keeps each frame's own size.
-    private let size: PixelSize?
+    /// The size to scale to (nil: each frame's own), read per frame so a resize needs no reconnect.
+    private let target: ScaleTarget
     private let interrupt: InterruptState
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -32,10 +32,14 @@ final class StreamDecoder {
     /// Option names FFmpeg did not recognise (a renamed option is silently ignored otherwise).
     private(set) var unrecognisedOptions: [String] = []
 
-    init(source: VideoSource, size: PixelSize?, interrupt: InterruptState) {
+    convenience init(source: VideoSource, size: PixelSize?, interrupt: InterruptState) {
+        self.init(source: source, target: ScaleTarget(size, fit: .exactly), interrupt: interrupt)
+    }
+
+    init(source: VideoSource, target: ScaleTarget, interrupt: InterruptState) {
         FFmpegLibrary.prepare()
         self.source = source
-        self.size = size
+        self.target = target
         self.interrupt = interrupt
     }
 
@@ -162,7 +166,9 @@ final class StreamDecoder {
     private func scaled(_ frame: UnsafeMutablePointer<AVFrame>) -> RGBImage? {
         let source = frame.pointee
         guard source.width > 0, source.height > 0 else { return nil }
-        let size = self.size ?? PixelSize(width: Int(source.width), height: Int(source.height))
+        let aspect = source.sample_aspect_ratio
+        let size = target.output(width: Int(source.width), height: Int(source.height),
+                                 sampleAspect: aspect.den > 0 ? Double(aspect.num) / Double(aspect.den) : 1)
         guard size.width > 0, size.height > 0 else { return nil }
         scaler = sws_getCachedContext(scaler, source.width, source.height, AVPixelFormat(rawValue: source.format),
                                       Int32(size.width), Int32(size.height), AV_PIX_FMT_RGB24,

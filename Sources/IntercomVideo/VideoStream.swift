@@ -2,7 +2,8 @@ import Foundation
 import IntercomImaging
 
 /// One live stream being played: a decode thread of its own that connects, decodes and scales to
-/// `size`, and hands pictures out through `frames`. Only the newest picture waits there: a reader
+/// `size` (or, with `keepShape`, to the largest size inside it with the picture's own shape; `resize`
+/// changes it while playing), and hands pictures out through `frames`. Only the newest picture waits there: a reader
 /// slower than the stream (a terminal over SSH) skips frames instead of queueing them.
 ///
 /// `frames` finishes without error after `stop()` (or when its reader goes away), and throws a
@@ -10,19 +11,25 @@ import IntercomImaging
 public final class VideoStream: Sendable {
     public let source: VideoSource
     public let size: PixelSize
-    /// RGB pictures of exactly `size`; the error, when there is one, is always a `VideoError`.
+    /// RGB pictures of `size` (see `keepShape`); the error, when there is one, is always a `VideoError`.
     public let frames: AsyncThrowingStream<RGBImage, any Error>
 
-    /// The name every decode thread carries (`/proc/PID/task/*/comm`, debuggers).
+    /// The name a decode thread carries (`/proc/PID/task/*/comm`, debuggers) unless its stream
+    /// was given another (at most 15 bytes, the kernel's limit).
     public static let threadName = "intercom.video"
 
     private let interrupt = InterruptState()
     private let completion = VideoCompletion()
+    private let target: ScaleTarget
 
-    /// Starts at once: the thread connects while the caller goes on.
-    public init(source: VideoSource, size: PixelSize) {
+    /// Starts at once: the thread connects while the caller goes on. `keepShape`: pictures fit
+    /// inside `size` with the stream's shape instead of being stretched to it. `threadName` tells
+    /// this stream's thread from others' in `top -H` (and in tests that count them).
+    public init(source: VideoSource, size: PixelSize, keepShape: Bool = false, threadName: String = VideoStream.threadName) {
         self.source = source
         self.size = size
+        let target = ScaleTarget(size, fit: keepShape ? .within : .exactly)
+        self.target = target
         let (frames, continuation) = AsyncThrowingStream.makeStream(
             of: RGBImage.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(1))
         self.frames = frames
@@ -30,8 +37,8 @@ public final class VideoStream: Sendable {
         let completion = self.completion
         continuation.onTermination = { _ in interrupt.requestStop() }
         let thread = Thread {
-            VideoStream.nameKernelThread()
-            if let failure = VideoStream.decode(source: source, size: size, interrupt: interrupt,
+            VideoStream.nameKernelThread(threadName)
+            if let failure = VideoStream.decode(source: source, target: target, interrupt: interrupt,
                                                 deliver: { continuation.yield($0) }) {
                 continuation.finish(throwing: failure)
             } else {
@@ -39,7 +46,7 @@ public final class VideoStream: Sendable {
             }
             completion.finish()
         }
-        thread.name = Self.threadName
+        thread.name = threadName
         // FFmpeg's H.264 decoder wants more than Foundation's default stack.
         thread.stackSize = 1 << 21
         thread.start()
@@ -52,6 +59,12 @@ public final class VideoStream: Sendable {
         await completion.wait()
     }
 
+    /// Scales the next frames to `size` instead (a resized window), without reconnecting.
+    public func resize(to size: PixelSize) { target.set(size) }
+
+    /// The size the next frames are scaled for (`size` until `resize`).
+    public var requestedSize: PixelSize { target.size ?? size }
+
     /// Returns once the decode thread is done, whether stopped or failed.
     public func finished() async { await completion.wait() }
 
@@ -59,14 +72,14 @@ public final class VideoStream: Sendable {
 
     /// Foundation's `Thread.name` does not reach the kernel on Linux, and `pthread_setname_np` is
     /// hidden from Swift; `top -H`, debuggers and the tests read the name the kernel keeps.
-    private static func nameKernelThread() {
-        try? Data(threadName.utf8).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+    private static func nameKernelThread(_ name: String) {
+        try? Data(name.utf8.prefix(15)).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
     }
 
     /// The decode thread's whole life; the decoder never leaves it. Nil when stopped on request.
-    private static func decode(source: VideoSource, size: PixelSize, interrupt: InterruptState,
+    private static func decode(source: VideoSource, target: ScaleTarget, interrupt: InterruptState,
                                deliver: (RGBImage) -> Void) -> VideoError? {
-        let decoder = StreamDecoder(source: source, size: size, interrupt: interrupt)
+        let decoder = StreamDecoder(source: source, target: target, interrupt: interrupt)
         defer { decoder.close() }
         do {
             try decoder.open()

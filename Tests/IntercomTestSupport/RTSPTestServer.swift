@@ -25,8 +25,10 @@ package final class RTSPTestServer: Sendable {
     }
 
     /// Starts the server and waits until it listens. Throws (never skips) when it cannot run.
+    /// `port`: 0 picks a free one; a stopped server's port starts it again where clients look.
     package static func start(auth: Auth = .none, user: String = "admin", password: String = "",
-                              width: Int = 320, height: Int = 240, fps: Int = 15) async throws -> RTSPTestServer {
+                              width: Int = 320, height: Int = 240, fps: Int = 15,
+                              port: UInt16 = 0) async throws -> RTSPTestServer {
         // Debian's interpreter: a pyenv python3 on PATH has no `gi`.
         let python = "/usr/bin/python3"
         guard FileManager.default.isExecutableFile(atPath: python) else { throw HarnessError.toolMissing(python) }
@@ -35,7 +37,7 @@ package final class RTSPTestServer: Sendable {
         let process = try Subprocess(
             python,
             [script.path, "--auth", auth.rawValue, "--user", user, "--password", password,
-             "--width", String(width), "--height", String(height), "--fps", String(fps)],
+             "--width", String(width), "--height", String(height), "--fps", String(fps), "--port", String(port)],
             name: "rtsp-server", logDirectory: directory.url)
         let output: String
         do {
@@ -87,12 +89,13 @@ package final class RTSPTestServer: Sendable {
     parser.add_argument("--width", type=int, default=320)
     parser.add_argument("--height", type=int, default=240)
     parser.add_argument("--fps", type=int, default=15)
+    parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
 
     Gst.init(None)
     server = GstRtspServer.RTSPServer()
     server.set_address("127.0.0.1")
-    server.set_service("0")
+    server.set_service(str(args.port))
     launch = (
         "( videotestsrc is-live=true pattern=smpte horizontal-speed=10 "
         f"! video/x-raw,width={args.width},height={args.height},framerate={args.fps}/1 "

@@ -41,7 +41,11 @@ public actor Intercom {
     private var registration: (account: String, state: RegistrationState, reason: String?)?
     private var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
     var pendingAnswers: [CallID: Task<Void, Never>] = [:]
-    private var peepholes: [CallID: Task<Void, Never>] = [:]
+    var peepholes: [CallID: Task<Void, Never>] = [:]
+    /// The calls' live streams, beside their snapshot peepholes; stopping one is awaited.
+    var livePeepholes: [CallID: Task<Void, Never>] = [:]
+    /// Streams of ended calls still stopping: `stop` waits for them too.
+    var stoppingStreams: [CallID: Task<Void, Never>] = [:]
     /// Outgoing calls that ended before `dial` resumed, with why.
     var endedBeforeAnnounced: [CallID: CallEndReason] = [:]
     /// Snapshots are decoded no larger than this: more than any terminal picture needs.
@@ -51,6 +55,8 @@ public actor Intercom {
     private var eventPump: Task<Void, Never>?
     private var alarmWatchers: [Task<Void, Never>] = []
     private var watchers: [Task<Void, Never>] = []
+    /// The live streams of `watch`; each stops its decode thread before its task ends.
+    private var liveWatchers: [Task<Void, Never>] = []
 
     /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
     /// `switches`: where run-time do-not-disturb and guest mode are kept (nil: not kept).
@@ -126,17 +132,27 @@ public actor Intercom {
         }
     }
 
-    /// Polls panels' snapshots without a call (the kiosk grid, `intercom watch`) at `fps`,
-    /// into the same `peephole` hub. Calling it again replaces the set. `fullSize` decodes the
-    /// pictures whole (a pixel-mode picture over the whole window) instead of at most 640×480.
-    public func watch(panels names: [String], fps: Double, fullSize: Bool = false) {
+    /// Shows panels without a call (the kiosk grid, `intercom watch`) in the `peephole` hub: each
+    /// panel's `live` stream when it has one and a viewer asked for a size (`PeepholeHub.want`),
+    /// and its snapshots polled at `fps` until the stream plays and whenever it does not. Calling
+    /// it again replaces the set, and returns once the streams it replaced have stopped. `fullSize`
+    /// decodes snapshots whole (a pixel-mode picture over the whole window) instead of at most 640×480.
+    public func watch(panels names: [String], fps: Double, fullSize: Bool = false, live: LiveStreamChoice? = nil) async {
         for task in watchers { task.cancel() }
+        let stopping = liveWatchers
+        for task in stopping { task.cancel() }
         watchers = names.compactMap { name in
             guard let client = panels[name] else { return nil }
             let peephole = Peephole(panel: client, call: nil, fps: fps, decodeSize: fullSize ? nil : peepholeDecodeSize,
                                     hub: self.peephole, logger: logger)
             return Task { await peephole.run(report: { _, _, _ in }) }
         }
+        liveWatchers = live.map { choice in
+            names.compactMap { name in
+                livePicture(panel: name, stream: choice, call: nil).map { picture in Task { await picture.run() } }
+            }
+        } ?? []
+        for task in stopping { await task.value }
     }
 
     /// Ends calls, stops the phone and ends every subscriber's stream.
@@ -146,6 +162,12 @@ public actor Intercom {
         operatorRefresh?.cancel()
         for task in pendingAnswers.values { task.cancel() }
         for task in peepholes.values { task.cancel() }
+        let streams = liveWatchers + Array(livePeepholes.values) + Array(stoppingStreams.values)
+        liveWatchers = []
+        livePeepholes = [:]
+        stoppingStreams = [:]
+        for task in streams { task.cancel() }
+        for task in streams { await task.value }
         registrationRetry.task?.cancel()
         if let phone { await phone.stop() }
         await eventPump?.value
@@ -336,6 +358,12 @@ public actor Intercom {
         case .ended(let id, let reason, let duration, let detail):
             pendingAnswers.removeValue(forKey: id)?.cancel()
             peepholes.removeValue(forKey: id)?.cancel()
+            // The decode thread stops within a read; nothing here waits for it, `stop` does.
+            if let stream = livePeepholes.removeValue(forKey: id) {
+                stream.cancel()
+                stoppingStreams[id] = stream
+                Task { await stream.value; self.streamStopped(id) }
+            }
             guard let session = calls.removeValue(forKey: id) else { return }
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             if session.info.direction == .outgoing && !session.announced {
@@ -351,26 +379,6 @@ public actor Intercom {
         case .dtmfSent(let id, let digits):
             logger.debug("call \(id): DTMF \(digits) sent")
         }
-    }
-
-    /// Polls the panel's snapshot while the call rings, and after answering until the call's
-    /// own video arrives.
-    func startPeephole(_ id: CallID, panel: PanelConfig, phone: Phone) {
-        guard let client = panels[panel.name] else { return }
-        let peephole = Peephole(panel: client, call: id, fps: panel.peepholeFPS, decodeSize: peepholeDecodeSize,
-                                hub: self.peephole, logger: logger)
-        // Owned by the call: cancelled when it ends (which releases self), and it stops by
-        // itself once the call's own video arrives.
-        peepholes[id] = Task {
-            await peephole.run(
-                report: { width, height, fps in await self.reportPeephole(id, width: width, height: height, fps: fps) },
-                callVideo: phone.video)
-        }
-    }
-
-    private func reportPeephole(_ id: CallID, width: Int, height: Int, fps: Double) {
-        guard let session = calls[id] else { return }
-        publish(.peepholeFrame(session.ref, width: width, height: height, fps: fps))
     }
 
     func autoAnswer(_ id: CallID, phone: Phone) async {

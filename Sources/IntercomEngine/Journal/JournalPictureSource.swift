@@ -17,7 +17,7 @@ public struct IntercomPictureSource: JournalPictureSource {
     public init(_ intercom: Intercom) { self.intercom = intercom }
 
     public func peepholeJPEG(call: CallID, panel: String?) -> Data? {
-        guard let panel, let frame = intercom.peephole.latest(panel: panel), frame.call == call else { return nil }
+        guard let panel, let frame = intercom.peephole.latestSnapshot(panel: panel), frame.call == call else { return nil }
         return frame.jpeg
     }
 

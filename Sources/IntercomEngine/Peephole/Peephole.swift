@@ -7,7 +7,9 @@ import IntercomPhone
 /// The slideshow a resident sees before answering: the panel's JPEG snapshot polled at
 /// `fps`, one request in flight at most, the next one starting at the slot after the last
 /// began — or at once when the panel was slower than the slot, so a slow panel slows the
-/// peephole down instead of piling up requests.
+/// peephole down instead of piling up requests. While the panel's live stream plays (its frames
+/// reach the hub), no snapshot is fetched after the first: the stream is the better picture, and
+/// the snapshots come back by themselves within `PeepholeHub.liveHold` of the stream stopping.
 struct Peephole: Sendable {
     var panel: BewardPanel
     var call: CallID?
@@ -30,6 +32,11 @@ struct Peephole: Sendable {
         var lastError: String?
         while !Task.isCancelled {
             let started = Date()
+            if sequence > 0, hub.isLive(panel: panel.name) {
+                if let call, callVideo?.latest?.call == call { return }
+                try? await Task.sleep(nanoseconds: UInt64(min(slot, 0.2) * 1e9))
+                continue
+            }
             do {
                 let jpeg = try await panel.snapshot()
                 let image = try JPEG.decode(jpeg, covering: decodeSize)
@@ -37,7 +44,7 @@ struct Peephole: Sendable {
                 sequence += 1
                 let now = Date()
                 hub.publish(PeepholeFrame(panel: panel.name, call: call, jpeg: jpeg, image: image,
-                                          sequence: sequence, fetchedAt: now))
+                                          sequence: sequence, fetchedAt: now, kind: .snapshot))
                 lastError = nil
                 recent.append(now)
                 recent.removeAll { now.timeIntervalSince($0) > 3 }

@@ -1,24 +1,99 @@
+import Foundation
+import IntercomImaging
 import Synchronization
 
-/// Where peephole frames meet their viewers: the newest frame per panel, which viewers read at
-/// their own pace. The newest frame wins; nothing queues behind a slow viewer.
+/// Where panel pictures meet their viewers — snapshots and live stream frames alike: the newest
+/// frame per panel, which viewers read at their own pace. The newest frame wins; nothing queues
+/// behind a slow viewer. Viewers tell it the pixel size they draw a panel at (`want`), which
+/// the live stream is decoded and scaled to, and may ask to be woken on each new frame.
 public final class PeepholeHub: Sendable {
-    private let latestByPanel = Mutex<[String: PeepholeFrame]>([:])
-    private let problemByPanel = Mutex<[String: String]>([:])
+    private struct PanelState {
+        var latest: PeepholeFrame?
+        var latestSnapshot: PeepholeFrame?
+        var sequence = 0
+        var problem: String?
+        var streamNote: String?
+        var lastLive: Date?
+        var wanted: PixelSize?
+    }
+
+    private let panels = Mutex<[String: PanelState]>([:])
+    private let wakers = Mutex<[UUID: @Sendable (String) -> Void]>([:])
+
+    /// How long after its last frame a live stream still counts as playing: the snapshots stay
+    /// paused that long, and come back when a stream stalls.
+    static let liveHold: TimeInterval = 1
 
     public init() {}
 
-    public func latest(panel: String) -> PeepholeFrame? { latestByPanel.withLock { $0[panel] } }
+    public func latest(panel: String) -> PeepholeFrame? { panels.withLock { $0[panel]?.latest } }
+
+    /// The newest JPEG snapshot (the journal keeps JPEGs; live frames have none).
+    public func latestSnapshot(panel: String) -> PeepholeFrame? { panels.withLock { $0[panel]?.latestSnapshot } }
 
     /// Why the panel's last snapshot failed; nil once one arrives again (`intercom watch` shows it).
-    public func problem(panel: String) -> String? { problemByPanel.withLock { $0[panel] } }
+    public func problem(panel: String) -> String? { panels.withLock { $0[panel]?.problem } }
 
+    /// Why the live stream is not playing (one line ending in "showing snapshots"); nil while it plays.
+    public func streamNote(panel: String) -> String? { panels.withLock { $0[panel]?.streamNote } }
+
+    /// Whether a live frame of the panel came within `liveHold`.
+    public func isLive(panel: String, at now: Date = Date()) -> Bool {
+        panels.withLock { $0[panel]?.lastLive.map { now.timeIntervalSince($0) < Self.liveHold } ?? false }
+    }
+
+    /// A viewer draws the panel at this pixel size: the live stream is scaled to fit inside it.
+    /// Until a viewer says so, nobody looks, and no live stream is played (the daemon).
+    public func want(panel: String, size: PixelSize) {
+        panels.withLock { $0[panel, default: PanelState()].wanted = size }
+    }
+
+    public func wantedSize(panel: String) -> PixelSize? { panels.withLock { $0[panel]?.wanted } }
+
+    /// Calls `wake` with the panel's name after every new frame of any panel until `removeWaker`
+    /// (a screen that sleeps until there is something to draw).
+    public func addWaker(_ wake: @escaping @Sendable (String) -> Void) -> UUID {
+        let id = UUID()
+        wakers.withLock { $0[id] = wake }
+        return id
+    }
+
+    public func removeWaker(_ id: UUID) { _ = wakers.withLock { $0.removeValue(forKey: id) } }
+
+    /// Stores the frame as the panel's newest, numbered after the panel's last one. A snapshot
+    /// that lands while the stream plays is kept for the journal but not shown: it would flash
+    /// an older picture between two live frames.
     func publish(_ frame: PeepholeFrame) {
-        latestByPanel.withLock { $0[frame.panel] = frame }
-        problemByPanel.withLock { $0[frame.panel] = nil }
+        var frame = frame
+        panels.withLock { all in
+            var state = all[frame.panel] ?? PanelState()
+            state.problem = nil
+            switch frame.kind {
+            case .snapshot:
+                let live = state.lastLive.map { frame.fetchedAt.timeIntervalSince($0) < Self.liveHold } ?? false
+                if !live {
+                    state.sequence += 1
+                    frame.sequence = state.sequence
+                    state.latest = frame
+                }
+                state.latestSnapshot = frame
+            case .live:
+                state.sequence += 1
+                frame.sequence = state.sequence
+                state.latest = frame
+                state.lastLive = frame.fetchedAt
+                state.streamNote = nil
+            }
+            all[frame.panel] = state
+        }
+        for wake in wakers.withLock({ Array($0.values) }) { wake(frame.panel) }
     }
 
     func report(panel: String, problem: String) {
-        problemByPanel.withLock { $0[panel] = problem }
+        panels.withLock { $0[panel, default: PanelState()].problem = problem }
+    }
+
+    func reportStream(panel: String, note: String?) {
+        panels.withLock { $0[panel, default: PanelState()].streamNote = note }
     }
 }

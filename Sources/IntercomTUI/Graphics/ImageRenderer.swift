@@ -65,6 +65,11 @@ public final class ImageRenderer {
 
     /// The smallest decode that still covers this area: pass it to `JPEG.decode(_:covering:)`.
     public func decodeSize(for area: CellArea, cellPixels: PixelSize) -> PixelSize {
+        Self.decodeSize(mode: mode, area: area, cellPixels: cellPixels)
+    }
+
+    /// The pixels `mode` can show in `area`: a live stream is scaled to fit inside this.
+    public static func decodeSize(mode: GraphicsMode, area: CellArea, cellPixels: PixelSize) -> PixelSize {
         switch mode {
         case .symbols, .ascii: return PixelSize(width: area.cols, height: area.rows * 2)
         case .kitty, .sixel, .iterm: return PixelSize(width: area.cols * cellPixels.width, height: area.rows * cellPixels.height)

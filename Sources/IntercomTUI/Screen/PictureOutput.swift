@@ -57,21 +57,29 @@ final class PictureOutput {
         pacer.records[slot].map { ($0.bytes, $0.writeTime) }
     }
 
-    func draw(slot: Int, area: CellArea, source: Source?) {
-        guard let source, drawn[slot] != source.id else { return }
+    /// The pixel size a picture drawn in `area` can show (what a live stream is scaled to).
+    func pixelSize(for area: CellArea) -> PixelSize {
+        ImageRenderer.decodeSize(mode: choice.mode, area: area, cellPixels: capabilities.cellPixels)
+    }
+
+    /// Draws the source's picture if it is new and the terminal took the last one; true when it went out.
+    @discardableResult
+    func draw(slot: Int, area: CellArea, source: Source?) -> Bool {
+        guard let source, drawn[slot] != source.id else { return false }
         let whole = drawn[slot] == nil
         // Video may come faster than the terminal (or an SSH link) takes it: a frame goes out only
         // when the pacer says the terminal had time for the last one, and then it is the source's
         // newest (a whole redraw after a resize or Ctrl-L is never held back).
         let now = ContinuousClock.now
-        if !whole, !pacer.mayDraw(slot: slot, at: now) { return }
-        guard let image = source.image() else { return }
+        if !whole, !pacer.mayDraw(slot: slot, at: now) { return false }
+        guard let image = source.image() else { return false }
         drawn[slot] = source.id
         let renderer = renderers[slot] ?? ImageRenderer(choice: choice, capabilities: capabilities, imageID: slot + 1)
         renderer.paneOrigin = paneOrigin
         renderers[slot] = renderer
         let frame = renderer.render(image: image, into: area, cellPixels: capabilities.cellPixels)
-        guard !frame.bytes.isEmpty else { return }
+        // An identical picture needs no bytes; it still counts as shown.
+        guard !frame.bytes.isEmpty else { return true }
         // Saved and restored cursor and attributes: ncurses keeps believing the cursor is where it left it.
         var out = Array("\u{1B}7".utf8)
         if whole {
@@ -87,6 +95,7 @@ final class PictureOutput {
         let began = ContinuousClock.now
         writer.write(out)
         pacer.record(slot: slot, began: now, bytes: out.count, writeTime: began.duration(to: .now))
+        return true
     }
 
     /// A journal picture from disk; nil when it was pruned or is unreadable.

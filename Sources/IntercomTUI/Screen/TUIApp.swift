@@ -29,12 +29,20 @@ public final class TUIApp: Sendable {
         defer { pump.cancel() }
         let panels = await intercom.config.panels.map(\.name)
         let video = await intercom.video
-        if options.kiosk { await intercom.watch(panels: panels, fps: 1) }
+        // The kiosk's small tiles play the panels' sub streams; snapshots stand in at 1 fps.
+        if options.kiosk { await intercom.watch(panels: panels, fps: 1, live: .sub) }
         if let watch = options.watch {
             // Pixel modes draw the window's every pixel; symbols need no more than the usual peephole.
             let pixel = capabilities.choose(override: options.graphics).mode.isPixel
-            await intercom.watch(panels: [watch.panel], fps: watch.fps, fullSize: pixel)
+            await intercom.watch(panels: [watch.panel], fps: watch.snapshotFPS, fullSize: pixel, live: .main)
         }
+        // A new frame of the panel on screen wakes the screen at once (a live stream's own rate);
+        // the kiosk's many tiles are drawn at its pace instead.
+        let shown = options.watch?.panel
+        let waker = options.kiosk ? nil : intercom.peephole.addWaker { panel in
+            if shown == nil || panel == shown { inbox.wake.wake() }
+        }
+        defer { if let waker { intercom.peephole.removeWaker(waker) } }
         // Placed before the screen opens, so a call that cannot start is one line on a normal terminal.
         var followed: CallID?
         if let call = options.call {
@@ -60,6 +68,7 @@ public final class TUIApp: Sendable {
             thread.name = "intercom.tui"
             thread.start()
         }
+        // Awaited: the streams' decode threads are gone before the caller stops the intercom.
         if options.kiosk || options.watch != nil { await intercom.watch(panels: [], fps: 1) }
         return try result.get()
     }

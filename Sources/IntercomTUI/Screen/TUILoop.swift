@@ -107,7 +107,9 @@ final class TUILoop {
         if let watch { return watch.pace }
         let video = model.selectedCall?.stage == .active
         let fresh = model.selectedCall.map { Date().timeIntervalSince($0.since) < 2 } ?? false
-        return fresh ? 20 : video ? 40 : (model.calls.isEmpty && !context.options.kiosk ? 120 : 100)
+        // The kiosk's tiles play live sub streams (15–25 fps) without waking the screen per frame.
+        if context.options.kiosk { return 40 }
+        return fresh ? 20 : video ? 40 : (model.calls.isEmpty ? 120 : 100)
     }
 
     // MARK: - Input
@@ -260,6 +262,7 @@ final class TUILoop {
             for (index, panel) in ScreenText.kioskOrder(context.panels, model).enumerated() where index < tiles.count {
                 let tile = tiles[index]
                 let area = CellArea(column: tile.column, row: tile.row + 1, cols: tile.cols, rows: tile.rows - 1)
+                context.intercom.peephole.want(panel: panel, size: pictures.pixelSize(for: area))
                 pictures.draw(slot: 1 + index, area: area, source: source(panel: panel, call: model.calls.first { $0.panel == panel }))
             }
             return
@@ -272,6 +275,8 @@ final class TUILoop {
             }
             return
         }
+        // The panel's live stream plays for the call at this size (until the call's own video comes).
+        if let panel = call.panel { context.intercom.peephole.want(panel: panel, size: pictures.pixelSize(for: area)) }
         pictures.draw(slot: 0, area: area, source: source(panel: call.panel, call: call))
     }
 
@@ -284,15 +289,19 @@ final class TUILoop {
         return ("p\(panel)\(frame.sequence)\(frame.fetchedAt.timeIntervalSince1970)", { frame.image })
     }
 
-    /// The watch view: its status line on the last row, the peephole's newest picture above it.
-    /// Only the last row holds text, so ncurses never touches the picture's rows.
+    /// The watch view: its status line on the last row, the panel's newest picture above it (a
+    /// live frame scaled by the decoder to the area's pixels, else a snapshot). Only the last row
+    /// holds text, so ncurses never touches the picture's rows.
     private func drawWatch() {
         guard var watch else { return }
         let peephole = context.intercom.peephole
+        let area = WatchView.area(cols: curses.cols, rows: curses.rows)
+        peephole.want(panel: watch.panel, size: pictures.pixelSize(for: area))
         watch.take(peephole.latest(panel: watch.panel))
-        self.watch = watch
+        defer { self.watch = watch }
         curses.erase()
-        let status = watch.status(mode: pictures.choice.mode, problem: peephole.problem(panel: watch.panel))
+        let status = watch.status(mode: pictures.choice.mode, problem: peephole.problem(panel: watch.panel),
+                                  streamNote: peephole.streamNote(panel: watch.panel))
         // Never the bottom-right cell (see `Curses.bar`).
         curses.put(curses.rows - 1, 0, String(status.prefix(max(0, curses.cols - 1))), .normal, reverse: true)
         // A changed status goes out whole, not as ncurses' diff of a few characters: it is
@@ -302,7 +311,10 @@ final class TUILoop {
             curses.redrawLines(from: curses.rows - 1, count: 1)
         }
         curses.refresh()
-        pictures.draw(slot: 0, area: WatchView.area(cols: curses.cols, rows: curses.rows), source: watch.source)
+        // After ncurses' refresh, which may clear the screen (its first, a resize).
+        if let source = watch.source(), pictures.draw(slot: 0, area: area, source: source) {
+            watch.drew(id: source.id)
+        }
     }
 
     private func writeRaw(_ text: String) { TerminalWriter.standardOutput.write(text) }

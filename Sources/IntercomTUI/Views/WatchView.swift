@@ -1,44 +1,81 @@
 import Foundation
 import IntercomEngine
 
-/// `intercom watch`: one panel's peephole over the whole window above one status line. The
-/// frames come from the intercom's peephole hub, as the call screen's do; this keeps what the
-/// status line counts.
+/// `intercom watch`: one panel's picture over the whole window above one status line. The
+/// frames come from the intercom's peephole hub — live stream frames, else snapshots — as the
+/// call screen's do; this keeps what the status line counts and says.
 struct WatchView {
     let panel: String
-    let fps: Double
-    /// Pictures shown so far; an identical picture (a still doorway, a panel that caches) is not
-    /// drawn again and not counted.
+    /// `--fps`: the most pictures drawn a second; nil = every frame.
+    let cap: Double?
+    /// Pictures drawn so far. An identical snapshot (a still doorway, a panel that caches) is not
+    /// drawn again and not counted; live frames are never compared (every one is new).
     private(set) var shown = 0
     private var lastSequence: Int?
     private var lastJPEG: Data?
+    /// The newest frame not drawn yet.
+    private(set) var pending: PeepholeFrame?
     private(set) var frame: PeepholeFrame?
+    private var lastDrawn: Date?
+    /// When the last pictures were drawn, for the measured rate.
+    private var recent: [Date] = []
 
     init(_ options: WatchOptions) {
         panel = options.panel
-        fps = options.fps
+        cap = options.fps
     }
 
-    /// Takes the hub's newest frame; true when it is a new picture to draw.
+    /// Takes the hub's newest frame; true when it is a new picture to draw (now or, under `--fps`,
+    /// once its turn comes).
     @discardableResult
     mutating func take(_ latest: PeepholeFrame?) -> Bool {
-        guard let latest, latest.sequence != lastSequence else { return false }
+        guard let latest, latest.sequence != lastSequence else { return pending != nil }
         lastSequence = latest.sequence
-        guard latest.jpeg != lastJPEG else { return false }
-        lastJPEG = latest.jpeg
-        frame = latest
-        shown += 1
+        if latest.kind == .snapshot, let jpeg = latest.jpeg {
+            guard jpeg != lastJPEG else { return pending != nil }
+            lastJPEG = jpeg
+        } else {
+            lastJPEG = nil
+        }
+        pending = latest
         return true
     }
 
-    /// What the picture slot draws: changes only with a new picture.
-    var source: PictureOutput.Source? {
-        guard let frame else { return nil }
-        return ("w\(shown)", { frame.image })
+    /// What the picture slot should draw now: the pending frame, unless `--fps` says wait.
+    func source(at now: Date = Date()) -> PictureOutput.Source? {
+        guard let pending else { return frame.map { frame in ("w\(frame.sequence)", { frame.image }) } }
+        if let cap, let lastDrawn, now.timeIntervalSince(lastDrawn) < 1 / cap - 0.002 {
+            return frame.map { frame in ("w\(frame.sequence)", { frame.image }) }
+        }
+        return ("w\(pending.sequence)", { pending.image })
     }
 
-    func status(mode: GraphicsMode, problem: String?) -> String {
-        var text = " \(panel) · \(mode.rawValue) · \(fps.formatted()) fps · #\(shown) · q quits"
+    /// The slot drew the picture `id` (`source`'s): count it.
+    mutating func drew(id: String, at now: Date = Date()) {
+        guard let pending, id == "w\(pending.sequence)" else { return }
+        frame = pending
+        self.pending = nil
+        lastDrawn = now
+        shown += 1
+        recent.append(now)
+        recent.removeAll { now.timeIntervalSince($0) > 2 }
+    }
+
+    /// Pictures drawn a second over the last two seconds.
+    func measuredFPS(at now: Date = Date()) -> Double {
+        let window = recent.filter { now.timeIntervalSince($0) <= 2 }
+        guard window.count > 1, let first = window.first else { return 0 }
+        let span = max(now.timeIntervalSince(first), 0.5)
+        return Double(window.count - 1) / span
+    }
+
+    /// E.g. " porch · symbols · live 25.0 fps · #312 · q quits", then the stream's or the panel's trouble.
+    func status(mode: GraphicsMode, problem: String?, streamNote: String? = nil, at now: Date = Date()) -> String {
+        let kind = frame?.kind == .live ? "live" : "snapshots"
+        var text = " \(panel) · \(mode.rawValue) · \(kind) \(String(format: "%.1f", measuredFPS(at: now))) fps"
+        if let cap { text += " (max \(cap.formatted()))" }
+        text += " · #\(shown) · q quits"
+        if let streamNote, frame?.kind != .live { text += " · \(streamNote)" }
         if let problem { text += " · \(problem)" }
         return text
     }
@@ -46,8 +83,12 @@ struct WatchView {
     /// The picture takes the window but its last row.
     static func area(cols: Int, rows: Int) -> CellArea { CellArea(cols: cols, rows: max(1, rows - 1)) }
 
-    /// How often the screen looks for a new frame: twice a frame, 20–100 ms.
-    var pace: Int { min(100, max(20, Int(500 / max(0.1, fps)))) }
+    /// How often the screen looks for a new frame when nothing wakes it: a new frame in the hub
+    /// wakes it at once, so this only keeps the measured rate and `--fps` turns current.
+    var pace: Int {
+        guard let cap else { return 100 }
+        return min(100, max(10, Int(500 / max(0.1, cap))))
+    }
 
     /// q, Q, Ctrl-C and Ctrl-D quit (the screen is in raw mode, so Ctrl-C is a key).
     static func quits(_ key: Int32) -> Bool { [0x71, 0x51, 0x03, 0x04].contains(key) }

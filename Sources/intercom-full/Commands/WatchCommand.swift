@@ -6,8 +6,9 @@ import IntercomBase
 import IntercomPhone
 
 /// `intercom watch [PANEL]`: the panel's camera, live in the terminal, without a call. A view
-/// of the terminal client: the pictures come from the intercom's peephole (polled at `--fps`,
-/// one request in flight) and are drawn as the call screen draws them. The screen is the
+/// of the terminal client: the pictures come from the intercom's peephole hub — the panel's RTSP
+/// stream at its own rate (capped by `--fps`), with its JPEG snapshots (2 a second, or `--fps`)
+/// until the stream plays and whenever it cannot — and are drawn as the call screen draws them. The screen is the
 /// alternate one and is always given back (q, Ctrl-C, SIGTERM, a failed panel alike).
 enum WatchCommand {
     static let spec = CommandSpec(
@@ -16,13 +17,13 @@ enum WatchCommand {
         maxPositionals: 1,
         options: [
             .value("--graphics", "MODE", "auto|kitty|sixel|iterm|symbols|ascii (default auto)", choices: GraphicsMode.optionChoices),
-            .value("--fps", "N", "pictures per second to fetch, 0.2–30 (default 2)"),
+            .value("--fps", "N", "most pictures per second to draw, 0.2–30 (default: the live stream's own rate; snapshots 2)"),
         ],
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
-        let fps = invocation.arguments.value("--fps").map { Double($0) ?? -1 } ?? 2
-        guard fps >= 0.2, fps <= 30 else {
+        let fps = invocation.arguments.value("--fps").map { Double($0) ?? -1 }
+        if let fps, !(fps >= 0.2 && fps <= 30) {
             return Console.fail("--fps takes a number from 0.2 to 30; see 'intercom watch --help'", code: ExitCode.usage)
         }
         let panel: PanelConfig

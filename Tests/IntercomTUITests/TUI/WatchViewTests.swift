@@ -12,33 +12,67 @@ struct WatchViewTests {
         return PeepholeFrame(panel: "p", call: nil, jpeg: Data(jpeg), image: image, sequence: sequence, fetchedAt: Date())
     }
 
+    static func live(_ sequence: Int) throws -> PeepholeFrame {
+        let image = try #require(RGBImage(width: 1, height: 1, pixels: [1, 2, 3]))
+        return PeepholeFrame(panel: "p", call: nil, jpeg: nil, image: image, sequence: sequence, fetchedAt: Date(), kind: .live)
+    }
+
+    /// Takes the frame and draws it if it is new; returns whether it was drawn.
+    static func show(_ view: inout WatchView, _ frame: PeepholeFrame?, at now: Date = Date()) -> Bool {
+        guard view.take(frame), let source = view.source(at: now), source.id != view.frame.map({ "w\($0.sequence)" }) else {
+            return false
+        }
+        view.drew(id: source.id, at: now)
+        return true
+    }
+
     @Test func countsNewPicturesOnlyOnce() throws {
-        var view = WatchView(WatchOptions(panel: "p", fps: 2))
-        #expect(view.source == nil)
-        var drawn = view.take(nil)
-        #expect(!drawn)
-        drawn = view.take(try Self.frame(1, jpeg: [1]))
-        #expect(drawn)
-        #expect(view.source?.id == "w1")
+        var view = WatchView(WatchOptions(panel: "p"))
+        #expect(view.source() == nil)
+        #expect(!Self.show(&view, nil))
+        #expect(Self.show(&view, try Self.frame(1, jpeg: [1])))
+        #expect(view.source()?.id == "w1")
         // The same frame read again on the next turn is no new picture.
-        drawn = view.take(try Self.frame(1, jpeg: [1]))
-        #expect(!drawn)
-        // A new fetch of an identical picture (a still doorway) is neither drawn nor counted.
-        drawn = view.take(try Self.frame(2, jpeg: [1]))
-        #expect(!drawn)
-        drawn = view.take(try Self.frame(3, jpeg: [2]))
-        #expect(drawn)
+        #expect(!Self.show(&view, try Self.frame(1, jpeg: [1])))
+        // A new fetch of an identical snapshot (a still doorway) is neither drawn nor counted.
+        #expect(!Self.show(&view, try Self.frame(2, jpeg: [1])))
+        #expect(Self.show(&view, try Self.frame(3, jpeg: [2])))
         #expect(view.shown == 2)
-        #expect(view.source?.id == "w2")
+        #expect(view.source()?.id == "w3")
+    }
+
+    @Test func liveFramesAreNeverDroppedAsDuplicates() throws {
+        var view = WatchView(WatchOptions(panel: "p"))
+        #expect(Self.show(&view, try Self.frame(1, jpeg: [1])))
+        // Live frames carry no JPEG: each new one is drawn, however alike.
+        for sequence in 2...30 { #expect(Self.show(&view, try Self.live(sequence))) }
+        #expect(view.shown == 30)
+    }
+
+    @Test func fpsCapsTheDrawnRate() throws {
+        var view = WatchView(WatchOptions(panel: "p", fps: 5))
+        let start = Date()
+        var drawn = 0
+        // 25 frames a second for 2 s, drawn at most 5 a second.
+        for i in 0..<50 where Self.show(&view, try Self.live(i + 1), at: start.addingTimeInterval(Double(i) * 0.04)) {
+            drawn += 1
+        }
+        #expect(drawn >= 9 && drawn <= 11, "\(drawn)")
     }
 
     @Test func theStatusLineSaysWhatItShows() throws {
-        var view = WatchView(WatchOptions(panel: "porch", fps: 2))
-        #expect(view.status(mode: .symbols, problem: nil) == " porch · symbols · 2 fps · #0 · q quits")
-        view.take(try Self.frame(1, jpeg: [1]))
-        #expect(view.status(mode: .kitty, problem: "panel porch is unreachable")
-                == " porch · kitty · 2 fps · #1 · q quits · panel porch is unreachable")
-        #expect(WatchView(WatchOptions(panel: "p", fps: 0.5)).status(mode: .ascii, problem: nil).contains("0.5 fps"))
+        var view = WatchView(WatchOptions(panel: "porch"))
+        #expect(view.status(mode: .symbols, problem: nil) == " porch · symbols · snapshots 0.0 fps · #0 · q quits")
+        let start = Date()
+        _ = Self.show(&view, try Self.frame(1, jpeg: [1]), at: start)
+        #expect(view.status(mode: .kitty, problem: "panel porch is unreachable",
+                            streamNote: "live stream refused the user/password: showing snapshots", at: start)
+                == " porch · kitty · snapshots 0.0 fps · #1 · q quits · live stream refused the user/password: showing snapshots"
+                + " · panel porch is unreachable")
+        for i in 1...25 { _ = Self.show(&view, try Self.live(i + 1), at: start.addingTimeInterval(Double(i) * 0.04)) }
+        let status = view.status(mode: .symbols, problem: nil, streamNote: "stale", at: start.addingTimeInterval(1))
+        #expect(status == " porch · symbols · live 25.0 fps · #26 · q quits")
+        #expect(WatchView(WatchOptions(panel: "p", fps: 0.5)).status(mode: .ascii, problem: nil).contains("(max 0.5)"))
     }
 
     @Test func qCtrlCAndCtrlDQuitOtherKeysDoNot() {
@@ -58,7 +92,10 @@ struct WatchViewTests {
     @Test func pictureFillsAllButTheStatusRow() {
         #expect(WatchView.area(cols: 80, rows: 24) == CellArea(cols: 80, rows: 23))
         #expect(WatchView.area(cols: 10, rows: 1).rows == 1)
-        #expect(WatchView(WatchOptions(panel: "p", fps: 30)).pace == 20)
+        #expect(WatchView(WatchOptions(panel: "p", fps: 30)).pace == 16)
         #expect(WatchView(WatchOptions(panel: "p", fps: 2)).pace == 100)
+        #expect(WatchView(WatchOptions(panel: "p")).pace == 100)
+        #expect(WatchOptions(panel: "p").snapshotFPS == 2)
+        #expect(WatchOptions(panel: "p", fps: 5).snapshotFPS == 5)
     }
 }

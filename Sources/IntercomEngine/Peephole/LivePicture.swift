@@ -1,0 +1,91 @@
+import Foundation
+import IntercomBase
+import IntercomImaging
+import IntercomPhone
+import IntercomVideo
+
+/// A panel's camera played live (RTSP) into the same hub as the snapshots, at the size the viewer
+/// asked for (`PeepholeHub.want`), scaled by the decoder. It plays only while a viewer has asked:
+/// a daemon, which draws nothing, decodes nothing. When the stream cannot open or stops it says
+/// so once (the log and `PeepholeHub.streamNote`), the snapshot peephole beside it carries on,
+/// and the stream is tried again by itself, 1 s doubling to 30 s, so the picture comes back
+/// when the panel does. Runs until cancelled; the decode thread is stopped and waited for.
+struct LivePicture: Sendable {
+    var panel: String
+    var source: VideoSource
+    /// The ringing call it plays for; nil for `intercom watch` and the kiosk.
+    var call: CallID?
+    var hub: PeepholeHub
+    var logger: Logger
+    /// Another player's stream of this panel (the kiosk's tile) is enough for a call: no second one.
+    var yieldsToOtherStreams = false
+
+    /// The decode threads of live pictures, told apart from other streams' in `top -H`.
+    static let threadName = "intercom.live"
+
+    static let firstRetry: Duration = .seconds(1)
+    static let longestRetry: Duration = .seconds(30)
+
+    /// The wait before the next attempt after `previous` (nil: the first failure).
+    static func retryDelay(after previous: Duration?) -> Duration {
+        guard let previous else { return firstRetry }
+        return min(longestRetry, previous * 2)
+    }
+
+    /// The one line a viewer sees while the snapshots stand in for the stream.
+    static func fallbackLine(_ error: VideoError) -> String {
+        switch error {
+        case .authRefused: return "live stream refused the user/password: showing snapshots"
+        case .unavailable(_, let reason): return "live stream unavailable (\(reason)): showing snapshots"
+        case .ended(_, let reason): return "live stream stopped (\(reason)): showing snapshots"
+        case .badData(_, let reason): return "live stream cannot be played (\(reason)): showing snapshots"
+        }
+    }
+
+    /// `callVideo`: once it carries this call's own video, the call's pictures took over: return.
+    func run(callVideo: VideoFrameHub? = nil) async {
+        var delay: Duration?
+        var announced: String?
+        while !Task.isCancelled {
+            guard let size = hub.wantedSize(panel: panel), !(yieldsToOtherStreams && hub.isLive(panel: panel)) else {
+                try? await Task.sleep(for: .milliseconds(100))
+                continue
+            }
+            let stream = VideoStream(source: source, size: size, keepShape: true, threadName: Self.threadName)
+            var played = false
+            var failure: VideoError?
+            do {
+                for try await image in stream.frames {
+                    if let wanted = hub.wantedSize(panel: panel), wanted != stream.requestedSize { stream.resize(to: wanted) }
+                    hub.publish(PeepholeFrame(panel: panel, call: call, jpeg: nil, image: image, sequence: 0,
+                                              fetchedAt: Date(), kind: .live))
+                    if !played {
+                        played = true
+                        delay = nil
+                        if announced != nil { logger.notice("panel \(panel): live stream playing again") }
+                        announced = nil
+                    }
+                    if let call, callVideo?.latest?.call == call { break }
+                }
+            } catch let error as VideoError {
+                failure = error
+            } catch {
+                failure = .ended(stream: source.displayName, reason: "\(error)")
+            }
+            await stream.stop()
+            if let call, callVideo?.latest?.call == call { return }
+            guard !Task.isCancelled else { return }
+            let line = failure.map(Self.fallbackLine) ?? "live stream stopped: showing snapshots"
+            hub.reportStream(panel: panel, note: line)
+            if line != announced {
+                // Logged once per cause, not at every retry; the description names the stream, never the password.
+                logger.warning("panel \(panel): \(failure.map { "\($0)" } ?? "the live stream stopped"); showing snapshots "
+                               + "and trying the stream again by itself")
+                announced = line
+            }
+            let wait = Self.retryDelay(after: played ? nil : delay)
+            delay = wait
+            try? await Task.sleep(for: wait)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import IntercomEngine
+@testable import IntercomSimulator
+import Synchronization
+import Testing
+import IntercomTestSupport
+
+/// The real `intercom watch` in tmux, playing a real RTSP server's stream (gst-rtsp-server, 25 fps)
+/// beside a simulated panel's snapshots; what it draws is read from its status line.
+@Suite("watch plays the live stream", .serialized)
+struct WatchLiveTmuxTests {
+    struct Session {
+        var tmux: Tmux
+        var http: SimulatedPanelHTTPServer
+        var dir: TestDirectory
+
+        /// `watch porch` in symbols mode, `rtsp` pointing at `rtspURL` with the panel's admin/admin.
+        static func start(rtspURL: String, extra: String = "") async throws -> Session {
+            let http = SimulatedPanelHTTPServer()
+            _ = try http.start()
+            let dir = try TestDirectory(prefix: "intercom-watch-live")
+            let config = try IntercomBinary.writeConfig("""
+                [panel porch]
+                url = \(http.baseURL)
+                user = admin
+                password = admin
+                rtsp = \(rtspURL)
+
+                """, in: dir)
+            var env: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
+            for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
+            let command = "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' watch --config '\(config.path)'"
+                + " --graphics symbols \(extra) porch 2>'\(dir.path)/stderr'; echo WATCH-EXIT=$?; sleep 30"
+            let tmux = try await Tmux(command: command, width: 160, height: 49, environment: env)
+            return Session(tmux: tmux, http: http, dir: dir)
+        }
+
+        /// Waits for `text` on the screen; a timeout says what watch wrote to stderr.
+        @discardableResult
+        func waitFor(_ text: String, timeout: Duration = .seconds(15)) async throws -> String {
+            do {
+                return try await tmux.waitForScreen(containing: text, timeout: timeout)
+            } catch {
+                let stderr = (try? String(contentsOfFile: "\(dir.path)/stderr", encoding: .utf8)) ?? ""
+                let screen = (try? await tmux.capture()) ?? ""
+                let text = screen.split(separator: "\n").filter { $0.contains { $0.isLetter } }.joined(separator: "\n")
+                throw HarnessError("\(error)\nscreen text:\n\(text)\nstderr:\n\(stderr)")
+            }
+        }
+
+        func stop() async {
+            await tmux.kill()
+            http.stop()
+        }
+
+        /// The status line (the screen's last non-empty line).
+        func status() async throws -> String {
+            try await tmux.capture().split(separator: "\n").last { $0.contains(" q quits") }.map(String.init) ?? ""
+        }
+
+        /// The `#N` counter of pictures drawn, and when it was read.
+        func counter() async throws -> (count: Int, at: ContinuousClock.Instant) {
+            let line = try await status()
+            let at = ContinuousClock.now
+            guard let hash = line.range(of: " #") else { throw HarnessError("no counter in the status line: \(line)") }
+            let digits = line[hash.upperBound...].prefix { $0.isNumber }
+            guard let count = Int(digits) else { throw HarnessError("no counter in the status line: \(line)") }
+            return (count, at)
+        }
+    }
+
+    @Test func drawsAtLeastTwentyDistinctFramesASecondFromA25FPSStream() async throws {
+        try await withLiveStreams {
+            // 320×240 keeps the test server's encoder (≈ 3× cheaper than 640×480) from starving the
+            // watch under a loaded machine; the 640×480 figure is a benchmark's.
+            let server = try await RTSPTestServer.start(auth: .digest, user: "admin", password: "admin",
+                                                        width: 320, height: 240, fps: 25)
+            try await withCleanup({ await server.stop() }) {
+                let s = try await Session.start(rtspURL: server.url())
+                try await withCleanup({ await s.stop() }) {
+                    try await s.waitFor("porch · symbols · live")
+                    try await Task.sleep(for: .seconds(1))
+                    let first = try await s.counter()
+                    try await Task.sleep(for: .seconds(4))
+                    let last = try await s.counter()
+                    let seconds = Double((last.at - first.at).components.attoseconds) / 1e18 + Double((last.at - first.at).components.seconds)
+                    let rate = Double(last.count - first.count) / seconds
+                    let status = try await s.status()
+                    #expect(rate >= 20, "drew \(rate) frames a second; status: \(status)")
+                    #expect(status.contains("live"))
+                    // q while the stream plays: the decode thread is stopped and waited for, promptly.
+                    try await s.tmux.sendKeys("q")
+                    try await s.waitFor("WATCH-EXIT=0", timeout: .seconds(5))
+                }
+            }
+        }
+    }
+
+    @Test func wrongCredentialsSayOneClearLineAndSnapshotsKeepComing() async throws {
+        try await withLiveStreams {
+            let server = try await RTSPTestServer.start(auth: .both, user: "admin", password: "not-admin")
+            try await withCleanup({ await server.stop() }) {
+                let s = try await Session.start(rtspURL: server.url())
+                try await withCleanup({ await s.stop() }) {
+                    let line = "live stream refused the user/password: showing snapshots"
+                    try await s.waitFor(line)
+                    #expect(try await s.status().contains("porch · symbols · snapshots"))
+                    let first = try await s.counter()
+                    try await Task.sleep(for: .seconds(2))
+                    let last = try await s.counter()
+                    #expect(last.count >= first.count + 2, "snapshots stopped at #\(last.count)")
+                    #expect(try await s.status().contains(line))
+                    // The password never reaches the screen.
+                    #expect(!(try await s.tmux.capture()).contains("not-admin"))
+                }
+            }
+        }
+    }
+
+    @Test func aKilledStreamServerComesBackByItself() async throws {
+        try await withLiveStreams {
+            let first = try await RTSPTestServer.start(width: 320, height: 240, fps: 25)
+            let port = first.port
+            let url = first.url()
+            let restarted = RestartedServer()
+            try await withCleanup({ await first.stop(); await restarted.server.withLock { $0 }?.stop() }) {
+                let s = try await Session.start(rtspURL: url)
+                try await withCleanup({ await s.stop() }) {
+                    try await s.waitFor("porch · symbols · live")
+                    await first.kill()
+                    try await s.waitFor(": showing snapshots")
+                    #expect(try await s.status().contains("porch · symbols · snapshots"))
+                    let server = try await RTSPTestServer.start(width: 320, height: 240, fps: 25, port: port)
+                    restarted.server.withLock { $0 = server }
+                    try await s.waitFor("porch · symbols · live", timeout: .seconds(30))
+                    let back = try await s.counter()
+                    try await Task.sleep(for: .seconds(2))
+                    #expect(try await s.counter().count >= back.count + 20, "live frames did not come back")
+                }
+            }
+        }
+    }
+}
+
+/// The server the test starts again, which its cleanup stops.
+private final class RestartedServer: Sendable {
+    let server = Mutex<RTSPTestServer?>(nil)
+}
