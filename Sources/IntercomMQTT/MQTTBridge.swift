@@ -204,8 +204,9 @@ public actor MQTTBridge {
             retain(base + "/call_state", calls.state(config.name))
             retain(base + "/last_call", RFC3339.string(event.time))
         case .peepholeFrame(let call, _, _, _):
-            guard calls.firstPicture(call.id), let frame = intercom.peephole.latest(panel: config.name) else { return }
-            client.publish(MQTTMessage(topic: base + "/picture", payload: frame.jpeg, retain: true))
+            // Live frames carry no JPEG; the snapshot beside them does.
+            guard calls.firstPicture(call.id), let jpeg = intercom.peephole.latestSnapshot(panel: config.name)?.jpeg else { return }
+            client.publish(MQTTMessage(topic: base + "/picture", payload: jpeg, retain: true))
         case .callAnswered(let call, _):
             calls.answered(call.id)
             retain(base + "/ringing", calls.isRinging(config.name) ? "ON" : "OFF")

@@ -9,7 +9,7 @@ import Testing
 
     func withOperator(cameraURL: String, serverType: String = "flussonic",
                       _ body: (_ run: @Sendable ([String]) async throws -> (status: Int32, stdout: String, stderr: String),
-                               _ directory: TestDirectory) async throws -> Void) async throws {
+                               _ directory: TestDirectory, _ config: URL) async throws -> Void) async throws {
         let token = Self.token
         let server = try OperatorStubServer { request in
             switch request.path {
@@ -41,14 +41,14 @@ import Testing
         try await withCleanup({ server.stop() }) {
             let login = try await run(["login", "home"])
             #expect(login.status == 0, "\(login)")
-            try await body(run, directory)
+            try await body(run, directory, config)
         }
     }
 
     @Test func aPreviewIsSavedAsJPEG() async throws {
         let folder = try await HLSTestFolder.start()
         try await withCleanup({ await folder.stop() }) {
-            try await withOperator(cameraURL: "http://127.0.0.1:\(folder.port)/cam1") { run, directory in
+            try await withOperator(cameraURL: "http://127.0.0.1:\(folder.port)/cam1") { run, directory, _ in
                 let file = directory.path + "/gate.jpg"
                 let saved = try await run(["snapshot", "home:cam:7", "-o", file])
                 #expect(saved.status == 0, "\(saved)")
@@ -69,11 +69,47 @@ import Testing
     }
 
     @Test func anotherVideoServerIsOneClearLine() async throws {
-        try await withOperator(cameraURL: "http://127.0.0.1:9/cam1", serverType: "nimble") { run, _ in
+        try await withOperator(cameraURL: "http://127.0.0.1:9/cam1", serverType: "nimble") { run, _, _ in
             let refused = try await run(["snapshot", "home:cam:7", "-o", "/dev/null"])
             #expect(refused.status == 69, "\(refused)")
             #expect(refused.stderr.contains("its video server (nimble) is not supported yet; only Flussonic is"), "\(refused)")
             #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        }
+    }
+
+    /// `watch home:cam:7` in tmux plays the camera's HLS; `--at` plays its recording from then and
+    /// says when it ended; an unknown camera is one line before any screen.
+    @Test func watchPlaysTheCameraAndItsRecording() async throws {
+        let folder = try await HLSTestFolder.start()
+        try await withCleanup({ await folder.stop() }) {
+            // 2026-11-30T10:00:00Z
+            try folder.addArchive(from: 1_764_496_800, seconds: 3600)
+            try await withOperator(cameraURL: "http://127.0.0.1:\(folder.port)/cam1") { run, directory, config in
+                let unknown = try await run(["watch", "home:cam:99"])
+                #expect(unknown.status == 64 && unknown.stderr.contains("operator home has no camera 99"), "\(unknown)")
+
+                var environment: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
+                for (key, value) in try IntercomBinary.environment(in: directory) { if let value { environment[key] = value } }
+                func watch(_ extra: String) async throws -> Tmux {
+                    let command = "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' watch --config '\(config.path)'"
+                        + " --graphics symbols \(extra) home:cam:7 2>'\(directory.path)/stderr'; echo WATCH-EXIT=$?; sleep 30"
+                    return try await Tmux(command: command, width: 100, height: 30, environment: environment)
+                }
+                let live = try await watch("")
+                try await withCleanup({ await live.kill() }) {
+                    try await live.waitForScreen(containing: "home:cam:7 · symbols · live", timeout: .seconds(15))
+                    try await live.sendKeys("q")
+                    try await live.waitForScreen(containing: "WATCH-EXIT=0", timeout: .seconds(5))
+                }
+                let archive = try await watch("--at 2026-11-30T10:00:00Z")
+                try await withCleanup({ await archive.kill() }) {
+                    try await archive.waitForScreen(containing: "home:cam:7 · symbols · live", timeout: .seconds(15))
+                    try await archive.waitForScreen(containing: "the recording ended", timeout: .seconds(15))
+                    #expect(!(try await archive.capture()).contains("test-token"))
+                    try await archive.sendKeys("q")
+                    try await archive.waitForScreen(containing: "WATCH-EXIT=0", timeout: .seconds(5))
+                }
+            }
         }
     }
 }

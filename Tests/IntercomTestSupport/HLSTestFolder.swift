@@ -54,6 +54,13 @@ package final class HLSTestFolder: Sendable {
 
     package func stop() async { await server.stop() }
 
+    /// A Flussonic archive window (`index-FROM-SECONDS.m3u8`) that is the same 3 s recording.
+    package func addArchive(from: Int, seconds: Int) throws {
+        let camera = directory.url.appendingPathComponent("cam1")
+        let master = try Data(contentsOf: camera.appendingPathComponent("index.m3u8"))
+        try master.write(to: camera.appendingPathComponent("index-\(from)-\(seconds).m3u8"))
+    }
+
     private static func ffmpeg(_ arguments: [String], in folder: URL, logs: TestDirectory) async throws {
         let process = try Subprocess("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y"] + arguments,
                                      name: "ffmpeg", workingDirectory: folder, logDirectory: logs.url)

@@ -56,7 +56,7 @@ public actor Intercom {
     private var alarmWatchers: [Task<Void, Never>] = []
     private var watchers: [Task<Void, Never>] = []
     /// The live streams of `watch`; each stops its decode thread before its task ends.
-    private var liveWatchers: [Task<Void, Never>] = []
+    var liveWatchers: [Task<Void, Never>] = []
 
     /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
     /// `switches`: where run-time do-not-disturb and guest mode are kept (nil: not kept).

@@ -48,3 +48,23 @@ extension Intercom {
         }
     }
 }
+
+extension Intercom {
+    /// Shows an operator camera in the `peephole` hub under its id (`home:cam:1`), as `watch`
+    /// shows a panel: live, or its recording from a moment (`--at`), which ends at its end. Throws,
+    /// before anything plays, when the camera is unknown or cannot be played; a stream that fails
+    /// later is one line on the viewer's status and is tried again by itself. Stopped by
+    /// `watch(panels: [])`, like the panels' streams.
+    public func watchCamera(_ id: String, _ view: OperatorCameraView) async throws(IntercomError) {
+        let source = try await operatorCameraSource(id, view)
+        let stopping = liveWatchers
+        for task in stopping { task.cancel() }
+        var picture = LivePicture(panel: id, source: source, call: nil, hub: peephole, logger: logger)
+        picture.standIn = "trying again"
+        picture.noun = "camera"
+        if case .archive = view { picture.endsAtEnd = true }
+        let playing = picture
+        liveWatchers = [Task { await playing.run() }]
+        for task in stopping { await task.value }
+    }
+}

@@ -19,6 +19,12 @@ struct LivePicture: Sendable {
     var logger: Logger
     /// Another player's stream of this panel (the kiosk's tile) is enough for a call: no second one.
     var yieldsToOtherStreams = false
+    /// What stands in while the stream is down: a panel's snapshots; an operator camera has none.
+    var standIn = "showing snapshots"
+    /// A recording (an operator camera's archive) ends for good at its end instead of being tried again.
+    var endsAtEnd = false
+    /// How the log names the source: `panel porch`, `camera home:cam:1`.
+    var noun = "panel"
 
     /// The decode threads of live pictures, told apart from other streams' in `top -H`.
     static let threadName = "intercom.live"
@@ -33,12 +39,12 @@ struct LivePicture: Sendable {
     }
 
     /// The one line a viewer sees while the snapshots stand in for the stream.
-    static func fallbackLine(_ error: VideoError) -> String {
+    static func fallbackLine(_ error: VideoError, standIn: String = "showing snapshots") -> String {
         switch error {
-        case .authRefused: return "live stream refused the user/password: showing snapshots"
-        case .unavailable(_, let reason): return "live stream unavailable (\(reason)): showing snapshots"
-        case .ended(_, let reason): return "live stream stopped (\(reason)): showing snapshots"
-        case .badData(_, let reason): return "live stream cannot be played (\(reason)): showing snapshots"
+        case .authRefused: return "live stream refused the user/password: \(standIn)"
+        case .unavailable(_, let reason): return "live stream unavailable (\(reason)): \(standIn)"
+        case .ended(_, let reason): return "live stream stopped (\(reason)): \(standIn)"
+        case .badData(_, let reason): return "live stream cannot be played (\(reason)): \(standIn)"
         }
     }
 
@@ -62,7 +68,7 @@ struct LivePicture: Sendable {
                     if !played {
                         played = true
                         delay = nil
-                        if announced != nil { logger.notice("panel \(panel): live stream playing again") }
+                        if announced != nil { logger.notice("\(noun) \(panel): live stream playing again") }
                         announced = nil
                     }
                     if let call, callVideo?.latest?.call == call { break }
@@ -75,12 +81,16 @@ struct LivePicture: Sendable {
             await stream.stop()
             if let call, callVideo?.latest?.call == call { return }
             guard !Task.isCancelled else { return }
-            let line = failure.map(Self.fallbackLine) ?? "live stream stopped: showing snapshots"
+            if endsAtEnd, played, case .ended = failure {
+                hub.reportStream(panel: panel, note: "the recording ended")
+                return
+            }
+            let line = failure.map { Self.fallbackLine($0, standIn: standIn) } ?? "live stream stopped: \(standIn)"
             hub.reportStream(panel: panel, note: line)
             if line != announced {
                 // Logged once per cause, not at every retry; the description names the stream, never the password.
-                logger.warning("panel \(panel): \(failure.map { "\($0)" } ?? "the live stream stopped"); showing snapshots "
-                               + "and trying the stream again by itself")
+                logger.warning("\(noun) \(panel): \(failure.map { "\($0)" } ?? "the live stream stopped"); \(standIn), "
+                               + "trying the stream again by itself")
                 announced = line
             }
             let wait = Self.retryDelay(after: played ? nil : delay)

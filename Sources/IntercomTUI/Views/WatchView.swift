@@ -75,7 +75,8 @@ struct WatchView {
         var text = " \(panel) · \(mode.rawValue) · \(kind) \(String(format: "%.1f", measuredFPS(at: now))) fps"
         if let cap { text += " (max \(cap.formatted()))" }
         text += " · #\(shown) · q quits"
-        if let streamNote, frame?.kind != .live { text += " · \(streamNote)" }
+        // Cleared by the next live frame, so it shows exactly while the stream is down.
+        if let streamNote { text += " · \(streamNote)" }
         if let problem { text += " · \(problem)" }
         return text
     }

@@ -5,7 +5,8 @@ import IntercomTUI
 import IntercomBase
 import IntercomPhone
 
-/// `intercom watch [PANEL]`: the panel's camera, live in the terminal, without a call. A view
+/// `intercom watch [PANEL|CAMERA] [--at TIME]`: the panel's camera, or an operator's camera (its
+/// HLS stream, or its recording from `--at`), live in the terminal, without a call. A view
 /// of the terminal client: the pictures come from the intercom's peephole hub — the panel's RTSP
 /// stream at its own rate (capped by `--fps`), with its JPEG snapshots (2 a second, or `--fps`)
 /// until the stream plays and whenever it cannot — and are drawn as the call screen draws them. The screen is the
@@ -13,11 +14,12 @@ import IntercomPhone
 enum WatchCommand {
     static let spec = CommandSpec(
         name: "watch",
-        arguments: "[PANEL]",
+        arguments: "[PANEL|CAMERA]",
         maxPositionals: 1,
         options: [
             .value("--graphics", "MODE", "auto|kitty|sixel|iterm|symbols|ascii (default auto)", choices: GraphicsMode.optionChoices),
             .value("--fps", "N", "most pictures per second to draw, 0.2–30 (default: the live stream's own rate; snapshots 2)"),
+            .value("--at", "TIME", "an operator camera's recording from TIME (RFC 3339 or 'YYYY-MM-DD HH:MM' local)"),
         ],
         run: run)
 
@@ -26,10 +28,24 @@ enum WatchCommand {
         if let fps, !(fps >= 0.2 && fps <= 30) {
             return Console.fail("--fps takes a number from 0.2 to 30; see 'intercom watch --help'", code: ExitCode.usage)
         }
-        let panel: PanelConfig
-        switch PanelCommand.client(invocation) {
-        case .success(let found): panel = found.0
-        case .failure(let failure): return Console.fail(failure.message, code: failure.code)
+        let shown: String
+        var camera: OperatorCameraView?
+        if let id = OperatorCameraCommand.cameraID(invocation) {
+            switch OperatorCameraCommand.at(invocation) {
+            case .success(let at):
+                camera = at.map { .archive(from: $0, seconds: Intercom.archiveWindowSeconds) } ?? .live
+            case .failure(let failure): return Console.fail(failure.message, code: failure.code)
+            }
+            shown = id
+        } else {
+            if invocation.arguments.value("--at") != nil {
+                return Console.fail("--at is for operator cameras (OPERATOR:cam:ID); a panel keeps no recording",
+                                    code: ExitCode.usage)
+            }
+            switch PanelCommand.client(invocation) {
+            case .success(let found): shown = found.0.name
+            case .failure(let failure): return Console.fail(failure.message, code: failure.code)
+            }
         }
         guard isatty(1) == 1, isatty(0) == 1 else {
             return Console.fail("watch needs a terminal; use 'intercom snapshot --show' for one picture", code: ExitCode.usage)
@@ -48,7 +64,7 @@ enum WatchCommand {
         let choice = capabilities.choose(override: graphics)
         invocation.logger.info("graphics: \(choice.mode.rawValue) — \(choice.reason)")
         let app = TUIApp(intercom: intercom, capabilities: capabilities, options: TUIOptions(
-            graphics: graphics, bell: false, notify: false, watch: WatchOptions(panel: panel.name, fps: fps)))
+            graphics: graphics, bell: false, notify: false, watch: WatchOptions(panel: shown, fps: fps, camera: camera)))
         // Ctrl-C is a key on the watch screen; SIGTERM, SIGINT and SIGHUP close it as q does.
         let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP])
         let stopper = Task {
@@ -61,6 +77,8 @@ enum WatchCommand {
             code = ExitCode.ok
         } catch let error as TUIError {
             code = Console.fail(error.description, code: ExitCode.usage)
+        } catch let error as IntercomError {
+            code = Console.fail(error.description, code: error.exitCode)
         } catch {
             code = Console.fail("\(error)", code: ExitCode.failure)
         }

@@ -160,7 +160,7 @@ extension LivePictureSuites {
                 VideoError.authRefused(stream: "rtsp://h/av0_0"),
                 .unavailable(stream: "rtsp://h/av0_0", reason: "connection refused: check the host and port"),
                 .ended(stream: "rtsp://h/av0_0", reason: "the server closed it"),
-            ].map(LivePicture.fallbackLine)
+            ].map { LivePicture.fallbackLine($0) }
             #expect(lines[0] == "live stream refused the user/password: showing snapshots")
             #expect(lines[1] == "live stream unavailable (connection refused: check the host and port): showing snapshots")
             #expect(lines[2] == "live stream stopped (the server closed it): showing snapshots")
