@@ -20,5 +20,6 @@ extension CommandTable {
         SettingsCommand.spec,
         ShareCommand.spec,
         ConfigCommand.spec,
+        CompletionCommand.spec,
     ])
 }

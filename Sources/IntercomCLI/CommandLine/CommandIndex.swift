@@ -47,6 +47,8 @@ public enum CommandIndex {
         CommandEntry(name: "settings", program: .launcher, summary: "show or change the operator's intercom settings of the flat"),
         CommandEntry(name: "share", program: .launcher, summary: "give a phone access to the flat through the operator, or take it back"),
         CommandEntry(name: "config", program: .full, summary: "print a commented example config, or check the config file"),
+        CommandEntry(name: "completion", program: .full,
+                     summary: "print the bash, zsh or fish completion script (commands, options, panel names and door ids)"),
         CommandEntry(name: "simulate-panel", program: .simulator,
                      summary: "run a simulated Beward panel: HTTP CGI API on 127.0.0.1 and a SIP caller"),
         CommandEntry(name: "simulate-operator", program: .simulator,
@@ -62,6 +64,8 @@ public enum CommandIndex {
     /// word), which intercom-full answers.
     public static func program(for arguments: [String]) -> CommandProgram? {
         guard let first = arguments.first else { return nil }
+        // Shell completion asks for names on every Tab: the light binary reads the config.
+        if first == DynamicCompletion.command { return .launcher }
         if ["--help", "-h", "help"].contains(first) {
             return arguments.dropFirst().first.flatMap { entry(named: $0)?.program }
         }
