@@ -75,6 +75,9 @@ enum DoctorCommand {
         }
 
         Console.out("sip")
+        if let warning = ListenReach.loopbackOnlyWarning(config) {
+            report(Finding(ok: false, text: warning, code: ExitCode.ok))
+        }
         var settings = PhoneSettings(config: config, environment: invocation.environment)
         // A private mkdtemp folder: the phone's plugin folder goes in it (PrivateTemporaryDirectory).
         let work: PrivateTemporaryDirectory
