@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import IntercomBase
 import IntercomSimulator
+import IntercomPhone
 import IntercomTestSupport
 
 /// Call sound through a real PulseAudio server with two null sinks: a panel's call plays on
@@ -56,6 +57,28 @@ struct PulseAudioSoundTests {
             #expect(back > 0.05, "back on the playback sink, RMS \(back)")
             #expect(daemon.names.contains("call_answered") && !daemon.names.contains("call_ended"),
                     "the call must stay up while its sound moves: \(daemon.names)")
+        }
+    }
+}
+
+extension PulseAudioSoundTests {
+    @Test("doctor lists the server's sinks by description with the config line; with no server and no card it says so in one line")
+    func doctorListsDevices() async throws {
+        let dir = try TestDirectory(prefix: "pulse-doctor")
+        let pulse = try await PulseAudioServer(in: dir)
+        try await withCleanup({ await pulse.stop() }) {
+            let config = try IntercomBinary.writeConfig("[sip]\nlisten = udp:127.0.0.1:0\n", in: dir)
+            let binary = try IntercomBinary.path()
+            let with = try await InstalledProgram.run(binary, ["doctor", "--config", config.path], in: dir, environment: pulse.environment)
+            #expect(with.stdout.contains("intercom_playback (PulseAudio, play): [audio] playback = \(PulseAudioServer.playbackDevice)"),
+                    "\(with.stdout)\(with.stderr)")
+            #expect(!with.stdout.contains(SoundCheck.noSound))
+            let without = try await InstalledProgram.run(binary, ["doctor", "--config", config.path], in: dir,
+                                                         environment: ["PULSE_SERVER": "unix:\(dir.path)/no-server"])
+            let cards = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd")) ?? []
+            let expectLine = !cards.contains { $0.hasPrefix("pcm") }
+            #expect(without.stdout.contains(SoundCheck.noSound) == expectLine, "\(without.stdout)")
+            #expect(without.stdout.components(separatedBy: "no sound server").count <= 2, "one line only")
         }
     }
 }
