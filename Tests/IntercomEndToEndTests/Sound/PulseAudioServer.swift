@@ -2,8 +2,8 @@ import Foundation
 import IntercomTestSupport
 
 /// A private PulseAudio server for one test (`pulseaudio --daemonize=no -n`): two null sinks,
-/// `playback` and `speaker`, whose monitors record what was played to them, on a socket in the
-/// test's folder. Clients find it through `PULSE_SERVER`.
+/// `playback` and `speaker` (the default, so sound on `playback` went there on purpose), whose
+/// monitors record what was played to them, on a socket in the test's folder. Clients find it through `PULSE_SERVER`.
 final class PulseAudioServer: @unchecked Sendable {
     let directory: TestDirectory
     let socket: String
@@ -22,6 +22,7 @@ final class PulseAudioServer: @unchecked Sendable {
             load-module module-null-sink sink_name=playback sink_properties=device.description=intercom_playback
             load-module module-null-sink sink_name=speaker sink_properties=device.description=intercom_speaker
             load-module module-native-protocol-unix auth-anonymous=1 socket=\(socket)
+            set-default-sink speaker
             """, to: "pulse.pa")
         process = try Subprocess("pulseaudio", ["--daemonize=no", "-n", "-F", script.path, "--exit-idle-time=-1",
                                                 "--use-pid-file=no", "--disable-shm=yes", "--log-target=stderr"],

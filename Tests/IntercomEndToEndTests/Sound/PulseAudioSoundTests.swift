@@ -82,3 +82,46 @@ extension PulseAudioSoundTests {
         }
     }
 }
+
+extension PulseAudioSoundTests {
+    @Test("while a panel rings the terminal client, the ringtone plays on [audio] playback (not the server's default sink)")
+    func ringtoneOnThePlaybackSink() async throws {
+        let dir = try TestDirectory(prefix: "pulse-ring")
+        let pulse = try await PulseAudioServer(in: dir)
+        let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
+            user: "100001", dataDirectory: try dir.subdirectory("panel").path))
+        let port = try FreePort.udpAndTCP()
+        let config = try IntercomBinary.writeConfig("""
+            [sip]
+            listen = udp:127.0.0.1:\(port)
+            [audio]
+            playback = \(PulseAudioServer.playbackDevice)
+            speaker = \(PulseAudioServer.speakerDevice)
+            [panel entrance]
+            url = \(panel.http.baseURL)
+            user = admin
+            password = admin
+            match = sip:100001@
+            """, in: dir)
+        var env: [String: String] = ["TERM": "tmux-256color"]
+        for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
+        let command = "env -u INTERCOM_CONFIG PULSE_SERVER=unix:\(pulse.socket) '\(try IntercomBinary.path())' tui "
+            + "--config '\(config.path)' --no-bell --no-notify; echo TUI-EXIT=$?; sleep 30"
+        let tmux = try await Tmux(command: command, width: 100, height: 30, environment: env)
+        try await withCleanup({
+            await tmux.kill()
+            await panel.stop()
+            await pulse.stop()
+        }) {
+            _ = try await tmux.waitForScreen(containing: "waiting for calls", timeout: .seconds(15))
+            _ = try await panel.ring("sip:intercom@127.0.0.1:\(port)")
+            _ = try await tmux.waitForScreen(containing: "ENTRANCE IS CALLING")
+            try await pulse.waitUntilPlaying(on: "playback")
+            let level = try await pulse.level(of: "playback")
+            #expect(level > 0.01, "the ringtone on the playback sink is silent (RMS \(level))")
+            try await tmux.sendKeys("d")
+            try await tmux.sendKeys("q")
+            _ = try await tmux.waitForScreen(containing: "TUI-EXIT=0")
+        }
+    }
+}
