@@ -21,5 +21,6 @@ extension CommandTable {
         ShareCommand.spec,
         ConfigCommand.spec,
         CompletionCommand.spec,
+        SetupCommand.spec,
     ])
 }
