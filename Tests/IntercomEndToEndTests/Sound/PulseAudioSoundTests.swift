@@ -119,9 +119,8 @@ extension PulseAudioSoundTests {
             try await pulse.waitUntilPlaying(on: "playback")
             let level = try await pulse.level(of: "playback")
             #expect(level > 0.01, "the ringtone on the playback sink is silent (RMS \(level))")
+            // Declined, the ringing stops; the client is ended by the cleanup.
             try await tmux.sendKeys("d")
-            try await tmux.sendKeys("q")
-            _ = try await tmux.waitForScreen(containing: "TUI-EXIT=0")
         }
     }
 }
