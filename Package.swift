@@ -46,6 +46,10 @@ let package = Package(
         // error macros Swift cannot import. pkgConfig takes one name: the link lines add the rest.
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        // gst-rtsp-server and appsrc: the simulated panel's camera over RTSP (x264enc from plugins-ugly at
+        // run time). Only IntercomSimulator imports it, so `intercom` and `intercom-full` never link GStreamer.
+        .systemLibrary(name: "CGstRTSPServer", path: "Sources/CGstRTSPServer", pkgConfig: "gstreamer-rtsp-server-1.0",
+                       providers: [.apt(["libgstrtspserver-1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // sd_notify: READY, WATCHDOG and STOPPING for the systemd unit.
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
         // Config, journal and JSON: no phone, no media, so the light commands start fast.
@@ -94,12 +98,13 @@ let package = Package(
             dependencies: ["IntercomBase", "IntercomHTTP"],
             path: "Sources/IntercomOperator"
         ),
-        // A simulated Beward panel (HTTP CGI, alarm stream, a SIP phone that calls) and a simulated SmartYard
-        // operator (mobile API): the only importer of libmicrohttpd. Only `intercom-sim`, the bench and the
+        // A simulated Beward panel (HTTP CGI, alarm stream, a SIP phone that calls, the camera over RTSP) and a
+        // simulated SmartYard operator (mobile API): the only importer of libmicrohttpd and GStreamer. Only `intercom-sim`, the bench and the
         // tests link it (`demo` runs `intercom-sim` as child processes).
         .target(
             name: "IntercomSimulator",
-            dependencies: ["IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone", "CMicroHTTPD", "CMicroHTTPDShim"],
+            dependencies: ["IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone", "CMicroHTTPD", "CMicroHTTPDShim",
+                           "CGstRTSPServer"],
             path: "Sources/IntercomSimulator"
         ),
         // The engine (policies, calls, doors, events, control socket, hooks, journal recording, peephole).
@@ -140,7 +145,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "intercom-full",
-            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI"],
+            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI", "IntercomVideo"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
@@ -207,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "IntercomSimulatorTests",
             dependencies: ["IntercomSimulator", "IntercomPanel", "IntercomPhone", "IntercomPhoneTestSupport",
-                           "IntercomTestSupport"],
+                           "IntercomTestSupport", "IntercomVideo"],
             path: "Tests/IntercomSimulatorTests",
             linkerSettings: sipReadHook
         ),

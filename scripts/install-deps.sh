@@ -17,6 +17,9 @@ packages=(
   mediastreamer2-plugin-openh264
   # live video (RTSP from panels, HLS from operator cameras): FFmpeg's libraries, the only decoder
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
+  # the simulated panel's RTSP camera (intercom-sim only): gst-rtsp-server and appsrc to build; at run time
+  # videoconvert/videoscale (plugins-base), rtph264pay (plugins-good) and x264enc (plugins-ugly), listed below
+  libgstrtspserver-1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer1.0-dev
   # terminal graphics: libchafa (symbols, sixel) and its glib headers; the chafa CLI for the bench comparison
   libchafa-dev libglib2.0-dev chafa
   # zlib for compressed kitty frames

@@ -22,5 +22,6 @@ static inline int intercom_averror_http_forbidden(void) { return AVERROR_HTTP_FO
 static inline int intercom_averror_http_not_found(void) { return AVERROR_HTTP_NOT_FOUND; }
 static inline int intercom_averror_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }
 static inline int intercom_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
+static inline int64_t intercom_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 
 #endif

@@ -137,6 +137,16 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
         return list
     }
 
+    /// The camera with this id: from the subscriber's whole list, else from each house's (some
+    /// operators list a house's cameras only when asked by house). Nil when none has it.
+    public func camera(id: String) async throws(OperatorError) -> OperatorCamera? {
+        if let camera = try await cameras().first(where: { $0.id == id }) { return camera }
+        for address in try await addresses() {
+            if let camera = try await cameras(houseId: address.houseId).first(where: { $0.id == id }) { return camera }
+        }
+        return nil
+    }
+
     /// 204 = the operator accepted the request; it does not know whether the door opened.
     public func openDoor(domophoneId: String, doorId: Int) async throws(OperatorError) {
         _ = try await call("address/openDoor", [("domophoneId", .id(domophoneId)), ("doorId", .integer(doorId))])

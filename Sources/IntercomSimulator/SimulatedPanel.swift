@@ -6,12 +6,15 @@ import IntercomBase
 
 /// A whole simulated Beward panel on loopback: the HTTP CGI server plus a SIP phone that rings a
 /// client the way a panel does (From `sip:100001@…`, PCMA + H.264, the porch scene as video) and
-/// opens doors on RFC 2833 digits, for `intercom demo`, `intercom simulate-panel` and tests.
+/// opens doors on RFC 2833 digits, for `intercom demo`, `intercom simulate-panel` and tests; with
+/// `options.rtspPort` set, also its camera over RTSP (`rtsp`).
 ///
 /// Door openings by HTTP and by DTMF go through the same channel: `http.doorEvents()` and
 /// `events` report both. Call `stop()` when done.
 public final class SimulatedPanel: Sendable {
     public let http: SimulatedPanelHTTPServer
+    /// The camera's main and sub streams; nil unless `options.rtspPort` asked for them.
+    public let rtsp: SimulatedPanelRTSPServer?
     public let phone: Phone
     public let sip: SimulatedPanelSIPOptions
     /// Everything that happens at the panel; one consumer.
@@ -37,9 +40,10 @@ public final class SimulatedPanel: Sendable {
     private let ownsDataDirectory: Bool
     private let dataDirectory: String
 
-    private init(http: SimulatedPanelHTTPServer, phone: Phone, sip: SimulatedPanelSIPOptions,
-                 scenePath: String, dataDirectory: String, ownsDataDirectory: Bool) {
+    private init(http: SimulatedPanelHTTPServer, rtsp: SimulatedPanelRTSPServer?, phone: Phone,
+                 sip: SimulatedPanelSIPOptions, scenePath: String, dataDirectory: String, ownsDataDirectory: Bool) {
         self.http = http
+        self.rtsp = rtsp
         self.phone = phone
         self.sip = sip
         self.scenePath = scenePath
@@ -51,12 +55,25 @@ public final class SimulatedPanel: Sendable {
         self.state = Mutex(State(digits: DoorDigitFilter(window: sip.repeatWindow)))
     }
 
-    /// Starts the HTTP server (`options.port`, 0 = any) and the SIP phone (`sip.listen`).
-    /// Throws `SimulatorError.cannotStart` for a taken HTTP port and `PhoneError` (`.portInUse`…) for SIP.
+    /// Starts the RTSP camera (`options.rtspPort`, when set), the HTTP server (`options.port`, 0 = any) and
+    /// the SIP phone (`sip.listen`). Throws `SimulatorError.cannotStartRTSP`/`.cannotStart` for a taken
+    /// RTSP/HTTP port and `PhoneError` (`.portInUse`…) for SIP.
     public static func start(options: SimulatedPanelOptions = .init(), sip: SimulatedPanelSIPOptions = .init(),
                              logger: Logger = .silent) async throws -> SimulatedPanel {
+        var options = options
+        let rtsp = try options.rtspPort.map { port throws(SimulatorError) in
+            try SimulatedPanelRTSPServer.start(port: port, user: options.user, password: options.password,
+                                               auth: options.auth)
+        }
+        // rtsp_cgi answers the port actually bound.
+        options.rtspPort = rtsp?.port
         let http = SimulatedPanelHTTPServer(options: options)
-        try http.start()
+        do {
+            try http.start()
+        } catch {
+            rtsp?.stop()
+            throw error
+        }
         let owns = sip.dataDirectory == nil
         let directory: String
         do {
@@ -64,6 +81,7 @@ public final class SimulatedPanel: Sendable {
             directory = try sip.dataDirectory ?? PrivateTemporaryDirectory.make(prefix: "intercom-simulated-panel").path
         } catch {
             http.stop()
+            rtsp?.stop()
             throw error
         }
         let scene = (directory as NSString).appendingPathComponent("scene.jpg")
@@ -79,10 +97,11 @@ public final class SimulatedPanel: Sendable {
             phone = try await Phone.start(settings, logger: logger)
         } catch {
             http.stop()
+            rtsp?.stop()
             if owns { try? FileManager.default.removeItem(atPath: directory) }
             throw error
         }
-        let panel = SimulatedPanel(http: http, phone: phone, sip: sip, scenePath: scene,
+        let panel = SimulatedPanel(http: http, rtsp: rtsp, phone: phone, sip: sip, scenePath: scene,
                                    dataDirectory: directory, ownsDataDirectory: owns)
         panel.listen()
         return panel
@@ -150,6 +169,7 @@ public final class SimulatedPanel: Sendable {
         // The phone's events have finished: the listener drains them (call endings included) and ends.
         for task in tasks { task.cancel() }
         http.stop()
+        rtsp?.stop()
         http.core.finishDoorWatchers()
         for task in tasks { await task.value }
         sink.finish()

@@ -33,6 +33,10 @@ public struct SimulatedPanelOptions: Sendable {
     /// An idle alarm stream sends a blank line this often (0 = never). Without a write
     /// the server would not notice a client that went away.
     public var keepAliveMs: Int
+    /// The camera over RTSP (`SimulatedPanel` starts it): the port, 0 = any free one; nil = no RTSP
+    /// server (the default in process, so tests that only need HTTP and SIP never start GStreamer).
+    /// `rtsp_cgi?action=get` answers it as `RtspPort`.
+    public var rtspPort: UInt16?
 
     public init(
         user: String = "admin",
@@ -46,7 +50,8 @@ public struct SimulatedPanelOptions: Sendable {
         serverError: Bool = false,
         hugeBodyMB: Int = 0,
         relayMs: Int = 1000,
-        keepAliveMs: Int = 1000
+        keepAliveMs: Int = 1000,
+        rtspPort: UInt16? = nil
     ) {
         self.user = user
         self.password = password
@@ -60,6 +65,7 @@ public struct SimulatedPanelOptions: Sendable {
         self.hugeBodyMB = hugeBodyMB
         self.relayMs = relayMs
         self.keepAliveMs = keepAliveMs
+        self.rtspPort = rtspPort
     }
 
     /// The faults the server starts with; `SimulatedPanelHTTPServer.setFaults` changes them later.
@@ -90,6 +96,8 @@ public enum SimulatorError: Error, Sendable, CustomStringConvertible {
     case cannotStart(port: UInt16)
     /// The operator simulator cannot listen there (address not local, port in use).
     case cannotListen(host: String, port: UInt16)
+    /// The simulated panel's RTSP camera cannot start (GStreamer or a plugin missing, port in use).
+    case cannotStartRTSP(port: UInt16, reason: String)
 
     public var description: String {
         switch self {
@@ -97,6 +105,8 @@ public enum SimulatorError: Error, Sendable, CustomStringConvertible {
             return "the simulated panel cannot listen on 127.0.0.1:\(port) (port in use?)"
         case .cannotListen(let host, let port):
             return "the simulated operator cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port) (port in use, or not an address of this machine?)"
+        case .cannotStartRTSP(let port, let reason):
+            return "the simulated panel's RTSP camera cannot start on 127.0.0.1:\(port): \(reason)"
         }
     }
 }

@@ -61,6 +61,14 @@ extension SimulatorCore {
             return .ok()
         case "alarmchangestate_cgi":
             return .alarmStream
+        case "rtsp_cgi":
+            // A panel answers its RTSP settings; without a running RTSP server the switch is off.
+            guard action == "get" else { return .text(status: 200, "Error: unknown action\r\n") }
+            return .keyValues([
+                ("RtspSwitch", options.rtspPort == nil ? "close" : "open"),
+                ("RtspAuth", "open"),
+                ("RtspPort", "\(options.rtspPort ?? 554)"),
+            ])
         case "config_cgi":
             // SmartYard's driver saves the configuration after every door opening.
             return action == "forcesave" ? .ok() : .text(status: 200, "Error: unknown action\r\n")

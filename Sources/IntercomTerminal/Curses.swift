@@ -16,6 +16,7 @@ public final class Curses {
         public static let pageDown: Int32 = KEY_NPAGE
         public static let home: Int32 = KEY_HOME
         public static let end: Int32 = KEY_END
+        public static let backspace: Int32 = KEY_BACKSPACE
     }
 
     private let window: UnsafeMutablePointer<WINDOW>

@@ -17,7 +17,8 @@ private let interruptCallback: @convention(c) (UnsafeMutableRawPointer?) -> Int3
 final class StreamDecoder {
     private let owner = pthread_self()
     private let source: VideoSource
-    private let size: PixelSize
+    /// Nil keeps each frame's own size.
+    private let size: PixelSize?
     private let interrupt: InterruptState
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -25,10 +26,13 @@ final class StreamDecoder {
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var videoIndex: Int32 = -1
+    /// Seconds per timestamp tick of the video stream.
+    private var timeBase = 0.0
+    private var pacer = TimestampPacer()
     /// Option names FFmpeg did not recognise (a renamed option is silently ignored otherwise).
     private(set) var unrecognisedOptions: [String] = []
 
-    init(source: VideoSource, size: PixelSize, interrupt: InterruptState) {
+    init(source: VideoSource, size: PixelSize?, interrupt: InterruptState) {
         FFmpegLibrary.prepare()
         self.source = source
         self.size = size
@@ -79,6 +83,8 @@ final class StreamDecoder {
                           ? "its video codec is not supported by this FFmpeg" : "it has no video track")
         }
         videoIndex = index
+        let base = stream.pointee.time_base
+        timeBase = base.den != 0 ? Double(base.num) / Double(base.den) : 0
         // The panel's audio track (PCMA) and anything else cost nothing once discarded.
         for i in 0..<Int(format.pointee.nb_streams) where i != Int(index) {
             streams[i]?.pointee.discard = AVDISCARD_ALL
@@ -132,14 +138,32 @@ final class StreamDecoder {
                                _ deliver: (RGBImage) -> Void) {
         while avcodec_receive_frame(codec, frame) >= 0 {
             defer { av_frame_unref(frame) }
+            holdUntilDue(frame)
+            if interrupt.isStopRequested { return }
             if let image = scaled(frame) { deliver(image) }
+        }
+    }
+
+    /// Paces everything but RTSP by the frame's timestamp (`TimestampPacer`), in short sleeps so
+    /// that a stop request is seen at once.
+    private func holdUntilDue(_ frame: UnsafeMutablePointer<AVFrame>) {
+        guard !source.isRTSP, timeBase > 0 else { return }
+        let stamp = frame.pointee.best_effort_timestamp
+        guard stamp != intercom_av_nopts_value() else { return }
+        var wait = pacer.delay(for: Double(stamp) * timeBase)
+        while wait > 0, !interrupt.isStopRequested {
+            let step = min(wait, 0.05)
+            usleep(UInt32(step * 1e6))
+            wait -= step
         }
     }
 
     /// Straight to the requested size in one pass (never to full size first).
     private func scaled(_ frame: UnsafeMutablePointer<AVFrame>) -> RGBImage? {
         let source = frame.pointee
-        guard source.width > 0, source.height > 0, size.width > 0, size.height > 0 else { return nil }
+        guard source.width > 0, source.height > 0 else { return nil }
+        let size = self.size ?? PixelSize(width: Int(source.width), height: Int(source.height))
+        guard size.width > 0, size.height > 0 else { return nil }
         scaler = sws_getCachedContext(scaler, source.width, source.height, AVPixelFormat(rawValue: source.format),
                                       Int32(size.width), Int32(size.height), AV_PIX_FMT_RGB24,
                                       Int32(SWS_BILINEAR), nil, nil, nil)

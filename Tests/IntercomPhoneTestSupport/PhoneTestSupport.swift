@@ -23,13 +23,15 @@ package enum PhoneTestSupport {
                       video: PhoneSettings.Video = .receive,
                       audioCodecs: [String]? = ["PCMA", "PCMU", "opus"],
                       videoCodecs: [String]? = ["H264", "VP8"],
-                      mediaEncryption: MediaEncryption = .none) async throws -> (Phone, EventRecorder<PhoneEvent>) {
+                      mediaEncryption: MediaEncryption = .none,
+                      account: SIPAccount? = nil) async throws -> (Phone, EventRecorder<PhoneEvent>) {
         var settings = PhoneSettings(
             listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0),
                      ListenAddress(transport: .tcp, host: "127.0.0.1", port: 0)],
             dataDirectory: tempDirectory(name), user: name, audio: audio, video: video,
             audioCodecs: audioCodecs, videoCodecs: videoCodecs)
         settings.mediaEncryption = mediaEncryption
+        settings.account = account
         let phone = try await Phone.start(settings, logger: .silent)
         return (phone, EventRecorder(phone.events))
     }
@@ -47,6 +49,9 @@ extension PhoneEvent {
     }
     package func ended(_ id: CallID) -> CallEndReason? {
         if case .ended(id, let reason, _, _) = self { reason } else { nil }
+    }
+    package var registered: String? {
+        if case .registration(let account, .registered, _) = self { account } else { nil }
     }
     package func dtmf(_ id: CallID) -> Character? {
         if case .dtmfReceived(id, let c) = self { c } else { nil }

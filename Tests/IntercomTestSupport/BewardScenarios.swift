@@ -214,7 +214,7 @@ package enum BewardScenarios {
 
     // MARK: pieces
 
-    private static func invite(user: String, video: Bool, transaction: Bool) -> String {
+    static func invite(user: String, video: Bool, transaction: Bool) -> String {
         let videoLines =
             video
             ? """
@@ -257,7 +257,7 @@ package enum BewardScenarios {
             """
     }
 
-    private static func response(_ status: String, toTag: Bool = true, cseq: String = "[last_CSeq:]") -> String {
+    static func response(_ status: String, toTag: Bool = true, cseq: String = "[last_CSeq:]") -> String {
         """
           <send>
             <![CDATA[
@@ -276,7 +276,7 @@ package enum BewardScenarios {
         """
     }
 
-    private static func milliseconds(_ d: Duration) -> Int {
+    static func milliseconds(_ d: Duration) -> Int {
         Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -12,6 +12,8 @@ public struct IntercomConfig: Sendable, Equatable {
     public var journal: JournalSettings
     /// Event type (e.g. `call_incoming`) -> absolute program path.
     public var hooks: [String: String]
+    /// `[directory]`: flats and extensions a call can be transferred to, name -> SIP URI.
+    public var directory: [String: String] = [:]
     /// The file it came from; nil for built-in defaults.
     public var path: String?
 
@@ -41,6 +43,11 @@ public struct IntercomConfig: Sendable, Equatable {
     /// Operator by name, case-insensitively.
     public func `operator`(named name: String) -> OperatorConfig? {
         operators.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// A `[directory]` entry's URI by name, case-insensitively.
+    public func directoryURI(named name: String) -> String? {
+        directory.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
     /// Panel by name, case-insensitively (names are unique that way).

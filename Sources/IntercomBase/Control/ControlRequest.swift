@@ -16,7 +16,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "events"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "events"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -105,6 +105,11 @@ public struct ControlRequest: Sendable, Equatable {
                 panel = text
             }
             action = .command(.call(panel: panel))
+        case "transfer":
+            guard let target = value["target"]?.stringValue, !target.isEmpty else {
+                return fail("transfer needs \"target\": a [directory] name or a sip: URI, e.g. \"flat12\"")
+            }
+            action = .command(.transfer(call, target: target))
         case "events": action = .events(call: call)
         default:
             return fail("unknown command '\(name)'; known: \(commands.joined(separator: ", "))")
@@ -143,6 +148,9 @@ public struct ControlRequest: Sendable, Equatable {
             case .call(let panel):
                 fields.append(("command", .string("call")))
                 if let panel { fields.append(("panel", .string(panel))) }
+            case .transfer(let c, let target):
+                fields.append(("command", .string("transfer"))); callField(c)
+                fields.append(("target", .string(target)))
             }
         }
         fields.insert(("id", id), at: 1)

@@ -10,6 +10,9 @@ extension Journal {
     public static let operatorCopyFreshness: TimeInterval = 3 * operatorSyncInterval
 
     /// The columns operator entries add to `entries` (migrated in by `init`).
+    /// Added for the concierge desk: `incoming`/`outgoing` (NULL in older rows: incoming), and
+    /// where a transferred call went.
+    static let deskColumns = ["direction", "transferred_to"]
     static let operatorColumns = ["operator", "event", "uuid", "flat", "address", "picture_url", "event_detail"]
 
     /// Stores an operator's log entry (`kind` `.operatorEvent`, with `operatorName` and `uuid`)

@@ -52,7 +52,7 @@ public final class Journal: Sendable {
         // Older journals gain the columns added since: what triggered a door opening, and the
         // operators' event-log copies (`Journal+Operator`).
         let columns = try db.run("SELECT name FROM pragma_table_info('entries')").compactMap { $0.first?.text }
-        for column in ["opened_by"] + Self.operatorColumns where !columns.contains(column) {
+        for column in ["opened_by"] + Self.operatorColumns + Self.deskColumns where !columns.contains(column) {
             try db.run("ALTER TABLE entries ADD COLUMN \(column) TEXT")
         }
         // An operator's log entry is stored once however often it is fetched again.
@@ -78,12 +78,14 @@ public final class Journal: Sendable {
 
     // MARK: - Writing
 
-    /// A ringing call; returns its row id.
-    public func callStarted(panel: String?, call: CallID, caller: String, at time: Date) throws(JournalError) -> Int64 {
+    /// A ringing call (or, `outgoing`, one we placed: `caller` is then whom we called); returns its row id.
+    public func callStarted(panel: String?, call: CallID, caller: String, outgoing: Bool = false,
+                            at time: Date) throws(JournalError) -> Int64 {
         let result = database.withLock { box -> Result<Int64, JournalError> in
             do throws(JournalError) {
-                try box.db.run("INSERT INTO entries(kind, time, panel, call, caller) VALUES ('call', ?, ?, ?, ?)",
-                               [.real(time.timeIntervalSince1970), .optional(panel), .text(call.rawValue), .text(caller)])
+                try box.db.run("INSERT INTO entries(kind, time, panel, call, caller, direction) VALUES ('call', ?, ?, ?, ?, ?)",
+                               [.real(time.timeIntervalSince1970), .optional(panel), .text(call.rawValue), .text(caller),
+                                .text(outgoing ? "outgoing" : "incoming")])
                 return .success(box.db.lastInsertID)
             } catch { return .failure(error) }
         }
@@ -117,6 +119,11 @@ public final class Journal: Sendable {
                     [.text(outcome), .real(duration), .real(time.timeIntervalSince1970), .integer(row)])
     }
 
+    /// Where an answered call was passed on to (a transfer the other side carried out).
+    public func callTransferred(_ row: Int64, to target: String) throws(JournalError) {
+        _ = try run("UPDATE entries SET transferred_to = ? WHERE id = ?", [.text(target), .integer(row)])
+    }
+
     public enum PictureSlot: String, Sendable { case first = "first_picture", answer = "answer_picture" }
 
     /// Saves `jpeg` durably (temp file, fsync, rename, fsync of the folder: `DurableFile`) and
@@ -145,7 +152,7 @@ public final class Journal: Sendable {
 
     // MARK: - Reading
 
-    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + operatorColumns.joined(separator: ", ")
+    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + (operatorColumns + deskColumns).joined(separator: ", ")
 
     public func entries(_ query: JournalQuery = JournalQuery()) throws(JournalError) -> [JournalEntry] {
         var conditions: [String] = []
@@ -159,7 +166,8 @@ public final class Journal: Sendable {
             values.append(.text(panel))
         }
         if query.missedOnly {
-            conditions.append("((kind = 'call' AND answered_by IS NULL AND outcome IS NOT NULL) OR (kind = 'operator_event' AND event = 'call_missed'))")
+            conditions.append("((kind = 'call' AND answered_by IS NULL AND outcome IS NOT NULL AND outcome != 'answered_elsewhere' "
+                              + "AND direction IS NOT 'outgoing') OR (kind = 'operator_event' AND event = 'call_missed'))")
         }
         if let name = query.operatorName {
             conditions.append("operator = ? COLLATE NOCASE")
@@ -184,7 +192,8 @@ public final class Journal: Sendable {
                      firstPicture: row[14].text, answerPicture: row[15].text, openedBy: row[16].text,
                      operatorName: row[17].text, event: row[18].text, uuid: row[19].text, flat: row[20].text,
                      address: row[21].text, pictureURL: row[22].text,
-                     eventDetail: row[23].text.flatMap(JSONValue.parse))
+                     eventDetail: row[23].text.flatMap(JSONValue.parse), direction: row[24].text,
+                     transferredTo: row[25].text)
     }
 
     // MARK: - Retention

@@ -19,9 +19,14 @@ extension JournalEntry {
     /// What happened, in a few words.
     public var outcomeText: String {
         switch kind {
+        case .call where outcome == "answered_elsewhere":
+            "answered at another desk"
+        case .call where transferredTo != nil:
+            "transferred to \(transferredTo ?? "")" + (answeredBy.map { " (answered: \($0))" } ?? "")
         case .call:
-            outcome.map { o in answeredBy.map { "\(o) (answered: \($0))" } ?? (missed && o != "missed" ? "missed (\(o))" : o) }
-                ?? "in progress"
+            (direction == "outgoing" ? "outgoing: " : "")
+                + (outcome.map { o in answeredBy.map { "\(o) (answered: \($0))" } ?? (missed && o != "missed" ? "missed (\(o))" : o) }
+                    ?? "in progress")
         case .door:
             "opened by \(method ?? "?")" + (openedBy.map { " (\($0))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
         case .panelEvent:

@@ -40,6 +40,10 @@ public struct JournalEntry: Sendable, Equatable {
     public var address: String? = nil
     public var pictureURL: String? = nil
     public var eventDetail: JSONValue? = nil
+    /// Calls: `incoming` or `outgoing` (`intercom call`); nil in journals written before it was kept (incoming).
+    public var direction: String? = nil
+    /// Calls: where the call was transferred to (`NAME <URI>` for a `[directory]` name, else the URI).
+    public var transferredTo: String? = nil
 
     /// An entry of an operator's event log.
     public static func operatorEvent(operator name: String, event: String, eventText: String, uuid: String, time: Date,
@@ -51,8 +55,10 @@ public struct JournalEntry: Sendable, Equatable {
                      flat: flat, address: address, pictureURL: pictureURL, eventDetail: detail)
     }
 
-    /// Rang and nobody talked.
-    public var missed: Bool { kind == .call && answeredBy == nil && outcome != nil }
+    /// Rang and nobody talked: not a call another desk answered, nor one we placed.
+    public var missed: Bool {
+        kind == .call && answeredBy == nil && outcome != nil && outcome != "answered_elsewhere" && direction != "outgoing"
+    }
 
     public var json: JSONValue {
         // Entries fetched live from an operator have no row.
@@ -66,6 +72,7 @@ public struct JournalEntry: Sendable, Equatable {
                        ("outcome", .optional(outcome)),
                        ("duration_s", durationSeconds.map { .number(($0 * 10).rounded() / 10) } ?? .null),
                        ("answered_by", .optional(answeredBy)), ("missed", .bool(missed)),
+                       ("direction", .string(direction ?? "incoming")), ("transferred_to", .optional(transferredTo)),
                        ("first_picture", .optional(firstPicture)), ("answer_picture", .optional(answerPicture))]
         case .door:
             fields += [("call", .optional(call)), ("door", .optional(detail)), ("method", .optional(method)),

@@ -11,6 +11,7 @@ public enum EventName: String, Sendable, Equatable, CaseIterable {
     case doorOpened = "door_opened"
     case audioChanged = "audio_changed"
     case callEnded = "call_ended"
+    case callTransferred = "call_transferred"
     case panelEvent = "panel_event"
     case panelUnreachable = "panel_unreachable"
     case panelReachable = "panel_reachable"

@@ -20,5 +20,8 @@ public enum IntercomCommand: Sendable, Equatable {
     case open(panel: String?, door: Door, by: DoorTrigger = .ctl)
     /// Call a panel (a live look and talk, `intercom call`); nil = the only panel configured.
     case call(panel: String?)
+    /// Pass an answered call on (blind transfer): `target` is a `[directory]` name or a SIP URI;
+    /// nil call = the answered call.
+    case transfer(CallID?, target: String)
     case status
 }

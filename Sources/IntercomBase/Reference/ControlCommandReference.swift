@@ -21,6 +21,8 @@ public enum ControlCommandReference {
         ReferenceEntry("speaker", fields: "`on` (true, false; absent toggles)",
                        "Play call audio on `[audio] speaker` (on) or `[audio] playback` (off)."),
         ReferenceEntry("call", fields: "`panel`", "Call a panel to look and talk."),
+        ReferenceEntry("transfer", fields: "`target` (a `[directory]` name or a `sip:` URI), `call`",
+                       "Pass an answered call on with a blind transfer (SIP REFER)."),
         ReferenceEntry("events", fields: "`call`",
                        "Stream a `state` object, then every event (of one call when `call` is set) as `--events json` prints them."),
     ]

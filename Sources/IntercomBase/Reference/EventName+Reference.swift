@@ -39,8 +39,12 @@ extension EventName {
                            "The microphone was muted or unmuted, or call audio moved between `[audio] playback` and `speaker`.")
         case .callEnded:
             ReferenceEntry(rawValue,
-                           fields: "call fields, `reason` (`hangup`, `remote_hangup`, `declined`, `missed`, `error`), `duration_s`",
+                           fields: "call fields, `reason` (`hangup`, `remote_hangup`, `declined`, `missed`, `answered_elsewhere`, "
+                               + "`transferred`, `error`), `duration_s`",
                            "The call is over.")
+        case .callTransferred:
+            ReferenceEntry(rawValue, fields: "call fields, `to` (the URI), `target` (the `[directory]` name or null), `ok`, `error`",
+                           "A blind transfer (SIP REFER) of the call was tried: `t`, `ctl transfer`.")
         case .panelEvent:
             ReferenceEntry(rawValue, fields: "`panel`, `kind` (`ding`, `motion`, `door`), `state` (`on`, `off`)",
                            "The panel's alarm stream reported something.")

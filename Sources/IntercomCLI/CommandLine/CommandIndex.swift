@@ -35,7 +35,7 @@ public enum CommandIndex {
         CommandEntry(name: "ctl", program: .launcher, summary: "talk to a running daemon through its control socket"),
         CommandEntry(name: "log", program: .launcher,
                      summary: "show the event journal: who rang, when, the outcome and their picture"),
-        CommandEntry(name: "snapshot", program: .full, summary: "fetch one picture from a panel (images_cgi) and save it as JPEG"),
+        CommandEntry(name: "snapshot", program: .full, summary: "fetch one picture from a panel or an operator camera and save it as JPEG"),
         CommandEntry(name: "watch", program: .full, summary: "show a panel's camera live in the terminal, without a call (q quits)"),
         CommandEntry(name: "open", program: .launcher,
                      summary: "open a door outside a call (panel HTTP API, or the operator's API)"),

@@ -10,8 +10,8 @@ public enum CamerasCommand {
         details: """
             Ids: a panel's camera is the panel's name; an operator's camera is OPERATOR:cam:ID from the
             operator's own numbering, so it stays the same across runs and logins. Stream tokens are
-            never printed. watch and snapshot take the panels' ids; operator cameras (HLS) are listed
-            for scripts until they do.
+            never printed. snapshot takes both kinds (an operator camera's picture now, or from its
+            recording with --at TIME).
             """,
         run: run)
 

@@ -23,7 +23,7 @@ public enum CtlCommand {
             CommandAction("status"), CommandAction("answer", "[CALL]"), CommandAction("decline", "[CALL]"),
             CommandAction("hangup", "[CALL]"), CommandAction("open", "[ID]"), CommandAction("dtmf", "DIGITS"),
             CommandAction("mute", "[on|off]"), CommandAction("speaker", "[on|off]"), CommandAction("call", "[PANEL]"),
-            CommandAction("events", "[CALL]"),
+            CommandAction("transfer", "TARGET"), CommandAction("events", "[CALL]"),
         ],
         run: run)
 
@@ -81,7 +81,7 @@ public enum CtlCommand {
     static func makeRequest(_ args: ParsedArguments) -> Result<ControlRequest, UsageError> {
         var words = args.positionals
         guard !words.isEmpty else {
-            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call or events",
+            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer or events",
                                        command: "ctl"))
         }
         let action = words.removeFirst()
@@ -131,11 +131,18 @@ public enum CtlCommand {
         case "call":
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .command(.call(panel: args.value("--panel") ?? words.first))))
+        case "transfer":
+            guard let target = words.first else {
+                return .failure(UsageError(message: "ctl transfer needs a target: a [directory] name or a sip: URI, e.g. 'intercom ctl transfer flat12'",
+                                           command: "ctl"))
+            }
+            if let e = extra(1) { return .failure(e) }
+            return .success(ControlRequest(id: id, action: .command(.transfer(args.value("--call").map(CallID.init), target: target))))
         case "events":
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .events(call: call())))
         default:
-            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call or events",
+            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer or events",
                                        command: "ctl"))
         }
     }

@@ -11,7 +11,7 @@ public enum LogCommand {
             .flag("--json", "one JSON object per entry"),
             .value("--since", "WHEN", "1h, 30m, 2d, 1w, or a date YYYY-MM-DD [HH:MM]"),
             .value("--panel", "PANEL", "only this panel"),
-            .flag("--missed", "only calls nobody answered"),
+            .flag("--missed", "only calls nobody answered (not one answered at another desk, nor one we placed)"),
             .value("--limit", "N", "only the newest N entries"),
             .value("--operator", "NAME", "only this operator's event log"),
             .flag("--local", "only the local journal (no operator requests)"),

@@ -18,6 +18,8 @@ struct CallSession: Sendable {
     var confirmed = false
     /// An outgoing call's `call_outgoing` was published (incoming calls are announced at once).
     var announced = true
+    /// A transfer asked for and not yet reported: the URI, and the `[directory]` name it came from.
+    var transfer: (uri: String, name: String?)?
 
     /// What events call the caller: the panel's name, or the operator door's id (`home:1:0`).
     var name: String? { panel?.name ?? operatorDoor?.id }

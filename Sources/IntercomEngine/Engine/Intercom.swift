@@ -187,6 +187,9 @@ public actor Intercom {
                 return try await open(panel: panel, door: door, by: by, phone: phone)
             case .call(let panel):
                 return try await dial(panel: panel, phone: phone)
+            case .transfer(let id, let target):
+                let session = try pick(id, stage: .active, what: "answered")
+                return try await transfer(session, to: target, phone: phone)
             case .status:
                 return status
             }
@@ -222,7 +225,7 @@ public actor Intercom {
     }
 
     /// A named call, or the one of `stage` that has waited longest.
-    private func pick(_ id: CallID?, stage: CallSession.Stage, what: String) throws -> CallSession {
+    func pick(_ id: CallID?, stage: CallSession.Stage, what: String) throws -> CallSession {
         if let id {
             guard let session = calls[id] else { throw IntercomError.phone(.noSuchCall(id)) }
             return session
@@ -321,6 +324,8 @@ public actor Intercom {
                 return
             }
             publish(.callEnded(session.ref, reason: reason, durationSeconds: duration))
+        case .transferred(let id, let uri, let ok, let detail):
+            transferReported(id, uri: uri, ok: ok, detail: detail)
         case .dtmfReceived(let id, let digit):
             logger.debug("call \(id): DTMF \(digit) received")
         case .dtmfSent(let id, let digits):

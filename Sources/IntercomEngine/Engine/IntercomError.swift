@@ -11,18 +11,22 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case operatorRequest(OperatorError)
     /// A panel name that the config does not have, or none where one is needed.
     case unknownPanel(String)
+    /// A transfer target that is neither a `[directory]` name nor a SIP URI.
+    case unknownTarget(String)
     /// A call we placed failed before it got going.
     case callFailed(String)
     /// A rule refused the command (an automatic opening too soon, or in an unconfirmed call).
     case refused(String)
+    /// A camera that exists but cannot be played (no stream address, an unsupported video server).
+    case cameraUnplayable(String)
 
     public var exitCode: Int32 {
         switch self {
         case .phone(let error): error.exitCode
         case .panel(let error): error.exitCode
         case .operatorRequest(let error): error.exitCode
-        case .unknownPanel: 64
-        case .callFailed: 69
+        case .unknownPanel, .unknownTarget: 64
+        case .callFailed, .cameraUnplayable: 69
         case .refused: 77
         default: 1
         }
@@ -35,7 +39,8 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .phone(let error): error.description
         case .panel(let error): error.description
         case .operatorRequest(let error): error.description
-        case .unknownPanel(let message), .callFailed(let message), .refused(let message): message
+        case .unknownPanel(let message), .unknownTarget(let message), .callFailed(let message), .refused(let message), .cameraUnplayable(let message):
+            message
         }
     }
 }

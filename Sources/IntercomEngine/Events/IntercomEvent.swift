@@ -34,6 +34,9 @@ public struct IntercomEvent: Sendable, Equatable {
         /// `speaker` (`device`: where it plays now), so every front end shows the real state.
         case audioChanged(muted: Bool, speaker: Bool, device: String)
         case callEnded(CallRef, reason: CallEndReason, durationSeconds: Double)
+        /// What became of a transfer (`t`, `ctl transfer`): `to` is the URI, `target` the
+        /// `[directory]` name when one was given; `ok` once the other side's call to it connected.
+        case callTransferred(CallRef, to: String, target: String?, ok: Bool, error: String?)
         case panelEvent(panel: String, kind: String, state: String)
         case panelUnreachable(panel: String, error: String)
         case panelReachable(panel: String)
@@ -63,6 +66,7 @@ public struct IntercomEvent: Sendable, Equatable {
         case .doorOpened: .doorOpened
         case .audioChanged: .audioChanged
         case .callEnded: .callEnded
+        case .callTransferred: .callTransferred
         case .panelEvent: .panelEvent
         case .panelUnreachable: .panelUnreachable
         case .panelReachable: .panelReachable
@@ -74,6 +78,7 @@ public struct IntercomEvent: Sendable, Equatable {
     public var call: CallRef? {
         switch kind {
         case .callIncoming(let c), .callOutgoing(let c, _), .peepholeFrame(let c, _, _, _), .callAnswered(let c, _), .callEnded(let c, _, _): c
+        case .callTransferred(let c, _, _, _, _): c
         case .doorOpened(_, let c, _, _, _, _, _): c
         default: nil
         }
@@ -118,6 +123,10 @@ public struct IntercomEvent: Sendable, Equatable {
         case .callEnded(let c, let reason, let duration):
             callFields(c)
             fields += [("reason", .string(reason.rawValue)), ("duration_s", .number((duration * 10).rounded() / 10))]
+        case .callTransferred(let c, let to, let target, let ok, let error):
+            callFields(c)
+            fields += [("to", .string(to)), ("target", .optional(target)), ("ok", .bool(ok))]
+            if let error { fields += [("error", .string(error))] }
         case .panelEvent(let panel, let kind, let state):
             fields += [("panel", .string(panel)), ("kind", .string(kind)), ("state", .string(state))]
         case .panelUnreachable(let panel, let error):

@@ -58,6 +58,12 @@ public actor JournalRecorder {
         switch event.kind {
         case .callIncoming(let c):
             rows[c.id] = try journal.callStarted(panel: c.panel, call: c.id, caller: c.from, at: event.time)
+        case .callOutgoing(let c, let to):
+            // `intercom call` and the like: whom we called stands where an incoming call's caller does.
+            rows[c.id] = try journal.callStarted(panel: c.panel, call: c.id, caller: to, outgoing: true, at: event.time)
+        case .callTransferred(let c, let to, let target, let ok, _):
+            guard ok, let row = rows[c.id] else { return }
+            try journal.callTransferred(row, to: target.map { "\($0) <\(to)>" } ?? to)
         case .peepholeFrame(let c, _, _, _):
             guard let row = rows[c.id], !pictured.contains(c.id),
                   let jpeg = pictures.peepholeJPEG(call: c.id, panel: c.panel) else { return }

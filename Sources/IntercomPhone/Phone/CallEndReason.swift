@@ -8,6 +8,11 @@ public enum CallEndReason: String, Sendable, Equatable, Codable {
     case declined
     /// The caller gave up (CANCEL) or the ring timed out before anyone answered.
     case missed
+    /// The caller cancelled a ringing call because another device answered it: a forking
+    /// registrar's CANCEL carrying `Reason: SIP;cause=200` (a second desk on the same account).
+    case answeredElsewhere = "answered_elsewhere"
+    /// We passed the call on (a blind transfer the other side carried out); the journal keeps to whom.
+    case transferred
     /// Signalling or media failed.
     case error
 }

@@ -17,6 +17,10 @@ final class CallRecord {
     var reportedConfirmed = false
     /// Ended because its caller called again (a panel holds one call at a time).
     var replaced = false
+    /// Where we asked the other side to take the call (REFER), until it reports the outcome.
+    var transferTarget: String?
+    /// The other side reported the transferred call connected: the call ended by being passed on.
+    var transferred = false
     /// Pending digits of a DTMF sequence, sent one at a time from the phone thread's timers.
     var dtmfQueue: [Character] = []
 
@@ -26,8 +30,10 @@ final class CallRecord {
     }
 
     /// The `call_ended` reason, from what we did and what liblinphone says happened.
-    func endReason(errorState: Bool, linphoneReason: LinphoneReason) -> CallEndReason {
+    /// `answeredElsewhere`: the caller's CANCEL said another device took the call (`answeredElsewhere(_:)`).
+    func endReason(errorState: Bool, linphoneReason: LinphoneReason, answeredElsewhere: Bool = false) -> CallEndReason {
         if declined { return .declined }
+        if transferred { return .transferred }
         // The caller left this call behind and called anew: it hung up, as far as it knows.
         if replaced { return connectedAt == nil ? .missed : .remoteHangup }
         if endedLocally { return .hangup }
@@ -36,8 +42,8 @@ final class CallRecord {
         if connectedAt != nil { return errorState || linphoneReason == LinphoneReasonIOError ? .error : .remoteHangup }
         switch info.direction {
         case .incoming:
-            // The caller cancelled, or the ring timed out.
-            return .missed
+            // The caller cancelled (another desk may have answered it), or the ring timed out.
+            return answeredElsewhere ? .answeredElsewhere : .missed
         case .outgoing:
             // A refusal arrives as an error state with the refusal's reason.
             switch linphoneReason {

@@ -14,6 +14,10 @@ extension LinphoneCoreDriver {
             guard let driver = LinphoneCoreDriver.from(core), let call else { return }
             driver.dtmfReceived(call, code: dtmf)
         }
+        linphone_core_cbs_set_transfer_state_changed(callbacks) { core, call, state in
+            guard let driver = LinphoneCoreDriver.from(core), let call else { return }
+            driver.transferStateChanged(call, state: state)
+        }
         linphone_core_cbs_set_account_registration_state_changed(callbacks) { core, account, state, message in
             guard let driver = LinphoneCoreDriver.from(core), let account else { return }
             driver.registrationChanged(account, state: state, message: message.map { String(cString: $0) })
@@ -112,7 +116,8 @@ extension LinphoneCoreDriver {
             guard let id = idsByCall[call], let record = calls[id], !record.reportedEnd else { return }
             record.reportedEnd = true
             let reason = record.endReason(errorState: state == LinphoneCallStateError,
-                                          linphoneReason: linphone_call_get_reason(call))
+                                          linphoneReason: linphone_call_get_reason(call),
+                                          answeredElsewhere: Self.answeredElsewhere(call))
             let duration = record.connectedAt.map { Date().timeIntervalSince($0) } ?? 0
             // "Call terminated" says nothing; the error info says why ("Media lost", a SIP status).
             let why = reason == .error ? Self.errorPhrase(call).map { "\($0) (\(message ?? "ended"))" } : nil

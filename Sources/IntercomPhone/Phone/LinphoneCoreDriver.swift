@@ -149,3 +149,20 @@ final class LinphoneCoreDriver {
         return String(cString: pointer)
     }
 }
+
+extension LinphoneCoreDriver {
+    /// Whether the caller cancelled this call because another device answered it. A forking
+    /// registrar (kamailio's tm with `local_cancel_reason`, on by default) adds
+    /// `Reason: SIP;cause=200;text="Call completed elsewhere"` to the CANCELs of the other branches.
+    /// Seen with Debian's liblinphone 5.1 at the End state: the call log's status is
+    /// `LinphoneCallAcceptedElsewhere` and the call's error info is protocol SIP, code 200 (reason
+    /// None). Either is enough; a plain CANCEL leaves the status Missed and the error info empty.
+    static func answeredElsewhere(_ call: OpaquePointer) -> Bool {
+        if let log = linphone_call_get_call_log(call), linphone_call_log_get_status(log) == LinphoneCallAcceptedElsewhere {
+            return true
+        }
+        guard let info = linphone_call_get_error_info(call),
+              linphone_error_info_get_protocol(info).map({ String(cString: $0) }) == "SIP" else { return false }
+        return linphone_error_info_get_protocol_code(info) == 200
+    }
+}

@@ -96,6 +96,12 @@ public final class Phone: Sendable {
         try await perform { try $0.call(uri, video: video) }
     }
 
+    /// Passes an answered call on to `uri` (blind transfer: a REFER asks the other side to call
+    /// `uri`); `transferred` reports the outcome, and the call ends `transferred` once it connected.
+    public func transfer(_ id: CallID, to uri: String) async throws {
+        try await perform { try $0.transfer(id, to: uri) }
+    }
+
     /// Sends `digits` as RFC 2833 events: each lasting `timing.durationMs`, the whole code
     /// `timing.repeat` times with `timing.gapMs` between rounds. `dtmfSent` follows the last digit.
     public func sendDTMF(_ id: CallID, digits: String, timing: DTMFTiming = DTMFTiming()) async throws {

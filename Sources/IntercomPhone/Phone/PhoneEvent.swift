@@ -19,6 +19,9 @@ public enum PhoneEvent: Sendable, Equatable {
     /// one whose source address was forged, never gets here.
     case confirmed(CallID)
     case ended(CallID, reason: CallEndReason, duration: TimeInterval, detail: String?)
+    /// What became of a transfer we asked for (`Phone.transfer`): the other side's new call to
+    /// `target` connected (`ok`), or it refused or failed (`detail` says how).
+    case transferred(CallID, target: String, ok: Bool, detail: String?)
     case dtmfReceived(CallID, Character)
     /// All digits of a `sendDTMF` were sent.
     case dtmfSent(CallID, digits: String)

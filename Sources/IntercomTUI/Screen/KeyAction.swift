@@ -12,6 +12,8 @@ enum KeyAction: Equatable {
     case redraw
     /// Kiosk: open the Nth door of the door list (the panels' main doors first, then the operators').
     case openDoor(index: Int)
+    /// `t` in a call: ask for a transfer target.
+    case transfer
 
     static let keyEnter: Int32 = 10
     static let keyReturn: Int32 = 13
@@ -36,6 +38,7 @@ enum KeyAction: Equatable {
         case "o": return .command(.open(panel: nil, door: .main, by: .key))
         case "O": return .command(.open(panel: nil, door: .alt, by: .key))
         case "g": return .command(.open(panel: nil, door: .light, by: .key))
+        case "t": return inCall ? .transfer : nil
         case "s": return .command(.speaker(nil))
         case "m": return .command(.mute(nil))
         case "?": return .help

@@ -30,6 +30,8 @@ struct ScreenText {
         let layout = Layout.of(cols: cols, rows: rows)
         if model.quitAsked {
             curses.bar(layout.messageRow, " a call is in progress or this is a kiosk: quit? y/n", .ringing)
+        } else if let typed = model.transferPrompt {
+            curses.bar(layout.messageRow, " transfer to (name or sip:URI): \(typed)_", .ringing)
         } else if let message = model.message, message.until > now {
             curses.put(layout.messageRow, 1, message.text, message.warn ? .warn : .ok, bold: true)
         } else if let outcome = model.outcome, outcome.until > now {
@@ -41,7 +43,11 @@ struct ScreenText {
     private func keyHelp(_ model: ScreenModel) -> String {
         let call = model.selectedCall
         if call?.stage == .active {
-            return " h hang up  o open  O 2nd door  g gate  m mute  s speaker  0-9 DTMF  Tab next  ? help"
+            if model.transferPrompt != nil {
+                let names = context.directory.joined(separator: " ")
+                return " Enter transfer  Tab complete  (empty Enter: cancel)" + (names.isEmpty ? "" : "  directory: \(names)")
+            }
+            return " h hang up  o open  t transfer  O 2nd door  g gate  m mute  s speaker  0-9 DTMF  Tab next  ? help"
         }
         if call == nil, model.journal != nil {
             return " ↑/↓ j/k choose  PgUp/PgDn  l/q close  o open door  ? help"
@@ -168,6 +174,7 @@ struct ScreenText {
             "  s          speaker toggle ([audio] playback ↔ speaker)",
             "  m          mute the microphone",
             "  0-9 * #    DTMF in a call",
+            "  t          transfer the call: type a [directory] name or a sip: URI, Enter",
             "  Tab        next call in the queue; without a call, choose the door o opens",
             "  l          journal",
             "  Ctrl-L     redraw",

@@ -42,8 +42,10 @@ public final class TUIApp: Sendable {
             followed = data["call"]?.stringValue.map(CallID.init)
         }
         let journalDirectory = JournalLocation.directory(await intercom.config.journal, environment: capabilities.environment)
-        let context = TUIContext(intercom: intercom, inbox: inbox, capabilities: capabilities, options: options,
+        var made = TUIContext(intercom: intercom, inbox: inbox, capabilities: capabilities, options: options,
                                  panels: panels, video: video, followed: followed, journalDirectory: journalDirectory)
+        made.directory = await intercom.config.directory.keys.sorted()
+        let context = made
         let result: Result<CallEndReason?, TUIError> = await withCheckedContinuation { done in
             let thread = Thread {
                 do {
@@ -78,6 +80,8 @@ struct TUIContext: Sendable {
     var followed: CallID?
     /// Where the journal view reads from.
     var journalDirectory: String
+    /// `[directory]` names, for the transfer prompt (`t`).
+    var directory: [String] = []
 
     /// Runs a command on the intercom; its error comes back as a message line.
     func send(_ command: IntercomCommand) {
@@ -90,6 +94,8 @@ struct TUIContext: Sendable {
                     inbox.post(.message(muted ? "microphone muted" : "microphone on", warn: false))
                 } else if case .speaker = command, let on = data["speaker"]?.boolValue {
                     inbox.post(.message(on ? "speaker on" : "speaker off", warn: false))
+                } else if case .transfer(_, let target) = command {
+                    inbox.post(.message("transferring to \(target)…", warn: false))
                 }
             } catch {
                 inbox.post(.message("\(error)", warn: true))

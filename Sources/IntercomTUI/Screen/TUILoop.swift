@@ -136,6 +136,10 @@ final class TUILoop {
     }
 
     private func handle(_ key: Int32) {
+        if model.transferPrompt != nil {
+            typeTransferTarget(key)
+            return
+        }
         if model.journal != nil, model.selectedCall == nil, browseJournal(key) { return }
         let inCall = model.selectedCall?.stage == .active
         guard let action = KeyAction.of(key: key, inCall: inCall, ringing: !model.ringing.isEmpty,
@@ -172,7 +176,33 @@ final class TUILoop {
         case .openDoor(let index):
             guard let id = model.kioskDoor(index) else { return }
             context.send(.open(panel: id, door: .main, by: .key))
+        case .transfer:
+            model.transferPrompt = ""
+            model.transferCall = model.selectedCall?.id
         }
+    }
+
+    /// The transfer prompt's keys: printable characters type, Backspace deletes, Enter sends the
+    /// target (empty: gives up), Tab completes a `[directory]` name.
+    private func typeTransferTarget(_ key: Int32) {
+        guard var typed = model.transferPrompt else { return }
+        switch key {
+        case KeyAction.keyEnter, KeyAction.keyReturn:
+            let call = model.transferCall
+            (model.transferPrompt, model.transferCall) = (nil, nil)
+            guard !typed.isEmpty, let id = call else { return }
+            context.send(.transfer(id, target: typed))
+            return
+        case Curses.Key.backspace, 127, 8:
+            if !typed.isEmpty { typed.removeLast() }
+        case KeyAction.keyTab:
+            let matches = context.directory.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
+            if let first = matches.first { typed = first }
+        default:
+            guard key >= 32, key < 127, let scalar = Unicode.Scalar(UInt32(key)), typed.count < 200 else { return }
+            typed.append(Character(scalar))
+        }
+        model.transferPrompt = typed
     }
 
     /// Keys of the open journal view; false = not one of them.

@@ -28,6 +28,10 @@ struct ScreenModel {
     /// The door `o` opens when no call is on the screen (Tab chooses); nil = as before doors
     /// could be chosen: the only panel's.
     var chosenDoor: String?
+    /// `t` in a call: the transfer target being typed (a `[directory]` name or a SIP URI), and the
+    /// call it is for (the prompt closes when that call ends).
+    var transferPrompt: String?
+    var transferCall: CallID?
 
     var selectedCall: CallView? {
         calls.first { $0.id == selected } ?? calls.first { $0.stage == .active } ?? calls.first
@@ -59,9 +63,18 @@ struct ScreenModel {
             let title = calls.first { $0.id == c.id }?.title ?? c.panel ?? c.from
             calls.removeAll { $0.id == c.id }
             if selected == c.id { selected = calls.first?.id }
+            if transferCall == c.id { (transferPrompt, transferCall) = (nil, nil) }
             ended[c.id] = reason
-            let text = "\(title): \(Self.reasonText(reason)) (\(Self.duration(duration)))"
+            // Another desk took it: say so for a moment, with no duration (it never rang out here).
+            let text = reason == .answeredElsewhere ? "\(title): \(Self.reasonText(reason))"
+                : "\(title): \(Self.reasonText(reason)) (\(Self.duration(duration)))"
             outcome = (text, Date().addingTimeInterval(3))
+            remember("\(time) \(text)")
+        case .callTransferred(let c, let to, let target, let ok, let error):
+            let title = calls.first { $0.id == c.id }?.title ?? c.panel ?? c.from
+            let text = ok ? "\(title) transferred to \(target ?? to)"
+                : "transfer of \(title) to \(target ?? to) failed: \(error ?? "refused")"
+            message = (text, !ok, Date().addingTimeInterval(4))
             remember("\(time) \(text)")
         case .doorOpened(let panel, _, let door, let method, _, let ok, let error):
             let text = Self.doorText(owner: panel, door: door, method: method, ok: ok, error: error)
@@ -111,6 +124,8 @@ struct ScreenModel {
         case .remoteHangup: "the panel hung up"
         case .declined: "declined"
         case .missed: "missed"
+        case .answeredElsewhere: "answered at another desk"
+        case .transferred: "transferred"
         case .error: "call failed"
         }
     }

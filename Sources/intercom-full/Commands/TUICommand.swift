@@ -43,10 +43,10 @@ enum TUICommand {
     static func outcome(of reason: CallEndReason, panel: String?) -> Int32 {
         let name = panel ?? "the panel"
         switch reason {
-        case .hangup, .remoteHangup:
+        case .hangup, .remoteHangup, .transferred:
             Console.out("call with \(name) ended: \(reason.rawValue)")
             return ExitCode.ok
-        case .declined, .missed, .error:
+        case .declined, .missed, .answeredElsewhere, .error:
             return Console.fail("the call to \(name) did not get through (\(reason.rawValue)); check the panel accepts calls and its dial URI",
                                 code: ExitCode.unavailable)
         }

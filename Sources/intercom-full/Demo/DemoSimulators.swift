@@ -8,6 +8,8 @@ import IntercomCLI
 struct DemoSimulators: Sendable {
     var panel: SimulatorChild
     var panelURL: String
+    /// The panel camera's main stream (`rtsp://127.0.0.1:PORT/av0_0`; the sub stream is derived from it).
+    var panelRTSP: String
     var operatorChild: SimulatorChild
     var operatorURL: String
     var testPhone: String
@@ -26,9 +28,14 @@ struct DemoSimulators: Sendable {
             "--ring-every", String(max(ringEvery, 0.01)),
         ], environment: environment, logs: "\(directory)/panel")
         let panelURL: String
+        let panelRTSP: String
         do {
             panelURL = try await panel.line(within: readyTimeout) { line in
                 guard let json = JSONValue.parse(line), json["event"]?.stringValue == "http_listening" else { return nil }
+                return json["url"]?.stringValue
+            }
+            panelRTSP = try await panel.line(within: readyTimeout) { line in
+                guard let json = JSONValue.parse(line), json["event"]?.stringValue == "rtsp_listening" else { return nil }
                 return json["url"]?.stringValue
             }
             // Its SIP phone is up too before the operator starts.
@@ -57,7 +64,7 @@ struct DemoSimulators: Sendable {
                 guard words.count == 3, words[1] == "code" else { return nil }
                 return (String(words[0].dropLast()), String(words[2]))
             }
-            return DemoSimulators(panel: panel, panelURL: panelURL, operatorChild: operatorChild,
+            return DemoSimulators(panel: panel, panelURL: panelURL, panelRTSP: panelRTSP, operatorChild: operatorChild,
                                   operatorURL: operatorURL, testPhone: phone, testCode: code)
         } catch {
             await operatorChild.stop()
@@ -87,6 +94,7 @@ struct DemoSimulators: Sendable {
 
         [panel porch]
         url = \(panelURL)
+        rtsp = \(panelRTSP)
         user = admin
         password = admin
         match = sip:100001@

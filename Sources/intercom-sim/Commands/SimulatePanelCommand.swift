@@ -13,6 +13,8 @@ enum SimulatePanelCommand {
         options: [
             .value("--http-port", "N", "HTTP port (default 0 = any free port)"),
             .value("--sip-port", "N", "SIP UDP port on 127.0.0.1 (default 0 = any free port)"),
+            .value("--rtsp-port", "N", "RTSP port of the camera on 127.0.0.1 (default 0 = any free port)"),
+            .flag("--no-rtsp", "no RTSP camera (rtsp_cgi then says RtspSwitch=close)"),
             .value("--user", "USER", "HTTP user (default admin)"),
             .value("--password", "PASSWORD", "HTTP password (default admin)"),
             .value("--auth", "MODE", "HTTP auth: digest (default), basic or both", choices: ["digest", "basic", "both"]),
@@ -33,10 +35,14 @@ enum SimulatePanelCommand {
         scene as video. DTMF 1, 2, 3 in a call open the main door, the second door and the light
         (repeats within 2 s count once), as intercom_cgi?action=maindoor|altdoor|light does over HTTP.
         Calls made to the panel (a live view) are answered with video.
-        Lines: "http listening on URL (user U, AUTH)", "sip listening on udp:127.0.0.1:PORT (calls as URI)",
+        The camera is served over RTSP like a panel's: rtsp://127.0.0.1:PORT/av0_0 (640x480) and /av0_1
+        (352x288), H.264 at 25 fps with a key frame every second plus a PCMA track of silence, the porch scene
+        with its clock moving, behind the same user, password and --auth as HTTP (interleaved TCP or UDP).
+        Lines: "http listening on URL (user U, AUTH)", "rtsp listening on URL (sub URL)",
+        "sip listening on udp:127.0.0.1:PORT (calls as URI)",
         "calling URI", "ringing", "incoming call from URI", "call answered (CODECS)", "dtmf received: D",
         "door opened: DOOR (http|dtmf)", "call ended: REASON", "stopped". With --events json the same
-        happenings are objects: http_listening, sip_listening, calling, ringing, call_incoming,
+        happenings are objects: http_listening, rtsp_listening (url, sub_url), sip_listening, calling, ringing, call_incoming,
         call_answered, dtmf, door_opened, call_ended, stopped (each with "event" and "time").
         SIGUSR1 rings --call at once (with --ring-on-signal, that is the first ring: `intercom demo` sends
         it once its screen is up). SIGTERM or SIGINT hangs up and exits 0.
@@ -70,6 +76,12 @@ enum SimulatePanelCommand {
         var s = Settings()
         s.http.port = try port("--http-port")
         s.sip.listen.port = Int(try port("--sip-port"))
+        if arguments.has("--no-rtsp") {
+            guard arguments.value("--rtsp-port") == nil else { throw fail("choose one of --rtsp-port and --no-rtsp") }
+            s.http.rtspPort = nil
+        } else {
+            s.http.rtspPort = try port("--rtsp-port")
+        }
         if let user = arguments.value("--user") {
             guard !user.isEmpty, !user.contains(":") else { throw fail("option '--user' takes a name without ':'") }
             s.http.user = user
@@ -122,6 +134,10 @@ enum SimulatePanelCommand {
         do {
             panel = try await SimulatedPanel.start(options: settings.http, sip: settings.sip, logger: invocation.logger)
         } catch let error as SimulatorError {
+            if case .cannotStartRTSP = error {
+                return Console.fail("\(error.description); choose another --rtsp-port (0 picks a free one) or --no-rtsp",
+                                    code: ExitCode.unavailable)
+            }
             return Console.fail("\(error.description); choose another --http-port (0 picks a free one)",
                                 code: ExitCode.unavailable)
         } catch let error as PhoneError {
@@ -133,6 +149,7 @@ enum SimulatePanelCommand {
         }
 
         printer.httpListening(url: panel.http.baseURL, user: settings.http.user, auth: settings.http.auth.rawValue)
+        if let rtsp = panel.rtsp { printer.rtspListening(url: rtsp.url(.main), subURL: rtsp.url(.sub)) }
         printer.sipListening(listen: panel.sipListening.description, from: panel.sipURI)
 
         let stopping = StopFlag()
@@ -203,6 +220,11 @@ private struct LinePrinter: Sendable {
     func httpListening(url: String, user: String, auth: String) {
         emit("http listening on \(url) (user \(user), \(auth))", "http_listening",
              [("url", .string(url)), ("user", .string(user)), ("auth", .string(auth))])
+    }
+
+    func rtspListening(url: String, subURL: String) {
+        emit("rtsp listening on \(url) (sub \(subURL))", "rtsp_listening",
+             [("url", .string(url)), ("sub_url", .string(subURL))])
     }
 
     func sipListening(listen: String, from: String) {

@@ -18,17 +18,20 @@ struct BinaryLayoutTests {
         return result.stdout
     }
 
-    @Test("intercom-full (the daemon) does not link libmicrohttpd; intercom-sim does")
+    @Test("intercom-full (the daemon) does not link libmicrohttpd or GStreamer; intercom-sim does")
     func onlyTheSimulatorLinksMicroHTTPD() async throws {
         let dir = try TestDirectory(prefix: "binary-layout")
         let full = try await Self.ldd(try Self.sibling(.full), in: dir)
         #expect(full.contains("liblinphone"), "ldd intercom-full looks wrong:\n\(full)")
         #expect(!full.contains("microhttpd"), "intercom-full links libmicrohttpd:\n\(full)")
+        #expect(!full.contains("libgstrtspserver"), "intercom-full links gst-rtsp-server:\n\(full)")
         let launcher = try await Self.ldd(try IntercomBinary.path(), in: dir)
-        #expect(!launcher.contains("microhttpd") && !launcher.contains("liblinphone"), "\(launcher)")
+        #expect(!launcher.contains("microhttpd") && !launcher.contains("liblinphone") && !launcher.contains("libgst"),
+                "\(launcher)")
         // The check above could pass for a wrong reason (no ldd output); the simulator shows it would see one.
         let simulator = try await Self.ldd(try Self.sibling(.simulator), in: dir)
         #expect(simulator.contains("libmicrohttpd"), "intercom-sim should link libmicrohttpd:\n\(simulator)")
+        #expect(simulator.contains("libgstrtspserver"), "intercom-sim should link gst-rtsp-server:\n\(simulator)")
     }
 
     @Test("intercom --help lists every command once, simulators and demo included")

@@ -52,6 +52,16 @@ struct DemoTmuxTests {
                 try await Task.sleep(for: .milliseconds(50))
             }
             #expect(seen.contains("\"door\":\"main\"") && seen.contains("\"method\":\"http\""), "the panel's lines:\n\(seen)")
+            // The config points the panel's camera at the simulator's RTSP stream, and it plays.
+            let config = try String(contentsOfFile: "\(work)/config.ini", encoding: .utf8)
+            let rtsp = try #require(config.split(separator: "\n").first { $0.hasPrefix("rtsp = ") }
+                .map { String($0.dropFirst("rtsp = ".count)) }, "\(config)")
+            #expect(seen.contains("\"event\":\"rtsp_listening\"") && seen.contains(rtsp), "\(rtsp) vs\n\(seen)")
+            let probe = try await Subprocess.run(try ExternalTool.path("ffprobe"), [
+                "-v", "error", "-rtsp_transport", "tcp", "-show_entries", "stream=codec_name", "-of", "csv=p=0",
+                rtsp.replacingOccurrences(of: "rtsp://", with: "rtsp://admin:admin@"),
+            ], logDirectory: dir.url, timeout: .seconds(15))
+            #expect(probe.status == 0 && probe.stdout.contains("h264"), "\(probe.stdout)\(probe.stderr)")
             // The user's own token folder stays untouched.
             #expect(!FileManager.default.fileExists(atPath: dir.path + "/state/intercom/operators"))
 

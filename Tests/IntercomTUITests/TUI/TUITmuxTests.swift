@@ -19,7 +19,8 @@ struct TUITmuxTests {
 
         /// `arguments` replace `tui` (e.g. `call entrance`); the screen is ready when it shows `ready`.
         static func start(panelNames: [String], kiosk: Bool = false, width: Int = 120, height: Int = 40,
-                          arguments: String = "tui", ready: String = "waiting for calls") async throws -> Session {
+                          arguments: String = "tui", ready: String = "waiting for calls",
+                          extraConfig: String = "") async throws -> Session {
             let dir = try TestDirectory(prefix: "intercom-tui")
             var panels: [SimulatedPanel] = []
             var config = ""
@@ -40,7 +41,7 @@ struct TUITmuxTests {
                 """
             }
             let port = try FreePort.udpAndTCP()
-            config = "[sip]\nlisten = udp:127.0.0.1:\(port)\n\n" + config
+            config = "[sip]\nlisten = udp:127.0.0.1:\(port)\n\n" + config + extraConfig
             let file = try IntercomBinary.writeConfig(config, in: dir)
             var env: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
             for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }

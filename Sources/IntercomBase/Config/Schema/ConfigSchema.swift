@@ -5,7 +5,7 @@
 enum ConfigSchema {
     /// In the order of the example and the reference.
     static var sections: [any AnyConfigSection] {
-        [sip, audio, panel, `operator`, daemon, journal, hooks]
+        [sip, audio, panel, `operator`, directory, daemon, journal, hooks]
     }
 
     /// The example's opening comment.

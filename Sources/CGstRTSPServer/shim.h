@@ -1,0 +1,62 @@
+// gst-rtsp-server and appsrc for the simulated panel's camera, plus what Swift cannot call:
+// g_signal_connect (a macro over an untyped GCallback) and the variadic token constructor.
+#ifndef INTERCOM_CGSTRTSPSERVER_SHIM_H
+#define INTERCOM_CGSTRTSPSERVER_SHIM_H
+
+#include <gst/gst.h>
+#include <gst/app/gstappsrc.h>
+#include <gst/rtsp-server/rtsp-server.h>
+
+/// "media-configure" on a factory: a new client's pipeline exists and is not yet prepared.
+typedef void (*intercom_gst_media_configure_cb)(GstRTSPMediaFactory *factory, GstRTSPMedia *media, gpointer data);
+/// "unprepared" on a media: its pipeline is gone (the client left or the server stopped).
+typedef void (*intercom_gst_media_unprepared_cb)(GstRTSPMedia *media, gpointer data);
+/// Both connect with `release` as the closure's destroy notify: it runs once, when the handler goes
+/// (its object finalized), and drops the reference `data` holds.
+static inline gulong intercom_gst_on_media_configure(GstRTSPMediaFactory *factory, intercom_gst_media_configure_cb cb,
+                                                     gpointer data, GClosureNotify release) {
+    return g_signal_connect_data(factory, "media-configure", G_CALLBACK(cb), data, release, (GConnectFlags)0);
+}
+
+static inline gulong intercom_gst_on_media_unprepared(GstRTSPMedia *media, intercom_gst_media_unprepared_cb cb,
+                                                      gpointer data, GClosureNotify release) {
+    return g_signal_connect_data(media, "unprepared", G_CALLBACK(cb), data, release, (GConnectFlags)0);
+}
+
+/// A token that grants the factory role `role` (gst_rtsp_token_new is variadic).
+static inline GstRTSPToken *intercom_gst_token_for_role(const char *role) {
+    return gst_rtsp_token_new(GST_RTSP_TOKEN_MEDIA_FACTORY_ROLE, G_TYPE_STRING, role, NULL);
+}
+
+/// The element named `name` inside the media's pipeline, with a reference the caller drops
+/// (gst_object_unref), or NULL.
+static inline GstElement *intercom_gst_media_child(GstRTSPMedia *media, const char *name) {
+    GstElement *bin = gst_rtsp_media_get_element(media);
+    if (!bin) return NULL;
+    GstElement *child = GST_IS_BIN(bin) ? gst_bin_get_by_name(GST_BIN(bin), name) : NULL;
+    gst_object_unref(bin);
+    return child;
+}
+
+/// Closes every client connection (their medias unprepare on the server's threads).
+static inline GstRTSPFilterResult intercom_gst_remove_client(GstRTSPServer *server, GstRTSPClient *client, gpointer data) {
+    (void)server; (void)client; (void)data;
+    return GST_RTSP_FILTER_REMOVE;
+}
+
+static inline void intercom_gst_close_clients(GstRTSPServer *server) {
+    GList *left = gst_rtsp_server_client_filter(server, intercom_gst_remove_client, NULL);
+    g_list_free_full(left, g_object_unref);
+}
+
+/// A new buffer holding a copy of `bytes`, stamped by appsrc (do-timestamp) when pushed.
+static inline GstBuffer *intercom_gst_buffer_copying(const void *bytes, gsize size) {
+    GstBuffer *buffer = gst_buffer_new_allocate(NULL, size, NULL);
+    if (buffer) gst_buffer_fill(buffer, 0, bytes, size);
+    return buffer;
+}
+
+static inline GstBuffer *intercom_gst_buffer_ref(GstBuffer *buffer) { return gst_buffer_ref(buffer); }
+static inline void intercom_gst_buffer_unref(GstBuffer *buffer) { gst_buffer_unref(buffer); }
+
+#endif

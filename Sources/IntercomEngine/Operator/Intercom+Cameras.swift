@@ -1,0 +1,50 @@
+import Foundation
+import IntercomBase
+import IntercomOperator
+import IntercomVideo
+
+/// What of an operator camera to play: its live stream, its recording from a moment, or one picture.
+public enum OperatorCameraView: Sendable, Equatable {
+    case live
+    case archive(from: Date, seconds: Int)
+    case preview(at: Date?)
+}
+
+/// Operator cameras (`OPERATOR:cam:ID`, as `intercom cameras` lists them) as video sources: the
+/// operator is asked for the camera's current URL and token each time (tokens expire).
+extension Intercom {
+    /// How long an archive window `watch --at` asks for.
+    public static let archiveWindowSeconds = 3600
+
+    /// Whether `name` is an operator camera id of a configured operator (a panel of that name wins).
+    public func isOperatorCamera(_ name: String) -> Bool {
+        config.panel(named: name) == nil && OperatorItemID.parseCamera(name).flatMap { config.operator(named: $0.operatorName) } != nil
+    }
+
+    /// The source to open for `view` of camera `id`; throws one line a user can act on.
+    public func operatorCameraSource(_ id: String, _ view: OperatorCameraView) async throws(IntercomError) -> VideoSource {
+        guard let parsed = OperatorItemID.parseCamera(id), let op = config.operator(named: parsed.operatorName) else {
+            throw .unknownPanel("no camera \"\(id)\": operator cameras are OPERATOR:cam:ID; see 'intercom cameras'")
+        }
+        let camera: OperatorCamera?
+        do {
+            let client = try OperatorClient(config: op, token: try operatorTokens.token(op.name))
+            camera = try await client.camera(id: parsed.cameraId)
+        } catch {
+            throw .operatorRequest(error)
+        }
+        guard let camera else {
+            throw .unknownPanel("operator \(op.name) has no camera \(parsed.cameraId); see 'intercom cameras'")
+        }
+        let urls: OperatorCameraURL
+        switch OperatorCameraURL.of(camera) {
+        case .success(let found): urls = found
+        case .failure(let problem): throw .cameraUnplayable(problem.description)
+        }
+        switch view {
+        case .live: return VideoSource(url: urls.live)
+        case .archive(let from, let seconds): return VideoSource(url: urls.archive(from: from, seconds: seconds))
+        case .preview(let at): return VideoSource(url: urls.preview(at: at))
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import IntercomPhone
+import IntercomTestSupport
+import IntercomPhoneTestSupport
+import IntercomBase
+
+/// A concierge room: desks registered at a real kamailio, which forks a call to every desk of the
+/// account; and a desk passing the call on to a flat (blind transfer).
+@Suite(.serialized) struct ConciergeDeskTests {
+    /// Desk A answers; kamailio cancels desk B's branch with `Reason: SIP;cause=200`, and B's call
+    /// ends `answered_elsewhere`, not `missed`.
+    @Test func theOtherDeskSeesTheCallAnsweredElsewhere() async throws {
+        let kamailio = try Kamailio()
+        try await kamailio.start()
+        let account = SIPAccount(identity: "sip:desk@\(kamailio.hostPort)", proxy: kamailio.uri)
+        let (deskA, aEvents) = try await PhoneTestSupport.phone("desk", video: .off, account: account)
+        let (deskB, bEvents) = try await PhoneTestSupport.phone("desk", video: .off, account: account)
+        let (caller, callerEvents) = try await PhoneTestSupport.phone("panel", video: .off)
+        try await withCleanup({ await caller.stop(); await deskA.stop(); await deskB.stop(); await kamailio.stop() }) {
+            _ = try await aEvents.wait("desk A registered") { $0.registered }
+            _ = try await bEvents.wait("desk B registered") { $0.registered }
+            let outgoing = try await caller.call("sip:desk@\(kamailio.hostPort)", video: false)
+            let atA = try await aEvents.wait("ringing at desk A") { $0.incomingCall }
+            let atB = try await bEvents.wait("ringing at desk B") { $0.incomingCall }
+            try await deskA.answer(atA.id, video: false)
+            _ = try await callerEvents.wait("caller established") { $0.established(outgoing) }
+            #expect(try await bEvents.wait("desk B's call ended") { $0.ended(atB.id) } == .answeredElsewhere,
+                    "kamailio log:\n\(kamailio.log.suffix(3000))")
+            try await caller.hangup(outgoing)
+            #expect(try await aEvents.wait("desk A's call ended") { $0.ended(atA.id) } == .remoteHangup)
+        }
+    }
+
+    /// A plain CANCEL (the caller gave up) is still a missed call at every desk.
+    @Test func aCallerGivingUpIsMissedAtEveryDesk() async throws {
+        let kamailio = try Kamailio()
+        try await kamailio.start()
+        let account = SIPAccount(identity: "sip:desk@\(kamailio.hostPort)", proxy: kamailio.uri)
+        let (deskA, aEvents) = try await PhoneTestSupport.phone("desk", video: .off, account: account)
+        let (deskB, bEvents) = try await PhoneTestSupport.phone("desk", video: .off, account: account)
+        let (caller, _) = try await PhoneTestSupport.phone("panel", video: .off)
+        try await withCleanup({ await caller.stop(); await deskA.stop(); await deskB.stop(); await kamailio.stop() }) {
+            _ = try await aEvents.wait("desk A registered") { $0.registered }
+            _ = try await bEvents.wait("desk B registered") { $0.registered }
+            let outgoing = try await caller.call("sip:desk@\(kamailio.hostPort)", video: false)
+            let atA = try await aEvents.wait("ringing at desk A") { $0.incomingCall }
+            let atB = try await bEvents.wait("ringing at desk B") { $0.incomingCall }
+            try await caller.hangup(outgoing)
+            #expect(try await aEvents.wait("desk A's call ended") { $0.ended(atA.id) } == .missed)
+            #expect(try await bEvents.wait("desk B's call ended") { $0.ended(atB.id) } == .missed)
+        }
+    }
+
+    /// The desk answers the panel, then transfers it to a flat registered at kamailio: the panel
+    /// calls the flat, the flat rings and hears the panel, and the desk's call ends `transferred`.
+    @Test func aBlindTransferRingsTheFlatAndTheCallerIsHeardThere() async throws {
+        let dir = try TestDirectory(prefix: "intercom-transfer")
+        try WAVTone.write(to: dir.file("panel.wav"), frequency: 1000, seconds: 20)
+        let kamailio = try Kamailio()
+        try await kamailio.start()
+        let (flat, flatEvents) = try await PhoneTestSupport.phone(
+            "flat", audio: .files(play: nil, record: dir.file("flat.wav").path), video: .off, audioCodecs: ["PCMA"],
+            account: SIPAccount(identity: "sip:flat12@\(kamailio.hostPort)", proxy: kamailio.uri))
+        let (desk, deskEvents) = try await PhoneTestSupport.phone("desk", video: .off)
+        let (panel, panelEvents) = try await PhoneTestSupport.phone(
+            "panel", audio: .files(play: dir.file("panel.wav").path, record: nil), video: .off, audioCodecs: ["PCMA"])
+        try await withCleanup({ await panel.stop(); await desk.stop(); await flat.stop(); await kamailio.stop() }) {
+            _ = try await flatEvents.wait("flat registered") { $0.registered }
+            let outgoing = try await panel.call(PhoneTestSupport.uri(of: desk, user: "desk"), video: false)
+            let atDesk = try await deskEvents.wait("ringing at the desk") { $0.incomingCall }
+            try await desk.answer(atDesk.id, video: false)
+            _ = try await panelEvents.wait("panel established") { $0.established(outgoing) }
+            _ = try await deskEvents.wait("desk established") { $0.established(atDesk.id) }
+
+            let target = "sip:flat12@\(kamailio.hostPort)"
+            try await desk.transfer(atDesk.id, to: target)
+            let atFlat = try await flatEvents.wait("ringing at the flat", timeout: 15) { $0.incomingCall }
+            #expect(atFlat.from.hasPrefix("sip:panel@"), "\(atFlat)")
+            try await flat.answer(atFlat.id, video: false)
+            _ = try await flatEvents.wait("flat established") { $0.established(atFlat.id) }
+            let result = try await deskEvents.wait("transfer result") { event -> (Bool, String)? in
+                if case .transferred(atDesk.id, let to, let ok, _) = event { (ok, to) } else { nil }
+            }
+            #expect(result.0 && result.1 == target)
+            #expect(try await deskEvents.wait("desk's call ended") { $0.ended(atDesk.id) } == .transferred)
+
+            try await Task.sleep(for: .seconds(2))
+            try await flat.hangup(atFlat.id)
+            _ = try await flatEvents.wait("flat ended") { $0.ended(atFlat.id) }
+            let heard = try await AudioFlowTests.dominantFrequency(dir.file("flat.wav"))
+            #expect(heard.map { abs($0 - 1000) <= 30 } == true, "the flat recorded \(heard.map { "\($0) Hz" } ?? "silence")")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import IntercomBase
+import IntercomEngine
+import IntercomPhone
+import Testing
+import IntercomTestSupport
+
+/// `t` on the real call screen: the concierge passes the simulated panel's call on to a flat
+/// named in `[directory]` (blind transfer), and the flat's phone rings with the panel's call.
+@Suite("TUI in tmux: transfer", .serialized)
+struct TUITransferTmuxTests {
+    @Test func tThenADirectoryNameTransfersThePanelsCall() async throws {
+        try await withStaticPicture {
+            let dir = try TestDirectory(prefix: "intercom-tui-flat")
+            let flat = try await Phone.start(PhoneSettings(
+                listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)],
+                dataDirectory: try dir.subdirectory("flat").path, user: "flat12",
+                audio: .files(play: nil, record: nil), video: .off), logger: .silent)
+            let flatEvents = EventRecorder(flat.events)
+            let flatURI = "sip:flat12@127.0.0.1:\(flat.listening.first?.port ?? 0)"
+            let s = try await TUITmuxTests.Session.start(panelNames: ["entrance"],
+                                                         extraConfig: "[directory]\nflat12 = \(flatURI)\n")
+            try await withCleanup({ await s.stop(); await flat.stop() }) {
+                _ = try await s.ringAndAnswer(name: "entrance")
+                _ = try await s.tmux.waitForScreen(containing: "t transfer")
+                try await s.tmux.sendKeys("t")
+                _ = try await s.tmux.waitForScreen(containing: "transfer to (name or sip:URI)")
+                _ = try await s.tmux.waitForScreen(containing: "directory: flat12")
+                try await s.tmux.sendLiteral("fl")
+                try await s.tmux.sendKeys("Tab")
+                _ = try await s.tmux.waitForScreen(containing: "sip:URI): flat12_")
+                try await s.tmux.sendKeys("Enter")
+                let incoming = try await flatEvents.wait("the flat rings", timeout: 15) { e -> CallInfo? in
+                    if case .incoming(let info) = e { info } else { nil }
+                }
+                #expect(incoming.from.contains("100001"), "\(incoming)")
+                try await flat.answer(incoming.id, video: false)
+                _ = try await s.tmux.waitForScreen(containing: "entrance transferred to flat12")
+                try await flat.hangup(incoming.id)
+                try await s.tmux.sendKeys("q")
+                _ = try await s.tmux.waitForScreen(containing: "TUI-EXIT=0")
+            }
+        }
+    }
+}
