@@ -1,4 +1,5 @@
 import Foundation
+import IntercomCLI
 import Testing
 import IntercomTestSupport
 
@@ -47,7 +48,7 @@ struct CompletionTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "complete -F _intercom intercom")
         for expected in ["intercom wa=watch", "intercom call =porch gate",
-                         "intercom ctl =status answer decline hangup open dtmf mute speaker call events",
+                         "intercom ctl =" + CtlCommand.spec.actions.map(\.name).joined(separator: " "),
                          "intercom ctl open =porch gate porch:alt porch:light gate:alt gate:light",
                          "intercom ctl mute =on off", "intercom tui --graphics s=sixel symbols"] {
             #expect(lines.contains(expected), "bash gave:\n\(result.stdout)")
