@@ -9,7 +9,7 @@ extension CommandTable {
         DaemonCommand.spec,
         DoctorCommand.spec,
         CtlCommand.spec,
-        LogCommand.spec,
+        LogCommand.spec(player: ClipPlayback.play),
         SnapshotCommand.spec,
         WatchCommand.spec,
         OpenCommand.spec,

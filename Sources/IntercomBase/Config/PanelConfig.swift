@@ -40,6 +40,8 @@ public struct PanelConfig: Sendable, Equatable {
     /// The camera's main RTSP stream (`rtspURL`) and its sub stream for small tiles (`rtspSubURL`).
     public var rtsp: PanelStreamSetting = .derived
     public var rtspSub: PanelStreamSetting = .derived
+    /// Which of this panel's calls leave a video clip in the journal.
+    public var record: RecordMode = .off
 
     public init(name: String, url: String, user: String = "admin", password: String? = nil,
                 model: PanelModel = .auto, match: [CallerMatch]? = nil,

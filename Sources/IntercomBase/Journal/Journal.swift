@@ -52,7 +52,7 @@ public final class Journal: Sendable {
         // Older journals gain the columns added since: what triggered a door opening, and the
         // operators' event-log copies (`Journal+Operator`).
         let columns = try db.run("SELECT name FROM pragma_table_info('entries')").compactMap { $0.first?.text }
-        for column in ["opened_by"] + Self.operatorColumns + Self.deskColumns where !columns.contains(column) {
+        for column in ["opened_by"] + Self.operatorColumns + Self.deskColumns + Self.clipColumns where !columns.contains(column) {
             try db.run("ALTER TABLE entries ADD COLUMN \(column) TEXT")
         }
         // An operator's log entry is stored once however often it is fetched again.
@@ -152,7 +152,7 @@ public final class Journal: Sendable {
 
     // MARK: - Reading
 
-    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + (operatorColumns + deskColumns).joined(separator: ", ")
+    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + (operatorColumns + deskColumns + clipColumns).joined(separator: ", ")
 
     public func entries(_ query: JournalQuery = JournalQuery()) throws(JournalError) -> [JournalEntry] {
         var conditions: [String] = []
@@ -193,7 +193,7 @@ public final class Journal: Sendable {
                      operatorName: row[17].text, event: row[18].text, uuid: row[19].text, flat: row[20].text,
                      address: row[21].text, pictureURL: row[22].text,
                      eventDetail: row[23].text.flatMap(JSONValue.parse), direction: row[24].text,
-                     transferredTo: row[25].text)
+                     transferredTo: row[25].text, clip: row[26].text, ringClip: row[27].text)
     }
 
     // MARK: - Retention
@@ -210,10 +210,10 @@ public final class Journal: Sendable {
         var freed: Int64 = 0
         var lastID: Int64?
         var info = stat()
-        for row in try run("SELECT id, first_picture, answer_picture FROM entries ORDER BY time ASC, id ASC") {
+        for row in try run("SELECT id, \(Self.fileColumns) FROM entries ORDER BY time ASC, id ASC") {
             guard size - freed > maxBytes else { break }
             freed += 256  // a row's share of the database, roughly
-            for picture in [row[1].text, row[2].text].compactMap({ $0 }) where stat(picture, &info) == 0 {
+            for picture in row.dropFirst().compactMap(\.text) where stat(picture, &info) == 0 {
                 freed += Int64(info.st_size)
             }
             lastID = row[0].int
@@ -227,23 +227,24 @@ public final class Journal: Sendable {
     }
 
     private func removeEntries(where condition: String, _ values: [SQLiteDatabase.Value]) throws(JournalError) -> Int {
-        let doomed = try run("SELECT id, first_picture, answer_picture FROM entries WHERE \(condition)", values)
+        let doomed = try run("SELECT id, \(Self.fileColumns) FROM entries WHERE \(condition)", values)
         guard !doomed.isEmpty else { return 0 }
         for row in doomed {
-            for picture in [row[1].text, row[2].text].compactMap({ $0 }) { unlink(picture) }
+            for file in row.dropFirst().compactMap(\.text) { unlink(file) }
         }
         _ = try run("DELETE FROM entries WHERE \(condition)", values)
         return doomed.count
     }
 
-    /// The pictures and the live rows' share of the database: the file itself only shrinks on
-    /// VACUUM, so it counts by page use.
+    /// The pictures, the clips and the live rows' share of the database: the file itself only
+    /// shrinks on VACUUM, so it counts by page use.
     public func totalBytes() throws(JournalError) -> Int64 {
         var total: Int64 = 0
-        let rows = try run("SELECT first_picture, answer_picture FROM entries WHERE first_picture IS NOT NULL OR answer_picture IS NOT NULL")
+        let anyFile = Self.fileColumns.split(separator: ",").map { "\($0) IS NOT NULL" }.joined(separator: " OR ")
+        let rows = try run("SELECT \(Self.fileColumns) FROM entries WHERE \(anyFile)")
         var info = stat()
         for row in rows {
-            for picture in [row[0].text, row[1].text].compactMap({ $0 }) where stat(picture, &info) == 0 {
+            for picture in row.compactMap(\.text) where stat(picture, &info) == 0 {
                 total += Int64(info.st_size)
             }
         }

@@ -44,6 +44,10 @@ public struct JournalEntry: Sendable, Equatable {
     public var direction: String? = nil
     /// Calls: where the call was transferred to (`NAME <URI>` for a `[directory]` name, else the URI).
     public var transferredTo: String? = nil
+    /// Call entries with `[panel] record` on: the answered call's recording, and the clip of the
+    /// panel's stream from the ring on (`record = rings`). Files in the pictures folder.
+    public var clip: String? = nil
+    public var ringClip: String? = nil
 
     /// An entry of an operator's event log.
     public static func operatorEvent(operator name: String, event: String, eventText: String, uuid: String, time: Date,
@@ -54,6 +58,9 @@ public struct JournalEntry: Sendable, Equatable {
                      error: nil, firstPicture: nil, answerPicture: nil, operatorName: name, event: event, uuid: uuid,
                      flat: flat, address: address, pictureURL: pictureURL, eventDetail: detail)
     }
+
+    /// The clip that shows the call best: its recording when answered, else the ring's clip.
+    public var playableClip: String? { clip ?? ringClip }
 
     /// Rang and nobody talked: not a call another desk answered, nor one we placed.
     public var missed: Bool {
@@ -73,7 +80,8 @@ public struct JournalEntry: Sendable, Equatable {
                        ("duration_s", durationSeconds.map { .number(($0 * 10).rounded() / 10) } ?? .null),
                        ("answered_by", .optional(answeredBy)), ("missed", .bool(missed)),
                        ("direction", .string(direction ?? "incoming")), ("transferred_to", .optional(transferredTo)),
-                       ("first_picture", .optional(firstPicture)), ("answer_picture", .optional(answerPicture))]
+                       ("first_picture", .optional(firstPicture)), ("answer_picture", .optional(answerPicture)),
+                       ("clip", .optional(playableClip)), ("ring_clip", .optional(ringClip))]
         case .door:
             fields += [("call", .optional(call)), ("door", .optional(detail)), ("method", .optional(method)),
                        ("by", .optional(openedBy)), ("ok", ok.map { .bool($0) } ?? .null)]

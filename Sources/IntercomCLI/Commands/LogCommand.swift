@@ -5,31 +5,47 @@ import IntercomOperator
 /// `intercom log`: the event journal the daemon keeps, as a table or JSON lines, with the event
 /// logs of the operators this client is logged in to beside it.
 public enum LogCommand {
-    public static let spec = CommandSpec(
-        name: "log",
-        options: [
-            .flag("--json", "one JSON object per entry"),
-            .value("--since", "WHEN", "1h, 30m, 2d, 1w, or a date YYYY-MM-DD [HH:MM]"),
-            .value("--panel", "PANEL", "only this panel"),
-            .flag("--missed", "only calls nobody answered (not one answered at another desk, nor one we placed)"),
-            .value("--limit", "N", "only the newest N entries"),
-            .value("--operator", "NAME", "only this operator's event log"),
-            .flag("--local", "only the local journal (no operator requests)"),
-        ],
-        details: """
-            Operators: entries from the event log of every logged-in operator; --json entries carry
-            "operator" and "event" (call_missed, call_answered, opened_by_key, opened_by_app,
-            opened_by_face, opened_by_code, gate_by_call, opened_by_plate). A running daemon keeps a
-            copy in the journal (every 5 minutes); an operator whose copy is missing or older than
-            15 minutes, or the one --operator names, is asked live (the newest 7 days with entries
-            unless --since says otherwise). --local asks no operator (the copy only). --panel shows
-            that panel's entries only. An operator that cannot be read is named on stderr and the
-            exit code says why; the rest is shown.
-            """,
-        run: run)
+    /// Plays an entry's clips (oldest first) in the terminal: intercom-full's, which has the
+    /// decoder and the screen; the light binary hands `--play` over to it.
+    public typealias ClipPlayer = @Sendable (_ clips: [String], _ invocation: Invocation) async -> Int32
 
-    @Sendable static func run(_ invocation: Invocation) async -> Int32 {
+    public static let spec = spec(player: nil)
+
+    public static func spec(player: ClipPlayer?) -> CommandSpec {
+        CommandSpec(
+            name: "log",
+            options: [
+                .flag("--json", "one JSON object per entry"),
+                .value("--since", "WHEN", "1h, 30m, 2d, 1w, or a date YYYY-MM-DD [HH:MM]"),
+                .value("--panel", "PANEL", "only this panel"),
+                .flag("--missed", "only calls nobody answered (not one answered at another desk, nor one we placed)"),
+                .value("--limit", "N", "only the newest N entries"),
+                .value("--operator", "NAME", "only this operator's event log"),
+                .flag("--local", "only the local journal (no operator requests)"),
+                .value("--play", "ENTRY", "replay the entry's recorded clip in the terminal (ENTRY: its id, as --json shows it)"),
+                .value("--graphics", "MODE", "with --play: auto|kitty|sixel|iterm|symbols|ascii (default auto)"),
+            ],
+            details: """
+                Operators: entries from the event log of every logged-in operator; --json entries carry
+                "operator" and "event" (call_missed, call_answered, opened_by_key, opened_by_app,
+                opened_by_face, opened_by_code, gate_by_call, opened_by_plate). A running daemon keeps a
+                copy in the journal (every 5 minutes); an operator whose copy is missing or older than
+                15 minutes, or the one --operator names, is asked live (the newest 7 days with entries
+                unless --since says otherwise). --local asks no operator (the copy only). --panel shows
+                that panel's entries only. An operator that cannot be read is named on stderr and the
+                exit code says why; the rest is shown.
+
+                Clips: panels with `record = calls` or `rings` leave video clips (--json: "clip", the
+                call's recording or else its ring's; "ring_clip"); the table marks them [clip]. --play
+                ENTRY draws the entry's clips in the terminal with their sound on the playback device
+                (q or Ctrl-C stops).
+                """,
+            run: { await run($0, player: player) })
+    }
+
+    @Sendable static func run(_ invocation: Invocation, player: ClipPlayer?) async -> Int32 {
         let args = invocation.arguments
+        if let entry = args.value("--play") { return await play(entry, invocation, player: player) }
         var query = JournalQuery(panel: args.value("--panel"), missedOnly: args.has("--missed"))
         if let since = args.value("--since") {
             guard let date = JournalQuery.parseSince(since) else {
@@ -110,7 +126,44 @@ public enum LogCommand {
 
     static func cells(_ e: JournalEntry) -> [String] {
         let duration = e.durationSeconds.map { "\(Int($0.rounded()))s" } ?? ""
-        return [localTime(e.time), e.placeText, e.subjectText, e.outcomeText, duration, e.picture ?? e.pictureURL ?? ""]
+        let outcome = e.outcomeText + (e.playableClip == nil ? "" : " [clip]")
+        return [localTime(e.time), e.placeText, e.subjectText, outcome, duration, e.picture ?? e.pictureURL ?? ""]
+    }
+
+    /// `--play ENTRY`: the entry's clips that are still on disk, handed to the player (in
+    /// intercom-full), or the whole command line handed to intercom-full.
+    static func play(_ id: String, _ invocation: Invocation, player: ClipPlayer?) async -> Int32 {
+        guard let row = Int64(id), row > 0 else {
+            return Console.fail(UsageError(message: "--play takes an entry's id (the \"id\" of log --json), not '\(id)'",
+                                           command: "log").description, code: ExitCode.usage)
+        }
+        let config: IntercomConfig
+        do {
+            config = try invocation.loadConfig()
+        } catch {
+            return Console.fail(error.description, code: error.exitCode)
+        }
+        let entry: JournalEntry?
+        do {
+            let journal = try Journal(directory: JournalLocation.directory(config.journal, environment: invocation.environment),
+                                      create: false)
+            entry = try journal.entries().first { $0.id == row }
+        } catch {
+            return Console.fail(error.description, code: ExitCode.failure)
+        }
+        guard let entry else { return Console.fail("no journal entry \(row); see 'intercom log --json'", code: ExitCode.dataError) }
+        let clips = [entry.ringClip, entry.clip].compactMap { $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+        guard !clips.isEmpty else {
+            return Console.fail("entry \(row) has no recorded clip (a panel records with record = calls or rings)",
+                                code: ExitCode.dataError)
+        }
+        guard let player else {
+            var arguments = [invocation.command]
+            for (key, value) in invocation.arguments.values.sorted(by: { $0.key < $1.key }) { arguments += [key, value] }
+            arguments += invocation.arguments.flags.sorted()
+            return SiblingProgram.exec(.full, arguments)
+        }
+        return await player(clips, invocation)
     }
 
     static func render(_ cells: [[String]]) -> String {

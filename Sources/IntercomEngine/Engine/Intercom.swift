@@ -15,6 +15,8 @@ public actor Intercom {
     public nonisolated let peephole = PeepholeHub()
     /// The logged-in operators' doors, refreshed in the background (`refreshOperatorDoors`).
     public nonisolated let operatorDoors = OperatorDoorDirectory()
+    /// Clip files of answered calls (`[panel] record`), named here and taken by the journal.
+    public nonisolated let clips = CallClips()
     /// Where `intercom login` keeps the operators' tokens.
     let operatorTokens: OperatorTokenStore
     var operatorRefresh: Task<Void, Never>?
@@ -241,7 +243,13 @@ public actor Intercom {
         calls[id]?.stage = .answering
         calls[id]?.answeredBy = by
         do {
-            try await phone.answer(id, video: true)
+            let clip = clips.name(for: id, mode: calls[id]?.panel?.record ?? .off, logger: logger)
+            do {
+                try await phone.answer(id, video: true, recordTo: clip)
+            } catch {
+                if let clip, clips.take(id) != nil { unlink(clip) }
+                throw error
+            }
         } catch {
             if calls[id]?.stage == .answering { calls[id]?.stage = .ringing }
             throw error

@@ -32,7 +32,12 @@ public final class EventPipeline: Sendable {
                 if interrupted > 0 { logger.notice("journal: \(interrupted) call(s) cut short by the previous run marked interrupted") }
                 let orphans = journal.removeOrphanedPictures()
                 if orphans > 0 { logger.notice("journal: removed \(orphans) half-written picture(s) of the previous run") }
-                recorder = JournalRecorder(journal: journal, pictures: IntercomPictureSource(intercom), logger: logger)
+                let strayClips = try journal.removeOrphanedClips()
+                if strayClips > 0 { logger.notice("journal: removed \(strayClips) clip(s) no entry names") }
+                recorder = JournalRecorder(journal: journal, pictures: IntercomPictureSource(intercom), logger: logger,
+                                           clips: IntercomClipSource(intercom))
+                // Only the journal's writer records calls: the clips go where its entries are.
+                intercom.clips.setFolder(journal.picturesDirectory)
             } else {
                 logger.notice("journal: another intercom records into \(directory); this one does not")
             }
@@ -58,7 +63,8 @@ public final class EventPipeline: Sendable {
                 await recorder?.record(event)
                 if await hooks.hasHook(for: event) {
                     let snapshot: String? = if let call = event.call { await recorder?.latestPicture(call: call.id) } else { nil }
-                    hooks.fire(event, snapshot: snapshot)
+                    let clip: String? = if let call = event.call { await recorder?.latestClip(call: call.id) } else { nil }
+                    hooks.fire(event, snapshot: snapshot, clip: clip)
                 }
             }
             await recorder?.settle()

@@ -1,7 +1,9 @@
 /// The environment a hook runs with: the daemon's own (PATH, HOME, …) with every INTERCOM_*
 /// variable replaced by those of the event. Values go in as they are: no shell ever reads them.
 public enum HookEnvironment {
-    public static func make(event: IntercomEvent, snapshot: String?, base: [String: String]) -> [String: String] {
+    /// `snapshot` and `clip`: the call's newest picture and its video clip, files in the journal.
+    public static func make(event: IntercomEvent, snapshot: String?, clip: String? = nil,
+                            base: [String: String]) -> [String: String] {
         var env = base.filter { !$0.key.hasPrefix("INTERCOM_") }
         env["INTERCOM_EVENT"] = event.name
         env["INTERCOM_JSON"] = event.json.encoded
@@ -11,6 +13,7 @@ public enum HookEnvironment {
             env["INTERCOM_FROM"] = call.from
         }
         if let snapshot { env["INTERCOM_SNAPSHOT"] = snapshot }
+        if let clip { env["INTERCOM_CLIP"] = clip }
         return env
     }
 }

@@ -29,19 +29,19 @@ public actor HookRunner {
     public func hasHook(for event: IntercomEvent) -> Bool { hooks[event.name] != nil }
 
     /// Starts the event's hook, if any, in the background.
-    public nonisolated func fire(_ event: IntercomEvent, snapshot: String?) {
-        Task { _ = await self.run(event, snapshot: snapshot) }
+    public nonisolated func fire(_ event: IntercomEvent, snapshot: String?, clip: String? = nil) {
+        Task { _ = await self.run(event, snapshot: snapshot, clip: clip) }
     }
 
     /// Runs the event's hook to its end; nil when there is none.
-    public func run(_ event: IntercomEvent, snapshot: String?) async -> HookOutcome? {
+    public func run(_ event: IntercomEvent, snapshot: String?, clip: String? = nil) async -> HookOutcome? {
         guard let program = hooks[event.name] else { return nil }
         guard await acquire() else {
             logger.warning("hook \(program) for \(event.name) \(HookOutcome.dropped)")
             return .dropped
         }
         defer { release() }
-        let environment = HookEnvironment.make(event: event, snapshot: snapshot, base: baseEnvironment)
+        let environment = HookEnvironment.make(event: event, snapshot: snapshot, clip: clip, base: baseEnvironment)
         let outcome: HookOutcome
         switch HookProcess.spawn(program: program, arguments: [event.name], environment: environment) {
         case .failure(let error):

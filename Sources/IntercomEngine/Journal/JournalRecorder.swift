@@ -1,9 +1,13 @@
 import Foundation
 import IntercomBase
+import IntercomVideo
 
 /// Writes the bus's events into the journal: a row per call (updated as it is answered and
 /// ends), per door opening and per panel alarm, and the call's pictures — the first peephole
-/// frame, and the picture at answer (the call's video, else the newest peephole frame).
+/// frame, and the picture at answer (the call's video, else the newest peephole frame). With
+/// `[panel] record` on, the call's clips too: the panel's stream from the ring on (`rings`,
+/// remuxed by `StreamRecorder` until the answer or the end) and the answered call's recording
+/// (`calls`, which the phone makes).
 public actor JournalRecorder {
     public nonisolated let journal: Journal
     private let pictures: any JournalPictureSource
@@ -22,11 +26,24 @@ public actor JournalRecorder {
     /// answering calls for months keeps none of the finished ones.
     private var pending: [UInt64: Task<Void, Never>] = [:]
     private var nextPending: UInt64 = 0
+    private let clips: (any JournalClipSource)?
+    /// Rings being recorded, stopped at the answer or the end.
+    private var ringRecordings: [CallID: (recorder: StreamRecorder, row: Int64)] = [:]
+    /// The clip of the last `latestLimit` ended calls, for hooks (INTERCOM_CLIP).
+    private var latestClips: [CallID: String] = [:]
+    private var latestClipOrder: [CallID] = []
+    /// Panels whose missing or failing stream was already logged: one line, not one per ring.
+    private var streamTroubleSaid: Set<String> = []
+    /// The longest ring clip (a panel rings for about a minute).
+    private let ringClipLimit: Duration
 
     public init(journal: Journal, pictures: any JournalPictureSource, logger: Logger,
-                answerVideoWait: Duration = .milliseconds(1500)) {
+                answerVideoWait: Duration = .milliseconds(1500), clips: (any JournalClipSource)? = nil,
+                ringClipLimit: Duration = .seconds(180)) {
         self.journal = journal
         self.pictures = pictures
+        self.clips = clips
+        self.ringClipLimit = ringClipLimit
         self.logger = logger
         self.answerVideoWait = answerVideoWait
     }
@@ -34,10 +51,15 @@ public actor JournalRecorder {
     /// The path of the newest picture saved for a call (for hooks' INTERCOM_SNAPSHOT).
     public func latestPicture(call: CallID) -> String? { latest[call] }
 
-    /// Waits for pictures still being taken (tests, and the daemon before it exits).
+    /// The clip of an ended call (for hooks' INTERCOM_CLIP): its recording, else its ring's clip.
+    public func latestClip(call: CallID) -> String? { latestClips[call] }
+
+    /// Waits for pictures still being taken (tests, and the daemon before it exits), and ends
+    /// ring recordings still running (the daemon stopping mid-ring) so their files are whole.
     public func settle() async {
         // A task removes its own entry as it ends; new ones may start while we wait.
         while let task = pending.values.first { await task.value }
+        for call in Array(ringRecordings.keys) { await finishRing(call) }
     }
 
     /// How many calls the recorder holds state for (tests: it must not grow with calls handled).
@@ -57,7 +79,9 @@ public actor JournalRecorder {
     private func write(_ event: IntercomEvent) async throws(JournalError) {
         switch event.kind {
         case .callIncoming(let c):
-            rows[c.id] = try journal.callStarted(panel: c.panel, call: c.id, caller: c.from, at: event.time)
+            let row = try journal.callStarted(panel: c.panel, call: c.id, caller: c.from, at: event.time)
+            rows[c.id] = row
+            await startRing(c, row: row)
         case .callOutgoing(let c, let to):
             // `intercom call` and the like: whom we called stands where an incoming call's caller does.
             rows[c.id] = try journal.callStarted(panel: c.panel, call: c.id, caller: to, outgoing: true, at: event.time)
@@ -72,6 +96,9 @@ public actor JournalRecorder {
         case .callAnswered(let c, let by):
             guard let row = rows[c.id] else { return }
             try journal.callAnswered(row, by: by.rawValue)
+            // The call's own recording takes over from the ring's.
+            await finishRing(c.id)
+            if let clip = clips?.takeCallClip(call: c.id) { try journal.setClip(clip, row: row, slot: .call) }
             let time = event.time
             nextPending += 1
             let token = nextPending
@@ -83,7 +110,9 @@ public actor JournalRecorder {
         case .callEnded(let c, let reason, let duration):
             guard let row = rows.removeValue(forKey: c.id) else { return }
             pictured.remove(c.id)
+            await finishRing(c.id)
             try journal.callEnded(row, outcome: reason.rawValue, duration: duration, at: event.time)
+            try keepCallClip(c.id, row: row)
         case .doorOpened(let panel, let c, let door, let method, let by, let ok, let error):
             try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, by: by.rawValue, ok: ok, error: error,
                                    at: event.time)
@@ -111,6 +140,64 @@ public actor JournalRecorder {
         } catch {
             logger.warning("journal: \(error)")
         }
+    }
+
+    // MARK: - Clips
+
+    /// `record = rings`: the panel's stream into a new clip from now on. A panel without a stream,
+    /// or whose stream fails, is named once in the log; its still pictures are kept as ever.
+    private func startRing(_ c: IntercomEvent.CallRef, row: Int64) async {
+        guard let clips, await clips.recordMode(panel: c.panel).recordsRings else { return }
+        let panel = c.panel ?? "?"
+        guard let source = await clips.ringStream(panel: c.panel) else {
+            if streamTroubleSaid.insert(panel).inserted {
+                logger.notice("journal: panel \(panel) has no camera stream (rtsp = off): rings keep their still picture only")
+            }
+            return
+        }
+        do {
+            let path = try Journal.newClipFile(in: journal.picturesDirectory, slot: .ring)
+            // Named at once: a crash mid-ring leaves the clip with its entry, not orphaned.
+            try journal.setClip(path, row: row, slot: .ring)
+            ringRecordings[c.id] = (StreamRecorder(source: source, path: path, maxLength: ringClipLimit), row)
+        } catch {
+            logger.warning("journal: ring of call \(c.id) not recorded: \(error)")
+        }
+    }
+
+    /// Ends a ring's recording; a clip with no picture in it is removed and forgotten.
+    private func finishRing(_ call: CallID) async {
+        guard let (recorder, row) = ringRecordings.removeValue(forKey: call) else { return }
+        let outcome = await recorder.stop()
+        if let error = outcome.error {
+            if streamTroubleSaid.insert(recorder.source.displayName).inserted {
+                logger.notice("journal: ring clip: \(error); the still picture stays")
+            }
+        } else {
+            streamTroubleSaid.remove(recorder.source.displayName)
+        }
+        guard !outcome.hasVideo else { return }
+        unlink(recorder.path)
+        do { try journal.setClip(nil, row: row, slot: .ring) } catch { logger.warning("journal: \(error)") }
+    }
+
+    /// The answered call's recording, closed by the phone before `call_ended`: an empty file
+    /// (the media never ran) is removed; the clip is remembered for the hooks.
+    private func keepCallClip(_ call: CallID, row: Int64) throws(JournalError) {
+        if let clip = try journal.clip(row: row, slot: .call) {
+            var info = stat()
+            if stat(clip, &info) != 0 || info.st_size == 0 {
+                unlink(clip)
+                try journal.setClip(nil, row: row, slot: .call)
+            } else {
+                chmod(clip, 0o600)
+            }
+        }
+        let recorded = try journal.clip(row: row, slot: .call)
+        let rang = try journal.clip(row: row, slot: .ring)
+        guard let clip = recorded ?? rang else { return }
+        if latestClips.updateValue(clip, forKey: call) == nil { latestClipOrder.append(call) }
+        while latestClipOrder.count > latestLimit { latestClips.removeValue(forKey: latestClipOrder.removeFirst()) }
     }
 
     private func remember(_ call: CallID, _ path: String) {

@@ -21,6 +21,10 @@ final class CallRecord {
     var transferTarget: String?
     /// The other side reported the transferred call connected: the call ended by being passed on.
     var transferred = false
+    /// Where liblinphone records this call (both sides' audio mixed, and the received video), set
+    /// at answer; recording starts once the streams run and stops as the call ends.
+    var recordFile: String?
+    var recording = false
     /// Pending digits of a DTMF sequence, sent one at a time from the phone thread's timers.
     var dtmfQueue: [Character] = []
 

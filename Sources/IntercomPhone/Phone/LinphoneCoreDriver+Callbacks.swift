@@ -110,11 +110,13 @@ extension LinphoneCoreDriver {
             record.reportedEstablished = true
             if record.connectedAt == nil { record.connectedAt = Date() }
             videoHub.setCurrentCall(id)
+            startRecordingIfAsked(record)
             emit(.established(id, media(of: call)))
             confirmWhenMediaFlows(record)
         case LinphoneCallStateEnd, LinphoneCallStateError:
             guard let id = idsByCall[call], let record = calls[id], !record.reportedEnd else { return }
             record.reportedEnd = true
+            stopRecording(record)
             let reason = record.endReason(errorState: state == LinphoneCallStateError,
                                           linphoneReason: linphone_call_get_reason(call),
                                           answeredElsewhere: Self.answeredElsewhere(call))

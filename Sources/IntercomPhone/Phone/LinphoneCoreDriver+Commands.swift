@@ -5,7 +5,7 @@ import IntercomBase
 /// What the rest of the program asks of a call or the core (through `Phone`).
 extension LinphoneCoreDriver {
 
-    func answer(_ id: CallID, video: Bool) throws(PhoneError) {
+    func answer(_ id: CallID, video: Bool, recordTo: String?) throws(PhoneError) {
         let record = try record(id)
         let state = linphone_call_get_state(record.call)
         guard state == LinphoneCallStateIncomingReceived || state == LinphoneCallStateIncomingEarlyMedia else {
@@ -15,11 +15,30 @@ extension LinphoneCoreDriver {
         defer { if let params { linphone_call_params_unref(params) } }
         if let params {
             linphone_call_params_enable_video(params, video && settings.video != .off ? 1 : 0)
+            // The file's extension picks the recorder: `.mkv` keeps the video too, `.wav` audio only.
+            if let recordTo { linphone_call_params_set_record_file(params, recordTo) }
         }
+        record.recordFile = recordTo
         guard linphone_call_accept_with_params(record.call, params) == 0 else {
             throw .wrongState(id, "liblinphone refused to answer")
         }
         videoHub.setCurrentCall(id)
+    }
+
+    /// Starts the call's recording once its streams run (liblinphone records nothing before).
+    func startRecordingIfAsked(_ record: CallRecord) {
+        guard record.recordFile != nil, !record.recording else { return }
+        record.recording = true
+        linphone_call_start_recording(record.call)
+        // The recorder creates the file with the process's umask: a recording is personal data.
+        if let path = record.recordFile { chmod(path, 0o600) }
+    }
+
+    /// Closes the clip before the call's end is reported, so whoever reads it then finds it whole.
+    func stopRecording(_ record: CallRecord) {
+        guard record.recording else { return }
+        record.recording = false
+        linphone_call_stop_recording(record.call)
     }
 
     func decline(_ id: CallID, reason: LinphoneReason) throws(PhoneError) {

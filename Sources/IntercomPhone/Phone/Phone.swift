@@ -71,9 +71,11 @@ public final class Phone: Sendable {
 
     // MARK: - Requests
 
-    /// Answers a ringing call, with video when the caller offers it.
-    public func answer(_ id: CallID, video: Bool = true) async throws {
-        try await perform { try $0.answer(id, video: video) }
+    /// Answers a ringing call, with video when the caller offers it. With `recordTo`, the call is
+    /// recorded there from the moment its media runs until it ends: both sides' audio mixed, and
+    /// the caller's video when the name ends in `.mkv` (a `.wav` keeps the audio only).
+    public func answer(_ id: CallID, video: Bool = true, recordTo: String? = nil) async throws {
+        try await perform { try $0.answer(id, video: video, recordTo: recordTo) }
     }
 
     /// Refuses a ringing call. `reason` picks the SIP status: declined → 603, busy → 486, forbidden → 403.

@@ -47,7 +47,8 @@ struct JournalBrowser {
         let when = String(format: "%02d.%02d %02d:%02d", local.day, local.month, local.hour, local.minute)
         switch entry.kind {
         case .call:
-            return "\(when) \(entry.panel ?? "?") \(entry.outcomeText)"
+            // A recorded call: `intercom log --play ID` replays it.
+            return "\(when) \(entry.panel ?? "?") \(entry.outcomeText)" + (entry.playableClip == nil ? "" : " [clip \(entry.id)]")
         case .operatorEvent:
             // The operator's texts came from its server: no control character reaches the screen.
             return TerminalSafe.escape("\(when) \(entry.placeText) \(entry.outcomeText)" + (entry.caller.map { " (\($0))" } ?? ""))

@@ -46,6 +46,12 @@ extension ConfigSchema {
                    about: "The camera's smaller sub stream, for the kiosk's tiles; `off` gives the tiles snapshots.",
                    example: [ConfigExampleLine("", ["the smaller sub stream for kiosk tiles; default rtsp with",
                                                     "av0_0 turned into av0_1"], width: 9)]),
+            .field("record", \.record, .choice, default: .value("off"), reload: .live,
+                   about: "Video clips of this panel's calls, kept in the journal beside the pictures: `calls` records "
+                       + "each answered call (both sides' audio and the panel's video, one `.mkv` per call); `rings` also "
+                       + "records the `rtsp` stream from the ring on, answered or not (a missed visitor). Clips count in "
+                       + "`[journal] max_mb` and go with their entries.",
+                   example: [ConfigExampleLine("off", ["calls | rings | off : clips kept in the journal"], width: 9)]),
             PanelKey("stream", type: "main | sub (empty = the panel's choice)", default: .note("the panel's choice"),
                      reload: .restart,
                      about: "The video stream to ask for. Not sent to the panel yet (a warning says so): choose "

@@ -1,0 +1,120 @@
+import CFFmpeg
+import Foundation
+import IntercomImaging
+
+/// A recorded clip read back for `intercom log --play`: its pictures decoded one at a time with
+/// their times (the caller paces them: a file decodes hundreds of frames a second), scaled to
+/// the size asked. Not Sendable: one thread opens, reads and closes it.
+public final class ClipFile {
+    public let path: String
+    /// The picture size stored in the clip.
+    public let videoSize: PixelSize
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var scaler: OpaquePointer?
+    private let videoIndex: Int32
+    private let timeBase: AVRational
+    private var draining = false
+    private var ended = false
+
+    public init(path: String) throws(VideoError) {
+        FFmpegLibrary.prepare()
+        self.path = path
+        let opened = try ClipFile.openFile(path)
+        format = opened
+        var decoder: UnsafePointer<AVCodec>?
+        let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+        guard index >= 0, let decoder, let stream = opened.pointee.streams[Int(index)] else {
+            avformat_close_input(&format)
+            throw .badData(stream: path, reason: "it has no video track this FFmpeg can decode")
+        }
+        videoIndex = index
+        timeBase = stream.pointee.time_base
+        for i in 0..<Int(opened.pointee.nb_streams) where i != Int(index) { opened.pointee.streams[i]?.pointee.discard = AVDISCARD_ALL }
+        codec = avcodec_alloc_context3(decoder)
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+        guard let codec, packet != nil, frame != nil,
+              avcodec_parameters_to_context(codec, stream.pointee.codecpar) >= 0,
+              avcodec_open2(codec, decoder, nil) >= 0 else {
+            videoSize = PixelSize(width: 0, height: 0)
+            close()
+            throw .badData(stream: path, reason: "its video decoder did not open")
+        }
+        videoSize = PixelSize(width: Int(codec.pointee.width), height: Int(codec.pointee.height))
+    }
+
+    deinit { close() }
+
+    public func close() {
+        sws_freeContext(scaler)
+        scaler = nil
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+        avformat_close_input(&format)
+    }
+
+    /// The next picture, scaled to `size`, and its time from the clip's start in seconds; nil at the end.
+    public func nextFrame(size: PixelSize) -> (image: RGBImage, seconds: Double)? {
+        guard let format, let codec, let packet, let frame else { return nil }
+        while !ended {
+            let received = avcodec_receive_frame(codec, frame)
+            if received >= 0 {
+                defer { av_frame_unref(frame) }
+                let stamp = frame.pointee.best_effort_timestamp
+                let seconds = stamp == Int64.min ? 0 : Double(stamp) * av_q2d(timeBase)
+                guard let image = scaled(frame, to: size) else { continue }
+                return (image, seconds)
+            }
+            if received == intercom_averror_eof() { ended = true; break }
+            if draining { ended = true; break }
+            if av_read_frame(format, packet) < 0 {
+                // The last pictures are still inside the decoder.
+                draining = true
+                avcodec_send_packet(codec, nil)
+                continue
+            }
+            if packet.pointee.stream_index == videoIndex { _ = avcodec_send_packet(codec, packet) }
+            av_packet_unref(packet)
+        }
+        return nil
+    }
+
+    private func scaled(_ frame: UnsafeMutablePointer<AVFrame>, to size: PixelSize) -> RGBImage? {
+        let source = frame.pointee
+        guard source.width > 0, source.height > 0, size.width > 0, size.height > 0 else { return nil }
+        scaler = sws_getCachedContext(scaler, source.width, source.height, AVPixelFormat(rawValue: source.format),
+                                      Int32(size.width), Int32(size.height), AV_PIX_FMT_RGB24,
+                                      Int32(SWS_BILINEAR), nil, nil, nil)
+        guard let scaler else { return nil }
+        let d = source.data
+        let planes: [UnsafePointer<UInt8>?] = [d.0, d.1, d.2, d.3, d.4, d.5, d.6, d.7].map { $0.map { UnsafePointer($0) } }
+        let l = source.linesize
+        let strides: [Int32] = [l.0, l.1, l.2, l.3, l.4, l.5, l.6, l.7]
+        var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
+        let rows = pixels.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            let target: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
+            let targetStrides: [Int32] = [Int32(size.width * 3), 0, 0, 0]
+            return sws_scale(scaler, planes, strides, 0, source.height, target, targetStrides)
+        }
+        guard rows == Int32(size.height) else { return nil }
+        return RGBImage(width: size.width, height: size.height, pixels: pixels)
+    }
+
+    static func openFile(_ path: String) throws(VideoError) -> UnsafeMutablePointer<AVFormatContext> {
+        var opened: UnsafeMutablePointer<AVFormatContext>?
+        let status = avformat_open_input(&opened, path, nil, nil)
+        guard status >= 0, let opened else {
+            throw .unavailable(stream: path, reason: FFmpegLibrary.text(status))
+        }
+        guard avformat_find_stream_info(opened, nil) >= 0 else {
+            var closing: UnsafeMutablePointer<AVFormatContext>? = opened
+            avformat_close_input(&closing)
+            throw .badData(stream: path, reason: "its streams could not be read")
+        }
+        return opened
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import IntercomTestSupport
+
+/// `[panel] record = calls` through the real binary: the daemon records an answered call,
+/// `intercom log --json` names the clip, the table marks it, and the `call_ended` hook gets
+/// INTERCOM_CLIP.
+@Suite("daemon: recorded clips") struct DaemonClipTests {
+    @Test("record = calls: log --json names a clip ffprobe reads; the hook gets INTERCOM_CLIP")
+    func recordedCallIsInTheLogAndTheHook() async throws {
+        let hookDirectory = try TestDirectory(prefix: "intercom-e2e-clip-hook")
+        let hookOutput = hookDirectory.path + "/ended.txt"
+        let hook = try HookScript.create("#!/bin/sh\nprintf '%s\\n' \"$INTERCOM_CLIP\" >> '\(hookOutput)'\n",
+                                         named: "hook.sh", in: hookDirectory)
+        let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig(
+            extra: "record = calls\n\n[hooks]\non_call_ended = \(hook)"), name: "clip")
+        try await withCleanup({ _ = await daemon.stop() }) {
+            try await daemon.waitUntilStarted()
+            let call = try await Sipp.run(scenario: BewardScenarios.panelCall(hangupAfter: .seconds(3), video: false),
+                                          name: "clip", remote: try daemon.hostPort(), service: "resident",
+                                          timeout: .seconds(12))
+            #expect(call.succeeded, "\(call)\n\(daemon.log)")
+            let ended = try await daemon.waitForEvent("call_ended")
+            let id = try #require(ended.string("call"))
+            try await Task.sleep(for: .milliseconds(500))
+
+            let log = try await daemon.run(["log", "--json", "--local"])
+            #expect(log.status == 0, "\(log.stderr)")
+            let entries = log.stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            let entry = try #require(entries.first { $0["call"] as? String == id }, "\(log.stdout)")
+            let clip = try #require(entry["clip"] as? String, "\(entry)\n\(daemon.log)")
+            #expect(entry["ring_clip"] is NSNull)
+            let probe = try await MediaProbe.probe(clip)
+            #expect(probe.hasAudio, "\(probe)")
+            #expect((probe.duration ?? 0) >= 2, "\(probe)")
+
+            let table = try await daemon.run(["log", "--local"])
+            #expect(table.stdout.contains("[clip]"), "\(table.stdout)")
+            let hookLines = (try? String(contentsOfFile: hookOutput, encoding: .utf8)) ?? ""
+            #expect(hookLines.contains(clip), "hook output: \(hookLines)\n\(daemon.log)")
+
+            // --play in a terminal: the light binary hands it to intercom-full, which plays the
+            // clip (sound only: this caller sends no video) and gives the screen back.
+            let entryID = try #require(entry["id"] as? Int)
+            let environment = try IntercomBinary.environment(in: daemon.directory).compactMapValues { $0 }
+            // The shell prints the exit status (128+N for a signal) on the normal screen once the
+            // alternate one is given back.
+            let command = "\(try IntercomBinary.path()) log --play \(entryID) --graphics symbols --config \(daemon.configURL.path)"
+            let tmux = try await Tmux(command: "/bin/sh -c '\(command); echo exit=$?; sleep 30'", width: 80, height: 24,
+                                      environment: environment)
+            try await withCleanup({ await tmux.kill() }) {
+                let screen = try await tmux.waitForScreen(containing: "clip 1/1", timeout: .seconds(10))
+                #expect(screen.contains("sound only"), "\(screen)")
+                let after = try await tmux.waitForScreen(containing: "exit=", timeout: .seconds(15))
+                #expect(after.contains("exit=0"), "\(after)")
+            }
+        }
+    }
+}
