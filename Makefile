@@ -2,7 +2,8 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: all deps build release test bench clean demo screenshots fuzz fuzz-replay sanitize docs
+.PHONY: all deps build release test bench clean demo screenshots fuzz fuzz-replay sanitize docs \
+	install install-files uninstall deb
 FUZZ_SECONDS ?= 30
 
 all: build
@@ -44,9 +45,63 @@ bench: deps release
 screenshots: build
 	INTERCOM_BIN=$(CURDIR)/.build/$(CONFIG)/intercom scripts/screenshots.sh
 
-# docs/CONFIG.md from the config table (a test fails when the committed file differs).
+# docs/CONFIG.md from the config table, docs/REFERENCE.md from the command tables (a test fails
+# when a committed file differs).
 docs: build
 	.build/$(CONFIG)/intercom config --reference > docs/CONFIG.md
+	.build/$(CONFIG)/intercom help --reference > docs/REFERENCE.md
+
+# Installed as a Linux program: `make install` (PREFIX=/usr/local) or `make install PREFIX=$$HOME/.local`;
+# DESTDIR stages the tree for a package. The man pages and completions are made by the built
+# binary at install time, so they always match it. BUILT names the build to install (make deb, tests).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILT ?= .build/release
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+GENERATED = .build/generated
+
+install: release
+	$(MAKE) --no-print-directory install-files
+
+install-files:
+	@test -x $(BUILT)/intercom-full || { echo "no build in $(BUILT): run 'make release' (or set BUILT)" >&2; exit 1; }
+	mkdir -p $(GENERATED)
+	$(BUILT)/intercom help --man > $(GENERATED)/intercom.1
+	$(BUILT)/intercom config --man > $(GENERATED)/intercom-config.5
+	$(BUILT)/intercom completion bash > $(GENERATED)/intercom.bash
+	$(BUILT)/intercom completion zsh > $(GENERATED)/_intercom
+	$(BUILT)/intercom completion fish > $(GENERATED)/intercom.fish
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/intercom/ringtones $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) \
+		$(DESTDIR)$(FISHCOMPDIR)
+	install -m 755 $(BUILT)/intercom $(BUILT)/intercom-full $(BUILT)/intercom-sim $(DESTDIR)$(BINDIR)/
+	install -m 644 Resources/ringtones/*.wav $(DESTDIR)$(DATADIR)/intercom/ringtones/
+	install -m 644 $(GENERATED)/intercom.1 $(DESTDIR)$(MANDIR)/man1/intercom.1
+	install -m 644 $(GENERATED)/intercom-config.5 $(DESTDIR)$(MANDIR)/man5/intercom-config.5
+	sed 's|^ExecStart=.*|ExecStart=$(BINDIR)/intercom daemon|' contrib/systemd/intercom.service \
+		> $(DESTDIR)$(USERUNITDIR)/intercom.service
+	chmod 644 $(DESTDIR)$(USERUNITDIR)/intercom.service
+	install -m 644 $(GENERATED)/intercom.bash $(DESTDIR)$(BASHCOMPDIR)/intercom
+	install -m 644 $(GENERATED)/_intercom $(DESTDIR)$(ZSHCOMPDIR)/_intercom
+	install -m 644 $(GENERATED)/intercom.fish $(DESTDIR)$(FISHCOMPDIR)/intercom.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/intercom $(DESTDIR)$(BINDIR)/intercom-full $(DESTDIR)$(BINDIR)/intercom-sim
+	rm -rf $(DESTDIR)$(DATADIR)/intercom
+	rm -f $(DESTDIR)$(MANDIR)/man1/intercom.1 $(DESTDIR)$(MANDIR)/man5/intercom-config.5
+	rm -f $(DESTDIR)$(USERUNITDIR)/intercom.service $(DESTDIR)$(BASHCOMPDIR)/intercom
+	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_intercom $(DESTDIR)$(FISHCOMPDIR)/intercom.fish
+
+# intercom_VERSION_ARCH.deb in .build/deb (scripts/make-deb.sh): dependencies from dpkg-shlibdeps,
+# the Swift runtime private in /usr/lib/intercom, checked by lintian.
+deb: release
+	BUILT=$(BUILT) scripts/make-deb.sh
 
 demo: build
 	.build/$(CONFIG)/intercom demo

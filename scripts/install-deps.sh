@@ -37,6 +37,11 @@ packages=(
   ffmpeg
   # bench: baresip idles beside us for comparison
   baresip-core
+  # make install / make deb and their tests: man pages (man -l), the three shells' completions,
+  # the Debian package (dpkg-deb, dpkg-shlibdeps, lintian, fakeroot) and its private Swift runtime's RUNPATH
+  man-db groff-base bash-completion zsh fish dpkg-dev fakeroot lintian patchelf
+  # sound tests: a private PulseAudio server with null sinks; pactl and parec watch where calls play
+  pulseaudio pulseaudio-utils
 )
 
 missing=()

@@ -20,5 +20,7 @@ extension CommandTable {
         SettingsCommand.spec,
         ShareCommand.spec,
         ConfigCommand.spec,
+        CompletionCommand.spec,
+        SetupCommand.spec,
     ])
 }

@@ -28,6 +28,8 @@ public enum CommandIndex {
                      summary: "call a panel to look and talk (its camera and microphone), without anyone ringing"),
         CommandEntry(name: "daemon", program: .full,
                      summary: "run headless: listen for panel calls, auto-answer per panel, print events"),
+        CommandEntry(name: "setup", program: .launcher,
+                     summary: "first run: find Beward panels on the local network, check their passwords, write the config"),
         CommandEntry(name: "doctor", program: .full,
                      summary: "check config, permissions, panels (reachability, auth), operator logins, SIP listen/registration, audio, terminal graphics"),
         CommandEntry(name: "ctl", program: .launcher, summary: "talk to a running daemon through its control socket"),
@@ -47,6 +49,8 @@ public enum CommandIndex {
         CommandEntry(name: "settings", program: .launcher, summary: "show or change the operator's intercom settings of the flat"),
         CommandEntry(name: "share", program: .launcher, summary: "give a phone access to the flat through the operator, or take it back"),
         CommandEntry(name: "config", program: .full, summary: "print a commented example config, or check the config file"),
+        CommandEntry(name: "completion", program: .full,
+                     summary: "print the bash, zsh or fish completion script (commands, options, panel names and door ids)"),
         CommandEntry(name: "simulate-panel", program: .simulator,
                      summary: "run a simulated Beward panel: HTTP CGI API on 127.0.0.1 and a SIP caller"),
         CommandEntry(name: "simulate-operator", program: .simulator,
@@ -62,6 +66,8 @@ public enum CommandIndex {
     /// word), which intercom-full answers.
     public static func program(for arguments: [String]) -> CommandProgram? {
         guard let first = arguments.first else { return nil }
+        // Shell completion asks for names on every Tab: the light binary reads the config.
+        if first == DynamicCompletion.command { return .launcher }
         if ["--help", "-h", "help"].contains(first) {
             return arguments.dropFirst().first.flatMap { entry(named: $0)?.program }
         }

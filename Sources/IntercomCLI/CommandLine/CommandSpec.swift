@@ -8,12 +8,17 @@ public struct CommandSpec: Sendable {
     public var maxPositionals: Int = 0
     public var options: [OptionSpec] = []
     public var details: String = ""
+    /// The words the first argument takes, when it names an action (`ctl`); `arguments` is then
+    /// made from them.
+    public var actions: [CommandAction] = []
     public var run: Run
 
     public init(name: String, arguments: String = "", maxPositionals: Int = 0,
-                options: [OptionSpec] = [], details: String = "", run: @escaping Run) {
+                options: [OptionSpec] = [], details: String = "", actions: [CommandAction] = [],
+                run: @escaping Run) {
         self.name = name
-        self.arguments = arguments
+        self.arguments = actions.isEmpty ? arguments : actions.map(\.usageText).joined(separator: "|")
+        self.actions = actions
         self.maxPositionals = maxPositionals
         self.options = options
         self.details = details

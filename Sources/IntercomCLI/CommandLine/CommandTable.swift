@@ -26,7 +26,8 @@ public struct CommandTable: Sendable {
         }
         lines += [
             "",
-            "Every command takes --config PATH (or INTERCOM_CONFIG) and --help.",
+            "Every command takes --config PATH (or INTERCOM_CONFIG) and --help. The manual: man intercom,",
+            "man intercom-config (help --man, config --man print them).",
             "Exit codes: 0 ok, 64 usage, 65 bad config/data, 69 panel or SIP peer unavailable, 77 auth refused, 1 other.",
         ]
         return lines.joined(separator: "\n")
@@ -43,7 +44,15 @@ public struct CommandTable: Sendable {
             return await tui.run(Invocation(command: "tui", arguments: ParsedArguments(), environment: environment))
         }
         switch first {
+        case CommandCatalog.describeCommand:
+            Console.out(CommandCatalog.describe(commands))
+            return ExitCode.ok
+        case DynamicCompletion.command:
+            return DynamicCompletion.run(Array(argv.dropFirst()), environment: environment)
         case "--help", "-h", "help":
+            if argv.count == 2, let page = HelpPage(rawValue: argv[1]) {
+                return generate(page)
+            }
             if argv.count > 1, let command = commands.first(where: { $0.name == argv[1] }) {
                 Console.out(command.help)
             } else {
@@ -78,6 +87,26 @@ public struct CommandTable: Sendable {
             Console.out(command.help)
             return ExitCode.ok
         }
-        return await command.run(Invocation(command: command.name, arguments: parsed, environment: environment))
+        return await command.run(Invocation(command: command.name, arguments: parsed, environment: environment, table: commands))
+    }
+
+    /// The pages `help` writes from every binary's commands: `make docs` and `make install` use them.
+    enum HelpPage: String {
+        case man = "--man"
+        case reference = "--reference"
+    }
+
+    private func generate(_ page: HelpPage) -> Int32 {
+        let described: [CommandDescription]
+        do {
+            described = try CommandCatalog.gather(own: commands)
+        } catch {
+            return Console.fail(error.description, code: ExitCode.failure)
+        }
+        switch page {
+        case .man: Console.out(ManualPage.roff(described))
+        case .reference: Console.out(CommandReference.markdown(described))
+        }
+        return ExitCode.ok
     }
 }

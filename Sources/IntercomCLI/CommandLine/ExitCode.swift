@@ -1,3 +1,5 @@
+import IntercomBase
+
 /// The exit codes every command keeps to (README: Commands; BSD sysexits where one fits).
 public enum ExitCode {
     public static let ok: Int32 = 0
@@ -6,4 +8,16 @@ public enum ExitCode {
     public static let dataError: Int32 = 65
     public static let unavailable: Int32 = 69
     public static let authRefused: Int32 = 77
+}
+
+extension ExitCode {
+    /// Every code with its meaning, for the generated reference and the man page.
+    public static let reference: [ReferenceEntry] = [
+        ReferenceEntry("\(ok)", "Success."),
+        ReferenceEntry("\(failure)", "Anything else: a refused control command, an I/O failure."),
+        ReferenceEntry("\(usage)", "Usage: an unknown command or option, a missing or malformed argument."),
+        ReferenceEntry("\(dataError)", "Bad config or data: a config error, an answer that is not what it should be."),
+        ReferenceEntry("\(unavailable)", "A panel, SIP peer, operator or the daemon is unavailable (not reachable, no answer, port taken)."),
+        ReferenceEntry("\(authRefused)", "Authentication refused: a panel's password, an operator's login or token."),
+    ]
 }

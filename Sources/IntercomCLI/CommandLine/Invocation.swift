@@ -6,11 +6,14 @@ public struct Invocation: Sendable {
     public var command: String
     public var arguments: ParsedArguments
     public var environment: [String: String]
+    /// The commands of the binary that runs this one (what `completion` describes itself).
+    public var table: [CommandSpec]
 
-    public init(command: String, arguments: ParsedArguments, environment: [String: String]) {
+    public init(command: String, arguments: ParsedArguments, environment: [String: String], table: [CommandSpec] = []) {
         self.command = command
         self.arguments = arguments
         self.environment = environment
+        self.table = table
     }
 
     public var logger: Logger {

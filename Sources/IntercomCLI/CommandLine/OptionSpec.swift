@@ -1,5 +1,5 @@
 /// One `--option` of a command: a flag, or an option that takes a value.
-public struct OptionSpec: Sendable {
+public struct OptionSpec: Sendable, Codable, Equatable {
     public var name: String
     public var valueName: String?
     public var help: String

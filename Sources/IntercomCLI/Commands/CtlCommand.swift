@@ -5,7 +5,6 @@ import IntercomBase
 public enum CtlCommand {
     public static let spec = CommandSpec(
         name: "ctl",
-        arguments: "status|answer [CALL]|decline [CALL]|hangup [CALL]|open [ID]|dtmf DIGITS|mute [on|off]|speaker [on|off]|call [PANEL]|transfer TARGET|calls on|off|guest UNTIL|off|events [CALL]",
         maxPositionals: 3,
         options: [
             .value("--door", "DOOR", "open: main (default), alt, light, or an output number"),
@@ -20,6 +19,13 @@ public enum CtlCommand {
         daemon stops or Ctrl-C (the timeout covers only its first line). No daemon listening, no
         answer within the timeout, or a socket served by another user exits 69; a refused command exits 1.
         """,
+        actions: [
+            CommandAction("status"), CommandAction("answer", "[CALL]"), CommandAction("decline", "[CALL]"),
+            CommandAction("hangup", "[CALL]"), CommandAction("open", "[ID]"), CommandAction("dtmf", "DIGITS"),
+            CommandAction("mute", "[on|off]"), CommandAction("speaker", "[on|off]"), CommandAction("call", "[PANEL]"),
+            CommandAction("transfer", "TARGET"), CommandAction("calls", "on|off"), CommandAction("guest", "UNTIL|off"),
+            CommandAction("events", "[CALL]"),
+        ],
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {

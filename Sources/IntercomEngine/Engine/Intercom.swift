@@ -175,6 +175,12 @@ public actor Intercom {
         bus.finish()
     }
 
+    /// The sound devices the phone sees (empty before start).
+    public func audioDevices() async -> [AudioDevice] {
+        guard let phone else { return [] }
+        return (try? await phone.audioDevices()) ?? []
+    }
+
     // MARK: - Commands
 
     /// Carries out one command; the reply is the `data` of a control-socket answer.

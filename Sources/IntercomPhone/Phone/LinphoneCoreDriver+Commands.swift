@@ -167,7 +167,14 @@ extension LinphoneCoreDriver {
         defer { bctbx_list_free_with_data(list) { linphone_audio_device_unref(OpaquePointer($0)) } }
         for device in BctbxList(list) where linphone_audio_device_get_id(device).map({ String(cString: $0) }) == deviceID {
             if let id {
-                linphone_call_set_output_audio_device(try record(id).call, device)
+                let call = try record(id).call
+                linphone_call_set_output_audio_device(call, device)
+                // liblinphone 5.1 only asks the writer to switch cards, which the PulseAudio and
+                // ALSA writers ignore; replace the writer so the sound really moves (shim.h).
+                switch intercom_call_move_playback(call, deviceID) {
+                case 0, -1: break  // moved, or no sound running yet (the stream starts on the new card)
+                default: throw .wrongState(id, "cannot play call audio on '\(deviceID)': list devices with 'intercom doctor'")
+                }
             } else {
                 linphone_core_set_output_audio_device(core, device)
             }

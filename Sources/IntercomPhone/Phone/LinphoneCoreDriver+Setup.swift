@@ -97,7 +97,11 @@ extension LinphoneCoreDriver {
             linphone_core_set_record_file(core, record)
         case .devices(let playback, let capture):
             linphone_core_set_use_files(core, 0)
-            if let playback { _ = linphone_core_set_playback_device(core, playback) }
+            if let playback {
+                _ = linphone_core_set_playback_device(core, playback)
+                // The ringtone rings where calls play; left alone it takes the system's default sink.
+                _ = linphone_core_set_ringer_device(core, playback)
+            }
             if let capture { _ = linphone_core_set_capture_device(core, capture) }
         }
 

@@ -3,7 +3,7 @@ import IntercomEngine
 import IntercomBase
 
 /// `intercom config --example` prints a commented config; `intercom config --check` validates one;
-/// `--reference` prints docs/CONFIG.md (all three come from the config table).
+/// `--reference` prints docs/CONFIG.md and `--man` intercom-config(5) (all come from the config table).
 enum ConfigCommand {
     static let spec = CommandSpec(
         name: "config",
@@ -11,6 +11,7 @@ enum ConfigCommand {
             .flag("--example", "print a commented example config"),
             .flag("--check", "load the config and report errors and warnings"),
             .flag("--reference", "print the reference of every section and key (Markdown, docs/CONFIG.md)"),
+            .flag("--man", "print the intercom-config(5) man page (roff) made from the same table"),
         ],
         run: run)
 
@@ -23,8 +24,12 @@ enum ConfigCommand {
             Console.out(ConfigReference.markdown)
             return ExitCode.ok
         }
+        if invocation.arguments.has("--man") {
+            Console.out(ConfigManual.roff)
+            return ExitCode.ok
+        }
         guard invocation.arguments.has("--check") else {
-            return Console.fail(UsageError(message: "say --example, --check or --reference", command: "config").description,
+            return Console.fail(UsageError(message: "say --example, --check, --reference or --man", command: "config").description,
                                 code: ExitCode.usage)
         }
         do {

@@ -67,6 +67,7 @@ enum DaemonCommand {
         await intercom.watchPanels()
         let listening = await intercom.listening.map(\.description).joined(separator: ", ")
         logger.notice("listening on \(listening)")
+        if let problem = SoundCheck.problem(await intercom.audioDevices()) { logger.notice(problem) }
         let systemd = SystemdNotifier(alive: { _ = await intercom.status })
         systemd.ready(status: "listening on \(listening)")
         for await number in signals.signals {

@@ -75,6 +75,9 @@ enum DoctorCommand {
         }
 
         Console.out("sip")
+        if let warning = ListenReach.loopbackOnlyWarning(config) {
+            report(Finding(ok: false, text: warning, code: ExitCode.ok))
+        }
         var settings = PhoneSettings(config: config, environment: invocation.environment)
         // A private mkdtemp folder: the phone's plugin folder goes in it (PrivateTemporaryDirectory).
         let work: PrivateTemporaryDirectory
@@ -94,11 +97,8 @@ enum DoctorCommand {
             }
             let devices = (try? await phone.audioDevices()) ?? []
             Console.out("audio")
-            if devices.isEmpty { report(Finding(ok: false, text: "no sound device: calls still work, without sound here")) }
-            for device in devices {
-                let caps = [device.canPlay ? "play" : nil, device.canRecord ? "record" : nil].compactMap { $0 }.joined(separator: "+")
-                report(Finding(ok: true, text: "\(device.id) (\(caps))"))
-            }
+            if let problem = SoundCheck.problem(devices) { report(Finding(ok: false, text: problem)) }
+            for device in devices { report(Finding(ok: true, text: SoundCheck.describe(device))) }
             await phone.stop()
         } catch let error as PhoneError {
             let hint = error.exitCode == ExitCode.unavailable ? " (is 'intercom daemon' already running?)" : ""

@@ -1,0 +1,29 @@
+/// The control socket's requests, for the generated reference. A test checks that every name of
+/// `ControlRequest.commands` is here and nothing else.
+public enum ControlCommandReference {
+    public static let intro = "The daemon listens on `$XDG_RUNTIME_DIR/intercom/control.sock` (mode 0600; other users are refused; "
+        + "`[daemon] socket` moves it). Each request is one JSON object on a line, such as `{\"command\":\"status\"}`; "
+        + "an optional `id` (any JSON value) is echoed. Each reply is one line: `{\"id\":…,\"ok\":true,\"data\":…}` "
+        + "or `{\"id\":…,\"ok\":false,\"error\":\"…\"}`. `call` (an id such as `c1`) picks the call where one is taken; "
+        + "without it the obvious call is meant. `intercom ctl` is the client."
+
+    public static let all: [ReferenceEntry] = [
+        ReferenceEntry("status", "The state: calls, panels, doors (`id`, `name`, `source`, `panel` or `operator`, `address`), "
+                       + "`muted`, `speaker`, `device`."),
+        ReferenceEntry("answer", fields: "`call`", "Answer a ringing call."),
+        ReferenceEntry("decline", fields: "`call`", "Decline a ringing call."),
+        ReferenceEntry("hangup", fields: "`call`", "End a call."),
+        ReferenceEntry("open", fields: "`panel` (a panel's name or any door id of `intercom doors`), `door` "
+                       + "(`main`, `alt`, `light` or an output number), `by` (`ctl` or `hook`)",
+                       "Open a door: through the panel's HTTP API or DTMF in a call, or through an operator's API."),
+        ReferenceEntry("dtmf", fields: "`call`, `digits` (0-9, `*`, `#`, A-D)", "Send DTMF digits in a call."),
+        ReferenceEntry("mute", fields: "`on` (true, false; absent toggles)", "Mute or unmute the microphone."),
+        ReferenceEntry("speaker", fields: "`on` (true, false; absent toggles)",
+                       "Play call audio on `[audio] speaker` (on) or `[audio] playback` (off)."),
+        ReferenceEntry("call", fields: "`panel`", "Call a panel to look and talk."),
+        ReferenceEntry("transfer", fields: "`target` (a `[directory]` name or a `sip:` URI), `call`",
+                       "Pass an answered call on with a blind transfer (SIP REFER)."),
+        ReferenceEntry("events", fields: "`call`",
+                       "Stream a `state` object, then every event (of one call when `call` is set) as `--events json` prints them."),
+    ]
+}

@@ -1,0 +1,59 @@
+/// What each event carries and means, for the generated reference. A switch, so a new event does
+/// not compile until it is documented here.
+extension EventName {
+    /// Fields every event has first.
+    public static let commonFields = "`event`, `time` (RFC 3339 with milliseconds)"
+    /// Fields every call event has after those.
+    public static let callFields = "`call` (an id such as `c1`), `panel` (the panel's name or an operator's door id; null for an unknown caller), `from` (the caller's SIP URI)"
+
+    public var reference: ReferenceEntry {
+        switch self {
+        case .started:
+            ReferenceEntry(rawValue, fields: "`listen` (the SIP addresses), `version`",
+                           "The daemon is up and listening.")
+        case .registered:
+            ReferenceEntry(rawValue, fields: "`account`, `reason`",
+                           "The registrar accepted `[sip] account`.")
+        case .registrationFailed:
+            ReferenceEntry(rawValue, fields: "`account`, `reason`",
+                           "The registrar refused or did not answer; registration is retried (1 s doubling to 60 s).")
+        case .callIncoming:
+            ReferenceEntry(rawValue, fields: "call fields",
+                           "A panel (or an operator's door) is ringing.")
+        case .callOutgoing:
+            ReferenceEntry(rawValue, fields: "call fields, `to` (the URI dialled)",
+                           "We call a panel (`intercom call`, `ctl call`).")
+        case .peepholeFrame:
+            ReferenceEntry(rawValue, fields: "call fields, `width`, `height`, `fps`",
+                           "A snapshot of the ringing panel was polled (at most one event a second).")
+        case .callAnswered:
+            ReferenceEntry(rawValue, fields: "call fields, `by` (`user`, `auto`, `guest_mode`, `remote`)",
+                           "The call was answered: by a person, by `auto_answer`, by guest mode, or by the panel we called.")
+        case .doorOpened:
+            ReferenceEntry(rawValue,
+                           fields: "call fields (or `call` null and `panel`), `door`, `method` (`http`, `dtmf`, `operator`), "
+                               + "`by` (`key`, `ctl`, `guest_mode`, `hook`), `ok`, `error` when it failed",
+                           "A door opening was tried; an operator's `ok` means it accepted the request.")
+        case .audioChanged:
+            ReferenceEntry(rawValue, fields: "`muted`, `speaker` (booleans), `device` (where call audio plays now)",
+                           "The microphone was muted or unmuted, or call audio moved between `[audio] playback` and `speaker`.")
+        case .callEnded:
+            ReferenceEntry(rawValue,
+                           fields: "call fields, `reason` (`hangup`, `remote_hangup`, `declined`, `missed`, `answered_elsewhere`, "
+                               + "`transferred`, `error`), `duration_s`",
+                           "The call is over.")
+        case .callTransferred:
+            ReferenceEntry(rawValue, fields: "call fields, `to` (the URI), `target` (the `[directory]` name or null), `ok`, `error`",
+                           "A blind transfer (SIP REFER) of the call was tried: `t`, `ctl transfer`.")
+        case .panelEvent:
+            ReferenceEntry(rawValue, fields: "`panel`, `kind` (`ding`, `motion`, `door`), `state` (`on`, `off`)",
+                           "The panel's alarm stream reported something.")
+        case .panelUnreachable:
+            ReferenceEntry(rawValue, fields: "`panel`, `error`", "The panel's alarm stream was lost.")
+        case .panelReachable:
+            ReferenceEntry(rawValue, fields: "`panel`", "The panel answers again.")
+        case .error:
+            ReferenceEntry(rawValue, fields: "`message`", "Something failed that belongs to no call.")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import IntercomSimulator
+import IntercomTestSupport
+
+/// `intercom setup` driven in tmux against two simulated panels on loopback (never the local
+/// network: `--scan` names them): the config it writes passes `config --check` and takes a call.
+@Suite("setup wizard")
+struct SetupWizardTests {
+    @Test("finds both panels, retries a refused password, writes a 0600 config that checks and receives a call")
+    func wizardWritesAWorkingConfig() async throws {
+        let dir = try TestDirectory(prefix: "setup")
+        let porch = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
+            user: "100001", dataDirectory: try dir.subdirectory("porch").path))
+        let gate = try await SimulatedPanel.start(options: SimulatedPanelOptions(password: "secret"),
+                                                  sip: SimulatedPanelSIPOptions(user: "100002", dataDirectory: try dir.subdirectory("gate").path))
+        let port = try FreePort.udpAndTCP()
+        let config = dir.file("config.ini").path
+        let nobody = try FreePort.udpAndTCP()
+        var env: [String: String] = ["TERM": "tmux-256color"]
+        for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
+        let scan = [porch.http.baseURL, gate.http.baseURL].map { $0.replacingOccurrences(of: "http://", with: "") } + ["127.0.0.1:\(nobody)"]
+        let command = "env -u INTERCOM_CONFIG '\(try IntercomBinary.path())' setup --scan \(scan.joined(separator: ","))"
+            + " --listen udp:127.0.0.1:\(port) --config '\(config)'; echo SETUP-EXIT=$?; sleep 30"
+        let tmux = try await Tmux(command: command, width: 120, height: 40, environment: env)
+        var daemon: DaemonProcess?
+        try await withCleanup({
+            if let daemon { _ = await daemon.stop() }
+            await tmux.kill()
+            await porch.stop()
+            await gate.stop()
+        }) {
+            /// Waits until `prompt` is on the screen `count` times, then types `text` and Enter.
+            func answer(_ prompt: String, count: Int = 1, _ text: String) async throws -> String {
+                let deadline = ContinuousClock.now.advanced(by: .seconds(20))
+                var screen = ""
+                while ContinuousClock.now < deadline {
+                    screen = try await tmux.capture()
+                    if screen.components(separatedBy: prompt).count - 1 >= count { break }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                guard screen.components(separatedBy: prompt).count - 1 >= count else {
+                    throw HarnessError("no prompt '\(prompt)' (#\(count)) on the screen:\n\(screen)")
+                }
+                if !text.isEmpty { try await tmux.sendLiteral(text) }
+                try await tmux.sendKeys("Enter")
+                return screen
+            }
+            let listing = try await tmux.waitForScreen(containing: "found 2 panel(s)", timeout: .seconds(20))
+            #expect(!listing.contains("127.0.0.1:\(nobody)"), "a closed port counted as a panel: \(listing)")
+            _ = try await answer("name [entrance]:", "porch")
+            _ = try await answer("user [admin]:", "")
+            _ = try await answer("password (empty skips this panel):", "admin")
+            _ = try await answer("calls from, e.g. 100001", "100001")
+            let second = try await answer("name [panel2]:", "gate")
+            #expect(second.contains("ok: DKS15120"), "the porch's model was shown: \(second)")
+            _ = try await answer("user [admin]:", count: 2, "")
+            _ = try await answer("password (empty skips this panel):", count: 2, "wrong")
+            _ = try await answer("password (empty skips this panel):", count: 3, "secret")
+            let done = try await answer("calls from, e.g. 100001", count: 2, "100002")
+            #expect(done.contains("try again"), "the refused password was reported: \(done)")
+            #expect(!done.contains("secret") && !done.contains("wrong"), "a password was echoed:\n\(done)")
+            let end = try await tmux.waitForScreen(containing: "SETUP-EXIT=0", timeout: .seconds(15))
+            #expect(end.contains("gate (\(gate.http.baseURL)): call sip:intercom@127.0.0.1:\(port) over UDP"), "\(end)")
+
+            var status = stat()
+            #expect(stat(config, &status) == 0 && status.st_mode & 0o777 == 0o600, "the config is not 0600")
+            let check = try await IntercomBinary.run(["config", "--check", "--config", config], in: dir)
+            #expect(check.status == 0 && check.stdout.contains("2 panel(s)"), "\(check)")
+            let text = try String(contentsOfFile: config, encoding: .utf8)
+            #expect(text.contains("[panel gate]\nurl = \(gate.http.baseURL)\nuser = admin\npassword = secret\nmatch = sip:100002@"), "\(text)")
+
+            // The config takes a call: the gate rings the daemon started from it.
+            let running = try DaemonProcess(config: text, name: "setup")
+            daemon = running
+            try await running.waitUntilStarted()
+            _ = try await gate.ring("sip:intercom@127.0.0.1:\(port)")
+            let incoming = try await running.waitForEvent("call_incoming", timeout: .seconds(15))
+            #expect(incoming.string("panel") == "gate", "\(incoming)")
+        }
+    }
+}
