@@ -32,7 +32,7 @@ extension EventName {
         case .doorOpened:
             ReferenceEntry(rawValue,
                            fields: "call fields (or `call` null and `panel`), `door`, `method` (`http`, `dtmf`, `operator`), "
-                               + "`by` (`key`, `ctl`, `guest_mode`, `hook`), `ok`, `error` when it failed",
+                               + "`by` (`key`, `ctl`, `guest_mode`, `hook`, `mqtt`), `ok`, `error` when it failed",
                            "A door opening was tried; an operator's `ok` means it accepted the request.")
         case .audioChanged:
             ReferenceEntry(rawValue, fields: "`muted`, `speaker` (booleans), `device` (where call audio plays now)",
@@ -52,6 +52,9 @@ extension EventName {
             ReferenceEntry(rawValue, fields: "`panel`, `error`", "The panel's alarm stream was lost.")
         case .panelReachable:
             ReferenceEntry(rawValue, fields: "`panel`", "The panel answers again.")
+        case .panelPolicy:
+            ReferenceEntry(rawValue, fields: "`panel`, `calls` (false = do not disturb), `guest_until` (RFC 3339 or null)",
+                           "Do-not-disturb or guest mode was switched (`ctl calls`, `ctl guest`, MQTT); kept across restarts.")
         case .error:
             ReferenceEntry(rawValue, fields: "`message`", "Something failed that belongs to no call.")
         }
