@@ -96,7 +96,7 @@ enum TUIBench {
         return result
     }
 
-    private static func freeUDPPort() throws -> Int {
+    static func freeUDPPort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
         defer { close(fd) }
         var addr = sockaddr_in()

@@ -25,6 +25,7 @@ let singleSections: [(flag: String, run: () async throws -> Void)] = [
     ("--tui-only", tuiSection),         // the terminal client
     ("--operator-only", operatorSection), // operator doors: open and doors beside curl
     ("--mqtt-only", mqttSection),       // MQTT and Home Assistant: event and door latency, idle CPU
+    ("--video-only", videoSection),     // live video: watch vs ffmpeg's floor, the kiosk's streams, recording
 ]
 if let section = singleSections.first(where: { arguments.contains($0.flag) }) {
     do { try await section.run() } catch {
@@ -149,6 +150,7 @@ do {
     try await graphicsSection(work: work)
     try await operatorSection()
     try await mqttSection()
+    try await videoSection()
 } catch {
     FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
     exit(1)
@@ -313,5 +315,31 @@ func mqttSection() async throws {
     line("(docs/MQTT.md recommends it).")
     line()
     line("Door requests the panel counted: \(m.doorsSeen) (\(m.doorLatency.values.count + 3) presses sent).")
+    line()
+}
+
+func videoSection() async throws {
+    line("## Live video and recorded clips (issue 13)")
+    line()
+    let v = try await VideoBench.run(intercom: intercom, work: work)
+    let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+    line("A real RTSP server (gst-rtsp-server, x264 baseline, a key frame every second, Digest) on loopback. `intercom watch`")
+    line("(release) in a 160×49 tmux pane, symbols mode (160×48 picture cells); pictures drawn are its status line's `#N`")
+    line("counter over 10 s; CPU of its process (decode, scale, draw) from /proc over the same 10 s. The floor is")
+    line("`ffmpeg -rtsp_transport tcp -i URL -f null -` decoding the same stream right after, 10 s.\(v.note.isEmpty ? "" : " Note: \(v.note).")")
+    line("Load average after: \(load).")
+    line()
+    line("| measure | target | result | |")
+    line("|---|---|---|---|")
+    line("| watch RTSP 640×480 25 fps → 160×48 symbols: pictures drawn | ≥ 24 fps | \(f(v.drawnFPS)) fps | \(ok(v.drawnFPS >= 24)) |")
+    line("| watch: CPU with decode | ≤ 12 % of one core | \(f(v.watchCPU)) % | \(ok(v.watchCPU <= 12)) |")
+    line("| `ffmpeg -f null` on the same stream (decode only) | — | \(f(v.ffmpegCPU)) % | |")
+    line("| watch against the floor | ≤ 2× | \(f(v.watchCPU / v.ffmpegCPU)) × | \(ok(v.watchCPU <= 2 * v.ffmpegCPU)) |")
+    line("| first live picture after `watch` starts (process start included; 1 s key frames) | ≤ 0.5 s | \(v.firstLive.format()) | \(ok(v.firstLive.median <= 500)) |")
+    line("| kiosk, 16 live sub streams 352×288 15 fps, 200×60 pane | ≤ 60 % of one core | \(f(v.kioskCPU)) % (\(v.kioskLiveTiles) decode threads) | \(ok(v.kioskCPU <= 60)) |")
+    line("| daemon in a 15 fps video call, `record = off` | — | \(f(v.callCPUPlain)) % | |")
+    line("| the same with `record = calls` | ≤ +5 % | \(f(v.callCPURecorded)) % (+\(f(v.callCPURecorded - v.callCPUPlain))), clip \(v.clipBytes / 1024) KB | \(ok(v.callCPURecorded - v.callCPUPlain <= 5)) |")
+    line()
+    line("Kitty frames at 25 fps are the zlib-compressed RGB of the graphics section (≤ 15 % of the raw frame there).")
     line()
 }

@@ -23,6 +23,10 @@ public enum ControlCommandReference {
         ReferenceEntry("call", fields: "`panel`", "Call a panel to look and talk."),
         ReferenceEntry("transfer", fields: "`target` (a `[directory]` name or a `sip:` URI), `call`",
                        "Pass an answered call on with a blind transfer (SIP REFER)."),
+        ReferenceEntry("calls", fields: "`on` (true, false: do not disturb), `panel`",
+                       "Take a panel's calls or not; kept across restarts until the config's `calls` changes (`ctl calls`, MQTT)."),
+        ReferenceEntry("guest", fields: "`until` (RFC 3339, or null for off), `panel`",
+                       "Guest mode (\"wait for guests\") until a time, or off; kept like `calls` (`ctl guest`, MQTT)."),
         ReferenceEntry("events", fields: "`call`",
                        "Stream a `state` object, then every event (of one call when `call` is set) as `--events json` prints them."),
     ]

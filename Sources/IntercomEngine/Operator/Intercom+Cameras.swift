@@ -49,20 +49,32 @@ extension Intercom {
     }
 }
 
+/// An operator camera resolved to what to play (the operator asked once), ready for `watchCamera`.
+public struct CameraStream: Sendable {
+    public let id: String
+    let source: VideoSource
+    /// A recording (`--at`): it ends at its end instead of being tried again.
+    public let isRecording: Bool
+}
+
 extension Intercom {
+    /// Asks the operator for the camera's address; throws one line (unknown, not logged in, unplayable).
+    public func operatorCamera(_ id: String, _ view: OperatorCameraView) async throws(IntercomError) -> CameraStream {
+        let isRecording = if case .archive = view { true } else { false }
+        return CameraStream(id: id, source: try await operatorCameraSource(id, view), isRecording: isRecording)
+    }
+
     /// Shows an operator camera in the `peephole` hub under its id (`home:cam:1`), as `watch`
-    /// shows a panel: live, or its recording from a moment (`--at`), which ends at its end. Throws,
-    /// before anything plays, when the camera is unknown or cannot be played; a stream that fails
-    /// later is one line on the viewer's status and is tried again by itself. Stopped by
-    /// `watch(panels: [])`, like the panels' streams.
-    public func watchCamera(_ id: String, _ view: OperatorCameraView) async throws(IntercomError) {
-        let source = try await operatorCameraSource(id, view)
+    /// shows a panel. A stream that fails is one line on the viewer's status and is tried again by
+    /// itself; a recording ends with "the recording ended". Stopped by `watch(panels: [])`, like the
+    /// panels' streams.
+    public func watchCamera(_ camera: CameraStream) async {
         let stopping = liveWatchers
         for task in stopping { task.cancel() }
-        var picture = LivePicture(panel: id, source: source, call: nil, hub: peephole, logger: logger)
-        picture.standIn = "trying again"
+        var picture = LivePicture(panel: camera.id, source: camera.source, call: nil, hub: peephole, logger: logger)
+        picture.hasSnapshots = false
         picture.noun = "camera"
-        if case .archive = view { picture.endsAtEnd = true }
+        picture.endsAtEnd = camera.isRecording
         let playing = picture
         liveWatchers = [Task { await playing.run() }]
         for task in stopping { await task.value }

@@ -19,8 +19,10 @@ struct LivePicture: Sendable {
     var logger: Logger
     /// Another player's stream of this panel (the kiosk's tile) is enough for a call: no second one.
     var yieldsToOtherStreams = false
-    /// What stands in while the stream is down: a panel's snapshots; an operator camera has none.
-    var standIn = "showing snapshots"
+    /// A panel's snapshots stand in while its stream is down; an operator camera has none.
+    var hasSnapshots = true
+    /// What the viewer's line says happens meanwhile.
+    var standIn: String { hasSnapshots ? "showing snapshots" : "trying again" }
     /// A recording (an operator camera's archive) ends for good at its end instead of being tried again.
     var endsAtEnd = false
     /// How the log names the source: `panel porch`, `camera home:cam:1`.
@@ -89,8 +91,8 @@ struct LivePicture: Sendable {
             hub.reportStream(panel: panel, note: line)
             if line != announced {
                 // Logged once per cause, not at every retry; the description names the stream, never the password.
-                logger.warning("\(noun) \(panel): \(failure.map { "\($0)" } ?? "the live stream stopped"); \(standIn), "
-                               + "trying the stream again by itself")
+                logger.warning("\(noun) \(panel): \(failure.map { "\($0)" } ?? "the live stream stopped"); "
+                               + (hasSnapshots ? "showing snapshots and " : "") + "trying the stream again by itself")
                 announced = line
             }
             let wait = Self.retryDelay(after: played ? nil : delay)

@@ -26,7 +26,7 @@ public struct CellGrid: Sendable, Equatable {
         let old = previous.flatMap { $0.cols == cols && $0.rows == rows ? $0 : nil }
         var out: [UInt8] = []
         out.reserveCapacity(old == nil ? cols * rows * 20 : 256)
-        var pen: (fg: UInt32?, bg: UInt32?) = (nil, nil)
+        var pen = Pen()
         var wroteColour = false
         cells.withUnsafeBufferPointer { now in
             for y in 0..<rows {
@@ -46,18 +46,8 @@ public struct CellGrid: Sendable, Equatable {
                         end = cols
                     }
                     SGR.moveTo(row: row + y, column: column + x, &out)
-                    for i in x..<end {
-                        let cell = now[base + i]
-                        // A space shows only its background; its foreground needn't be set.
-                        let fg: UInt32? = cell.glyph == " " || pen.fg == cell.foreground ? nil : cell.foreground
-                        let bg: UInt32? = pen.bg == cell.background ? nil : cell.background
-                        if depth != .none, fg != nil || bg != nil {
-                            SGR.append(foreground: fg, background: bg, depth: depth, to: &out)
-                            if let fg { pen.fg = fg }
-                            if let bg { pen.bg = bg }
-                            wroteColour = true
-                        }
-                        appendUTF8(cell.glyph, &out)
+                    for i in x..<end where Self.draw(now[base + i], pen: &pen, depth: depth, &out) {
+                        wroteColour = true
                     }
                     x = end
                 }
@@ -74,18 +64,8 @@ public struct CellGrid: Sendable, Equatable {
         out.reserveCapacity(cols * rows * 20)
         for y in 0..<rows {
             if indent > 0 { out += [UInt8](repeating: 0x20, count: indent) }
-            var pen: (fg: UInt32?, bg: UInt32?) = (nil, nil)
-            for x in 0..<cols {
-                let cell = cells[y * cols + x]
-                let fg: UInt32? = cell.glyph == " " || pen.fg == cell.foreground ? nil : cell.foreground
-                let bg: UInt32? = pen.bg == cell.background ? nil : cell.background
-                if depth != .none, fg != nil || bg != nil {
-                    SGR.append(foreground: fg, background: bg, depth: depth, to: &out)
-                    if let fg { pen.fg = fg }
-                    if let bg { pen.bg = bg }
-                }
-                appendUTF8(cell.glyph, &out)
-            }
+            var pen = Pen()
+            for x in 0..<cols { _ = Self.draw(cells[y * cols + x], pen: &pen, depth: depth, &out) }
             // Reset before the newline so the background doesn't bleed to the line's end.
             if depth != .none { out += SGR.reset }
             out.append(0x0A)
@@ -93,7 +73,62 @@ public struct CellGrid: Sendable, Equatable {
         return out
     }
 
-    private func appendUTF8(_ scalar: Unicode.Scalar, _ out: inout [UInt8]) {
+    /// The colours last set on the terminal; nil = unknown.
+    struct Pen {
+        var fg: UInt32?
+        var bg: UInt32?
+    }
+
+    static let upperHalf: Unicode.Scalar = "\u{2580}"
+    static let lowerHalf: Unicode.Scalar = "\u{2584}"
+    static let fullBlock: Unicode.Scalar = "\u{2588}"
+
+    /// Writes one cell, setting only the colours the pen lacks; true when it wrote a colour.
+    /// Half blocks and solid cells each have two spellings that look the same — `▀` top-on-bottom
+    /// or `▄` with the colours swapped, a space on a background or `█` in a foreground — and the
+    /// one the pen already holds the colours for is sent: a video frame's neighbouring cells share
+    /// colours, so this saves most colour changes (a truecolor change is ~19 bytes, a cell 1–3).
+    @discardableResult
+    static func draw(_ cell: Cell, pen: inout Pen, depth: ColorDepth, _ out: inout [UInt8]) -> Bool {
+        var glyph = cell.glyph
+        var fg: UInt32? = cell.foreground
+        var bg: UInt32? = cell.background
+        if depth != .none {
+            switch glyph {
+            case " ":
+                // Only one colour shows: as a foreground when the pen has it there and not as background.
+                if pen.bg != cell.background, pen.fg == cell.background {
+                    glyph = fullBlock
+                    fg = cell.background
+                    bg = nil
+                } else {
+                    fg = nil
+                }
+            case upperHalf:
+                let straight = (pen.fg == cell.foreground ? 0 : 1) + (pen.bg == cell.background ? 0 : 1)
+                let swapped = (pen.fg == cell.background ? 0 : 1) + (pen.bg == cell.foreground ? 0 : 1)
+                if swapped < straight {
+                    glyph = lowerHalf
+                    fg = cell.background
+                    bg = cell.foreground
+                }
+            default:
+                break
+            }
+        }
+        if fg == pen.fg { fg = nil }
+        if bg == pen.bg { bg = nil }
+        let wrote = depth != .none && (fg != nil || bg != nil)
+        if wrote {
+            SGR.append(foreground: fg, background: bg, depth: depth, to: &out)
+            if let fg { pen.fg = fg }
+            if let bg { pen.bg = bg }
+        }
+        appendUTF8(glyph, &out)
+        return wrote
+    }
+
+    private static func appendUTF8(_ scalar: Unicode.Scalar, _ out: inout [UInt8]) {
         let v = scalar.value
         if v < 0x80 { out.append(UInt8(v)); return }
         out += scalar.utf8

@@ -31,9 +31,8 @@ public final class TUIApp: Sendable {
         let video = await intercom.video
         // The kiosk's small tiles play the panels' sub streams; snapshots stand in at 1 fps.
         if options.kiosk { await intercom.watch(panels: panels, fps: 1, live: .sub) }
-        if let watch = options.watch, let camera = watch.camera {
-            // Placed before the screen opens, so an unknown or unplayable camera is one line.
-            try await intercom.watchCamera(watch.panel, camera)
+        if let camera = options.watch?.camera {
+            await intercom.watchCamera(camera)
         } else if let watch = options.watch {
             // Pixel modes draw the window's every pixel; symbols need no more than the usual peephole.
             let pixel = capabilities.choose(override: options.graphics).mode.isPixel

@@ -4,15 +4,15 @@ import IntercomEngine
 public struct WatchOptions: Sendable {
     /// The panel's name, or the operator camera's id (`home:cam:1`) when `camera` is set.
     public var panel: String
-    /// What of an operator camera to play; nil for a panel.
-    public var camera: OperatorCameraView?
+    /// The operator camera to play (resolved before the screen opens); nil for a panel.
+    public var camera: CameraStream?
     /// `--fps`: the most pictures a second to draw; nil = every frame the live stream has.
     public var fps: Double?
 
     /// Snapshots a second when there is no live stream and `--fps` says nothing.
     public static let defaultSnapshotFPS: Double = 2
 
-    public init(panel: String, fps: Double? = nil, camera: OperatorCameraView? = nil) {
+    public init(panel: String, fps: Double? = nil, camera: CameraStream? = nil) {
         self.panel = panel
         self.fps = fps
         self.camera = camera

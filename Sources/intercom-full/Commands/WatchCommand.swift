@@ -28,15 +28,16 @@ enum WatchCommand {
         if let fps, !(fps >= 0.2 && fps <= 30) {
             return Console.fail("--fps takes a number from 0.2 to 30; see 'intercom watch --help'", code: ExitCode.usage)
         }
+        // What to show: a panel, or an operator camera and what of it.
+        let cameraID = OperatorCameraCommand.cameraID(invocation)
+        var view = OperatorCameraView.live
         let shown: String
-        var camera: OperatorCameraView?
-        if let id = OperatorCameraCommand.cameraID(invocation) {
+        if let cameraID {
             switch OperatorCameraCommand.at(invocation) {
-            case .success(let at):
-                camera = at.map { .archive(from: $0, seconds: Intercom.archiveWindowSeconds) } ?? .live
+            case .success(let at): view = at.map { .archive(from: $0, seconds: Intercom.archiveWindowSeconds) } ?? .live
             case .failure(let failure): return Console.fail(failure.message, code: failure.code)
             }
-            shown = id
+            shown = cameraID
         } else {
             if invocation.arguments.value("--at") != nil {
                 return Console.fail("--at is for operator cameras (OPERATOR:cam:ID); a panel keeps no recording",
@@ -47,18 +48,29 @@ enum WatchCommand {
             case .failure(let failure): return Console.fail(failure.message, code: failure.code)
             }
         }
-        guard isatty(1) == 1, isatty(0) == 1 else {
-            return Console.fail("watch needs a terminal; use 'intercom snapshot --show' for one picture", code: ExitCode.usage)
-        }
         let config: IntercomConfig
         do {
             config = try invocation.loadConfig()
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
-        // The intercom only for its panels and peephole: the phone is never started.
+        // The intercom only for its panels, cameras and peephole: the phone is never started.
         let intercom = TUICommand.engine(config, PhoneSettings(config: config, environment: invocation.environment),
                                          invocation, logger: TUICommand.quietLogger(invocation))
+        var camera: CameraStream?
+        if let cameraID {
+            // Asked before the screen opens, so an unknown or unplayable camera is one line.
+            do {
+                camera = try await intercom.operatorCamera(cameraID, view)
+            } catch {
+                await intercom.stop()
+                return Console.fail(error.description, code: error.exitCode)
+            }
+        }
+        guard isatty(1) == 1, isatty(0) == 1 else {
+            await intercom.stop()
+            return Console.fail("watch needs a terminal; use 'intercom snapshot --show' for one picture", code: ExitCode.usage)
+        }
         let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
         let graphics = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
         let choice = capabilities.choose(override: graphics)
@@ -77,8 +89,6 @@ enum WatchCommand {
             code = ExitCode.ok
         } catch let error as TUIError {
             code = Console.fail(error.description, code: ExitCode.usage)
-        } catch let error as IntercomError {
-            code = Console.fail(error.description, code: error.exitCode)
         } catch {
             code = Console.fail("\(error)", code: ExitCode.failure)
         }

@@ -70,8 +70,13 @@ struct WatchViewTests {
                 == " porch · kitty · snapshots 0.0 fps · #1 · q quits · live stream refused the user/password: showing snapshots"
                 + " · panel porch is unreachable")
         for i in 1...25 { _ = Self.show(&view, try Self.live(i + 1), at: start.addingTimeInterval(Double(i) * 0.04)) }
-        let status = view.status(mode: .symbols, problem: nil, streamNote: "stale", at: start.addingTimeInterval(1))
-        #expect(status == " porch · symbols · live 25.0 fps · #26 · q quits")
+        #expect(view.status(mode: .symbols, problem: nil, at: start.addingTimeInterval(1))
+                == " porch · symbols · live 25.0 fps · #26 · q quits")
+        // The hub clears the note with every live frame: one still there means the stream went down
+        // after the last picture, and the viewer must hear it before a snapshot replaces that picture.
+        let down = view.status(mode: .symbols, problem: nil, streamNote: "live stream stopped: showing snapshots",
+                               at: start.addingTimeInterval(1))
+        #expect(down == " porch · symbols · live 25.0 fps · #26 · q quits · live stream stopped: showing snapshots")
         #expect(WatchView(WatchOptions(panel: "p", fps: 0.5)).status(mode: .ascii, problem: nil).contains("(max 0.5)"))
     }
 
