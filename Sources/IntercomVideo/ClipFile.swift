@@ -13,7 +13,7 @@ public final class ClipFile {
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
-    private var scaler: OpaquePointer?
+    private var scaler = RGBScaler()
     private let videoIndex: Int32
     private let timeBase: AVRational
     private var draining = false
@@ -49,8 +49,7 @@ public final class ClipFile {
     deinit { close() }
 
     public func close() {
-        sws_freeContext(scaler)
-        scaler = nil
+        scaler.free()
         av_frame_free(&frame)
         av_packet_free(&packet)
         avcodec_free_context(&codec)
@@ -84,24 +83,7 @@ public final class ClipFile {
     }
 
     private func scaled(_ frame: UnsafeMutablePointer<AVFrame>, to size: PixelSize) -> RGBImage? {
-        let source = frame.pointee
-        guard source.width > 0, source.height > 0, size.width > 0, size.height > 0 else { return nil }
-        scaler = sws_getCachedContext(scaler, source.width, source.height, AVPixelFormat(rawValue: source.format),
-                                      Int32(size.width), Int32(size.height), AV_PIX_FMT_RGB24,
-                                      Int32(SWS_BILINEAR), nil, nil, nil)
-        guard let scaler else { return nil }
-        let d = source.data
-        let planes: [UnsafePointer<UInt8>?] = [d.0, d.1, d.2, d.3, d.4, d.5, d.6, d.7].map { $0.map { UnsafePointer($0) } }
-        let l = source.linesize
-        let strides: [Int32] = [l.0, l.1, l.2, l.3, l.4, l.5, l.6, l.7]
-        var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
-        let rows = pixels.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            let target: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-            let targetStrides: [Int32] = [Int32(size.width * 3), 0, 0, 0]
-            return sws_scale(scaler, planes, strides, 0, source.height, target, targetStrides)
-        }
-        guard rows == Int32(size.height) else { return nil }
-        return RGBImage(width: size.width, height: size.height, pixels: pixels)
+        scaler.scale(frame, to: size)
     }
 
     static func openFile(_ path: String) throws(VideoError) -> UnsafeMutablePointer<AVFormatContext> {

@@ -22,7 +22,7 @@ final class StreamDecoder {
     private let interrupt: InterruptState
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
-    private var scaler: OpaquePointer?
+    private var scaler = RGBScaler()
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var videoIndex: Int32 = -1
@@ -170,30 +170,13 @@ final class StreamDecoder {
         let size = target.output(width: Int(source.width), height: Int(source.height),
                                  sampleAspect: aspect.den > 0 ? Double(aspect.num) / Double(aspect.den) : 1)
         guard size.width > 0, size.height > 0 else { return nil }
-        scaler = sws_getCachedContext(scaler, source.width, source.height, AVPixelFormat(rawValue: source.format),
-                                      Int32(size.width), Int32(size.height), AV_PIX_FMT_RGB24,
-                                      Int32(SWS_BILINEAR), nil, nil, nil)
-        guard let scaler else { return nil }
-        // `data` and `linesize` import as 8-tuples: sws_scale wants arrays.
-        let d = source.data
-        let planes: [UnsafePointer<UInt8>?] = [d.0, d.1, d.2, d.3, d.4, d.5, d.6, d.7].map { $0.map { UnsafePointer($0) } }
-        let l = source.linesize
-        let strides: [Int32] = [l.0, l.1, l.2, l.3, l.4, l.5, l.6, l.7]
-        var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
-        let rows = pixels.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            let target: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-            let targetStrides: [Int32] = [Int32(size.width * 3), 0, 0, 0]
-            return sws_scale(scaler, planes, strides, 0, source.height, target, targetStrides)
-        }
-        guard rows == Int32(size.height) else { return nil }
-        return RGBImage(width: size.width, height: size.height, pixels: pixels)
+        return scaler.scale(frame, to: size)
     }
 
     /// Frees everything; a pending RTSP TEARDOWN is cut short by the stop flag.
     func close() {
         assertOnThread()
-        sws_freeContext(scaler)
-        scaler = nil
+        scaler.free()
         av_frame_free(&frame)
         av_packet_free(&packet)
         avcodec_free_context(&codec)

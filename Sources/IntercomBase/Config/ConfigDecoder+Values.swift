@@ -82,18 +82,8 @@ extension ConfigDecoder {
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
             throw ConfigValueError("must start with http:// or https://", fix: "e.g. \(example)")
         }
-        guard !text.contains(where: \.isWhitespace) else {
-            throw ConfigValueError("contains spaces", fix: "e.g. \(example)")
-        }
-        guard PanelConfig.host(ofURL: text) != nil else {
-            throw ConfigValueError("has no host", fix: "e.g. \(example)")
-        }
-        if let schemeEnd = text.range(of: "://"),
-           text[schemeEnd.upperBound...].prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains("@") {
-            // Keeps secrets in `password`, where the file-permission rule sees them.
-            throw ConfigValueError("must not contain a user or password",
-                                   fix: "put them in the 'user' and 'password' keys")
-        }
+        // Keeps secrets in `password`, where the file-permission rule sees them.
+        try checkHostAndNoSecrets(text, example: example, secretsFix: "put them in the 'user' and 'password' keys")
         var url = Substring(text)
         while url.hasSuffix("/") { url = url.dropLast() }
         return String(url)
@@ -107,6 +97,13 @@ extension ConfigDecoder {
         guard lower.hasPrefix("rtsp://") || lower.hasPrefix("rtsps://") else {
             throw ConfigValueError("'\(text)' is not off or an rtsp:// URL", fix: "e.g. \(example)")
         }
+        // The stream logs in with the panel's user and password; none may hide in a URL.
+        try checkHostAndNoSecrets(text, example: example, secretsFix: "the stream uses the panel's 'user' and 'password' keys")
+        return .url(text)
+    }
+
+    /// A URL without spaces, with a host, and with no `user:password@` in it.
+    private static func checkHostAndNoSecrets(_ text: String, example: String, secretsFix: String) throws(ConfigValueError) {
         guard !text.contains(where: \.isWhitespace) else {
             throw ConfigValueError("contains spaces", fix: "e.g. \(example)")
         }
@@ -115,11 +112,8 @@ extension ConfigDecoder {
         }
         if let schemeEnd = text.range(of: "://"),
            text[schemeEnd.upperBound...].prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains("@") {
-            // The stream logs in with the panel's user and password; none may hide in a URL.
-            throw ConfigValueError("must not contain a user or password",
-                                   fix: "the stream uses the panel's 'user' and 'password' keys")
+            throw ConfigValueError("must not contain a user or password", fix: secretsFix)
         }
-        return .url(text)
     }
 
     static func absolutePath(_ text: String, expander: PathExpander) throws(ConfigValueError) -> String {

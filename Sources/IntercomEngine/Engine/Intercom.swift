@@ -53,8 +53,8 @@ public actor Intercom {
     var muted = false
     private var onSpeaker = false
     private var eventPump: Task<Void, Never>?
-    private var alarmWatchers: [Task<Void, Never>] = []
-    private var watchers: [Task<Void, Never>] = []
+    var alarmWatchers: [Task<Void, Never>] = []
+    var watchers: [Task<Void, Never>] = []
     /// The live streams of `watch`; each stops its decode thread before its task ends.
     var liveWatchers: [Task<Void, Never>] = []
 
@@ -105,54 +105,6 @@ public actor Intercom {
         }
         publish(.started(listen: phone.listening.map(\.description), version: IntercomVersion.string))
         startOperatorRefresh()
-    }
-
-    /// Follows every panel's alarm stream (button, motion, door relay) and its reachability,
-    /// reported as `panel_event`, `panel_unreachable` and `panel_reachable`.
-    public func watchPanels() {
-        guard alarmWatchers.isEmpty else { return }
-        for (name, client) in panels.sorted(by: { $0.key < $1.key }) {
-            let stream = client.alarmStream()
-            alarmWatchers.append(Task {
-                // The stream object lives as long as this task reads it.
-                for await event in stream.events {
-                    switch event {
-                    case .connected:
-                        self.logger.info("panel \(name): alarm stream connected")
-                    case .alarm(let alarm):
-                        self.publish(.panelEvent(panel: name, kind: alarm.kind.rawValue, state: alarm.active ? "on" : "off"))
-                    case .unreachable(let error):
-                        self.publish(.panelUnreachable(panel: name, error: error.description))
-                    case .reachable:
-                        self.publish(.panelReachable(panel: name))
-                    }
-                }
-                withExtendedLifetime(stream) {}
-            })
-        }
-    }
-
-    /// Shows panels without a call (the kiosk grid, `intercom watch`) in the `peephole` hub: each
-    /// panel's `live` stream when it has one and a viewer asked for a size (`PeepholeHub.want`),
-    /// and its snapshots polled at `fps` until the stream plays and whenever it does not. Calling
-    /// it again replaces the set, and returns once the streams it replaced have stopped. `fullSize`
-    /// decodes snapshots whole (a pixel-mode picture over the whole window) instead of at most 640×480.
-    public func watch(panels names: [String], fps: Double, fullSize: Bool = false, live: LiveStreamChoice? = nil) async {
-        for task in watchers { task.cancel() }
-        let stopping = liveWatchers
-        for task in stopping { task.cancel() }
-        watchers = names.compactMap { name in
-            guard let client = panels[name] else { return nil }
-            let peephole = Peephole(panel: client, call: nil, fps: fps, decodeSize: fullSize ? nil : peepholeDecodeSize,
-                                    hub: self.peephole, logger: logger)
-            return Task { await peephole.run(report: { _, _, _ in }) }
-        }
-        liveWatchers = live.map { choice in
-            names.compactMap { name in
-                livePicture(panel: name, stream: choice, call: nil).map { picture in Task { await picture.run() } }
-            }
-        } ?? []
-        for task in stopping { await task.value }
     }
 
     /// Ends calls, stops the phone and ends every subscriber's stream.

@@ -1,0 +1,55 @@
+import Foundation
+import IntercomBase
+import IntercomPanel
+
+/// Panels watched without a call: their alarm streams (the daemon), and their pictures for the
+/// kiosk and `intercom watch` (snapshots, and live streams where a viewer asked for a size).
+extension Intercom {
+    /// Follows every panel's alarm stream (button, motion, door relay) and its reachability,
+    /// reported as `panel_event`, `panel_unreachable` and `panel_reachable`.
+    public func watchPanels() {
+        guard alarmWatchers.isEmpty else { return }
+        for (name, client) in panels.sorted(by: { $0.key < $1.key }) {
+            let stream = client.alarmStream()
+            alarmWatchers.append(Task {
+                // The stream object lives as long as this task reads it.
+                for await event in stream.events {
+                    switch event {
+                    case .connected:
+                        self.logger.info("panel \(name): alarm stream connected")
+                    case .alarm(let alarm):
+                        self.publish(.panelEvent(panel: name, kind: alarm.kind.rawValue, state: alarm.active ? "on" : "off"))
+                    case .unreachable(let error):
+                        self.publish(.panelUnreachable(panel: name, error: error.description))
+                    case .reachable:
+                        self.publish(.panelReachable(panel: name))
+                    }
+                }
+                withExtendedLifetime(stream) {}
+            })
+        }
+    }
+
+    /// Shows panels without a call (the kiosk grid, `intercom watch`) in the `peephole` hub: each
+    /// panel's `live` stream when it has one and a viewer asked for a size (`PeepholeHub.want`),
+    /// and its snapshots polled at `fps` until the stream plays and whenever it does not. Calling
+    /// it again replaces the set, and returns once the streams it replaced have stopped. `fullSize`
+    /// decodes snapshots whole (a pixel-mode picture over the whole window) instead of at most 640×480.
+    public func watch(panels names: [String], fps: Double, fullSize: Bool = false, live: LiveStreamChoice? = nil) async {
+        for task in watchers { task.cancel() }
+        let stopping = liveWatchers
+        for task in stopping { task.cancel() }
+        watchers = names.compactMap { name in
+            guard let client = panels[name] else { return nil }
+            let peephole = Peephole(panel: client, call: nil, fps: fps, decodeSize: fullSize ? nil : peepholeDecodeSize,
+                                    hub: self.peephole, logger: logger)
+            return Task { await peephole.run(report: { _, _, _ in }) }
+        }
+        liveWatchers = live.map { choice in
+            names.compactMap { name in
+                livePicture(panel: name, stream: choice, call: nil).map { picture in Task { await picture.run() } }
+            }
+        } ?? []
+        for task in stopping { await task.value }
+    }
+}
