@@ -56,7 +56,8 @@ struct LivePicture: Sendable {
         var announced: String?
         while !Task.isCancelled {
             guard let size = hub.wantedSize(panel: panel), !(yieldsToOtherStreams && hub.isLive(panel: panel)) else {
-                try? await Task.sleep(for: .milliseconds(100))
+                // Short: the first picture waits on this once a screen says its size.
+                try? await Task.sleep(for: .milliseconds(20))
                 continue
             }
             let stream = VideoStream(source: source, size: size, keepShape: true, threadName: Self.threadName)

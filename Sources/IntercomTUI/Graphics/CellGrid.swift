@@ -83,13 +83,37 @@ public struct CellGrid: Sendable, Equatable {
     static let lowerHalf: Unicode.Scalar = "\u{2584}"
     static let fullBlock: Unicode.Scalar = "\u{2588}"
 
+    /// How far (per channel, of 255) a colour may be from the pen's and still be drawn with the pen's:
+    /// about 3 %, below what a terminal cell of video shows, and it saves most colour changes of
+    /// smooth areas (walls, sky), where neighbouring cells differ by a step or two.
+    static let nearEnough: UInt32 = 8
+
+    static func near(_ a: UInt32?, _ b: UInt32) -> Bool {
+        guard let a else { return false }
+        func channel(_ shift: UInt32) -> Bool {
+            let x = a >> shift & 0xFF, y = b >> shift & 0xFF
+            return (x > y ? x - y : y - x) <= nearEnough
+        }
+        return channel(16) && channel(8) && channel(0)
+    }
+
     /// Writes one cell, setting only the colours the pen lacks; true when it wrote a colour.
     /// Half blocks and solid cells each have two spellings that look the same — `▀` top-on-bottom
     /// or `▄` with the colours swapped, a space on a background or `█` in a foreground — and the
-    /// one the pen already holds the colours for is sent: a video frame's neighbouring cells share
-    /// colours, so this saves most colour changes (a truecolor change is ~19 bytes, a cell 1–3).
+    /// one the pen already holds the colours for is sent; a colour `near` the pen's is drawn with
+    /// the pen's. A video frame's neighbouring cells share colours, so this saves most colour
+    /// changes (a truecolor change is ~19 bytes, a cell 1–3). Exact at indexed depths, whose
+    /// palette already rounds.
     @discardableResult
     static func draw(_ cell: Cell, pen: inout Pen, depth: ColorDepth, _ out: inout [UInt8]) -> Bool {
+        let tolerant = depth == .truecolor
+        func has(_ pen: UInt32?, _ colour: UInt32) -> Bool { pen == colour || (tolerant && near(pen, colour)) }
+        var cell = cell
+        // Halves this close look as one colour: a space (1 byte) instead of a half block (3).
+        if tolerant, cell.glyph == upperHalf, near(cell.foreground, cell.background) {
+            let kept = has(pen.fg, cell.foreground) || has(pen.bg, cell.foreground) ? cell.foreground : cell.background
+            cell = Cell(" ", foreground: 0, background: kept)
+        }
         var glyph = cell.glyph
         var fg: UInt32? = cell.foreground
         var bg: UInt32? = cell.background
@@ -97,7 +121,7 @@ public struct CellGrid: Sendable, Equatable {
             switch glyph {
             case " ":
                 // Only one colour shows: as a foreground when the pen has it there and not as background.
-                if pen.bg != cell.background, pen.fg == cell.background {
+                if !has(pen.bg, cell.background), has(pen.fg, cell.background) {
                     glyph = fullBlock
                     fg = cell.background
                     bg = nil
@@ -105,8 +129,8 @@ public struct CellGrid: Sendable, Equatable {
                     fg = nil
                 }
             case upperHalf:
-                let straight = (pen.fg == cell.foreground ? 0 : 1) + (pen.bg == cell.background ? 0 : 1)
-                let swapped = (pen.fg == cell.background ? 0 : 1) + (pen.bg == cell.foreground ? 0 : 1)
+                let straight = (has(pen.fg, cell.foreground) ? 0 : 1) + (has(pen.bg, cell.background) ? 0 : 1)
+                let swapped = (has(pen.fg, cell.background) ? 0 : 1) + (has(pen.bg, cell.foreground) ? 0 : 1)
                 if swapped < straight {
                     glyph = lowerHalf
                     fg = cell.background
@@ -116,8 +140,8 @@ public struct CellGrid: Sendable, Equatable {
                 break
             }
         }
-        if fg == pen.fg { fg = nil }
-        if bg == pen.bg { bg = nil }
+        if let colour = fg, has(pen.fg, colour) { fg = nil }
+        if let colour = bg, has(pen.bg, colour) { bg = nil }
         let wrote = depth != .none && (fg != nil || bg != nil)
         if wrote {
             SGR.append(foreground: fg, background: bg, depth: depth, to: &out)
