@@ -41,9 +41,10 @@ struct LivePicture: Sendable {
     }
 
     /// The one line a viewer sees while the snapshots stand in for the stream.
-    static func fallbackLine(_ error: VideoError, standIn: String = "showing snapshots") -> String {
+    static func fallbackLine(_ error: VideoError, standIn: String = "showing snapshots",
+                             credentials: String = "the user/password") -> String {
         switch error {
-        case .authRefused: return "live stream refused the user/password: \(standIn)"
+        case .authRefused: return "live stream refused \(credentials): \(standIn)"
         case .unavailable(_, let reason): return "live stream unavailable (\(reason)): \(standIn)"
         case .ended(_, let reason): return "live stream stopped (\(reason)): \(standIn)"
         case .badData(_, let reason): return "live stream cannot be played (\(reason)): \(standIn)"
@@ -88,7 +89,10 @@ struct LivePicture: Sendable {
                 hub.reportStream(panel: panel, note: "the recording ended")
                 return
             }
-            let line = failure.map { Self.fallbackLine($0, standIn: standIn) } ?? "live stream stopped: \(standIn)"
+            // A panel logs in with its user and password; an operator camera's URL carries a token.
+            let credentials = hasSnapshots ? "the user/password" : "the camera's token (it may have expired: watch again)"
+            let line = failure.map { Self.fallbackLine($0, standIn: standIn, credentials: credentials) }
+                ?? "live stream stopped: \(standIn)"
             hub.reportStream(panel: panel, note: line)
             if line != announced {
                 // Logged once per cause, not at every retry; the description names the stream, never the password.
