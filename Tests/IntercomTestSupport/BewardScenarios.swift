@@ -11,11 +11,13 @@ package enum BewardScenarios {
 
     /// The panel calls, the callee answers, the panel plays the G.711 A-law pcap as its audio
     /// and hangs up with BYE after `hangupAfter` (the pcap lasts ~4.7 s; playback is asynchronous).
-    package static func panelCall(hangupAfter: Duration = .seconds(2), video: Bool = true, user: String = panelUser) -> String {
+    /// `inCall` is scenario XML run once the call is up, before the pause (e.g. answering a REFER).
+    package static func panelCall(hangupAfter: Duration = .seconds(2), video: Bool = true, user: String = panelUser,
+                                  name: String = "Beward panel call", inCall: String = "") -> String {
         """
         <?xml version="1.0" encoding="ISO-8859-1" ?>
         <!DOCTYPE scenario SYSTEM "sipp.dtd">
-        <scenario name="Beward panel call">
+        <scenario name="\(name)">
         \(invite(user: user, video: video, transaction: false))
           <recv response="100" optional="true"/>
           <recv response="180" optional="true"/>
@@ -42,6 +44,7 @@ package enum BewardScenarios {
               <exec play_pcap_audio="\(g711aPcap)"/>
             </action>
           </nop>
+        \(inCall)
           <pause milliseconds="\(milliseconds(hangupAfter))"/>
           <send retrans="500">
             <![CDATA[
