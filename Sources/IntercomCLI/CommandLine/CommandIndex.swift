@@ -36,7 +36,7 @@ public enum CommandIndex {
         CommandEntry(name: "log", program: .launcher,
                      summary: "show the event journal: who rang, when, the outcome and their picture"),
         CommandEntry(name: "snapshot", program: .full, summary: "fetch one picture from a panel or an operator camera and save it as JPEG"),
-        CommandEntry(name: "watch", program: .full, summary: "show a panel's camera live in the terminal, without a call (q quits)"),
+        CommandEntry(name: "watch", program: .full, summary: "show a panel's or an operator's camera live in the terminal, without a call (q quits)"),
         CommandEntry(name: "open", program: .launcher,
                      summary: "open a door outside a call (panel HTTP API, or the operator's API)"),
         CommandEntry(name: "doors", program: .launcher,

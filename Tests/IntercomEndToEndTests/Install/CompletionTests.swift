@@ -74,7 +74,7 @@ struct CompletionTests {
         let parts = result.stdout.components(separatedBy: "==\n")
         #expect(parts.count == 4, "\(result.stdout)")
         guard parts.count == 4 else { return }
-        #expect(parts[0].hasPrefix("watch\tshow a panel's camera live"), "\(parts[0])")
+        #expect(parts[0].hasPrefix("watch\tshow a panel's or an operator's camera live"), "\(parts[0])")
         #expect(Set(parts[1].split(separator: "\n")) == ["porch", "gate"], "\(parts[1])")
         #expect(Set(parts[2].split(separator: "\n")) == ["porch", "gate", "porch:alt", "porch:light", "gate:alt", "gate:light"])
         #expect(parts[3].hasPrefix("--door\t"), "\(parts[3])")

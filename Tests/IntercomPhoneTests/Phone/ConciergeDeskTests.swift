@@ -11,6 +11,37 @@ import IntercomBase
     /// Desk A answers; kamailio cancels desk B's branch with `Reason: SIP;cause=200`, and B's call
     /// ends `answered_elsewhere`, not `missed`.
     @Test func theOtherDeskSeesTheCallAnsweredElsewhere() async throws {
+        try await withTwoRingingDesks { room in
+            try await room.deskA.answer(room.atA.id, video: false)
+            _ = try await room.callerEvents.wait("caller established") { $0.established(room.outgoing) }
+            #expect(try await room.bEvents.wait("desk B's call ended") { $0.ended(room.atB.id) } == .answeredElsewhere,
+                    "kamailio log:\n\(room.kamailio.log.suffix(3000))")
+            try await room.caller.hangup(room.outgoing)
+            #expect(try await room.aEvents.wait("desk A's call ended") { $0.ended(room.atA.id) } == .remoteHangup)
+        }
+    }
+
+    /// A plain CANCEL (the caller gave up) is still a missed call at every desk.
+    @Test func aCallerGivingUpIsMissedAtEveryDesk() async throws {
+        try await withTwoRingingDesks { room in
+            try await room.caller.hangup(room.outgoing)
+            #expect(try await room.aEvents.wait("desk A's call ended") { $0.ended(room.atA.id) } == .missed)
+            #expect(try await room.bEvents.wait("desk B's call ended") { $0.ended(room.atB.id) } == .missed)
+        }
+    }
+
+    /// Two desks registered with one account at a kamailio, a caller calling the account, and the
+    /// call ringing at both desks.
+    struct RingingRoom {
+        let kamailio: Kamailio
+        let deskA: Phone, aEvents: EventRecorder<PhoneEvent>
+        let deskB: Phone, bEvents: EventRecorder<PhoneEvent>
+        let caller: Phone, callerEvents: EventRecorder<PhoneEvent>
+        let outgoing: CallID
+        let atA: CallInfo, atB: CallInfo
+    }
+
+    func withTwoRingingDesks(_ body: (RingingRoom) async throws -> Void) async throws {
         let kamailio = try Kamailio()
         try await kamailio.start()
         let account = SIPAccount(identity: "sip:desk@\(kamailio.hostPort)", proxy: kamailio.uri)
@@ -23,32 +54,8 @@ import IntercomBase
             let outgoing = try await caller.call("sip:desk@\(kamailio.hostPort)", video: false)
             let atA = try await aEvents.wait("ringing at desk A") { $0.incomingCall }
             let atB = try await bEvents.wait("ringing at desk B") { $0.incomingCall }
-            try await deskA.answer(atA.id, video: false)
-            _ = try await callerEvents.wait("caller established") { $0.established(outgoing) }
-            #expect(try await bEvents.wait("desk B's call ended") { $0.ended(atB.id) } == .answeredElsewhere,
-                    "kamailio log:\n\(kamailio.log.suffix(3000))")
-            try await caller.hangup(outgoing)
-            #expect(try await aEvents.wait("desk A's call ended") { $0.ended(atA.id) } == .remoteHangup)
-        }
-    }
-
-    /// A plain CANCEL (the caller gave up) is still a missed call at every desk.
-    @Test func aCallerGivingUpIsMissedAtEveryDesk() async throws {
-        let kamailio = try Kamailio()
-        try await kamailio.start()
-        let account = SIPAccount(identity: "sip:desk@\(kamailio.hostPort)", proxy: kamailio.uri)
-        let (deskA, aEvents) = try await PhoneTestSupport.phone("desk", video: .off, account: account)
-        let (deskB, bEvents) = try await PhoneTestSupport.phone("desk", video: .off, account: account)
-        let (caller, _) = try await PhoneTestSupport.phone("panel", video: .off)
-        try await withCleanup({ await caller.stop(); await deskA.stop(); await deskB.stop(); await kamailio.stop() }) {
-            _ = try await aEvents.wait("desk A registered") { $0.registered }
-            _ = try await bEvents.wait("desk B registered") { $0.registered }
-            let outgoing = try await caller.call("sip:desk@\(kamailio.hostPort)", video: false)
-            let atA = try await aEvents.wait("ringing at desk A") { $0.incomingCall }
-            let atB = try await bEvents.wait("ringing at desk B") { $0.incomingCall }
-            try await caller.hangup(outgoing)
-            #expect(try await aEvents.wait("desk A's call ended") { $0.ended(atA.id) } == .missed)
-            #expect(try await bEvents.wait("desk B's call ended") { $0.ended(atB.id) } == .missed)
+            try await body(RingingRoom(kamailio: kamailio, deskA: deskA, aEvents: aEvents, deskB: deskB, bEvents: bEvents,
+                                       caller: caller, callerEvents: callerEvents, outgoing: outgoing, atA: atA, atB: atB))
         }
     }
 
