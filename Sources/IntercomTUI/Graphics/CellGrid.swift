@@ -23,38 +23,89 @@ public struct CellGrid: Sendable, Equatable {
     /// `previous` grid of the same size only changed cells are sent; colours are emitted only
     /// when they change from the last cell written.
     public func bytes(at row: Int, column: Int, previous: CellGrid?, depth: ColorDepth) -> [UInt8] {
-        let old = previous.flatMap { $0.cols == cols && $0.rows == rows ? $0 : nil }
+        var shown = previous
+        return update(at: row, column: column, shown: &shown, depth: depth)
+    }
+
+    /// Bytes that bring the terminal from `shown` (what it shows, nil: unknown) to this grid;
+    /// `shown` becomes what it shows afterwards. At truecolor a cell whose two halves are each within
+    /// `unchangedWithin` of what is shown is left as it is: a decoded video frame differs from
+    /// the last in every cell by a step or two of noise, and redrawing all of them would send a
+    /// whole frame 25 times a second. The cell shown stays the reference, so slow drifts (a light
+    /// dimming) are drawn once they exceed the tolerance and nothing strays further than it.
+    /// `sizeHint`: about how many bytes to expect (the last frame's), to allocate once.
+    func update(at row: Int, column: Int, shown: inout CellGrid?, depth: ColorDepth, sizeHint: Int = 0) -> [UInt8] {
+        var old = shown.flatMap { $0.cols == cols && $0.rows == rows ? $0 : nil }
+        // Taken out of `shown` so the cells are changed in place, not copied.
+        shown = nil
         var out: [UInt8] = []
-        out.reserveCapacity(old == nil ? cols * rows * 20 : 256)
+        out.reserveCapacity(max(sizeHint + sizeHint / 4, old == nil ? cols * rows * 20 : 256))
         var pen = Pen()
         var wroteColour = false
+        let tolerance: UInt32 = depth == .truecolor ? Self.unchangedWithin : 0
+        let diffing = old != nil
+        var reference = old?.cells ?? []
+        old = nil
         cells.withUnsafeBufferPointer { now in
-            for y in 0..<rows {
-                let base = y * cols
-                var x = 0
-                while x < cols {
-                    if let old, old.cells[base + x] == now[base + x] { x += 1; continue }
-                    // A changed run: extend it while changes keep coming within mergeGap.
-                    var end = x + 1
-                    if let old {
-                        var probe = end
-                        while probe < cols, probe - end <= Self.mergeGap {
-                            if old.cells[base + probe] != now[base + probe] { end = probe + 1 }
-                            probe += 1
+            reference.withUnsafeMutableBufferPointer { was in
+                for y in 0..<rows {
+                    let base = y * cols
+                    var x = 0
+                    while x < cols {
+                        if diffing, Self.looksSame(was[base + x], now[base + x], within: tolerance) { x += 1; continue }
+                        // A changed run: extend it while changes keep coming within mergeGap.
+                        var end = x + 1
+                        if diffing {
+                            var probe = end
+                            while probe < cols, probe - end <= Self.mergeGap {
+                                if !Self.looksSame(was[base + probe], now[base + probe], within: tolerance) { end = probe + 1 }
+                                probe += 1
+                            }
+                        } else {
+                            end = cols
                         }
-                    } else {
-                        end = cols
+                        SGR.moveTo(row: row + y, column: column + x, &out)
+                        for i in x..<end {
+                            if Self.draw(now[base + i], pen: &pen, depth: depth, &out) { wroteColour = true }
+                            if diffing { was[base + i] = now[base + i] }
+                        }
+                        x = end
                     }
-                    SGR.moveTo(row: row + y, column: column + x, &out)
-                    for i in x..<end where Self.draw(now[base + i], pen: &pen, depth: depth, &out) {
-                        wroteColour = true
-                    }
-                    x = end
                 }
             }
         }
         if wroteColour { out += SGR.reset }
+        shown = CellGrid(cols: cols, rows: rows, cells: diffing ? reference : cells)
         return out
+    }
+
+    /// How far (per channel, of 255) a half-block cell's colours may move and still count as
+    /// unchanged: under 2 %, below what a cell of video shows.
+    static let unchangedWithin: UInt32 = 4
+
+    /// Whether `new` looks like `old` on screen: the same cell, or at `within` > 0 two half-block
+    /// cells (`▀` or a space) whose top and bottom halves are each that close.
+    static func looksSame(_ old: Cell, _ new: Cell, within: UInt32) -> Bool {
+        if old == new { return true }
+        guard within > 0, let a = halves(old), let b = halves(new) else { return false }
+        return close(a.top, b.top, within) && close(a.bottom, b.bottom, within)
+    }
+
+    /// The colours a half-block renderer's cell shows at its top and bottom.
+    private static func halves(_ cell: Cell) -> (top: UInt32, bottom: UInt32)? {
+        switch cell.glyph {
+        case " ": return (cell.background, cell.background)
+        case upperHalf: return (cell.foreground, cell.background)
+        default: return nil
+        }
+    }
+
+    private static func close(_ a: UInt32, _ b: UInt32, _ within: UInt32) -> Bool {
+        func channel(_ shift: UInt32) -> Bool {
+            let x = a >> shift & 0xFF, y = b >> shift & 0xFF
+            return (x > y ? x - y : y - x) <= within
+        }
+        return channel(16) && channel(8) && channel(0)
     }
 
     /// The whole grid at the cursor, one line per row, for output that scrolls like text
@@ -90,11 +141,7 @@ public struct CellGrid: Sendable, Equatable {
 
     static func near(_ a: UInt32?, _ b: UInt32) -> Bool {
         guard let a else { return false }
-        func channel(_ shift: UInt32) -> Bool {
-            let x = a >> shift & 0xFF, y = b >> shift & 0xFF
-            return (x > y ? x - y : y - x) <= nearEnough
-        }
-        return channel(16) && channel(8) && channel(0)
+        return close(a, b, nearEnough)
     }
 
     /// Writes one cell, setting only the colours the pen lacks; true when it wrote a colour.

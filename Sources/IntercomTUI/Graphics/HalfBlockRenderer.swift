@@ -9,6 +9,8 @@ enum HalfBlockRenderer {
     static func grid(_ image: RGBImage, cols: Int, rows: Int) -> CellGrid {
         let w = image.width, h = image.height
         let pixelRows = rows * 2
+        // A live stream arrives scaled by its decoder to exactly a pixel per half cell.
+        if w == cols, h == pixelRows { return exact(image, cols: cols, rows: rows) }
         // Source column and row spans of each output column / half-row, computed once.
         let xs = (0...cols).map { $0 * w / cols }
         let ys = (0...pixelRows).map { $0 * h / pixelRows }
@@ -33,16 +35,38 @@ enum HalfBlockRenderer {
                         if py & 1 == 0 {
                             half[cx] = rgb
                         } else {
-                            let top = half[cx]
-                            // Equal halves: a space with a background is shorter to send.
-                            out[(py / 2) * cols + cx] = top == rgb
-                                ? Cell(" ", foreground: 0, background: rgb)
-                                : Cell("\u{2580}", foreground: top, background: rgb)
+                            out[(py / 2) * cols + cx] = cell(top: half[cx], bottom: rgb)
                         }
                     }
                 }
             }
         }
         return CellGrid(cols: cols, rows: rows, cells: cells)
+    }
+
+    /// A cell from each pair of rows, no averaging: the picture is already at the cells' size.
+    private static func exact(_ image: RGBImage, cols: Int, rows: Int) -> CellGrid {
+        var cells = [Cell](repeating: .blank, count: cols * rows)
+        image.pixels.withUnsafeBufferPointer { src in
+            cells.withUnsafeMutableBufferPointer { out in
+                for row in 0..<rows {
+                    var top = row * 2 * cols * 3
+                    var bottom = top + cols * 3
+                    for column in 0..<cols {
+                        let upper = UInt32(src[top]) << 16 | UInt32(src[top + 1]) << 8 | UInt32(src[top + 2])
+                        let lower = UInt32(src[bottom]) << 16 | UInt32(src[bottom + 1]) << 8 | UInt32(src[bottom + 2])
+                        out[row * cols + column] = cell(top: upper, bottom: lower)
+                        top += 3
+                        bottom += 3
+                    }
+                }
+            }
+        }
+        return CellGrid(cols: cols, rows: rows, cells: cells)
+    }
+
+    /// Equal halves: a space with a background is shorter to send.
+    private static func cell(top: UInt32, bottom: UInt32) -> Cell {
+        top == bottom ? Cell(" ", foreground: 0, background: bottom) : Cell("\u{2580}", foreground: top, background: bottom)
     }
 }

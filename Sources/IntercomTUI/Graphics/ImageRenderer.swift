@@ -26,7 +26,10 @@ public final class ImageRenderer {
     /// Inside tmux, where the pane starts on the real terminal (see `PaneOrigin`).
     public var paneOrigin = PaneOrigin.zero
 
+    /// What the terminal shows of the last symbols frame (the next diff's reference).
     private var previousGrid: CellGrid?
+    /// The size of the last symbols frame's bytes: the next one is about as large.
+    private var previousBytes = 0
     private var previousKey: FrameKey?
     private var previousImage: RGBImage?
     private var chafa: (key: FrameKey, canvas: ChafaCanvas)?
@@ -88,11 +91,14 @@ public final class ImageRenderer {
             let bytes: [UInt8]
             switch placement {
             case .absolute:
-                bytes = grid.bytes(at: top, column: left, previous: previousKey == key ? previousGrid : nil, depth: depth)
+                // What the terminal shows is the next diff's reference (cells left as they were included).
+                if previousKey != key { previousGrid = nil }
+                bytes = grid.update(at: top, column: left, shown: &previousGrid, depth: depth, sizeHint: previousBytes)
+                previousBytes = bytes.count
             case .inline:
                 bytes = grid.inlineBytes(indent: fit.columnOffset, depth: depth)
+                previousGrid = grid
             }
-            previousGrid = grid
             return RenderedFrame(bytes: bytes, cols: fit.cols, rows: fit.rows, columnOffset: fit.columnOffset,
                                  rowOffset: placement == .absolute ? fit.rowOffset : 0, changed: !bytes.isEmpty)
         }

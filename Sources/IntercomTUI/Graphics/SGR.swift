@@ -61,8 +61,22 @@ enum SGR {
     private static func sq(_ v: Int) -> Int { v * v }
 
     static func number(_ value: Int, _ out: inout [UInt8]) {
+        // Colour channels (0–255) come 75 000 times a second at video rate: from a table.
+        if value >= 0, value < 256 {
+            let at = value * 4
+            decimals.withUnsafeBufferPointer { table in
+                for i in (at + 1)...(at + Int(table[at])) { out.append(table[i]) }
+            }
+            return
+        }
         if value >= 10 { number(value / 10, &out) }
         out.append(UInt8(48 + max(0, value) % 10))
+    }
+
+    /// 0…255 in decimal, four bytes each: the length, then up to three digits.
+    private static let decimals: [UInt8] = (0..<256).flatMap { value -> [UInt8] in
+        let digits = Array(String(value).utf8)
+        return [UInt8(digits.count)] + digits + [UInt8](repeating: 0, count: 3 - digits.count)
     }
 
     /// CUP to a 0-based position.

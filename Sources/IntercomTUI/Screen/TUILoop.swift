@@ -21,6 +21,9 @@ final class TUILoop {
     private var running = true
     private var lastTextHash: Int?
     private var lastStatus: String?
+    /// The watch line without its counters, and when the line was last written.
+    private var lastHeadline: String?
+    private var lastStatusAt = Date.distantPast
     private var closeAt: Date?
     private var keyFilter = EscapeFilter()
 
@@ -253,6 +256,8 @@ final class TUILoop {
     private func resetPictures() {
         pictures.reset()
         curses.invalidate()
+        // ncurses repaints everything at its next refresh: the watch line must be in it.
+        lastStatus = nil
     }
 
     private func drawPictures() {
@@ -299,18 +304,25 @@ final class TUILoop {
         peephole.want(panel: watch.panel, size: pictures.pixelSize(for: area))
         watch.take(peephole.latest(panel: watch.panel))
         defer { self.watch = watch }
-        curses.erase()
-        let status = watch.status(mode: pictures.choice.mode, problem: peephole.problem(panel: watch.panel),
-                                  streamNote: peephole.streamNote(panel: watch.panel))
-        // Never the bottom-right cell (see `Curses.bar`).
-        curses.put(curses.rows - 1, 0, String(status.prefix(max(0, curses.cols - 1))), .normal, reverse: true)
-        // A changed status goes out whole, not as ncurses' diff of a few characters: it is
-        // one short line, and whoever reads the terminal's output (a log, a test) sees it as shown.
-        if status != lastStatus {
+        let now = Date()
+        let problem = peephole.problem(panel: watch.panel), note = peephole.streamNote(panel: watch.panel)
+        let status = watch.status(mode: pictures.choice.mode, problem: problem, streamNote: note, at: now)
+        let headline = watch.headline(problem: problem, streamNote: note)
+        // What the line says goes out at once; its counters (rate, pictures) at most
+        // `WatchView.counterInterval` apart: redrawing the line with every video frame costs an
+        // ncurses refresh and two writes 25 times a second.
+        if status != lastStatus, headline != lastHeadline || now.timeIntervalSince(lastStatusAt) >= WatchView.counterInterval {
             lastStatus = status
+            lastHeadline = headline
+            lastStatusAt = now
+            curses.erase()
+            // Never the bottom-right cell (see `Curses.bar`).
+            curses.put(curses.rows - 1, 0, String(status.prefix(max(0, curses.cols - 1))), .normal, reverse: true)
+            // A changed status goes out whole, not as ncurses' diff of a few characters: it is
+            // one short line, and whoever reads the terminal's output (a log, a test) sees it as shown.
             curses.redrawLines(from: curses.rows - 1, count: 1)
+            curses.refresh()
         }
-        curses.refresh()
         // After ncurses' refresh, which may clear the screen (its first, a resize).
         if let source = watch.source(), pictures.draw(slot: 0, area: area, source: source) {
             watch.drew(id: source.id)

@@ -136,6 +136,28 @@ struct ImageRendererTests {
         #expect(Double(diff) <= 0.10 * Double(full), "\(diff) of \(full) bytes")
     }
 
+    @Test func decoderNoiseIsNotRedrawnButADriftIs() {
+        // A decoded stream's next frame differs by a step or two in every pixel.
+        let renderer = ImageRenderer(mode: .symbols, depth: .truecolor)
+        let area = CellArea(cols: 32, rows: 12)
+        let base = Self.solid(100, 150, 200, width: 32, height: 24)
+        #expect(!renderer.render(image: base, into: area, cellPixels: Self.cell).bytes.isEmpty)
+        var noisy = base
+        for i in noisy.pixels.indices where i % 3 != 1 { noisy.pixels[i] &+= 2 }
+        #expect(renderer.render(image: noisy, into: area, cellPixels: Self.cell).bytes.isEmpty)
+        // Steps of 2 add up against what the terminal shows: the third is beyond the tolerance.
+        var drifted = noisy
+        for i in drifted.pixels.indices where i % 3 != 1 { drifted.pixels[i] &+= 2 }
+        #expect(renderer.render(image: drifted, into: area, cellPixels: Self.cell).bytes.isEmpty)
+        for i in drifted.pixels.indices where i % 3 != 1 { drifted.pixels[i] &+= 2 }
+        let redrawn = Self.text(renderer.render(image: drifted, into: area, cellPixels: Self.cell).bytes)
+        #expect(redrawn.contains("2;106;150;206"), "\(redrawn.prefix(120))")
+        // At 256 colours the cells are compared exactly (the palette does the rounding there).
+        let indexed = ImageRenderer(mode: .symbols, depth: .indexed256)
+        _ = indexed.render(image: base, into: area, cellPixels: Self.cell)
+        #expect(!indexed.render(image: noisy, into: area, cellPixels: Self.cell).bytes.isEmpty)
+    }
+
     @Test func nextSyntheticFrameIsADiff() {
         // Consecutive simulator frames: the sun, the clock hand, the counter move.
         let renderer = ImageRenderer(mode: .symbols, depth: .truecolor)
