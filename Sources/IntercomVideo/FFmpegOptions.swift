@@ -2,8 +2,9 @@ import CFFmpeg
 
 /// The demuxer options for a source, and a look at which ones FFmpeg left unused.
 enum FFmpegOptions {
-    /// An `AVDictionary` the caller frees with `av_dict_free`.
-    static func forOpening(_ source: VideoSource) -> OpaquePointer? {
+    /// An `AVDictionary` the caller frees with `av_dict_free`. `videoOnly`: a player, which
+    /// discards the audio anyway (a recorder keeps it).
+    static func forOpening(_ source: VideoSource, videoOnly: Bool = false) -> OpaquePointer? {
         var options: OpaquePointer?
         let readMicroseconds = String(microseconds(source.readTimeout))
         var pairs: [(String, String)] = [
@@ -16,6 +17,9 @@ enum FFmpegOptions {
                 // Interleaved TCP: no UDP ports to open, nothing lost or reordered.
                 ("rtsp_transport", "tcp"),
                 ("reorder_queue_size", "0"),
+                // Only the picture is set up: the panel's audio track (PCMA) would cost a SETUP
+                // round trip before PLAY and its packets afterwards, for nothing we play.
+                ("allowed_media_types", "video"),
                 // Socket I/O timeout in µs (FFmpeg 5's name; older ones called it stimeout).
                 ("timeout", readMicroseconds),
             ]

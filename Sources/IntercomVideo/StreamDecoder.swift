@@ -59,7 +59,7 @@ final class StreamDecoder {
         guard let context = avformat_alloc_context() else { throw failure(.badData, "out of memory") }
         context.pointee.interrupt_callback = AVIOInterruptCB(
             callback: interruptCallback, opaque: Unmanaged.passUnretained(interrupt).toOpaque())
-        var options = FFmpegOptions.forOpening(source)
+        var options = FFmpegOptions.forOpening(source, videoOnly: true)
         defer { av_dict_free(&options) }
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
         interrupt.arm(source.openTimeout)

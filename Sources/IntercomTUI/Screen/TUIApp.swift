@@ -35,7 +35,15 @@ public final class TUIApp: Sendable {
             await intercom.watchCamera(camera)
         } else if let watch = options.watch {
             // Pixel modes draw the window's every pixel; symbols need no more than the usual peephole.
-            let pixel = capabilities.choose(override: options.graphics).mode.isPixel
+            let mode = capabilities.choose(override: options.graphics).mode
+            let pixel = mode.isPixel
+            // The stream connects while the screen opens: its size now, from the window's (the
+            // screen says it again with every frame, and a resize rescales without reconnecting).
+            if let window = capabilities.windowSize {
+                let area = WatchView.area(cols: window.cols, rows: window.rows)
+                intercom.peephole.want(panel: watch.panel, size: ImageRenderer.decodeSize(
+                    mode: mode, area: area, cellPixels: capabilities.cellPixels))
+            }
             await intercom.watch(panels: [watch.panel], fps: watch.snapshotFPS, fullSize: pixel, live: .main)
         }
         // A new frame of the panel on screen wakes the screen at once (a live stream's own rate);
