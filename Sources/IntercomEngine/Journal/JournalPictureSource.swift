@@ -4,7 +4,7 @@ import IntercomImaging
 
 /// Where the journal's pictures come from; a protocol so the recorder can be tested without video.
 public protocol JournalPictureSource: Sendable {
-    /// The newest peephole JPEG fetched for this call, if any.
+    /// The newest peephole picture of this call as JPEG (`PeepholeHub.journalPicture`), if any.
     func peepholeJPEG(call: CallID, panel: String?) -> Data?
     /// A JPEG of the newest frame of the call's own SIP video, if one has arrived.
     func videoJPEG(call: CallID) async -> Data?
@@ -17,8 +17,9 @@ public struct IntercomPictureSource: JournalPictureSource {
     public init(_ intercom: Intercom) { self.intercom = intercom }
 
     public func peepholeJPEG(call: CallID, panel: String?) -> Data? {
-        guard let panel, let frame = intercom.peephole.latestSnapshot(panel: panel), frame.call == call else { return nil }
-        return frame.jpeg
+        guard let panel, let frame = intercom.peephole.journalPicture(panel: panel, call: call) else { return nil }
+        // A live frame carries no JPEG: it is encoded as the call's video is.
+        return frame.jpeg ?? (try? JPEG.encode(frame.image, quality: 85))
     }
 
     public func videoJPEG(call: CallID) async -> Data? {

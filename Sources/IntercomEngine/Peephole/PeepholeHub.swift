@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 import IntercomImaging
 import Synchronization
 
@@ -36,6 +37,21 @@ public final class PeepholeHub: Sendable {
 
     /// Why the live stream is not playing (one line ending in "showing snapshots"); nil while it plays.
     public func streamNote(panel: String) -> String? { panels.withLock { $0[panel]?.streamNote } }
+
+    /// The call's newest picture worth keeping in the journal: the live stream's frame when it
+    /// is newer than the call's last snapshot and at least as large (a stream scaled down for
+    /// terminal cells is a worse picture than the panel's JPEG), else that snapshot. A live frame
+    /// of the panel shown without a call (a kiosk tile) counts for the call too.
+    public func journalPicture(panel: String, call: CallID) -> PeepholeFrame? {
+        panels.withLock { all -> PeepholeFrame? in
+            guard let state = all[panel] else { return nil }
+            let snapshot = state.latestSnapshot.flatMap { $0.call == call ? $0 : nil }
+            guard let live = state.latest, live.kind == .live, live.call == call || live.call == nil else { return snapshot }
+            guard let snapshot else { return live }
+            let larger = live.image.width * live.image.height >= snapshot.image.width * snapshot.image.height
+            return larger && live.fetchedAt > snapshot.fetchedAt ? live : snapshot
+        }
+    }
 
     /// Whether a live frame of the panel came within `liveHold`.
     public func isLive(panel: String, at now: Date = Date()) -> Bool {
