@@ -56,9 +56,13 @@ struct LivePicture: Sendable {
         var delay: Duration?
         var announced: String?
         while !Task.isCancelled {
-            guard let size = hub.wantedSize(panel: panel), !(yieldsToOtherStreams && hub.isLive(panel: panel)) else {
-                // Short: the first picture waits on this once a screen says its size.
-                try? await Task.sleep(for: .milliseconds(20))
+            guard let size = hub.wantedSize(panel: panel) else {
+                await hub.waitForViewer(panel: panel)
+                continue
+            }
+            if yieldsToOtherStreams, hub.isLive(panel: panel) {
+                // Another player's frames of this panel (a kiosk tile) are enough while they come.
+                try? await Task.sleep(for: .milliseconds(200))
                 continue
             }
             let stream = VideoStream(source: source, size: size, keepShape: true, threadName: Self.threadName)

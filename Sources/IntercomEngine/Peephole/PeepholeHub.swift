@@ -20,6 +20,8 @@ public final class PeepholeHub: Sendable {
 
     private let panels = Mutex<[String: PanelState]>([:])
     private let wakers = Mutex<[UUID: @Sendable (String) -> Void]>([:])
+    /// Live pictures waiting for a viewer of their panel (`waitForViewer`).
+    private let viewerWaits = Mutex<[UUID: (panel: String, resume: CheckedContinuation<Void, Never>)]>([:])
 
     /// How long after its last frame a live stream still counts as playing: the snapshots stay
     /// paused that long, and come back when a stream stalls.
@@ -61,7 +63,37 @@ public final class PeepholeHub: Sendable {
     /// A viewer draws the panel at this pixel size: the live stream is scaled to fit inside it.
     /// Until a viewer says so, nobody looks, and no live stream is played (the daemon).
     public func want(panel: String, size: PixelSize) {
-        panels.withLock { $0[panel, default: PanelState()].wanted = size }
+        let first = panels.withLock { all -> Bool in
+            let first = all[panel]?.wanted == nil
+            all[panel, default: PanelState()].wanted = size
+            return first
+        }
+        guard first else { return }
+        let waiting = viewerWaits.withLock { waits in
+            let ids = waits.filter { $0.value.panel == panel }.map(\.key)
+            return ids.compactMap { waits.removeValue(forKey: $0)?.resume }
+        }
+        for resume in waiting { resume.resume() }
+    }
+
+    /// Returns once a viewer has said the panel's size (at once if one has), or the task is
+    /// cancelled: a live picture sleeps here instead of polling, so a daemon, which never draws,
+    /// spends nothing on a ringing panel's stream, and a screen's first `want` starts it at once.
+    func waitForViewer(panel: String) async {
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
+                viewerWaits.withLock { $0[id] = (panel, resume) }
+                // A viewer that came (or a cancel) between the caller's look and this wait.
+                if wantedSize(panel: panel) != nil || Task.isCancelled { endWait(id) }
+            }
+        } onCancel: {
+            endWait(id)
+        }
+    }
+
+    private func endWait(_ id: UUID) {
+        viewerWaits.withLock { $0.removeValue(forKey: id) }?.resume.resume()
     }
 
     public func wantedSize(panel: String) -> PixelSize? { panels.withLock { $0[panel]?.wanted } }
