@@ -137,6 +137,14 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
         return list
     }
 
+    /// Each entrance panel's camera (`cctv/camMap`), keyed by the panel's `domophoneId`: what an
+    /// operator call from that panel shows while it rings.
+    public func panelCameras() async throws(OperatorError) -> [String: OperatorCamera] {
+        guard let list = OperatorCamera.list(try await call("cctv/camMap")) else { throw shape("the camera map") }
+        // camMap's `id` is the panel's domophoneId; its entries carry no name of their own.
+        return Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The camera with this id: from the subscriber's whole list, else from each house's (some
     /// operators list a house's cameras only when asked by house). Nil when none has it.
     public func camera(id: String) async throws(OperatorError) -> OperatorCamera? {

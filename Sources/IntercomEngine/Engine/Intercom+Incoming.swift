@@ -30,6 +30,7 @@ extension Intercom {
         session.operatorDoor = operatorDoor
         calls[info.id] = session
         publish(.callIncoming(session.ref))
+        if let operatorDoor { startOperatorPeephole(info.id, door: operatorDoor, phone: phone) }
         guard let panel else { return }
         if !panel.calls {
             logger.info("call \(info.id) from panel \(panel.name) declined: calls = off (do not disturb)")

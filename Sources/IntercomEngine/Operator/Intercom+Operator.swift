@@ -34,6 +34,7 @@ extension Intercom {
                 }
                 let client = try OperatorClient(config: op, token: token)
                 operatorDoors.replace(op.name, with: DoorListing.operatorDoors(op.name, try await client.addresses()))
+                await refreshPanelCameras(op.name, client: client)
             } catch {
                 logger.warning("operator \(op.name): its doors were not refreshed: \(error)")
             }

@@ -1,14 +1,18 @@
 import Foundation
+import IntercomOperator
 import Synchronization
 
 /// The doors of the logged-in operators as their address lists last gave them. The engine fills
 /// it in the background (at start, on SIGHUP, every few minutes) and reads it without waiting, so
-/// a ringing call never waits on an operator's API; front ends read it to list doors.
+/// a ringing call never waits on an operator's API; front ends read it to list doors. Beside the
+/// doors, each operator's entrance cameras (`cctv/camMap`): what its ringing calls show.
 public final class OperatorDoorDirectory: Sendable {
     private struct State {
         var order: [String] = []
         var doors: [String: [DoorListing]] = [:]
         var refreshed: [String: Date] = [:]
+        /// Per operator: domophoneId → that panel's camera.
+        var cameras: [String: [String: OperatorCamera]] = [:]
     }
 
     private let state = Mutex(State())
@@ -26,6 +30,7 @@ public final class OperatorDoorDirectory: Sendable {
             s.order = names
             s.doors = s.doors.filter { names.contains($0.key) }
             s.refreshed = s.refreshed.filter { names.contains($0.key) }
+            s.cameras = s.cameras.filter { names.contains($0.key) }
         }
     }
 
@@ -35,6 +40,16 @@ public final class OperatorDoorDirectory: Sendable {
             s.refreshed[name] = time
             if !s.order.contains(name) { s.order.append(name) }
         }
+    }
+
+    /// The operator's entrance cameras as it last listed them (its camera tokens with them).
+    func replaceCameras(_ name: String, with cameras: [String: OperatorCamera]) {
+        state.withLock { $0.cameras[name] = cameras }
+    }
+
+    /// The camera of the operator's panel `domophoneId`, if its camera map names one.
+    func camera(owner: String, domophoneId: String) -> OperatorCamera? {
+        state.withLock { $0.cameras[owner]?[domophoneId] }
     }
 
     /// The door a call from this domophone stands for: its lowest door (the one its relay

@@ -74,19 +74,26 @@ extension OperatorService {
         }
         guard caller.hasFlat else { return OperatorEnvelope.ok(nil) }
         return OperatorEnvelope.ok(.array(shown.map { house in
-            let url = options.blocked ? "\(rootURL)/cctv/blocked" : "\(rootURL)/cctv/\(house.cameraId)"
-            return .object([
+            .object([
                 ("id", .integer(house.cameraId)),
                 ("path", .null),
                 ("pathOrder", .null),
                 ("name", .string(house.cameraName)),
                 ("lat", .string("55.75")),
                 ("lon", .string("37.61")),
-                ("url", .string(url)),
-                ("token", .string("")),
-                ("serverType", .string("flussonic")),
-                ("hasSound", .bool(false)),
-            ])
+            ] + cameraStream(house))
         }))
+    }
+
+    /// Where a house's camera streams, as both `cctv/all` and `cctv/camMap` hand it out.
+    func cameraStream(_ house: OperatorFixture.House) -> [(String, JSONValue)] {
+        let own = options.cameraServer.map { "\($0)/cam\(house.cameraId)" } ?? "\(rootURL)/cctv/\(house.cameraId)"
+        let url = options.blocked ? "\(rootURL)/cctv/blocked" : own
+        return [
+            ("url", .string(url)),
+            ("token", .string("")),
+            ("serverType", .string("flussonic")),
+            ("hasSound", .bool(false)),
+        ]
     }
 }

@@ -96,6 +96,7 @@ final class OperatorService: Sendable {
         case "address/plogDays": return plogDays(body, caller)
         case "address/plog": return plog(body, caller)
         case "cctv/all": return cameras(body, caller)
+        case "cctv/camMap": return cameraMap(caller)
         case "ext/options": return extOptions()
         case "inbox/unreaded": return OperatorEnvelope.ok(.object([("count", .integer(0)), ("chat", .integer(0))]))
         default: return OperatorEnvelope.error(405)
@@ -107,7 +108,7 @@ final class OperatorService: Sendable {
         "user/requestCode", "user/confirmCode", "user/checkPhone", "user/ping",
         "address/getAddressList", "address/getSettingsList", "address/openDoor", "address/intercom",
         "address/access", "address/resetCode", "address/plogDays", "address/plog",
-        "cctv/all", "ext/options", "inbox/unreaded",
+        "cctv/all", "cctv/camMap", "ext/options", "inbox/unreaded",
     ]
 
     // MARK: faults

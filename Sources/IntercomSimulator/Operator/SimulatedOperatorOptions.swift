@@ -34,6 +34,9 @@ public struct SimulatedOperatorOptions: Sendable {
     /// How many addresses (houses) the test subscriber has, each with a flat, two doors on its own
     /// entrance panel and a camera; at least 1. Every door's requests go to the same `panel`.
     public var addresses: Int
+    /// Where the houses' cameras stream from, each at `BASE/camID` (a Flussonic-shaped server, e.g.
+    /// a test's HLS folder); nil hands out the simulator's own `{root}/cctv/ID`.
+    public var cameraServer: String?
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, testPhone: String = "79123456781",
                 testCode: String = "1001", timeZone: TimeZone = TimeZone(identifier: "Europe/Moscow") ?? .current,

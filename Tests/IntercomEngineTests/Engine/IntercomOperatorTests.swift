@@ -7,6 +7,7 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
 import IntercomPhone
+import IntercomImaging
 
 /// Operator doors in the engine: listed beside the panels, opened through the operator's API by
 /// `IntercomCommand.open` with a door id, and calls from the operator's panel through the
@@ -46,11 +47,12 @@ import IntercomPhone
     /// `registrar`: `[sip] account` names 127.0.0.1 as its registrar (nothing answers there), so a
     /// loopback caller counts as one that came through it.
     static func setup(login: Bool = true, api: String? = nil, registrar: Bool = false,
-                      open: OperatorOpenMethod = .dtmf) async throws -> Setup {
+                      open: OperatorOpenMethod = .dtmf, cameraServer: String? = nil) async throws -> Setup {
         let panel = SimulatedPanelHTTPServer(options: SimulatedPanelOptions(user: "admin", password: "admin", auth: .basic))
         try panel.start()
         var options = SimulatedOperatorOptions()
         options.panel = OperatorPanelTarget(url: panel.baseURL, user: "admin", password: "admin")
+        options.cameraServer = cameraServer
         let simulator = try SimulatedOperator.start(options)
         let op = OperatorConfig(name: "home", api: api ?? simulator.baseURL, phone: "79123456781", open: open)
         let tokens = OperatorTokenStore(directory: PhoneTestSupport.tempDirectory("operator-tokens") + "/operators")
@@ -152,6 +154,30 @@ import IntercomPhone
             #expect(opened.owner == "home" && opened.door == "home:1:0" && opened.method == "dtmf" && opened.ok)
             _ = try await callerEvents.wait("the call ends") { $0.ended(outgoing) }
             #expect(s.simulator.requestCount("address/openDoor") == 0)
+        }
+    }
+
+    @Test func anOperatorCallShowsItsEntranceCameraWhileItRings() async throws {
+        let folder = try await HLSTestFolder.start()
+        let s = try await Self.setup(registrar: true, cameraServer: "http://127.0.0.1:\(folder.port)")
+        let (caller, _) = try await PhoneTestSupport.phone("100001")
+        try await withCleanup({ await caller.stop(); await s.stop(); await folder.stop() }) {
+            _ = try await s.ring(from: caller)
+            let incoming = try await s.events.wait("call_incoming") { e -> IntercomEvent.CallRef? in
+                if case .callIncoming(let c) = e.kind { c } else { nil } }
+            #expect(s.simulator.requestCount("cctv/camMap") >= 1)
+            // A screen showing the call asks for its picture's size, as for a panel's call.
+            s.intercom.peephole.want(panel: "home:1:0", size: PixelSize(width: 160, height: 120))
+            let deadline = Date().addingTimeInterval(10)
+            var frame: PeepholeFrame?
+            while Date() < deadline {
+                frame = s.intercom.peephole.latest(panel: "home:1:0")
+                if frame?.kind == .live { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(frame?.kind == .live, "the entrance camera's HLS never played for the call")
+            #expect(frame?.call == incoming.id)
+            #expect(frame.map { $0.image.width <= 160 && $0.image.height <= 120 } ?? false)
         }
     }
 
