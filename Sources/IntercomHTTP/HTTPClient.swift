@@ -11,7 +11,8 @@ public final class HTTPClient: Sendable {
     public let configuration: HTTPClientConfiguration
     /// Names the client in a debugger's view of the loop; never in an error.
     public let label: String
-    private let loop: HTTPEventLoop
+    /// The loop its transfers run on; a panel's alarm stream runs its own client on the same one.
+    public let loop: HTTPEventLoop
     private let channel: UInt64
 
     public init(configuration: HTTPClientConfiguration, label: String = "panel",

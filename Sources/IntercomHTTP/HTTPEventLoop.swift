@@ -20,10 +20,13 @@ public final class HTTPEventLoop: Sendable {
         try sharedLoop.get()
     }
 
+    /// The loop thread's name, told apart from other threads in /proc/PID/task/*/comm.
+    public static let threadName = "intercom.http"
+
     private static let sharedLoop = Result { () throws(HTTPError) -> HTTPEventLoop in try HTTPEventLoop() }
 
     /// A loop of its own (tests); its thread ends, cancelling what still runs, when it is released.
-    public init(name: String = "intercom.http") throws(HTTPError) {
+    public init(name: String = HTTPEventLoop.threadName) throws(HTTPError) {
         guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else {
             throw .setup(CurlFailure(code: CURLE_FAILED_INIT, message: "curl_global_init failed"))
         }
@@ -36,7 +39,13 @@ public final class HTTPEventLoop: Sendable {
         _ = intercom_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 512)
         let inbox = LoopInbox(multi: multi)
         self.inbox = inbox
-        let thread = Thread { CurlMultiLoop(inbox: inbox).run() }
+        // Foundation's `Thread.name` does not reach the kernel on Linux (and `pthread_setname_np`
+        // is hidden from Swift): `top -H` and /proc/PID/task/*/comm show what is written here.
+        let kernelName = Data(name.utf8.prefix(15))
+        let thread = Thread {
+            try? kernelName.write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+            CurlMultiLoop(inbox: inbox).run()
+        }
         thread.name = name
         thread.stackSize = 1 << 20
         thread.start()

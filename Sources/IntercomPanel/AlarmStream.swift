@@ -71,7 +71,8 @@ public final class AlarmStream: Sendable {
     ) async {
         let client: HTTPClient
         do {
-            client = try HTTPClient(configuration: panel.configuration, label: "\(panel.name).alarms")
+            client = try HTTPClient(configuration: panel.configuration, label: "\(panel.name).alarms",
+                                    loop: panel.client.loop)
         } catch {
             continuation.yield(.unreachable(panel.map(error)))
             return
