@@ -17,10 +17,14 @@ package final class LoopbackHTTPStub: Sendable {
     private let streams = Atomic<Int>(0)
     private let snapshots = Atomic<Int>(0)
 
-    /// The body of every snapshot: a JPEG's start-of-image marker and filler.
+    /// The default snapshot: a JPEG's start-of-image marker and filler (enough for `BewardPanel`).
     package static let snapshotBody: [UInt8] = [0xFF, 0xD8] + [UInt8](repeating: 0x20, count: 254)
 
-    package init(servers: Int) throws {
+    private let snapshot: [UInt8]
+
+    /// - Parameter snapshot: what `images_cgi` answers (a real JPEG for a bench's kiosk to draw).
+    package init(servers: Int, snapshot: [UInt8] = LoopbackHTTPStub.snapshotBody) throws {
+        self.snapshot = snapshot
         var listeners: [Int32] = []
         var ports: [UInt16] = []
         do {
@@ -107,8 +111,8 @@ package final class LoopbackHTTPStub: Sendable {
             }
             if path.contains("images_cgi") {
                 snapshots.add(1, ordering: .relaxed)
-                let head = "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: \(Self.snapshotBody.count)\r\n\r\n"
-                guard send(connection, head, Self.snapshotBody) else { return false }
+                let head = "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: \(snapshot.count)\r\n\r\n"
+                guard send(connection, head, snapshot) else { return false }
                 continue
             }
             guard send(connection, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n", []) else { return false }
