@@ -13,21 +13,11 @@ extension ScaleBench {
         let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(dataDirectory: "\(work)/scale-ring-panel"))
         let home = "\(work)/scale-ring"
         let port = try TUIBench.freeUDPPort()
-        let idlePanels = (0..<idle).map { n in
-            "[panel idle\(n)]\nurl = \(stub.baseURL(n))\nuser = admin\npassword = admin\nrtsp = off\n"
-        }.joined(separator: "\n")
-        let config = try VideoBench.writeConfig("""
-            [sip]
-            listen = udp:127.0.0.1:\(port)
-            ring_timeout = 600
-            [panel porch]
-            url = \(panel.http.baseURL)
-            user = admin
-            password = admin
-            match = sip:100001@
-            rtsp = off
-
-            """ + idlePanels, home: home)
+        let idlePanels = (0..<idle).map { BenchConfig.panel("idle\($0)", url: stub.baseURL($0), "rtsp = off") }
+        let config = try VideoBench.writeConfig(
+            ([BenchConfig.sip(port: port, "ring_timeout = 600"),
+              BenchConfig.panel("porch", url: panel.http.baseURL, "match = sip:100001@", "rtsp = off")] + idlePanels)
+                .joined(separator: "\n"), home: home)
         let pane = try VideoBench.pane("\(intercom) tui --config \(config) --graphics symbols --no-bell --no-notify --no-ring",
                                        cols: 120, rows: 40, home: home)
         defer { pane.kill() }

@@ -32,13 +32,12 @@ enum ScaleBench {
             let stub = try LoopbackHTTPStub(servers: count, snapshot: jpeg)
             defer { stub.stop() }
             var point = Point(panels: count)
-            let panels = (0..<count).map { n in
-                "[panel p\(n)]\nurl = \(stub.baseURL(n))\nuser = admin\npassword = admin\nrtsp = off\n"
-            }.joined(separator: "\n")
+            let panels = (0..<count).map { BenchConfig.panel("p\($0)", url: stub.baseURL($0), "rtsp = off") }
+                .joined(separator: "\n")
 
             let kioskHome = "\(work)/scale-kiosk-\(count)"
             let port = try TUIBench.freeUDPPort()
-            let config = try VideoBench.writeConfig("[sip]\nlisten = udp:127.0.0.1:\(port)\n\n" + panels, home: kioskHome)
+            let config = try VideoBench.writeConfig(BenchConfig.sip(port: port) + "\n" + panels, home: kioskHome)
             let pane = try VideoBench.pane(
                 "\(intercom) tui --kiosk --config \(config) --graphics symbols --no-bell --no-notify --no-ring",
                 cols: 200, rows: 60, home: kioskHome)
@@ -50,7 +49,7 @@ enum ScaleBench {
 
             let daemon = try await BenchDaemon.start(
                 intercom: intercom, home: "\(work)/scale-daemon-\(count)",
-                config: "[sip]\nlisten = udp:127.0.0.1:0\n\n" + panels)
+                config: BenchConfig.sip() + "\n" + panels)
             try? await Task.sleep(nanoseconds: UInt64(settle * 1e9))
             point.daemon = await measure(pid: daemon.process.pid, window: window)
             daemon.process.stop()

@@ -83,23 +83,23 @@ import Glibc
             // The client's second request waits behind the first: cancelling it takes it off the queue.
             let queued = Task { await Self.failure(of: client, url) }
             try await Task.sleep(for: .milliseconds(100))
-            var start = ContinuousClock.now
-            queued.cancel()
-            guard case .cancelled = await queued.value else {
-                Issue.record("the queued request did not end cancelled")
-                return
-            }
-            #expect(ContinuousClock.now - start < .milliseconds(500))
+            await Self.expectEndsCancelled(queued, "the queued request")
             #expect(loop.transfersInFlight == 1)
-            start = ContinuousClock.now
-            running.cancel()
-            guard case .cancelled = await running.value else {
-                Issue.record("the running request did not end cancelled")
-                return
-            }
-            #expect(ContinuousClock.now - start < .milliseconds(500))
+            await Self.expectEndsCancelled(running, "the running request")
             #expect(loop.transfersInFlight == 0)
         }
+    }
+
+    /// Cancels `task` and expects it to end `cancelled` within 500 ms.
+    private static func expectEndsCancelled(_ task: Task<HTTPError?, Never>, _ what: String) async {
+        let start = ContinuousClock.now
+        task.cancel()
+        let error = await task.value
+        guard case .cancelled = error else {
+            Issue.record("\(what) ended with \(String(describing: error)), not cancelled")
+            return
+        }
+        #expect(ContinuousClock.now - start < .milliseconds(500), "\(what) took \(ContinuousClock.now - start)")
     }
 
     /// How a GET ended: nil for an answer, else its error.
