@@ -72,6 +72,29 @@ import Glibc
         }
     }
 
+    @Test func aStreamThatFallsSilentEndsByItsOwnIdleLimit() async throws {
+        // The stub answers a stream's headers and then says nothing: a panel that hangs mid-stream.
+        let stub = try LoopbackHTTPStub(servers: 2)
+        let loop = try HTTPEventLoop(name: "intercom.http.t")
+        try await withCleanup({ stub.stop() }) {
+            let streaming = try HTTPClient(configuration: .init(user: "", password: ""), loop: loop)
+            let live = try BewardPanel(name: "live", baseURL: stub.baseURL(1), user: "admin", password: "admin", httpLoop: loop)
+            let started = ContinuousClock.now
+            let url = "\(stub.baseURL(0))/cgi-bin/alarmchangestate_cgi"
+            let silent = Task { await Self.streamEnding(streaming, url, idle: .seconds(1)) }
+            #expect(await ProcessThreads.eventually(within: .seconds(2)) { stub.openStreams == 1 })
+            for _ in 0..<5 {
+                let start = ContinuousClock.now
+                _ = try await live.snapshot()
+                #expect(ContinuousClock.now - start < .milliseconds(500))
+            }
+            #expect(await silent.value == "timed out")
+            let waited = ContinuousClock.now - started
+            #expect(waited >= .milliseconds(900) && waited < .seconds(4), "the silent stream ended after \(waited)")
+            #expect(loop.transfersInFlight == 0)
+        }
+    }
+
     @Test func cancellingFreesTheTransferAndTheQueue() async throws {
         let (dead, deadPort) = try LoopbackListener.open(backlog: 8)
         let loop = try HTTPEventLoop(name: "intercom.http.t")
@@ -100,6 +123,17 @@ import Glibc
             return
         }
         #expect(ContinuousClock.now - start < .milliseconds(500), "\(what) took \(ContinuousClock.now - start)")
+    }
+
+    /// How a stream ended: "timed out", or what else happened.
+    private static func streamEnding(_ client: HTTPClient, _ url: String, idle: Duration) async -> String {
+        do {
+            _ = try await client.stream(url, idleTimeout: idle, onChunk: { _ in })
+            return "ended without an error"
+        } catch {
+            if case .timedOut = error { return "timed out" }
+            return "\(error)"
+        }
     }
 
     /// How a GET ended: nil for an answer, else its error.
