@@ -9,7 +9,8 @@ import IntercomBase
 /// different clients' requests run side by side.
 public final class HTTPClient: Sendable {
     public let configuration: HTTPClientConfiguration
-    /// Names the client in a debugger's view of the loop; never in an error.
+    /// The caller's name for it (a panel's name, `NAME.alarms` for its stream): for a debugger or a
+    /// log line of the caller's; never put in an error.
     public let label: String
     /// The loop its transfers run on; a panel's alarm stream runs its own client on the same one.
     public let loop: HTTPEventLoop
