@@ -31,6 +31,11 @@ enum ProcStat {
         return total
     }
 
+    /// Threads of the process (entries of /proc/PID/task).
+    static func threads(pid: Int32) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).count
+    }
+
     /// CPU of `pid` as a percentage of one core over `window` seconds from now.
     static func cpuPercent(pid: Int32, window: Double) async -> Double {
         let cpu0 = cpuSeconds(pid: pid)

@@ -27,17 +27,9 @@ enum TUIBench {
         defer { Task { await panel.stop() } }
         let port = try freeUDPPort()
         let config = "\(home)/config.ini"
-        try """
-        [sip]
-        listen = udp:127.0.0.1:\(port)
-        ring_timeout = 600
-        [panel porch]
-        url = \(panel.http.baseURL)
-        user = admin
-        password = admin
-        match = sip:100001@
-        open = http
-        """.write(toFile: config, atomically: true, encoding: .utf8)
+        try (BenchConfig.sip(port: port, "ring_timeout = 600")
+             + BenchConfig.panel("porch", url: panel.http.baseURL, "match = sip:100001@", "open = http"))
+            .write(toFile: config, atomically: true, encoding: .utf8)
         chmod(config, 0o600)
         let socket = "intercom-bench-\(getpid())"
         let tmux = { (args: [String]) -> String in try Spawn.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + args) }

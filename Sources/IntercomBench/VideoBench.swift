@@ -156,18 +156,9 @@ enum VideoBench {
         for record in ["off", "calls"] {
             let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(dataDirectory: "\(work)/rec-panel-\(record)", videoFPS: 15))
             let home = "\(work)/video-record-\(record)"
-            let daemon = try await BenchDaemon.start(intercom: intercom, home: home, config: """
-                [sip]
-                listen = udp:127.0.0.1:0
-                [panel porch]
-                url = \(panel.http.baseURL)
-                user = admin
-                password = admin
-                match = sip:100001@
-                rtsp = off
-                auto_answer = on
-                record = \(record)
-                """)
+            let daemon = try await BenchDaemon.start(intercom: intercom, home: home, config: BenchConfig.sip()
+                + BenchConfig.panel("porch", url: panel.http.baseURL, "match = sip:100001@", "rtsp = off", "auto_answer = on",
+                                    "record = \(record)"))
             _ = try await panel.ring(daemon.uri)
             if await daemon.process.waitLine(containing: "\"call_answered\"", after: daemon.firstEvent, timeout: 10) != nil {
                 try? await Task.sleep(nanoseconds: 2_000_000_000)

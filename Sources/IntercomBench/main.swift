@@ -26,6 +26,7 @@ let singleSections: [(flag: String, run: () async throws -> Void)] = [
     ("--operator-only", operatorSection), // operator doors: open and doors beside curl
     ("--mqtt-only", mqttSection),       // MQTT and Home Assistant: event and door latency, idle CPU
     ("--video-only", videoSection),     // live video: watch vs ffmpeg's floor, the kiosk's streams, recording
+    ("--scale-only", scaleSection),     // the kiosk and the daemon at 1 … 128 panels (--scale-counts 1,8 for a quick look)
 ]
 if let section = singleSections.first(where: { arguments.contains($0.flag) }) {
     do { try await section.run() } catch {
@@ -151,6 +152,7 @@ do {
     try await operatorSection()
     try await mqttSection()
     try await videoSection()
+    try await scaleSection()
 } catch {
     FileHandle.standardError.write(Data("intercom-bench: \(error)\n".utf8))
     exit(1)
@@ -341,5 +343,51 @@ func videoSection() async throws {
     line("| the same with `record = calls` | ≤ +5 % | \(f(v.callCPURecorded)) % (\(v.callCPURecorded >= v.callCPUPlain ? "+" : "−")\(f(abs(v.callCPURecorded - v.callCPUPlain)))), clip \(v.clipBytes / 1024) KB | \(ok(v.callCPURecorded - v.callCPUPlain <= 5)) |")
     line()
     line("Kitty frames at 25 fps are the zlib-compressed RGB of the graphics section (≤ 15 % of the raw frame there).")
+    line()
+}
+
+/// `--scale-counts 1,8` and `--scale-window SECONDS` shorten the curve for a look on a busy machine.
+func scaleSection() async throws {
+    let counts = arguments.firstIndex(of: "--scale-counts").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        .map { $0.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 } } ?? ScaleBench.defaultCounts
+    let window = arguments.firstIndex(of: "--scale-window").flatMap { arguments.indices.contains($0 + 1) ? Double(arguments[$0 + 1]) : nil } ?? 20
+    line("## Many panels: the kiosk and the daemon as a curve (issue 16)")
+    line()
+    let points = try await ScaleBench.run(intercom: intercom, work: work, counts: counts, settle: 5, window: window)
+    let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+    line("Release build. The panels are stub servers on loopback, all on one thread of the bench process: a 640×480")
+    line("JPEG (\"stills\") for `images_cgi`, a never-ending alarm stream. `intercom tui --kiosk` (200×60 tmux pane, symbols)")
+    line("polls every panel's still at 1 fps and follows its alarm stream; `intercom daemon` follows the alarm streams.")
+    line("Each process alone, 5 s to settle, CPU (one core) over \(f(window, 0)) s, then RSS, USS (Private_Clean + Private_Dirty")
+    line("of /proc/PID/smaps_rollup) and threads (/proc/PID/task). Load average after: \(load).")
+    line()
+    line("| panels | kiosk CPU | kiosk RSS | kiosk USS | kiosk threads | stills/s | daemon CPU | daemon RSS | daemon USS | daemon threads |")
+    line("|---|---|---|---|---|---|---|---|---|---|")
+    for p in points {
+        line("| \(p.panels) | \(f(p.kiosk.cpu, 2)) % | \(f(p.kiosk.rssMB)) MB | \(f(p.kiosk.ussMB)) MB | \(p.kiosk.threads) | \(f(p.kiosk.snapshotsPerSecond)) "
+            + "| \(f(p.daemon.cpu, 2)) % | \(f(p.daemon.rssMB)) MB | \(f(p.daemon.ussMB)) MB | \(p.daemon.threads) |")
+    }
+    line()
+    let kioskCPU = ScaleBench.perPanel(points) { $0.kiosk.cpu }
+    let kioskUSS = ScaleBench.perPanel(points) { $0.kiosk.ussMB }
+    let daemonCPU = ScaleBench.perPanel(points) { $0.daemon.cpu }
+    let daemonUSS = ScaleBench.perPanel(points) { $0.daemon.ussMB }
+    let kioskThreads = ScaleBench.perPanel(points) { Double($0.kiosk.threads) }
+    let daemonThreads = ScaleBench.perPanel(points) { Double($0.daemon.threads) }
+    line("| per added panel (slope, smallest to largest count) | target | kiosk | daemon | |")
+    line("|---|---|---|---|---|")
+    line("| CPU | ≤ 0.4 % of one core | \(f(kioskCPU, 3)) % | \(f(daemonCPU, 3)) % | \(ok(kioskCPU <= 0.4 && daemonCPU <= 0.4)) |")
+    line("| USS | ≤ 1 MB | \(f(kioskUSS, 2)) MB | \(f(daemonUSS, 2)) MB | \(ok(kioskUSS <= 1 && daemonUSS <= 1)) |")
+    line("| threads | constant (≈ 0) | \(f(kioskThreads, 2)) | \(f(daemonThreads, 2)) | \(ok(kioskThreads < 0.05 && daemonThreads < 0.05)) |")
+    line()
+    let idle = arguments.firstIndex(of: "--scale-idle").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? 64
+    let ring = try await ScaleBench.inviteToPicture(intercom: intercom, work: work, idle: idle, calls: min(calls, 10))
+    line("`intercom tui` (120×40 pane, symbols) with \(idle) idle stub panels (their alarm streams open) and the simulated")
+    line("panel, which rings it; from sending the INVITE to half blocks (`▀`) on the tmux screen, read every 5 ms with")
+    line("`tmux capture-pane` (a process spawn each: a few ms of resolution).")
+    line()
+    line("| measure | target | result | |")
+    line("|---|---|---|---|")
+    line("| INVITE → picture drawn, \(idle) panels idle | ≤ 30 ms median | \(ring.format()) | \(ok(ring.median <= 30)) |")
     line()
 }

@@ -2,7 +2,8 @@ import CCurl
 
 /// Owns one libcurl easy handle; curl keeps the panel connection alive inside it
 /// between requests, which is why a client reuses one handle rather than one per call.
-struct CurlEasyHandle: ~Copyable {
+/// Not Sendable: an `HTTPClient`'s handle lives on the event loop thread (`CurlChannel`).
+final class CurlEasyHandle {
     let raw: UnsafeMutableRawPointer
 
     init?() {

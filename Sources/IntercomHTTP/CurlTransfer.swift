@@ -3,14 +3,15 @@ import CCurlShim
 import Foundation
 
 /// Per-transfer state that curl's C callbacks reach through their `void *` argument.
-/// Lives on the stack of `HTTPClient.perform`, which outlives the blocking transfer.
+/// Lives on the event loop thread only, held by its `CurlChannel` while the easy handle sits in
+/// the multi handle, so the unretained pointer curl keeps is valid for every callback.
 final class CurlTransfer {
+    let order: TransferOrder
     let handle: UnsafeMutableRawPointer
-    let cap: Int
-    let cancel: CancelFlag
-    /// Streaming sink for a 2xx body; nil buffers the body instead.
-    let sink: (@Sendable (Data) -> Void)?
-    let onOpen: (@Sendable (Int) -> Void)?
+    /// curl writes its error text here; allocated here because it must outlive every callback.
+    let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The request's extra headers; curl reads the list during the transfer, freed in `release`.
+    var headerList: UnsafeMutablePointer<curl_slist>?
 
     var body = Data()
     var received = 0
@@ -20,19 +21,26 @@ final class CurlTransfer {
     /// Every scheme a challenge named, so a refusal can say which one the server wanted.
     var offeredAuth: HTTPAuthMethods = []
 
-    init(handle: UnsafeMutableRawPointer, cap: Int, cancel: CancelFlag,
-         sink: (@Sendable (Data) -> Void)?, onOpen: (@Sendable (Int) -> Void)?) {
+    init(order: TransferOrder, handle: UnsafeMutableRawPointer) {
+        self.order = order
         self.handle = handle
-        self.cap = cap
-        self.cancel = cancel
-        self.sink = sink
-        self.onOpen = onOpen
+        let size = Int(CURL_ERROR_SIZE) + 1
+        errorBuffer = .allocate(capacity: size)
+        errorBuffer.initialize(repeating: 0, count: size)
+        for line in order.request.headers { headerList = curl_slist_append(headerList, line) }
     }
+
+    deinit {
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    var cap: Int { order.request.cap }
 
     /// Returns false to make curl abort with CURLE_WRITE_ERROR.
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if cancel.isCancelled { return false }
-        if let sink, (200..<300).contains(status) {
+        if order.cancel.isCancelled { return false }
+        if let sink = order.sink, (200..<300).contains(status) {
             // A stream never ends, so only the cap of the non-stream case applies to it per chunk.
             sink(Data(bytes))
             return true
@@ -58,7 +66,33 @@ final class CurlTransfer {
         // The body of an earlier block (the 401 challenge) is not the answer.
         body.removeAll(keepingCapacity: true)
         received = 0
-        if (200..<300).contains(code), let onOpen { onOpen(code) }
+        if (200..<300).contains(code), let onOpen = order.onOpen { onOpen(code) }
+    }
+
+    /// What the finished transfer means for the caller, from curl's result code.
+    func outcome(_ code: CURLcode) -> TransferResult {
+        if code == CURLE_OK {
+            var status = 0
+            _ = intercom_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            var typePtr: UnsafePointer<CChar>?
+            var contentType: String?
+            if intercom_curl_getinfo_str(handle, CURLINFO_CONTENT_TYPE, &typePtr) == CURLE_OK, let typePtr {
+                contentType = String(cString: typePtr)
+            }
+            return .success(HTTPResponse(status: status, contentType: contentType, body: body, offeredAuth: offeredAuth))
+        }
+        if order.cancel.isCancelled { return .failure(.cancelled) }
+        let message = String(cString: errorBuffer)
+        let failure = CurlFailure(
+            code: code,
+            message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message)
+        switch code {
+        case CURLE_WRITE_ERROR where exceeded, CURLE_FILESIZE_EXCEEDED:
+            return .failure(.tooLarge(limit: cap))
+        case CURLE_OPERATION_TIMEDOUT:
+            return .failure(.timedOut(failure))
+        default:
+            return .failure(.transfer(failure))
+        }
     }
 }
-

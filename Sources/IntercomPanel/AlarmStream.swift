@@ -4,13 +4,14 @@ import Synchronization
 
 /// Follows a panel's `alarmchangestate_cgi` for as long as it lives (§4 of the API notes).
 ///
-/// The stream uses an HTTP connection of its own because it never ends and would
-/// otherwise block snapshots and door calls queued on the panel's main connection.
+/// The stream uses an HTTP client (and connection) of its own because it never ends and would
+/// otherwise block snapshots and door calls queued on the panel's main client. It costs no
+/// thread: the process's `HTTPEventLoop` runs every panel's stream.
 /// EOF and idle timeouts are routine and lead to a reconnect; only several failed
 /// connects in a row are reported as the panel being unreachable.
 ///
 /// Keep the `AlarmStream` itself alive while reading `events`: releasing it stops the
-/// stream, so a forgotten stream cannot keep a connection and a thread busy forever.
+/// stream, so a forgotten stream cannot keep a connection busy forever.
 public final class AlarmStream: Sendable {
     public struct Options: Sendable {
         public var initialBackoff: Duration
@@ -59,7 +60,7 @@ public final class AlarmStream: Sendable {
         continuation.onTermination = { [task] _ in task.cancel() }
     }
 
-    /// Stops reconnecting and ends `events`; the open transfer is aborted within about a second.
+    /// Stops reconnecting and ends `events`; the open transfer is aborted at once.
     public func cancel() { task.cancel() }
 
     deinit { task.cancel() }
@@ -70,7 +71,8 @@ public final class AlarmStream: Sendable {
     ) async {
         let client: HTTPClient
         do {
-            client = try HTTPClient(configuration: panel.configuration, label: "\(panel.name).alarms")
+            client = try HTTPClient(configuration: panel.configuration, label: "\(panel.name).alarms",
+                                    loop: panel.client.loop)
         } catch {
             continuation.yield(.unreachable(panel.map(error)))
             return

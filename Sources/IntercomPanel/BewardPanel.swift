@@ -6,7 +6,8 @@ import IntercomBase
 /// One Beward panel's HTTP CGI API (see docs: beward-http-api.md §2–§3).
 ///
 /// Calls run one at a time over a single kept-alive connection; concurrent callers
-/// queue behind each other, which is also what the panels' tiny web servers prefer.
+/// queue behind each other, which is also what the panels' tiny web servers prefer. Other panels'
+/// calls do not wait for them: every panel's transfers share one `HTTPEventLoop` thread.
 public final class BewardPanel: Sendable {
     public let name: String
     /// Scheme, host and port, without a trailing slash or user info.
@@ -22,6 +23,7 @@ public final class BewardPanel: Sendable {
     /// - Parameters:
     ///   - timeout: the whole-request limit for door and snapshot calls (SmartYard uses 3 s).
     ///   - maxBodyBytes: the largest snapshot (or other body) accepted.
+    ///   - httpLoop: the event loop for its transfers; nil is the process's shared one.
     public init(
         name: String,
         baseURL: String,
@@ -33,7 +35,8 @@ public final class BewardPanel: Sendable {
         caFile: String? = nil,
         connectTimeout: Duration = .seconds(3),
         timeout: Duration = .seconds(3),
-        maxBodyBytes: Int = 8 << 20
+        maxBodyBytes: Int = 8 << 20,
+        httpLoop: HTTPEventLoop? = nil
     ) throws(PanelError) {
         self.name = name
         self.baseURL = try Self.normalize(baseURL: baseURL, panel: name)
@@ -42,7 +45,7 @@ public final class BewardPanel: Sendable {
             user: user, password: password, auth: auth, insecure: insecure, caFile: caFile,
             connectTimeout: connectTimeout, timeout: timeout, maxBodyBytes: maxBodyBytes)
         do {
-            self.client = try HTTPClient(configuration: configuration, label: name)
+            self.client = try HTTPClient(configuration: configuration, label: name, loop: httpLoop)
         } catch {
             throw .badData("panel \(name): cannot set up HTTP: \(error)")
         }

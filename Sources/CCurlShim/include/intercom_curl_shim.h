@@ -14,10 +14,17 @@ CURLcode intercom_curl_setopt_ptr(CURL *handle, CURLoption option, void *value);
 CURLcode intercom_curl_setopt_str(CURL *handle, CURLoption option, const char *value);
 /// For CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION (same signature).
 CURLcode intercom_curl_setopt_func(CURL *handle, CURLoption option, curl_write_callback value);
-CURLcode intercom_curl_setopt_xferinfo(CURL *handle, curl_xferinfo_callback value);
 
 CURLcode intercom_curl_getinfo_long(CURL *handle, CURLINFO info, long *value);
 /// The string stays owned by the handle; copy it before the next transfer.
 CURLcode intercom_curl_getinfo_str(CURL *handle, CURLINFO info, const char **value);
+
+/// curl_multi_setopt is variadic too; the loop only sets long options (CURLMOPT_MAXCONNECTS).
+CURLMcode intercom_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
+/// CURLINFO_PRIVATE hands back the pointer stored with CURLOPT_PRIVATE.
+CURLcode intercom_curl_getinfo_ptr(CURL *handle, CURLINFO info, void **value);
+/// The fields of a CURLMsg, whose result sits in an anonymous union: 1 and the easy handle and its
+/// result for a finished transfer (CURLMSG_DONE), 0 for any other message.
+int intercom_curl_msg_done(const CURLMsg *message, CURL **easy, CURLcode *result);
 
 #endif

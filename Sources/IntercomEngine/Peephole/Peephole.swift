@@ -19,6 +19,17 @@ struct Peephole: Sendable {
     var hub: PeepholeHub
     var logger: Logger
 
+    /// The size to decode the next snapshot at. Watched without a call (the kiosk's tiles), a panel
+    /// is decoded to cover what its viewer draws (`PeepholeHub.want`), at most `decodeSize`: a
+    /// hundred tiles then hold small pictures, not 0.9 MB of 640×480 RGB each, and decode faster.
+    /// A ringing call keeps `decodeSize`: its picture is the one that matters (and the journal keeps
+    /// the JPEG either way).
+    private var target: PixelSize? {
+        guard call == nil, let wanted = hub.wantedSize(panel: panel.name) else { return decodeSize }
+        guard let cap = decodeSize else { return wanted }
+        return PixelSize(width: min(wanted.width, cap.width), height: min(wanted.height, cap.height))
+    }
+
     /// Reported about once a second with the size and the measured rate.
     typealias Report = @Sendable (_ width: Int, _ height: Int, _ fps: Double) async -> Void
     /// Runs until cancelled (the call ended, the view closed), or until `callVideo` carries this
@@ -39,7 +50,7 @@ struct Peephole: Sendable {
             }
             do {
                 let jpeg = try await panel.snapshot()
-                let image = try JPEG.decode(jpeg, covering: decodeSize)
+                let image = try JPEG.decode(jpeg, covering: target)
                 guard !Task.isCancelled else { return }
                 sequence += 1
                 let now = Date()

@@ -1,0 +1,64 @@
+import CCurl
+import CCurlShim
+import Foundation
+import Synchronization
+
+/// One thread that runs every HTTP transfer of the process: libcurl's multi interface, so a
+/// hundred panels' alarm streams, snapshots and door calls cost one thread, not one each. A slow
+/// or dead panel only holds its own transfer (each has its own timeouts), never the loop.
+///
+/// The multi handle, the easy handles and the transfers' state live on the loop thread; callers
+/// post commands and are woken through their continuation. curl's callbacks (a stream's chunks)
+/// run on the loop thread, so they must be short: hand the data on, don't work on it there.
+public final class HTTPEventLoop: Sendable {
+    private let inbox: LoopInbox
+    private let ids = Atomic<UInt64>(0)
+
+    /// The process's loop, started by the first client that asks. A static because one thread for
+    /// all panels is the point; it lives as long as the process.
+    public static func shared() throws(HTTPError) -> HTTPEventLoop {
+        try sharedLoop.get()
+    }
+
+    /// The loop thread's name, told apart from other threads in /proc/PID/task/*/comm.
+    public static let threadName = "intercom.http"
+
+    private static let sharedLoop = Result { () throws(HTTPError) -> HTTPEventLoop in try HTTPEventLoop() }
+
+    /// A loop of its own (tests); its thread ends, cancelling what still runs, when it is released.
+    public init(name: String = HTTPEventLoop.threadName) throws(HTTPError) {
+        guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else {
+            throw .setup(CurlFailure(code: CURLE_FAILED_INIT, message: "curl_global_init failed"))
+        }
+        guard let multi = curl_multi_init() else {
+            curl_global_cleanup()
+            throw .setup(CurlFailure(code: CURLE_FAILED_INIT, message: "curl_multi_init failed"))
+        }
+        // Idle kept-alive connections of every panel stay in one cache; curl's default (4 per
+        // added handle) would close them whenever few transfers happen to run.
+        _ = intercom_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 512)
+        let inbox = LoopInbox(multi: multi)
+        self.inbox = inbox
+        // Foundation's `Thread.name` does not reach the kernel on Linux (and `pthread_setname_np`
+        // is hidden from Swift): `top -H` and /proc/PID/task/*/comm show what is written here.
+        let kernelName = Data(name.utf8.prefix(15))
+        let thread = Thread {
+            try? kernelName.write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+            CurlMultiLoop(inbox: inbox).run()
+        }
+        thread.name = name
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    deinit { inbox.post(.stop) }
+
+    /// Transfers inside curl right now (queued ones not counted): a cancelled or finished transfer
+    /// leaves this count at once.
+    public var transfersInFlight: Int { inbox.running.load(ordering: .relaxed) }
+
+    /// A fresh id for a client's channel or a transfer.
+    func nextID() -> UInt64 { ids.add(1, ordering: .relaxed).newValue }
+
+    func post(_ command: LoopCommand) { inbox.post(command) }
+}

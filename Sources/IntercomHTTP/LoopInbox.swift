@@ -1,0 +1,52 @@
+import CCurl
+import CCurlShim
+import Synchronization
+
+/// What the event loop's facade and its thread share: the commands waiting for the thread, the
+/// multi handle (only to wake the thread: `curl_multi_wakeup` is the one multi call documented as
+/// safe from any thread) and a count of the transfers inside curl.
+final class LoopInbox: Sendable {
+    /// The multi handle's address. Unchecked: apart from `post`'s wake-up, only the loop thread uses it.
+    struct MultiHandle: @unchecked Sendable {
+        let raw: UnsafeMutableRawPointer
+    }
+
+    private struct State {
+        var commands: [LoopCommand] = []
+        var closed = false
+    }
+
+    let multi: MultiHandle
+    private let state = Mutex(State())
+    /// Easy handles added to the multi handle and not yet removed; written on the loop thread.
+    let running = Atomic<Int>(0)
+
+    init(multi: UnsafeMutableRawPointer) {
+        self.multi = MultiHandle(raw: multi)
+    }
+
+    func post(_ command: LoopCommand) {
+        // Woken under the lock, so `closeMulti` cannot free the handle in between.
+        state.withLock { state in
+            state.commands.append(command)
+            if !state.closed { _ = curl_multi_wakeup(multi.raw) }
+        }
+    }
+
+    /// Everything posted since the last call, oldest first.
+    func take() -> [LoopCommand] {
+        state.withLock { state in
+            defer { state.commands.removeAll(keepingCapacity: true) }
+            return state.commands
+        }
+    }
+
+    /// On the loop thread, as it returns: the multi handle goes, and no wake-up reaches it after.
+    func closeMulti() {
+        state.withLock { state in
+            state.closed = true
+            _ = curl_multi_cleanup(multi.raw)
+        }
+        curl_global_cleanup()
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import IntercomHTTP
+import IntercomPanel
+import IntercomTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every panel's HTTP work on one event loop: a hundred panels cost no thread each, a dead panel
+/// holds only its own transfer, and a cancelled transfer leaves curl at once. Each test has a loop
+/// of its own, so its counts are its own.
+@Suite(.serialized) struct PanelEventLoopTests {
+    @Test func hundredPanelsStreamAndSnapshotOnAConstantNumberOfThreads() async throws {
+        let stub = try LoopbackHTTPStub(servers: 100)
+        let loop = try HTTPEventLoop(name: "intercom.http.t")
+        try await withCleanup({ stub.stop() }) {
+            let panels = try (0..<100).map {
+                try BewardPanel(name: "p\($0)", baseURL: stub.baseURL($0), user: "admin", password: "admin", httpLoop: loop)
+            }
+            // The loop thread and the concurrency pool exist before the baseline is read.
+            _ = try await panels[0].snapshot()
+            let before = ProcessThreads.count
+            let streams = panels.map { $0.alarmStream() }
+            #expect(await ProcessThreads.eventually(within: .seconds(20)) { stub.openStreams == 100 })
+            #expect(loop.transfersInFlight == 100)
+            var peak = ProcessThreads.count
+            for _ in 0..<3 {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for panel in panels { group.addTask { _ = try await panel.snapshot() } }
+                    try await group.waitForAll()
+                }
+                peak = max(peak, ProcessThreads.count)
+            }
+            #expect(stub.snapshotsServed == 301)
+            // A thread per panel would be +100 (and +200 with the pictures); the pool may still grow by a core's worth.
+            #expect(peak <= before + 2, "threads: \(before) before the streams, \(peak) at most with 100 streams and snapshots")
+            // Cancelling frees every stream's transfer and closes its connection.
+            for stream in streams { stream.cancel() }
+            #expect(await ProcessThreads.eventually(within: .seconds(3)) { loop.transfersInFlight == 0 })
+            #expect(await ProcessThreads.eventually(within: .seconds(3)) { stub.openStreams == 0 })
+        }
+    }
+
+    @Test func aDeadPanelDoesNotDelayAnother() async throws {
+        let stub = try LoopbackHTTPStub(servers: 1)
+        // Accepts (the kernel completes the handshake from the backlog) and never answers.
+        let (dead, deadPort) = try LoopbackListener.open(backlog: 8)
+        let loop = try HTTPEventLoop(name: "intercom.http.t")
+        try await withCleanup({ stub.stop(); close(dead) }) {
+            let deadPanel = try BewardPanel(name: "dead", baseURL: "http://127.0.0.1:\(deadPort)", user: "admin",
+                                            password: "admin", timeout: .seconds(2), httpLoop: loop)
+            let live = try BewardPanel(name: "live", baseURL: stub.baseURL(0), user: "admin", password: "admin", httpLoop: loop)
+            let started = ContinuousClock.now
+            let hung = Task { await panelError { () async throws(PanelError) in try await deadPanel.snapshot() } }
+            let deadStream = deadPanel.alarmStream()
+            defer { deadStream.cancel() }
+            #expect(await ProcessThreads.eventually(within: .seconds(2)) { loop.transfersInFlight == 2 })
+            for _ in 0..<10 {
+                let start = ContinuousClock.now
+                _ = try await live.snapshot()
+                #expect(ContinuousClock.now - start < .milliseconds(500))
+            }
+            let error = await hung.value
+            let waited = ContinuousClock.now - started
+            guard case .timeout = error else {
+                Issue.record("expected the dead panel's snapshot to time out, got \(String(describing: error))")
+                return
+            }
+            // Its own limit ended it: neither sooner nor held up by the loop.
+            #expect(waited >= .milliseconds(1900) && waited < .seconds(4), "timed out after \(waited)")
+        }
+    }
+
+    @Test func aStreamThatFallsSilentEndsByItsOwnIdleLimit() async throws {
+        // The stub answers a stream's headers and then says nothing: a panel that hangs mid-stream.
+        let stub = try LoopbackHTTPStub(servers: 2)
+        let loop = try HTTPEventLoop(name: "intercom.http.t")
+        try await withCleanup({ stub.stop() }) {
+            let streaming = try HTTPClient(configuration: .init(user: "", password: ""), loop: loop)
+            let live = try BewardPanel(name: "live", baseURL: stub.baseURL(1), user: "admin", password: "admin", httpLoop: loop)
+            let started = ContinuousClock.now
+            let url = "\(stub.baseURL(0))/cgi-bin/alarmchangestate_cgi"
+            let silent = Task { await Self.streamEnding(streaming, url, idle: .seconds(1)) }
+            #expect(await ProcessThreads.eventually(within: .seconds(2)) { stub.openStreams == 1 })
+            for _ in 0..<5 {
+                let start = ContinuousClock.now
+                _ = try await live.snapshot()
+                #expect(ContinuousClock.now - start < .milliseconds(500))
+            }
+            #expect(await silent.value == "timed out")
+            let waited = ContinuousClock.now - started
+            #expect(waited >= .milliseconds(900) && waited < .seconds(4), "the silent stream ended after \(waited)")
+            #expect(loop.transfersInFlight == 0)
+        }
+    }
+
+    @Test func cancellingFreesTheTransferAndTheQueue() async throws {
+        let (dead, deadPort) = try LoopbackListener.open(backlog: 8)
+        let loop = try HTTPEventLoop(name: "intercom.http.t")
+        try await withCleanup({ close(dead) }) {
+            let client = try HTTPClient(configuration: .init(user: "", password: ""), loop: loop)
+            let url = "http://127.0.0.1:\(deadPort)/cgi-bin/images_cgi"
+            let running = Task { await Self.failure(of: client, url) }
+            #expect(await ProcessThreads.eventually(within: .seconds(2)) { loop.transfersInFlight == 1 })
+            // The client's second request waits behind the first: cancelling it takes it off the queue.
+            let queued = Task { await Self.failure(of: client, url) }
+            try await Task.sleep(for: .milliseconds(100))
+            await Self.expectEndsCancelled(queued, "the queued request")
+            #expect(loop.transfersInFlight == 1)
+            await Self.expectEndsCancelled(running, "the running request")
+            #expect(loop.transfersInFlight == 0)
+        }
+    }
+
+    /// Cancels `task` and expects it to end `cancelled` within 500 ms.
+    private static func expectEndsCancelled(_ task: Task<HTTPError?, Never>, _ what: String) async {
+        let start = ContinuousClock.now
+        task.cancel()
+        let error = await task.value
+        guard case .cancelled = error else {
+            Issue.record("\(what) ended with \(String(describing: error)), not cancelled")
+            return
+        }
+        #expect(ContinuousClock.now - start < .milliseconds(500), "\(what) took \(ContinuousClock.now - start)")
+    }
+
+    /// How a stream ended: "timed out", or what else happened.
+    private static func streamEnding(_ client: HTTPClient, _ url: String, idle: Duration) async -> String {
+        do {
+            _ = try await client.stream(url, idleTimeout: idle, onChunk: { _ in })
+            return "ended without an error"
+        } catch {
+            if case .timedOut = error { return "timed out" }
+            return "\(error)"
+        }
+    }
+
+    /// How a GET ended: nil for an answer, else its error.
+    private static func failure(of client: HTTPClient, _ url: String) async -> HTTPError? {
+        do {
+            _ = try await client.get(url, timeout: .seconds(30))
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
