@@ -15,20 +15,21 @@ struct JournalPictureChoiceTests {
                       image: RGBImage(width: width, height: height), sequence: 0, fetchedAt: at, kind: kind)
     }
 
-    @Test func aLargerNewerLiveFrameWins() {
+    /// The kind the journal takes after a snapshot of 640×480 and, 2 s later, a live frame of `live`.
+    static func chosen(live: (width: Int, height: Int)) -> PeepholeFrame.Kind? {
         let hub = PeepholeHub()
         let now = Date()
-        hub.publish(Self.frame(.snapshot, width: 640, height: 480, call: Self.call, at: now))
-        hub.publish(Self.frame(.live, width: 1280, height: 960, call: Self.call, at: now.addingTimeInterval(2)))
-        #expect(hub.journalPicture(panel: "porch", call: Self.call)?.kind == .live)
+        hub.publish(frame(.snapshot, width: 640, height: 480, call: call, at: now))
+        hub.publish(frame(.live, width: live.width, height: live.height, call: call, at: now.addingTimeInterval(2)))
+        return hub.journalPicture(panel: "porch", call: call)?.kind
+    }
+
+    @Test func aLargerNewerLiveFrameWins() {
+        #expect(Self.chosen(live: (1280, 960)) == .live)
     }
 
     @Test func aStreamScaledForCellsLosesToTheSnapshot() {
-        let hub = PeepholeHub()
-        let now = Date()
-        hub.publish(Self.frame(.snapshot, width: 640, height: 480, call: Self.call, at: now))
-        hub.publish(Self.frame(.live, width: 128, height: 96, call: Self.call, at: now.addingTimeInterval(2)))
-        #expect(hub.journalPicture(panel: "porch", call: Self.call)?.kind == .snapshot)
+        #expect(Self.chosen(live: (128, 96)) == .snapshot)
     }
 
     @Test func anotherCallsPicturesAreNotThisCalls() {
