@@ -54,6 +54,37 @@ import Testing
         }
     }
 
+    /// The intercom binary against the simulated operator, as `intercom demo` runs it: `snapshot`
+    /// saves the camera's picture and `watch` in tmux draws it live.
+    @Test func intercomWatchAndSnapshotPlayTheCamera() async throws {
+        try await withOperator { simulator, _ in
+            let directory = try TestDirectory(prefix: "operator-camera-watch")
+            let config = try IntercomBinary.writeConfig("""
+                [operator home]
+                api = \(simulator.baseURL)
+                phone = \(simulator.options.testPhone)
+                """, in: directory)
+            func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+                try await Subprocess.run("/bin/bash", ["-c", "echo \(simulator.options.testCode) | \"$0\" \"$@\"",
+                                                       try IntercomBinary.path()] + arguments + ["--config", config.path],
+                                         environment: try IntercomBinary.environment(in: directory),
+                                         logDirectory: directory.url, timeout: .seconds(30))
+            }
+            let login = try await run(["login", "home"])
+            #expect(login.status == 0, "\(login)")
+            let file = directory.path + "/camera.jpg"
+            let saved = try await run(["snapshot", "home:cam:1", "-o", file])
+            #expect(saved.status == 0 && saved.stdout.contains("saved \(file) (640"), "\(saved)")
+            #expect(!(saved.stdout + saved.stderr).contains(simulator.cameraToken), "the camera token is never printed")
+
+            let watch = try await WatchScreen.start("home:cam:1", config: config, in: directory)
+            try await withCleanup({ await watch.kill() }) {
+                try await watch.waitFor("home:cam:1 · symbols · live")
+                try await watch.quit()
+            }
+        }
+    }
+
     @Test func withoutCamerasTheURLsAnswer404AndTheTokenIsEmpty() async throws {
         try await withOperator(SimulatedOperatorOptions(cameras: false)) { simulator, curl in
             let token = try await curl.login(simulator)
