@@ -62,9 +62,12 @@ final class OperatorCameraPipeline: @unchecked Sendable {
             throw fail("the pipeline has no appsrc")
         }
         let feed = CameraFeed(fps: fps, label: label)
+        // One source, always there: the feed renders only while it has one.
         feed.add(CameraFeed.Source(video: source, audio: nil), media: 0)
         guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            feed.stop()
+            // The feed never started, so its stop() would keep the source: drop it by hand.
+            feed.remove(media: 0)
+            _ = gst_element_set_state(pipeline, GST_STATE_NULL)
             gst_object_unref(pipeline)
             folder.remove()
             throw fail("the pipeline would not play")

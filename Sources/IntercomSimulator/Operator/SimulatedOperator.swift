@@ -48,7 +48,7 @@ public final class SimulatedOperator: Sendable {
     public var baseURL: String { service.baseURL }
 
     /// Requests per API method ("user/confirmCode", "address/openDoor", "address/plogCamshot") and per
-    /// answer status ("status:204", "status:401").
+    /// answer status ("status:204", "status:401"); "cctv/video" counts the cameras' video requests.
     public func requestCount(_ key: String) -> Int { service.requestCount(key) }
 
     /// The faults answers meet from now on; `.init()` heals the server.
