@@ -16,7 +16,8 @@ final class OperatorCameraPipeline: @unchecked Sendable {
     /// Segments the playlist names, and segments kept on disk (more, so a client that read the
     /// playlist a moment ago still finds the oldest one).
     static let playlistSegments = 5
-    static let keptSegments = 10
+    /// Also how far back the recording reaches: a minute, a few MB.
+    static let keptSegments = 60
 
     let folder: PrivateTemporaryDirectory
     private let pipeline: UnsafeMutablePointer<GstElement>
@@ -116,16 +117,45 @@ final class OperatorCameraPipeline: @unchecked Sendable {
     }
 
     /// Whether `name` is one of ours (`segment00012.ts`): nothing else in the folder is served.
-    static func isSegmentName(_ name: String) -> Bool {
-        guard name.hasPrefix("segment"), name.hasSuffix(".ts") else { return false }
+    static func isSegmentName(_ name: String) -> Bool { segmentNumber(name) != nil }
+
+    /// 12 for `segment00012.ts` (past 99999 the name grows a digit, so names do not sort).
+    static func segmentNumber(_ name: String) -> Int? {
+        guard name.hasPrefix("segment"), name.hasSuffix(".ts") else { return nil }
         let digits = name.dropFirst("segment".count).dropLast(".ts".count)
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
     }
 
     /// A segment's bytes, nil once it has been deleted (or was never written).
     func segment(_ name: String) -> Data? {
         guard Self.isSegmentName(name) else { return nil }
         return FileManager.default.contents(atPath: folder.path + "/" + name)
+    }
+
+    /// A kept segment and the wall-clock time it covers.
+    struct RecordedSegment {
+        let name: String
+        let start: Date
+        let end: Date
+    }
+
+    /// The kept segments up to `newest` (the live playlist's last: later ones are still being
+    /// written), oldest first. hlssink2 records no times, so a segment ends when its file was last
+    /// written and begins when the one before it ended (the oldest: a target duration earlier).
+    func recorded(upTo newest: String) -> [RecordedSegment] {
+        guard let last = Self.segmentNumber(newest) else { return [] }
+        let numbered = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .compactMap { name in Self.segmentNumber(name).map { (number: $0, name: name) } }
+            .filter { $0.number <= last }.sorted { $0.number < $1.number }
+        var segments: [RecordedSegment] = []
+        for (_, name) in numbered {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder.path + "/" + name),
+                  let end = attributes[.modificationDate] as? Date else { continue }
+            let start = segments.last?.end ?? end.addingTimeInterval(-1)
+            segments.append(RecordedSegment(name: name, start: min(start, end), end: end))
+        }
+        return segments
     }
 
     /// Stops the pictures and the pipeline and removes the folder. Safe to call twice.

@@ -4,8 +4,9 @@ import Synchronization
 /// The Flussonic side of the simulated operator: `GET /cctv/ID/NAME?token=T` on the API's own
 /// listener. `index.m3u8` is the camera's live playlist (each segment's URI carries `?token=`, since
 /// FFmpeg's HLS demuxer does not pass the playlist's query on), `segmentN.ts` its segments and
-/// `preview.mp4` one frame. A camera's pipeline starts with the first request for it and runs until
-/// the operator stops. There is no recording: archive playlists and archive previews are 404.
+/// `preview.mp4` one frame; `index-FROM-DURATION.m3u8` and `FROM-preview.mp4` the recording, as far
+/// as the kept segments reach back (see +Archive). A camera's pipeline starts with the first request
+/// for it and runs until the operator stops.
 final class OperatorVideoService: Sendable {
     /// The one camera token of this run, which `cctv/all` hands out: 32 random hex digits.
     let token: String
@@ -35,30 +36,37 @@ final class OperatorVideoService: Sendable {
         // "", "cctv", ID, NAME
         guard parts.count == 4, let id = Int(parts[2]), labels[id] != nil else { return Self.text(404, "no such camera") }
         guard given == token else { return Self.text(403, "wrong or missing token") }
-        let name = parts[3]
-        guard name == "index.m3u8" || name == "preview.mp4" || OperatorCameraPipeline.isSegmentName(name) else {
-            return Self.text(404, "no such file; this simulator keeps no archive")
-        }
+        guard let file = OperatorVideoFile(parts[3]) else { return Self.text(404, "no such file") }
         let camera: OperatorCameraPipeline
         switch self.camera(id) {
         case .success(let started): camera = started
         case .failure(let error): return Self.text(503, error.description)
         }
-        guard let playlist = camera.waitForPlaylist(timeout: Self.firstSegmentTimeout) else {
+        guard let playlist = camera.waitForPlaylist(timeout: Self.firstSegmentTimeout),
+              let newest = OperatorCameraPipeline.segments(in: playlist).last else {
             return Self.text(503, "the camera has no picture yet")
         }
-        if name == "index.m3u8" {
+        switch file {
+        case .live:
             return .bytes(status: 200, type: "application/vnd.apple.mpegurl", Data(withToken(playlist).utf8))
+        case .preview:
+            return preview(camera, segment: newest)
+        case .segment(let name):
+            guard let data = camera.segment(name) else { return Self.text(404, "the segment is gone") }
+            return .bytes(status: 200, type: "video/mp2t", data)
+        case .archive(let from, let seconds):
+            return archive(camera, newest: newest, from: from, seconds: seconds)
+        case .archivePreview(let at):
+            return archivePreview(camera, newest: newest, at: at)
         }
-        if name == "preview.mp4" {
-            guard let newest = OperatorCameraPipeline.segments(in: playlist).last,
-                  let mp4 = OperatorCameraPreview.make(fromSegment: newest, in: camera.folder.path) else {
-                return Self.text(503, "the preview could not be made")
-            }
-            return .bytes(status: 200, type: "video/mp4", mp4)
+    }
+
+    /// The picture that begins `segment`, as an MP4.
+    func preview(_ camera: OperatorCameraPipeline, segment: String) -> OperatorReply {
+        guard let mp4 = OperatorCameraPreview.make(fromSegment: segment, in: camera.folder.path) else {
+            return Self.text(503, "the preview could not be made")
         }
-        guard let data = camera.segment(name) else { return Self.text(404, "the segment is gone") }
-        return .bytes(status: 200, type: "video/mp2t", data)
+        return .bytes(status: 200, type: "video/mp4", mp4)
     }
 
     /// Every segment line gets `?token=`: the client fetches segments with the playlist's token.
@@ -94,7 +102,7 @@ final class OperatorVideoService: Sendable {
         for camera in all { camera.stop() }
     }
 
-    private static func text(_ status: UInt32, _ message: String) -> OperatorReply {
+    static func text(_ status: UInt32, _ message: String) -> OperatorReply {
         .bytes(status: status, type: "text/plain", Data((message + "\n").utf8))
     }
 }

@@ -45,8 +45,10 @@ enum SimulateOperatorCommand {
         640x480 at 10 frames a second, the newest 5 listed) and {url}/preview.mp4?token=T its newest
         key frame in MP4. A wrong or missing token gets 403. A camera's GStreamer pipeline starts with
         the first request for it (that request waits about a second for the first segment) and runs
-        until the simulator stops. There is no recording: archive playlists
-        (index-FROM-DURATION.m3u8) and archive previews are 404.
+        until the simulator stops. The recording reaches back as far as the kept segments (the
+        last minute): {url}/index-FROM-DURATION.m3u8?token=T (FROM in unix seconds) lists those inside
+        the window as a finished recording and {url}/FROM-preview.mp4?token=T is the picture then;
+        a time before that is 404.
         address/openDoor sends the panel what SmartYard's Beward driver sends (HTTP Basic, then
         intercom_cgi?action=maindoor for door 0, altdoor for door 1, then config_cgi?action=forcesave)
         and answers 204 even when the panel is down; each opening adds an "opened by app" (event 4)

@@ -6,7 +6,7 @@ import Testing
 
 /// The simulated operator's cameras as Flussonic serves them: `cctv/all` hands out the run's token,
 /// the live playlist plays (FFmpeg decodes frames from it), `preview.mp4` is a picture, a wrong token
-/// is 403 and the archive is 404.
+/// is 403, and the recording reaches back as far as the kept segments.
 @Suite(.serialized) struct OperatorSimulatorCameraTests {
     @Test func theLivePlaylistPlaysWithTheTokenAndOnlyWithIt() async throws {
         try await withOperator { simulator, curl in
@@ -47,15 +47,29 @@ import Testing
                                                    logDirectory: curl.directory.url, timeout: .seconds(20))
             #expect(decoded.status == 0 && FileManager.default.fileExists(atPath: frame.path), "\(decoded)")
 
+            // The recording reaches back as far as the kept segments: the last seconds play to their end.
+            let from = Int(Date().timeIntervalSince1970) - 3
+            let archive = try await curl.get("\(url)/index-\(from)-3600.m3u8?token=\(key)")
+            #expect(archive.status == 200 && archive.text.contains("#EXT-X-ENDLIST")
+                    && archive.text.contains(".ts?token=\(key)"), "\(archive.text)")
+            let recorded = try await Subprocess.run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-i",
+                                                               "\(url)/index-\(from)-3600.m3u8?token=\(key)", "-f", "null", "-"],
+                                                    logDirectory: curl.directory.url, timeout: .seconds(30))
+            #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
+            let then = try await curl.get("\(url)/\(from)-preview.mp4?token=\(key)")
+            #expect(then.status == 200 && then.contentType == "video/mp4")
+            // Before the camera started nothing is kept; a window of no length is no file.
             #expect(try await curl.get("\(url)/index-1796032800-3600.m3u8?token=\(key)").status == 404)
-            #expect(try await curl.get("\(url)/1796032800-preview.mp4?token=\(key)").status == 404)
+            #expect(try await curl.get("\(url)/1000-preview.mp4?token=\(key)").status == 404)
+            #expect(try await curl.get("\(url)/index-1000-0.m3u8?token=\(key)").status == 404)
+            #expect(try await curl.get("\(url)/index-\(from)-3600.m3u8?token=wrong").status == 403)
             #expect(try await curl.get("\(url)/../mobile/index.m3u8?token=\(key)").status == 404)
             #expect(try await curl.get(url.replacingOccurrences(of: "/cctv/1", with: "/cctv/9") + "/index.m3u8?token=\(key)").status == 404)
         }
     }
 
     /// The intercom binary against the simulated operator, as `intercom demo` runs it: `snapshot`
-    /// saves the camera's picture and `watch` in tmux draws it live.
+    /// saves the camera's picture and `watch` in tmux draws it live and, with `--at`, its recording.
     @Test func intercomWatchAndSnapshotPlayTheCamera() async throws {
         try await withOperator { simulator, _ in
             let directory = try TestDirectory(prefix: "operator-camera-watch")
@@ -81,6 +95,14 @@ import Testing
             try await withCleanup({ await watch.kill() }) {
                 try await watch.waitFor("home:cam:1 · symbols · live")
                 try await watch.quit()
+            }
+            // --at a few seconds ago: the kept segments since then, played to their end.
+            let moment = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-2))
+            let recording = try await WatchScreen.start("home:cam:1", config: config, in: directory, extra: "--at \(moment)")
+            try await withCleanup({ await recording.kill() }) {
+                try await recording.waitFor("home:cam:1 · symbols · live")
+                try await recording.waitFor("the recording ended")
+                try await recording.quit()
             }
         }
     }
