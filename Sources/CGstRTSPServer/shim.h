@@ -1,4 +1,4 @@
-// gst-rtsp-server and appsrc for the simulated panel's camera, plus what Swift cannot call:
+// gst-rtsp-server and appsrc for the simulated panel's camera and the simulated operator's HLS cameras, plus what Swift cannot call:
 // g_signal_connect (a macro over an untyped GCallback) and the variadic token constructor.
 #ifndef INTERCOM_CGSTRTSPSERVER_SHIM_H
 #define INTERCOM_CGSTRTSPSERVER_SHIM_H
@@ -36,6 +36,12 @@ static inline GstElement *intercom_gst_media_child(GstRTSPMedia *media, const ch
     GstElement *child = GST_IS_BIN(bin) ? gst_bin_get_by_name(GST_BIN(bin), name) : NULL;
     gst_object_unref(bin);
     return child;
+}
+
+/// The element named `name` inside a pipeline made by gst_parse_launch, with a reference the caller
+/// drops (gst_object_unref), or NULL.
+static inline GstElement *intercom_gst_bin_child(GstElement *bin, const char *name) {
+    return GST_IS_BIN(bin) ? gst_bin_get_by_name(GST_BIN(bin), name) : NULL;
 }
 
 /// Closes every client connection (their medias unprepare on the server's threads).

@@ -1,5 +1,5 @@
 /// A 3×5 pixel font for the simulator's overlay: enough glyphs for a frame counter,
-/// a clock and a label, so nobody needs a font file to see that frames change.
+/// a clock and a label (a panel's, an operator camera's name), so nobody needs a font file to see that frames change.
 enum BitmapFont {
     static let glyphWidth = 3
     static let glyphHeight = 5
@@ -21,6 +21,7 @@ enum BitmapFont {
         "-": [0b000, 0b000, 0b111, 0b000, 0b000],
         " ": [0b000, 0b000, 0b000, 0b000, 0b000],
         "A": [0b010, 0b101, 0b111, 0b101, 0b101],
+        "C": [0b111, 0b100, 0b100, 0b100, 0b111],
         "D": [0b110, 0b101, 0b101, 0b101, 0b110],
         "E": [0b111, 0b100, 0b110, 0b100, 0b111],
         "I": [0b111, 0b010, 0b010, 0b010, 0b111],
@@ -32,6 +33,7 @@ enum BitmapFont {
         "P": [0b111, 0b101, 0b111, 0b100, 0b100],
         "R": [0b110, 0b101, 0b110, 0b101, 0b101],
         "S": [0b111, 0b100, 0b111, 0b001, 0b111],
+        "T": [0b111, 0b010, 0b010, 0b010, 0b010],
         "U": [0b101, 0b101, 0b101, 0b101, 0b111],
     ]
 

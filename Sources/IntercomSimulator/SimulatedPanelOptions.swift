@@ -98,6 +98,8 @@ public enum SimulatorError: Error, Sendable, CustomStringConvertible {
     case cannotListen(host: String, port: UInt16)
     /// The simulated panel's RTSP camera cannot start (GStreamer or a plugin missing, port in use).
     case cannotStartRTSP(port: UInt16, reason: String)
+    /// The simulated operator's cameras cannot start (GStreamer or a plugin missing).
+    case cannotStartCameras(reason: String)
 
     public var description: String {
         switch self {
@@ -107,6 +109,8 @@ public enum SimulatorError: Error, Sendable, CustomStringConvertible {
             return "the simulated operator cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port) (port in use, or not an address of this machine?)"
         case .cannotStartRTSP(let port, let reason):
             return "the simulated panel's RTSP camera cannot start on 127.0.0.1:\(port): \(reason)"
+        case .cannotStartCameras(let reason):
+            return "the simulated operator's cameras cannot start: \(reason)"
         }
     }
 }

@@ -51,17 +51,7 @@ public final class SimulatedPanelRTSPServer: Sendable {
                              fps: Int = 25, label: String = "DKS SIM") throws(SimulatorError) -> SimulatedPanelRTSPServer {
         func fail(_ reason: String) -> SimulatorError { .cannotStartRTSP(port: port, reason: reason) }
         guard (1...60).contains(fps) else { throw fail("the frame rate must be 1-60, not \(fps)") }
-        var initError: UnsafeMutablePointer<GError>?
-        guard gst_init_check(nil, nil, &initError) != 0 else {
-            defer { g_clear_error(&initError) }
-            throw fail("GStreamer did not start (\(Self.message(initError)))")
-        }
-        for (element, package) in RTSPStreamProfile.elements {
-            guard let factory = gst_element_factory_find(element) else {
-                throw fail("GStreamer's \(element) is missing (Debian: \(package); scripts/install-deps.sh installs it)")
-            }
-            gst_object_unref(UnsafeMutableRawPointer(factory))
-        }
+        if let problem = GStreamerElements.problem(RTSPStreamProfile.elements) { throw fail(problem) }
         let feed = CameraFeed(fps: fps, label: label)
         guard let server = gst_rtsp_server_new() else { throw fail("out of memory") }
         gst_rtsp_server_set_address(server, "127.0.0.1")
@@ -78,7 +68,7 @@ public final class SimulatedPanelRTSPServer: Sendable {
         guard let source = gst_rtsp_server_create_source(server, nil, &bindError) else {
             defer { g_clear_error(&bindError) }
             g_object_unref(server)
-            throw fail(Self.message(bindError))
+            throw fail(GStreamerElements.message(bindError))
         }
         let bound = UInt16(clamping: gst_rtsp_server_get_bound_port(server))
         let loop = RTSPMainLoop(server: server, source: source)
@@ -143,10 +133,5 @@ public final class SimulatedPanelRTSPServer: Sendable {
         gst_rtsp_auth_set_realm(checker, "Beward")
         gst_rtsp_server_set_auth(server, checker)
         g_object_unref(checker)
-    }
-
-    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error, let text = error.pointee.message else { return "unknown error" }
-        return String(cString: text)
     }
 }

@@ -88,36 +88,18 @@ import Testing
                 let unknown = try await run(["watch", "home:cam:99"])
                 #expect(unknown.status == 64 && unknown.stderr.contains("operator home has no camera 99"), "\(unknown)")
 
-                var environment: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
-                for (key, value) in try IntercomBinary.environment(in: directory) { if let value { environment[key] = value } }
-                func watch(_ extra: String) async throws -> Tmux {
-                    let command = "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' watch --config '\(config.path)'"
-                        + " --graphics symbols --log-level info \(extra) home:cam:7 2>'\(directory.path)/stderr'; echo WATCH-EXIT=$?; sleep 30"
-                    return try await Tmux(command: command, width: 220, height: 30, environment: environment)
-                }
-                func waitFor(_ text: String, on tmux: Tmux) async throws {
-                    do {
-                        _ = try await tmux.waitForScreen(containing: text, timeout: .seconds(15))
-                    } catch {
-                        let stderr = (try? String(contentsOfFile: "\(directory.path)/stderr", encoding: .utf8)) ?? ""
-                        let screen = (try? await tmux.capture()) ?? ""
-                        let lines = screen.split(separator: "\n").filter { $0.contains { $0.isLetter } }.joined(separator: "\n")
-                        throw HarnessError("\(error)\nscreen text:\n\(lines)\nstderr:\n\(stderr)")
-                    }
-                }
-                let live = try await watch("")
+                let live = try await WatchScreen.start("home:cam:7", config: config, in: directory)
                 try await withCleanup({ await live.kill() }) {
-                    try await waitFor("home:cam:7 · symbols · live", on: live)
-                    try await live.sendKeys("q")
-                    try await live.waitForScreen(containing: "WATCH-EXIT=0", timeout: .seconds(5))
+                    try await live.waitFor("home:cam:7 · symbols · live")
+                    try await live.quit()
                 }
-                let archive = try await watch("--at 2026-11-30T10:00:00Z")
+                let archive = try await WatchScreen.start("home:cam:7", config: config, in: directory,
+                                                          extra: "--at 2026-11-30T10:00:00Z")
                 try await withCleanup({ await archive.kill() }) {
-                    try await waitFor("home:cam:7 · symbols · live", on: archive)
-                    try await waitFor("the recording ended", on: archive)
-                    #expect(!(try await archive.capture()).contains("test-token"))
-                    try await archive.sendKeys("q")
-                    try await archive.waitForScreen(containing: "WATCH-EXIT=0", timeout: .seconds(5))
+                    try await archive.waitFor("home:cam:7 · symbols · live")
+                    try await archive.waitFor("the recording ended")
+                    #expect(!(try await archive.tmux.capture()).contains("test-token"))
+                    try await archive.quit()
                 }
             }
         }

@@ -34,8 +34,9 @@ final class OperatorHTTPContext: Sendable {
                 headers[name.lowercased()] = String(cString: value)
             }
         }
+        let token = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, "token").map { String(cString: $0) }
         let path = String(url.prefix { $0 != "?" })
-        let request = OperatorRequest(method: method, path: path, headers: headers, body: buffer.data,
+        let request = OperatorRequest(method: method, path: path, headers: headers, cameraToken: token, body: buffer.data,
                                       bodyTooLarge: buffer.overflowed)
         return queue(handler(request), on: connection)
     }

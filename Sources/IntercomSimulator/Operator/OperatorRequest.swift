@@ -8,6 +8,8 @@ struct OperatorRequest: Sendable {
     let path: String
     /// The headers the API reads, by lower-cased name; an empty header counts as absent.
     let headers: [String: String]
+    /// The query's `token` (a camera URL's), decoded; nil when absent.
+    let cameraToken: String?
     let body: Data
     /// Set when the body went over the limit (the rest was dropped).
     let bodyTooLarge: Bool

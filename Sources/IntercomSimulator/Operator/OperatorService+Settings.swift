@@ -64,8 +64,9 @@ extension OperatorService {
         return base.hasSuffix("/mobile") ? String(base.dropLast("/mobile".count)) : base
     }
 
-    /// A Flussonic-style camera per house, all of them or one house's. Its URL is a placeholder
-    /// (`{root}/cctv/ID`, which answers 404): the simulator has no video server yet.
+    /// A Flussonic-style camera per house, all of them or one house's: `{root}/cctv/ID` with this run's
+    /// camera token, played by `OperatorVideoService` (with cameras off the URL answers 404 and the
+    /// token is empty).
     func cameras(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
         var shown = houses
         if let house = body["houseId"]?.loose {
@@ -89,9 +90,10 @@ extension OperatorService {
     func cameraStream(_ house: OperatorFixture.House) -> [(String, JSONValue)] {
         let own = options.cameraServer.map { "\($0)/cam\(house.cameraId)" } ?? "\(rootURL)/cctv/\(house.cameraId)"
         let url = options.blocked ? "\(rootURL)/cctv/blocked" : own
+        // Another server's cameras keep their own tokens; this run's token is for ours.
         return [
             ("url", .string(url)),
-            ("token", .string("")),
+            ("token", .string(options.cameraServer == nil ? video?.token ?? "" : "")),
             ("serverType", .string("flussonic")),
             ("hasSound", .bool(false)),
         ]

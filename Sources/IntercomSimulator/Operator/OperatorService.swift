@@ -14,6 +14,8 @@ final class OperatorService: Sendable {
     let state: Mutex<OperatorState>
     private let currentFaults: Mutex<SimulatedOperatorFaults>
     private let stopping = Atomic<Bool>(false)
+    /// The cameras' video (Flussonic's URLs); nil with `options.cameras` off.
+    let video: OperatorVideoService?
     /// `http://host:port/mobile`, known once the server is bound; preview URLs are built from it.
     private let base = Mutex("")
 
@@ -23,6 +25,8 @@ final class OperatorService: Sendable {
         self.houses = OperatorFixture.houses(options.addresses)
         self.state = Mutex(OperatorState())
         self.currentFaults = Mutex(options.faults)
+        let labels = Dictionary(houses.map { ($0.cameraId, $0.cameraName.uppercased()) }, uniquingKeysWith: { first, _ in first })
+        self.video = options.cameras ? OperatorVideoService(labels: labels) : nil
     }
 
     var faults: SimulatedOperatorFaults {
@@ -50,6 +54,11 @@ final class OperatorService: Sendable {
     }
 
     private func route(_ request: OperatorRequest) -> OperatorReply {
+        if request.path.hasPrefix("/cctv/") {
+            count("cctv/video")
+            guard let video, request.method == "GET" || request.method == "HEAD" else { return OperatorEnvelope.error(404) }
+            return video.answer(path: request.path, token: request.cameraToken)
+        }
         let prefix = "/mobile/"
         guard request.path.hasPrefix(prefix) else { return OperatorEnvelope.error(404) }
         let parts = request.path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)

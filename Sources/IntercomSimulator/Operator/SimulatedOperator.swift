@@ -4,7 +4,8 @@ import IntercomBase
 /// A simulated SmartYard operator: the mobile API a subscriber's app talks to, answering as the
 /// real server does (envelope, 204s, "t"/"f", operator-local dates, its error texts), with a test
 /// phone and a fixed PIN, one flat (or one per address, `options.addresses`) whose doors drive a
-/// Beward panel over HTTP, a camera per address and an event log that grows with each door opening. For `intercom simulate-operator`, the demo and tests.
+/// Beward panel over HTTP, a camera per address (live HLS and a preview, as Flussonic serves them) and an event log that grows
+/// with each door opening. For `intercom simulate-operator`, the demo and tests.
 ///
 /// Unlike the real server it has no loopback `?phone=` back door: every API call but login and the
 /// log pictures needs a Bearer token. Call `stop()` when done.
@@ -21,19 +22,25 @@ public final class SimulatedOperator: Sendable {
     }
 
     /// Starts listening on `options.host`:`options.port`.
-    /// Throws `SimulatorError.cannotListen` for an address not of this machine or a taken port.
+    /// Throws `SimulatorError.cannotListen` for an address not of this machine or a taken port, and
+    /// `.cannotStartCameras` when the cameras are on and GStreamer or one of its plugins is missing.
     public static func start(_ options: SimulatedOperatorOptions = .init()) throws(SimulatorError) -> SimulatedOperator {
+        if options.cameras { try OperatorVideoService.checkElements() }
         let simulator = SimulatedOperator(options: options)
         let port = try simulator.server.start(host: options.host, port: options.port)
         simulator.service.baseURL = "http://\(Self.urlHost(options.host)):\(port)/mobile"
         return simulator
     }
 
-    /// Closes the listener and every connection. Safe to call twice.
+    /// Closes the listener and every connection, then stops the cameras. Safe to call twice.
     public func stop() {
         service.setStopping(true)
         server.stop()
+        service.video?.stop()
     }
+
+    /// The camera token `cctv/all` hands out this run ("" with the cameras off).
+    public var cameraToken: String { service.video?.token ?? "" }
 
     public var port: UInt16 { server.port }
 
@@ -41,7 +48,7 @@ public final class SimulatedOperator: Sendable {
     public var baseURL: String { service.baseURL }
 
     /// Requests per API method ("user/confirmCode", "address/openDoor", "address/plogCamshot") and per
-    /// answer status ("status:204", "status:401").
+    /// answer status ("status:204", "status:401"); "cctv/video" counts the cameras' video requests.
     public func requestCount(_ key: String) -> Int { service.requestCount(key) }
 
     /// The faults answers meet from now on; `.init()` heals the server.

@@ -37,12 +37,15 @@ public struct SimulatedOperatorOptions: Sendable {
     /// Where the houses' cameras stream from, each at `BASE/camID` (a Flussonic-shaped server, e.g.
     /// a test's HLS folder); nil hands out the simulator's own `{root}/cctv/ID`.
     public var cameraServer: String?
+    /// Whether `cctv/all`'s cameras play (live HLS and a preview from a GStreamer pipeline each,
+    /// started by the first request for it); off, their URLs answer 404 and GStreamer is not needed.
+    public var cameras: Bool
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, testPhone: String = "79123456781",
                 testCode: String = "1001", timeZone: TimeZone = TimeZone(identifier: "Europe/Moscow") ?? .current,
                 panel: OperatorPanelTarget? = nil, faults: SimulatedOperatorFaults = .init(),
                 revokeAfter: Int? = nil, blocked: Bool = false, deviceLimit: Int = 10, confirmMethod: ConfirmMethod = .sms,
-                addresses: Int = 1) {
+                addresses: Int = 1, cameras: Bool = true) {
         self.host = host
         self.port = port
         self.testPhone = testPhone
@@ -55,5 +58,6 @@ public struct SimulatedOperatorOptions: Sendable {
         self.deviceLimit = deviceLimit
         self.confirmMethod = confirmMethod
         self.addresses = max(1, addresses)
+        self.cameras = cameras
     }
 }

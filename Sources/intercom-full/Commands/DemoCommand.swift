@@ -15,7 +15,8 @@ enum DemoCommand {
         details: """
         The simulated panel serves its camera and doors over HTTP on 127.0.0.1 and calls over SIP with
         audio and video; the simulated operator (logged in with its test phone) offers the panel's door
-        as an operator door. Answer with a, open the door with o, hang up with h, quit with q.
+        as an operator door and serves a camera (intercom watch demo:cam:1, live HLS; a minute of recording).
+        Answer with a, open the door with o, hang up with h, quit with q.
         Everything the demo writes (config, token, journal) lives in a private folder removed at the end.
         """,
         run: run)

@@ -23,6 +23,7 @@ enum SimulateOperatorCommand {
                    choices: SimulatedOperatorFaults.Mode.allCases.map(\.rawValue)),
             .value("--fault-on", "METHODS", "the methods the fault hits, e.g. address/getAddressList,address/openDoor (default: all)"),
             .value("--slow-ms", "N", "how long --fault slow waits (default 30000)"),
+            .flag("--no-camera", "serve no video: cctv/all's camera URLs answer 404 (and GStreamer is not needed)"),
         ],
         details: """
         Answers as a SmartYard server does: POST {base}/{module}/{method} with a JSON body, the
@@ -37,8 +38,17 @@ enum SimulateOperatorCommand {
         phone in (401 for others: no call ever arrives). Confirming again with the same deviceToken
         gives a new token and the old one gets 401. There is no loopback ?phone= back door.
         Methods: user/ping, address/getAddressList, getSettingsList, openDoor, intercom, access,
-        resetCode, plogDays, plog, GET address/plogCamshot/UUID, cctv/all (a placeholder URL),
-        ext/options, inbox/unreaded.
+        resetCode, plogDays, plog, GET address/plogCamshot/UUID, cctv/all, ext/options, inbox/unreaded.
+        Cameras: one per address, at the URL cctv/all gives ({root}/cctv/ID) with its token (random
+        each run), in the shapes Flussonic serves: GET {url}/index.m3u8?token=T is the live HLS
+        playlist (1 s MPEG-TS segments of the porch scene labelled with the camera's name, H.264
+        640x480 at 10 frames a second, the newest 5 listed) and {url}/preview.mp4?token=T its newest
+        key frame in MP4. A wrong or missing token gets 403. A camera's GStreamer pipeline starts with
+        the first request for it (that request waits about a second for the first segment) and runs
+        until the simulator stops. The recording reaches back as far as the kept segments (the
+        last minute): {url}/index-FROM-DURATION.m3u8?token=T (FROM in unix seconds) lists those inside
+        the window as a finished recording and {url}/FROM-preview.mp4?token=T is the picture then;
+        a time before that is 404.
         address/openDoor sends the panel what SmartYard's Beward driver sends (HTTP Basic, then
         intercom_cgi?action=maindoor for door 0, altdoor for door 1, then config_cgi?action=forcesave)
         and answers 204 even when the panel is down; each opening adds an "opened by app" (event 4)
@@ -76,8 +86,9 @@ enum SimulateOperatorCommand {
             simulator = try SimulatedOperator.start(options)
         } catch {
             panel?.stop()
-            return Console.fail("\(error.description); choose another --listen (port 0 picks a free one)",
-                                code: ExitCode.unavailable)
+            let hint = if case .cannotStartCameras = error { "pass --no-camera to run without video" }
+                else { "choose another --listen (port 0 picks a free one)" }
+            return Console.fail("\(error.description); \(hint)", code: ExitCode.unavailable)
         }
         Console.out("operator listening on \(simulator.baseURL)")
         Console.out("test phone \(options.testPhone), code \(options.testCode)")
@@ -157,6 +168,7 @@ struct SimulateOperatorSettings {
         }
         options.revokeAfter = try count("--revoke-after", 0...1_000_000)
         options.blocked = arguments.has("--blocked")
+        options.cameras = !arguments.has("--no-camera")
         if let mode = arguments.value("--fault") {
             options.faults.mode = SimulatedOperatorFaults.Mode(rawValue: mode)
         }

@@ -83,4 +83,26 @@ import Glibc
         #expect(result.status == 69, "stderr: \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
     }
+
+    /// GStreamer with no plugins to find (an empty plugin path and a registry of its own): the
+    /// cameras cannot start, which is one line naming the package and --no-camera, which starts.
+    @Test func missingGStreamerPluginsAreOneLineAndNoCameraRunsWithout() async throws {
+        let dir = try TestDirectory(prefix: "simulate-operator")
+        let plugins = dir.file("no-plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let bare: [String: String?] = ["GST_PLUGIN_SYSTEM_PATH_1_0": plugins.path, "GST_PLUGIN_PATH_1_0": nil,
+                                       "GST_PLUGIN_PATH": nil, "GST_REGISTRY_1_0": dir.file("registry.bin").path]
+        let refused = try await Subprocess.run(try SimulatePanelCommandTests.binary(), ["simulate-operator"],
+                                               environment: bare, logDirectory: dir.url)
+        #expect(refused.status == 69, "stderr: \(refused.stderr)")
+        #expect(refused.stderr.contains("cameras cannot start: GStreamer's appsrc is missing (Debian: gstreamer1.0-plugins-base")
+                && refused.stderr.contains("pass --no-camera"), "stderr: \(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "stderr: \(refused.stderr)")
+
+        let process = try Subprocess(try SimulatePanelCommandTests.binary(), ["simulate-operator", "--no-camera"],
+                                     name: "simulate-operator", environment: bare, logDirectory: dir.url)
+        try await withCleanup({ await process.stop(grace: .seconds(10)) }) {
+            try await process.waitForOutput(containing: "panel ", in: .stdout, timeout: .seconds(20))
+        }
+    }
 }

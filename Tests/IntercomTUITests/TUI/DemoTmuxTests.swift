@@ -3,7 +3,7 @@ import Testing
 import IntercomTestSupport
 
 /// `intercom demo` in tmux: its two `intercom-sim` children (the simulated panel and operator), the
-/// operator door it logs in to, and nothing left running after q.
+/// operator door it logs in to, the operator's camera, and nothing left running or on disk after q.
 @Suite("demo in tmux", .serialized)
 struct DemoTmuxTests {
     /// The demo's simulators: processes started in this test's HOME that run simulate-panel or -operator.
@@ -62,6 +62,13 @@ struct DemoTmuxTests {
                 rtsp.replacingOccurrences(of: "rtsp://", with: "rtsp://admin:admin@"),
             ], logDirectory: dir.url, timeout: .seconds(15))
             #expect(probe.status == 0 && probe.stdout.contains("h264"), "\(probe.stdout)\(probe.stderr)")
+            // The operator's camera plays: a snapshot of its preview (its pipeline starts with the request).
+            let picture = "\(work)/camera.jpg"
+            let snapshot = try await Subprocess.run(binary, ["snapshot", "demo:cam:1", "-o", picture, "--config", "\(work)/config.ini"],
+                                                    environment: light, logDirectory: dir.url, timeout: .seconds(20))
+            #expect(snapshot.status == 0 && snapshot.stdout.contains("saved \(picture) (640"), "\(snapshot.stdout)\(snapshot.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).contains { $0.hasPrefix("intercom-operator-camera.") },
+                    "the camera's segments are not in the demo's TMPDIR")
             // The user's own token folder stays untouched.
             #expect(!FileManager.default.fileExists(atPath: dir.path + "/state/intercom/operators"))
 
@@ -97,6 +104,8 @@ struct DemoTmuxTests {
             #expect(left.isEmpty, "left running after q: \(left)")
             let folders = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("intercom-demo.") }
             #expect(folders.isEmpty, "the demo left \(folders)")
+            let segments = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("intercom-operator-camera.") }
+            #expect(segments.isEmpty, "the operator left its camera's folder \(segments)")
         }
     }
 
