@@ -91,7 +91,7 @@ let package = Package(
         // The only importer of CFFmpeg, with a Swift-only API.
         .target(
             name: "IntercomVideo",
-            dependencies: ["IntercomImaging", "CFFmpeg"],
+            dependencies: ["IntercomBase", "IntercomImaging", "CFFmpeg"],
             path: "Sources/IntercomVideo"
         ),
         // The SmartYard mobile API client (login, doors, cameras, flat settings, sharing, the event

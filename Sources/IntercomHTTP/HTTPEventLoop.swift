@@ -1,6 +1,7 @@
 import CCurl
 import CCurlShim
 import Foundation
+import IntercomBase
 import Synchronization
 
 /// One thread that runs every HTTP transfer of the process: libcurl's multi interface, so a
@@ -39,11 +40,8 @@ public final class HTTPEventLoop: Sendable {
         _ = intercom_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 512)
         let inbox = LoopInbox(multi: multi)
         self.inbox = inbox
-        // Foundation's `Thread.name` does not reach the kernel on Linux (and `pthread_setname_np`
-        // is hidden from Swift): `top -H` and /proc/PID/task/*/comm show what is written here.
-        let kernelName = Data(name.utf8.prefix(15))
         let thread = Thread {
-            try? kernelName.write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+            KernelThreadName.set(name)
             CurlMultiLoop(inbox: inbox).run()
         }
         thread.name = name

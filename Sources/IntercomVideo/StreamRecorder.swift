@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// Copies a live stream into a file as it comes, without decoding or re-encoding: the panel's
 /// H.264 (and its audio track when it has one) remuxed into Matroska on a thread of its own,
@@ -38,7 +39,7 @@ public final class StreamRecorder: Sendable {
         let completion = self.completion
         let result = self.result
         let thread = Thread {
-            try? Data(Self.threadName.utf8).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+            KernelThreadName.set(Self.threadName)
             let remuxer = StreamRemuxer(source: source, path: path, maxLength: maxLength, interrupt: interrupt)
             result.set(remuxer.run())
             completion.finish()

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 import IntercomImaging
 
 /// One live stream being played: a decode thread of its own that connects, decodes and scales to
@@ -37,7 +38,7 @@ public final class VideoStream: Sendable {
         let completion = self.completion
         continuation.onTermination = { _ in interrupt.requestStop() }
         let thread = Thread {
-            VideoStream.nameKernelThread(threadName)
+            KernelThreadName.set(threadName)
             if let failure = VideoStream.decode(source: source, target: target, interrupt: interrupt,
                                                 deliver: { continuation.yield($0) }) {
                 continuation.finish(throwing: failure)
@@ -69,12 +70,6 @@ public final class VideoStream: Sendable {
     public func finished() async { await completion.wait() }
 
     deinit { interrupt.requestStop() }
-
-    /// Foundation's `Thread.name` does not reach the kernel on Linux, and `pthread_setname_np` is
-    /// hidden from Swift; `top -H`, debuggers and the tests read the name the kernel keeps.
-    private static func nameKernelThread(_ name: String) {
-        try? Data(name.utf8.prefix(15)).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
-    }
 
     /// The decode thread's whole life; the decoder never leaves it. Nil when stopped on request.
     private static func decode(source: VideoSource, target: ScaleTarget, interrupt: InterruptState,
