@@ -63,7 +63,7 @@ struct ScreenText {
         }
         if let kiosk {
             let filter = model.kiosk.filter.isEmpty ? "" : "filter '\(model.kiosk.filter)' (\(kiosk.shown))  "
-            return " \(filter)PgUp/PgDn page \(kiosk.page + 1)/\(kiosk.pages)  / filter  v list  1-9 open door N  Tab choose  o open  ? help  Q quit"
+            return " \(filter)PgUp/PgDn page \(kiosk.page + 1)/\(kiosk.pages)  / filter  v list  1-9 door  o open  Tab  ? help  Q quit"
         }
         return " o open door  Tab choose door  O 2nd door  g gate  l journal  ? help  q quit"
     }

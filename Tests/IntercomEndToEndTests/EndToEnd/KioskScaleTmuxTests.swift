@@ -32,6 +32,8 @@ import Testing
                 let first = try await tmux.waitForScreen(containing: "page 1/2", timeout: .seconds(20))
                 #expect(first.contains("1. panel-01") && first.contains("64. panel-64"), "tiles and the list:\n\(first)")
                 #expect(!first.contains("50. panel-50 RINGING"))
+                // Idle first: the 64 panels' first snapshots and alarm streams have come in.
+                try await Task.sleep(for: .seconds(2))
 
                 // panel-50 is in the list, not a tile: ringing, it must become the first tile.
                 try fleet.write(line: "ring panel-50")
@@ -43,9 +45,10 @@ import Testing
                 let milliseconds = Int(seen.timeIntervalSince(sent) * 1000)
                 // Measured from the panel's "calling" (the INVITE goes out on loopback) to the tmux
                 // capture that first shows the tile; the capture itself takes a few ms. 100 ms is the
-                // goal; the bound is looser because two other builds share these 2 cores.
+                // goal (35-60 ms measured by hand, idle); the bound is looser because other builds share
+                // these 2 cores and each capture is a tmux process.
                 print("kiosk-64: INVITE → ringing tile on screen \(milliseconds) ms")
-                #expect(milliseconds < 1000, "the ringing panel took \(milliseconds) ms to show")
+                #expect(milliseconds < 500, "the ringing panel took \(milliseconds) ms to show")
                 try fleet.write(line: "hangup panel-50")
                 _ = try await Self.pollScreen(tmux, timeout: .seconds(10)) { !$0.contains("RINGING") }
 
