@@ -9,8 +9,7 @@ import Testing
     @Test("--count 3: three named panels, each its own HTTP server; 'ring panel-02' calls as 100002")
     func threePanelsAndOneRings() async throws {
         let dir = try TestDirectory(prefix: "simulate-panel-count")
-        let callee = try UDPInbox()
-        defer { callee.close() }
+        let callee = try UDPPortHolder()
         let process = try Subprocess(try IntercomBinary.path(),
                                      ["simulate-panel", "--count", "3", "--events", "json",
                                       "--call", "sip:desk@127.0.0.1:\(callee.port)"],
@@ -33,7 +32,7 @@ import Testing
             }
 
             try process.write(line: "ring panel-02")
-            let invite = try callee.receive(containing: "INVITE ", timeout: .seconds(10))
+            let invite = try await callee.receive(containing: "INVITE ", timeout: .seconds(10))
             #expect(invite.contains("sip:100002@"), "the INVITE is not from panel-02:\n\(invite)")
             _ = try await process.waitForOutput(containing: "\"panel\":\"panel-02\",\"call\"", in: .stdout)
             try process.write(line: "ring 9")
@@ -53,40 +52,4 @@ import Testing
             #expect(run.status == 64 && run.stderr.contains(text), "\(arguments): \(run.stderr)")
         }
     }
-}
-
-/// A UDP socket on 127.0.0.1 that keeps what it receives: the callee a panel's INVITE reaches.
-private final class UDPInbox {
-    let fd: Int32
-    let port: UInt16
-
-    init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        guard fd >= 0 else { throw HarnessError("socket: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { Glibc.close(fd); throw HarnessError("bind: errno \(errno)") }
-        self.fd = fd
-        port = UInt16(bigEndian: address.sin_port)
-    }
-
-    /// The first datagram holding `text`; throws after `timeout`.
-    func receive(containing text: String, timeout: Duration) throws -> String {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while ContinuousClock.now < deadline {
-            var wait = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&wait, 1, 100) > 0 else { continue }
-            let n = recv(fd, &buffer, buffer.count, 0)
-            if n > 0, let datagram = String(bytes: buffer[0..<n], encoding: .utf8), datagram.contains(text) { return datagram }
-        }
-        throw HarnessError.timeout("a datagram with \"\(text)\"", after: timeout)
-    }
-
-    func close() { Glibc.close(fd) }
 }
