@@ -28,7 +28,7 @@ enum SimulatePanelFleetRun {
         for member in fleet.members {
             let panel = member.panel
             printer.fleetPanel(name: member.name, url: panel.http.baseURL, listen: panel.sipListening.description,
-                               from: panel.sipURI, rtsp: panel.rtsp?.url(.sub))
+                               from: panel.sipURI, rtsp: panel.rtsp?.url(.main))
             let own = printer.member(member.name)
             watchers.append(Task { for await event in panel.events { own.print(event) } })
         }
