@@ -184,7 +184,7 @@ struct ScreenText {
             "  l          journal",
             "  Ctrl-L     redraw",
             "  q          quit (asks during a call; kiosk: Q then y)",
-            "  PgUp/PgDn  kiosk: the previous / next page of tiles (ringing panels are on every page)",
+            "  PgUp/PgDn  kiosk: previous / next page of tiles (ringing panels on every page)",
             "  /          kiosk: filter the panels by name (Enter keeps it, Esc clears it)",
             "  v          kiosk: tiles / one line per panel (name, state)",
             "",
