@@ -47,7 +47,7 @@ enum SimulatePanelCommand {
         call_answered, dtmf, door_opened, call_ended, stopped (each with "event" and "time").
         SIGUSR1 rings --call at once (with --ring-on-signal, that is the first ring: `intercom demo` sends
         it once its screen is up). SIGTERM or SIGINT hangs up and exits 0.
-        With --count N: panel I (1-based) is named panel-0I (two digits at least), calls as SIP user
+        With --count N: panel I (1-based) is named panel-NN (I with at least two digits: panel-07), calls as SIP user
         100000+I and listens on --http-port+I-1, --sip-port+I-1 (and --rtsp-port+I-1) — or on free ports
         when a base port is 0 (the default); it has an RTSP camera only when --rtsp-port is given. One line
         per panel: "panel NAME http URL sip udp:127.0.0.1:PORT from URI" (json: panel with name, url,
