@@ -231,21 +231,10 @@ package final class Kamailio: @unchecked Sendable {
 
     /// Sends one SIP OPTIONS over UDP and waits briefly for any response.
     package static func probe(port: UInt16, wait: Duration = .milliseconds(200)) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        local.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) }
-        }
-        guard bound == 0 else { return false }
-        _ = withUnsafeMutablePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
-        }
-        let localPort = UInt16(bigEndian: local.sin_port)
+        guard let holder = try? UDPPortHolder() else { return false }
+        // The holder closes its socket at deinit: keep it until the reply is read.
+        defer { withExtendedLifetime(holder) {} }
+        let fd = holder.fd, localPort = holder.port
         let ms = Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
         var tv = timeval(tv_sec: ms / 1000, tv_usec: (ms % 1000) * 1000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))

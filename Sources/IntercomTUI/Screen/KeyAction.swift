@@ -1,5 +1,6 @@
 import IntercomEngine
 import IntercomBase
+import IntercomTerminal
 
 /// What a key press means on the call screen (the keys shown on screen and under `?`).
 enum KeyAction: Equatable {
@@ -14,6 +15,8 @@ enum KeyAction: Equatable {
     case openDoor(index: Int)
     /// `t` in a call: ask for a transfer target.
     case transfer
+    /// Kiosk: PgUp/PgDn page the tiles, `/` starts the name filter, `v` toggles the list.
+    case kiosk(KioskView.Key)
 
     static let keyEnter: Int32 = 10
     static let keyReturn: Int32 = 13
@@ -23,6 +26,8 @@ enum KeyAction: Equatable {
     /// Maps a key to an action for the current screen; nil = ignored.
     /// `dialing`: the shown call is one we placed that has not been accepted yet.
     static func of(key: Int32, inCall: Bool, ringing: Bool, quitAsked: Bool, kiosk: Bool, dialing: Bool = false) -> KeyAction? {
+        if kiosk, !quitAsked, key == Curses.Key.pageDown { return .kiosk(.nextPage) }
+        if kiosk, !quitAsked, key == Curses.Key.pageUp { return .kiosk(.previousPage) }
         guard let scalar = Unicode.Scalar(UInt32(max(0, key))) else { return nil }
         let c = Character(scalar)
         if quitAsked { return .confirmQuit(c == "y" || c == "Y") }
@@ -30,6 +35,8 @@ enum KeyAction: Equatable {
         if key == keyTab { return .nextCall }
         if inCall, "0123456789*#".contains(c) { return .command(.dtmf(nil, digits: String(c))) }
         if kiosk, !inCall, !ringing, let n = c.wholeNumberValue, n >= 1 { return .openDoor(index: n - 1) }
+        if kiosk, c == "/" { return .kiosk(.startFilter) }
+        if kiosk, c == "v" { return .kiosk(.toggleList) }
         switch c {
         case "a", "\n", "\r": return ringing && !inCall ? .command(.answer(nil)) : nil
         case "d": return ringing ? .command(.decline(nil)) : nil

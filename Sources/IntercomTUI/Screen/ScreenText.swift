@@ -9,7 +9,8 @@ struct ScreenText {
     let curses: Curses
     let context: TUIContext
 
-    func draw(_ model: ScreenModel) {
+    /// `kiosk`: where the kiosk's tiles and lines go (`kioskArrangement`), nil off the kiosk.
+    func draw(_ model: ScreenModel, kiosk: KioskView.Arrangement? = nil) {
         curses.erase()
         let cols = curses.cols, rows = curses.rows
         let now = Date()
@@ -22,8 +23,8 @@ struct ScreenText {
         }
         if model.showHelp {
             drawHelp()
-        } else if context.options.kiosk {
-            drawKioskText(model)
+        } else if let kiosk {
+            drawKioskText(model, kiosk)
         } else {
             drawInfo(model, Layout.of(cols: cols, rows: rows), now: now)
         }
@@ -32,15 +33,17 @@ struct ScreenText {
             curses.bar(layout.messageRow, " a call is in progress or this is a kiosk: quit? y/n", .ringing)
         } else if let typed = model.transferPrompt {
             curses.bar(layout.messageRow, " transfer to (name or sip:URI): \(typed)_", .ringing)
+        } else if let typed = model.kiosk.typing {
+            curses.bar(layout.messageRow, " filter panels by name: \(typed)_   (\(kiosk?.shown ?? 0) shown; Enter keeps, Esc clears)", .ringing)
         } else if let message = model.message, message.until > now {
             curses.put(layout.messageRow, 1, message.text, message.warn ? .warn : .ok, bold: true)
         } else if let outcome = model.outcome, outcome.until > now {
             curses.put(layout.messageRow, 1, outcome.text, .dim, bold: true)
         }
-        curses.bar(layout.keysRow, keyHelp(model), .keys)
+        curses.bar(layout.keysRow, keyHelp(model, kiosk), .keys)
     }
 
-    private func keyHelp(_ model: ScreenModel) -> String {
+    private func keyHelp(_ model: ScreenModel, _ kiosk: KioskView.Arrangement?) -> String {
         let call = model.selectedCall
         if call?.stage == .active {
             if model.transferPrompt != nil {
@@ -58,9 +61,11 @@ struct ScreenText {
         if call?.stage == .ringing {
             return " a/Enter answer  d decline  o open without talking  O 2nd door  Tab next  ? help"
         }
-        return context.options.kiosk
-            ? " 1-9 open door N  Tab choose  o open  ? help  Q quit"
-            : " o open door  Tab choose door  O 2nd door  g gate  l journal  ? help  q quit"
+        if let kiosk {
+            let filter = model.kiosk.filter.isEmpty ? "" : "filter '\(model.kiosk.filter)' (\(kiosk.shown))  "
+            return " \(filter)PgUp/PgDn page \(kiosk.page + 1)/\(kiosk.pages)  / filter  v list  1-9 door  o open  Tab  ? help  Q quit"
+        }
+        return " o open door  Tab choose door  O 2nd door  g gate  l journal  ? help  q quit"
     }
 
     private func drawInfo(_ model: ScreenModel, _ layout: Layout, now: Date) {
@@ -120,47 +125,47 @@ struct ScreenText {
         for entry in model.recent { line("  \(entry)", .dim) }
     }
 
-    private func drawKioskText(_ model: ScreenModel) {
-        let tiles = Layout.tiles(count: context.panels.count, cols: curses.cols, rows: Self.kioskTileRows(curses.rows, model))
+    private func drawKioskText(_ model: ScreenModel, _ kiosk: KioskView.Arrangement) {
         let operatorDoors = model.doors.enumerated().filter { $0.element.source == .operator }
         if !operatorDoors.isEmpty {
             // The operators' doors have no picture: one line under the tiles, numbered after the panels.
             let text = operatorDoors.map { "\($0.offset + 1). \(ScreenModel.title($0.element))" }.joined(separator: "   ")
             curses.put(curses.rows - 3, 1, String(text.prefix(max(0, curses.cols - 2))), .title, bold: true)
         }
-        for (index, panel) in Self.kioskOrder(context.panels, model).enumerated() where index < tiles.count {
-            let tile = tiles[index]
-            let number = (context.panels.firstIndex(of: panel) ?? index) + 1
-            let call = model.calls.first { $0.panel == panel }
-            let status: String
-            let color: Curses.Color
-            if let call, call.stage == .ringing {
-                status = "RINGING"
-                color = .ringing
-            } else if call != nil {
-                status = "in call"
-                color = .ok
-            } else if model.unreachable.contains(panel) {
-                status = "unreachable"
-                color = .warn
-            } else {
-                status = ""
-                color = .title
-            }
-            curses.put(tile.row, tile.column, " \(number). \(panel) \(status) ".padding(toLength: tile.cols, withPad: " ", startingAt: 0),
+        for (panel, tile) in kiosk.tiles {
+            let (status, color) = Self.kioskStatus(panel, model)
+            curses.put(tile.row, tile.column, " \(number(panel)). \(panel) \(status) ".padding(toLength: tile.cols, withPad: " ", startingAt: 0),
                        color, bold: true, reverse: color == .title)
         }
+        // The compact list: one line per panel beyond the tiles (or every panel in list mode).
+        for line in kiosk.lines {
+            let (status, color) = Self.kioskStatus(line.panel, model)
+            let text = " \(number(line.panel)). \(line.panel) \(status)"
+            curses.put(line.row, line.column, String(text.prefix(line.cols)), color == .title ? .normal : color, bold: !status.isEmpty)
+        }
+        if kiosk.shown == 0 { curses.put(2, 2, "no panel's name contains '\(model.kiosk.filterShown ?? "")'", .dim) }
+    }
+
+    /// A panel's number on the kiosk: its place in the configuration (what the digit keys open).
+    private func number(_ panel: String) -> Int { (context.panels.firstIndex(of: panel) ?? 0) + 1 }
+
+    /// A kiosk panel's state word and colour: ringing, in call, unreachable or nothing.
+    static func kioskStatus(_ panel: String, _ model: ScreenModel) -> (String, Curses.Color) {
+        let call = model.calls.first { $0.panel == panel }
+        if let call, call.stage == .ringing { return ("RINGING", .ringing) }
+        if call != nil { return ("in call", .ok) }
+        if model.unreachable.contains(panel) { return ("unreachable", .warn) }
+        return ("", .title)
+    }
+
+    /// Where the kiosk's tiles and lines go for this window and model.
+    static func kioskArrangement(_ model: ScreenModel, panels: [String], cols: Int, rows: Int) -> KioskView.Arrangement {
+        model.kiosk.arrange(panels, ringing: Set(model.ringing.compactMap(\.panel)), cols: cols, rows: kioskTileRows(rows, model))
     }
 
     /// The rows the kiosk's tiles may use: one fewer when the operators' doors need their line.
     static func kioskTileRows(_ rows: Int, _ model: ScreenModel) -> Int {
         model.doors.contains { $0.source == .operator } ? rows - 1 : rows
-    }
-
-    /// Kiosk: ringing panels jump to the front.
-    static func kioskOrder(_ panels: [String], _ model: ScreenModel) -> [String] {
-        let ringing = Set(model.ringing.compactMap(\.panel))
-        return panels.filter { ringing.contains($0) } + panels.filter { !ringing.contains($0) }
     }
 
     private func drawHelp() {
@@ -179,6 +184,9 @@ struct ScreenText {
             "  l          journal",
             "  Ctrl-L     redraw",
             "  q          quit (asks during a call; kiosk: Q then y)",
+            "  PgUp/PgDn  kiosk: previous / next page of tiles (ringing panels on every page)",
+            "  /          kiosk: filter the panels by name (Enter keeps it, Esc clears it)",
+            "  v          kiosk: tiles / one line per panel (name, state)",
             "",
             "? closes this help",
         ]

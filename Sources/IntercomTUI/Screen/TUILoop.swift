@@ -60,6 +60,8 @@ final class TUILoop {
             if curses.terminalGone { break }
             // A terminal's late answers and reports are no key presses (they hold O and digits).
             if let code = key, !keyFilter.isKey(code) { key = nil }
+            // Esc alone is known only once nothing followed it: it clears the kiosk's filter prompt.
+            if model.kiosk.typing != nil, keyFilter.takeLoneEscape() { model.kiosk.apply(.clear) }
             for item in context.inbox.drain() { take(item) }
             if let key {
                 if key == Curses.Key.resize {
@@ -80,7 +82,11 @@ final class TUILoop {
             alertIfRinging()
             // Operators' doors arrive once the engine has asked them (a lock, no waiting).
             model.updateDoors(context.intercom.doorList(panels: context.panels))
-            text.draw(model)
+            let kiosk = context.options.kiosk
+                ? ScreenText.kioskArrangement(model, panels: context.panels, cols: curses.cols, rows: curses.rows) : nil
+            // Paging past the last page stays on it.
+            if let kiosk { model.kiosk.page = kiosk.page }
+            text.draw(model, kiosk: kiosk)
             let textHash = curses.contentHash.finalize()
             curses.refresh()
             if textHash != lastTextHash {
@@ -93,7 +99,7 @@ final class TUILoop {
                 curses.redrawLines(from: layout.messageRow, count: 1)
                 curses.refresh()
             }
-            drawPictures()
+            drawPictures(kiosk)
             if let id = context.followed, let reason = model.ended[id] {
                 // Long enough to read the outcome line, then back to the shell.
                 if closeAt == nil { closeAt = Date().addingTimeInterval(1.5) }
@@ -145,6 +151,10 @@ final class TUILoop {
             typeTransferTarget(key)
             return
         }
+        if model.kiosk.typing != nil {
+            typeFilter(key)
+            return
+        }
         if model.journal != nil, model.selectedCall == nil, browseJournal(key) { return }
         let inCall = model.selectedCall?.stage == .active
         guard let action = KeyAction.of(key: key, inCall: inCall, ringing: !model.ringing.isEmpty,
@@ -184,7 +194,23 @@ final class TUILoop {
         case .transfer:
             model.transferPrompt = ""
             model.transferCall = model.selectedCall?.id
+        case .kiosk(let key):
+            model.kiosk.apply(key)
+            resetPictures()
         }
+    }
+
+    /// The kiosk's filter prompt: printable characters type (the tiles follow at once), Backspace
+    /// deletes, Enter keeps the filter; Esc (a lone ESC, see `run`) clears it.
+    private func typeFilter(_ key: Int32) {
+        switch key {
+        case KeyAction.keyEnter, KeyAction.keyReturn: model.kiosk.apply(.keep)
+        case Curses.Key.backspace, 127, 8: model.kiosk.apply(.backspace)
+        default:
+            guard key >= 32, key < 127, let scalar = Unicode.Scalar(UInt32(key)) else { return }
+            model.kiosk.apply(.type(Character(scalar)))
+        }
+        resetPictures()
     }
 
     /// The transfer prompt's keys: printable characters type, Backspace deletes, Enter sends the
@@ -260,12 +286,10 @@ final class TUILoop {
         lastStatus = nil
     }
 
-    private func drawPictures() {
+    private func drawPictures(_ kiosk: KioskView.Arrangement?) {
         guard !model.showHelp, curses.rows >= 8, curses.cols >= 30 else { return }
-        if context.options.kiosk {
-            let tiles = Layout.tiles(count: context.panels.count, cols: curses.cols, rows: ScreenText.kioskTileRows(curses.rows, model))
-            for (index, panel) in ScreenText.kioskOrder(context.panels, model).enumerated() where index < tiles.count {
-                let tile = tiles[index]
+        if let kiosk {
+            for (index, (panel, tile)) in kiosk.tiles.enumerated() {
                 let area = CellArea(column: tile.column, row: tile.row + 1, cols: tile.cols, rows: tile.rows - 1)
                 context.intercom.peephole.want(panel: panel, size: pictures.pixelSize(for: area))
                 pictures.draw(slot: 1 + index, area: area, source: source(panel: panel, call: model.calls.first { $0.panel == panel }))

@@ -51,6 +51,14 @@ public struct EscapeFilter: Sendable {
         return false
     }
 
+    /// True once when an ESC has stood alone for `loneEscape`: the Esc key itself (the kiosk's
+    /// filter prompt clears on it). Called each turn of the loop, key or not.
+    public mutating func takeLoneEscape(now: ContinuousClock.Instant = ContinuousClock.now) -> Bool {
+        guard state == .escape, let since, since.duration(to: now) > Self.loneEscape else { return false }
+        state = .ground
+        return true
+    }
+
     private mutating func begin(_ now: ContinuousClock.Instant) {
         state = .escape
         since = now

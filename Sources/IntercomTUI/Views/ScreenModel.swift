@@ -32,6 +32,8 @@ struct ScreenModel {
     /// call it is for (the prompt closes when that call ends).
     var transferPrompt: String?
     var transferCall: CallID?
+    /// The kiosk's page, filter and list mode.
+    var kiosk = KioskView()
 
     var selectedCall: CallView? {
         calls.first { $0.id == selected } ?? calls.first { $0.stage == .active } ?? calls.first

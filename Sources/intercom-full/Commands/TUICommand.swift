@@ -18,7 +18,7 @@ enum TUICommand {
 
     static let spec = CommandSpec(
         name: "tui",
-        options: options + [.flag("--kiosk", "concierge desk: every panel's live picture on one screen; quitting needs Q then y")],
+        options: options + [.flag("--kiosk", "concierge desk: every panel's live picture on one screen (PgUp/PgDn pages, / filters by name, v lists); quitting needs Q then y")],
         details: "Keys are shown at the bottom of the screen; ? lists them all.",
         run: run)
 

@@ -27,6 +27,7 @@ enum SimulatePanelCommand {
             .flag("--broken-jpeg", "images_cgi sends bytes that are not a JPEG"),
             .flag("--truncated-jpeg", "images_cgi sends half a JPEG"),
             .flag("--server-error", "every CGI answers 500 Internal Server Error"),
+            .value("--count", "N", "run N panels (1-256) in one process: panel-01…, ports from each base port up, SIP users 100001 up; no RTSP unless --rtsp-port"),
             .value("--events", "FORMAT", "text (default): a line per happening; json: one JSON object per line",
                    choices: ["text", "json"]),
         ],
@@ -46,6 +47,13 @@ enum SimulatePanelCommand {
         call_answered, dtmf, door_opened, call_ended, stopped (each with "event" and "time").
         SIGUSR1 rings --call at once (with --ring-on-signal, that is the first ring: `intercom demo` sends
         it once its screen is up). SIGTERM or SIGINT hangs up and exits 0.
+        With --count N: panel I (1-based) is named panel-NN (I with at least two digits: panel-07), calls as SIP user
+        100000+I and listens on --http-port+I-1, --sip-port+I-1 (and --rtsp-port+I-1) — or on free ports
+        when a base port is 0 (the default); it has an RTSP camera only when --rtsp-port is given. One line
+        per panel: "panel NAME http URL sip udp:127.0.0.1:PORT from URI" (json: panel with name, url,
+        listen, from, rtsp), then "panels ready: N"; each happening after that starts with "NAME: " (json:
+        a "panel" field). Nothing rings by itself: the line "ring NAME" (or "ring I") on stdin rings --call
+        from that panel, "hangup NAME" ends its call; SIGUSR1 rings from panel-01.
         """,
         run: run)
 
@@ -56,6 +64,8 @@ enum SimulatePanelCommand {
         var ringEvery: Duration?
         var ringOnSignal = false
         var json = false
+        /// `--count`: panels in this process (1 = the single panel as before).
+        var count = 1
     }
 
     /// Reads the options; the error is the one line for exit 64.
@@ -118,6 +128,23 @@ enum SimulatePanelCommand {
         s.ringOnSignal = arguments.has("--ring-on-signal")
         if s.ringOnSignal && s.call == nil { throw fail("--ring-on-signal needs --call URI") }
         s.json = arguments.value("--events") == "json"
+        if let text = arguments.value("--count") {
+            guard let count = Int(text), count >= 1, count <= 256 else {
+                throw fail("option '--count' takes a number of panels 1-256, not '\(text)'")
+            }
+            s.count = count
+        }
+        if s.count > 1 {
+            if s.ringEvery != nil || s.ringOnSignal {
+                throw fail("--ring-every and --ring-on-signal work with one panel; with --count, 'ring NAME' on stdin rings")
+            }
+            // Many GStreamer RTSP servers are heavy: only when asked for.
+            if arguments.value("--rtsp-port") == nil { s.http.rtspPort = nil }
+            for (name, base) in [("--http-port", Int(s.http.port)), ("--sip-port", s.sip.listen.port),
+                                 ("--rtsp-port", Int(s.http.rtspPort ?? 0))] where base != 0 && base + s.count - 1 > 65_535 {
+                throw fail("option '\(name)' \(base) with --count \(s.count) runs past port 65535")
+            }
+        }
         return s
     }
 
@@ -128,6 +155,7 @@ enum SimulatePanelCommand {
         } catch {
             return Console.fail(error.description, code: ExitCode.usage)
         }
+        if settings.count > 1 { return await SimulatePanelFleetRun.run(settings, logger: invocation.logger) }
         let printer = LinePrinter(json: settings.json)
         let signals = SignalWatcher([SIGTERM, SIGINT, SIGUSR1])
         let panel: SimulatedPanel
@@ -193,76 +221,6 @@ enum SimulatePanelCommand {
             try await panel.ring(uri)
         } catch {
             printer.error("cannot call \(uri): \(error)")
-        }
-    }
-}
-
-/// Set once SIGTERM/SIGINT arrived: no more rings.
-private final class StopFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
-    var isSet: Bool { flag.load(ordering: .relaxed) }
-    func set() { flag.store(true, ordering: .relaxed) }
-}
-
-/// Renders the simulator's happenings as stable text lines or JSON lines.
-private struct LinePrinter: Sendable {
-    var json: Bool
-
-    private func emit(_ text: String, _ event: String, _ fields: [(String, JSONValue)]) {
-        if json {
-            let all: [(String, JSONValue)] = [("event", .string(event)), ("time", .string(RFC3339.string(Date())))] + fields
-            Console.out(JSONValue.object(all).encoded)
-        } else {
-            Console.out(text)
-        }
-    }
-
-    func httpListening(url: String, user: String, auth: String) {
-        emit("http listening on \(url) (user \(user), \(auth))", "http_listening",
-             [("url", .string(url)), ("user", .string(user)), ("auth", .string(auth))])
-    }
-
-    func rtspListening(url: String, subURL: String) {
-        emit("rtsp listening on \(url) (sub \(subURL))", "rtsp_listening",
-             [("url", .string(url)), ("sub_url", .string(subURL))])
-    }
-
-    func sipListening(listen: String, from: String) {
-        emit("sip listening on \(listen) (calls as \(from))", "sip_listening",
-             [("listen", .string(listen)), ("from", .string(from))])
-    }
-
-    func stopped() { emit("stopped", "stopped", []) }
-
-    func error(_ message: String) {
-        if json {
-            emit("", "error", [("message", .string(message))])
-        } else {
-            Console.error("intercom: \(message)")
-        }
-    }
-
-    func print(_ event: SimulatedPanelEvent) {
-        switch event {
-        case .calling(let id, let to):
-            emit("calling \(to)", "calling", [("call", .string(id.rawValue)), ("to", .string(to))])
-        case .ringing(let id):
-            emit("ringing", "ringing", [("call", .string(id.rawValue))])
-        case .incoming(let id, let from):
-            emit("incoming call from \(from)", "call_incoming", [("call", .string(id.rawValue)), ("from", .string(from))])
-        case .answered(let id, let media):
-            let codecs = [media.audioCodec, media.videoCodec].compactMap { $0 }.joined(separator: ", ")
-            emit("call answered" + (codecs.isEmpty ? "" : " (\(codecs))"), "call_answered",
-                 [("call", .string(id.rawValue)), ("audio", .optional(media.audioCodec)), ("video", .optional(media.videoCodec))])
-        case .dtmf(let id, let digit):
-            emit("dtmf received: \(digit)", "dtmf", [("call", .string(id.rawValue)), ("digit", .string(String(digit)))])
-        case .doorOpened(let door):
-            emit("door opened: \(door.door) (\(door.method))", "door_opened",
-                 [("door", .string(door.door.description)), ("method", .string(door.method))])
-        case .ended(let id, let reason, let duration):
-            emit("call ended: \(reason.rawValue)", "call_ended",
-                 [("call", .string(id.rawValue)), ("reason", .string(reason.rawValue)),
-                  ("duration_s", .number((duration * 10).rounded() / 10))])
         }
     }
 }

@@ -40,6 +40,21 @@ struct EscapeFilterTests {
         #expect(Self.keys("a", filter: &filter, at: start.advanced(by: .milliseconds(200))) == "a")
     }
 
+    /// The Esc key is told once nothing followed the ESC; a terminal's report never is.
+    @Test func loneEscapeIsTakenOnce() {
+        var filter = EscapeFilter()
+        let start = ContinuousClock.now
+        _ = Self.keys("\u{1B}", filter: &filter, at: start)
+        let early = filter.takeLoneEscape(now: start.advanced(by: .milliseconds(10)))
+        let alone = filter.takeLoneEscape(now: start.advanced(by: .milliseconds(80)))
+        let again = filter.takeLoneEscape(now: start.advanced(by: .milliseconds(90)))
+        #expect(!early, "too early to tell")
+        #expect(alone && !again, "once")
+        _ = Self.keys("\u{1B}[?62;4c", filter: &filter, at: start)
+        let report = filter.takeLoneEscape(now: start.advanced(by: .milliseconds(200)))
+        #expect(!report)
+    }
+
     /// A sequence cut off for good does not swallow keys for ever.
     @Test func unfinishedSequenceGivesUp() {
         var filter = EscapeFilter()

@@ -1,0 +1,99 @@
+import Foundation
+import IntercomTestSupport
+import Testing
+
+/// The kiosk at full size through the real binaries: one `simulate-panel --count 64` process, the
+/// kiosk in tmux at 160×48 (42 tiles a page, the rest listed), one panel rings from the second page
+/// and is a tile at the top at once; the name filter finds a panel; Esc clears it.
+@Suite("kiosk with 64 panels in tmux", .serialized) struct KioskScaleTmuxTests {
+    @Test func theRingingPanelIsShownAtOnceAndTheFilterFindsOne() async throws {
+        let dir = try TestDirectory(prefix: "intercom-kiosk-64")
+        let port = try FreePort.udpAndTCP()
+        let fleet = try Subprocess(try IntercomBinary.path(),
+                                   ["simulate-panel", "--count", "64", "--events", "json", "--call", "sip:intercom@127.0.0.1:\(port)"],
+                                   name: "simulate-panel-64", logDirectory: dir.url, stdin: true)
+        try await withCleanup({ await fleet.stop(grace: .seconds(15)) }) {
+            let out = try await fleet.waitForOutput(containing: "\"event\":\"panels_ready\"", in: .stdout, timeout: .seconds(40))
+            let panels = Self.objects(out).filter { $0["event"] as? String == "panel" }
+            #expect(panels.count == 64)
+            var config = "[sip]\nlisten = udp:127.0.0.1:\(port)\n\n"
+            for panel in panels {
+                let name = panel["name"] as? String ?? "", from = panel["from"] as? String ?? ""
+                let user = from.dropFirst("sip:".count).prefix { $0 != "@" }
+                config += "[panel \(name)]\nurl = \(panel["url"] as? String ?? "")\nuser = admin\npassword = admin\nmatch = sip:\(user)@\n\n"
+            }
+            let file = try IntercomBinary.writeConfig(config, in: dir)
+            var env: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
+            for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
+            let command = "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' tui --kiosk --config '\(file.path)'"
+                + " --no-bell --no-notify --no-ring; echo TUI-EXIT=$?; sleep 30"
+            let tmux = try await Tmux(command: command, width: 160, height: 48, environment: env)
+            try await withCleanup({ await tmux.kill() }) {
+                let first = try await tmux.waitForScreen(containing: "page 1/2", timeout: .seconds(20))
+                #expect(first.contains("1. panel-01") && first.contains("64. panel-64"), "tiles and the list:\n\(first)")
+                #expect(!first.contains("50. panel-50 RINGING"))
+                // Idle first: the 64 panels' first snapshots and alarm streams have come in.
+                try await Task.sleep(for: .seconds(2))
+
+                // panel-50 is in the list, not a tile: ringing, it must become the first tile.
+                try fleet.write(line: "ring panel-50")
+                let seen = try await Self.pollScreen(tmux, timeout: .seconds(10)) { screen in
+                    screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().first?
+                        .hasPrefix(" 50. panel-50 RINGING") == true
+                }
+                let sent = try await Self.callingTime(fleet, panel: "panel-50")
+                let milliseconds = Int(seen.timeIntervalSince(sent) * 1000)
+                // Measured from the panel's "calling" (the INVITE goes out on loopback) to the tmux
+                // capture that first shows the tile; the capture itself takes a few ms. 100 ms is the
+                // goal (35-60 ms measured by hand, idle); the bound is looser because other builds share
+                // these 2 cores and each capture is a tmux process.
+                print("kiosk-64: INVITE → ringing tile on screen \(milliseconds) ms")
+                #expect(milliseconds < 500, "the ringing panel took \(milliseconds) ms to show")
+                try fleet.write(line: "hangup panel-50")
+                _ = try await Self.pollScreen(tmux, timeout: .seconds(10)) { !$0.contains("RINGING") }
+
+                // The filter: `/`, a name in another case, Enter keeps it.
+                try await tmux.sendKeys("/")
+                try await tmux.sendLiteral("PANEL-37")
+                _ = try await tmux.waitForScreen(containing: "filter panels by name: PANEL-37_")
+                try await tmux.sendKeys("Enter")
+                let filtered = try await tmux.waitForScreen(containing: "filter 'PANEL-37' (1)")
+                #expect(filtered.contains("37. panel-37") && !filtered.contains("panel-36"), "\(filtered)")
+                // `/` again and Esc: every panel is back.
+                try await tmux.sendKeys("/")
+                _ = try await tmux.waitForScreen(containing: "filter panels by name: PANEL-37_")
+                try await tmux.sendKeys("Escape")
+                let cleared = try await tmux.waitForScreen(containing: "page 1/2")
+                #expect(cleared.contains("1. panel-01") && !cleared.contains("filter '"), "\(cleared)")
+                // `v`: one line per panel, every one of the 64 on one page.
+                try await tmux.sendKeys("v")
+                let list = try await tmux.waitForScreen(containing: "page 1/1")
+                #expect(list.contains("46. panel-46") && list.contains("64. panel-64"), "\(list)")
+            }
+        }
+    }
+
+    /// Captures as fast as tmux answers until `done`; the moment of the first capture that satisfied it.
+    private static func pollScreen(_ tmux: Tmux, timeout: Duration, _ done: (String) -> Bool) async throws -> Date {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var screen = ""
+        while ContinuousClock.now < deadline {
+            screen = try await tmux.capture()
+            if done(screen) { return Date() }
+        }
+        throw HarnessError.timeout("the kiosk's screen", after: timeout, log: screen)
+    }
+
+    /// When the simulator said the panel's call went out (its "calling" line, to the millisecond).
+    private static func callingTime(_ fleet: Subprocess, panel: String) async throws -> Date {
+        let out = try await fleet.waitForOutput(containing: "\"event\":\"calling\"", in: .stdout)
+        let line = try #require(objects(out).first { $0["event"] as? String == "calling" && $0["panel"] as? String == panel })
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return try #require(formatter.date(from: line["time"] as? String ?? ""), "\(line)")
+    }
+
+    private static func objects(_ out: String) -> [[String: Any]] {
+        out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+}

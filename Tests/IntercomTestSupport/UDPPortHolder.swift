@@ -1,0 +1,47 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Holds a UDP socket bound to 127.0.0.1:<free port> until deinit, so another program cannot bind
+/// it; what arrives there can be read (`receive`), e.g. the INVITE a simulated panel sends.
+package final class UDPPortHolder: @unchecked Sendable {
+    package let fd: Int32
+    package let port: UInt16
+
+    package init() throws {
+        let sock = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        guard sock >= 0 else { throw HarnessError("socket failed: errno \(errno)") }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(sock, $0, len) }
+        }
+        guard bound == 0 else { close(sock); throw HarnessError("bind failed: errno \(errno)") }
+        _ = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(sock, $0, &len) }
+        }
+        fd = sock
+        port = UInt16(bigEndian: addr.sin_port)
+    }
+
+    deinit { close(fd) }
+
+    /// The first datagram holding `text`; throws after `timeout`.
+    package func receive(containing text: String, timeout: Duration) async throws -> String {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while ContinuousClock.now < deadline {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n > 0 {
+                let datagram = String(decoding: buffer.prefix(n), as: UTF8.self)
+                if datagram.contains(text) { return datagram }
+                continue
+            }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        throw HarnessError.timeout("a datagram with \"\(text)\"", after: timeout)
+    }
+}
