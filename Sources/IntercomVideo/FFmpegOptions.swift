@@ -17,12 +17,12 @@ enum FFmpegOptions {
                 // Interleaved TCP: no UDP ports to open, nothing lost or reordered.
                 ("rtsp_transport", "tcp"),
                 ("reorder_queue_size", "0"),
-                // Only the picture is set up: the panel's audio track (PCMA) would cost a SETUP
-                // round trip before PLAY and its packets afterwards, for nothing we play.
-                ("allowed_media_types", "video"),
                 // Socket I/O timeout in µs (FFmpeg 5's name; older ones called it stimeout).
                 ("timeout", readMicroseconds),
             ]
+            // Only the picture is set up: the panel's audio track (PCMA) would cost a SETUP round
+            // trip before PLAY, and its packets afterwards, for nothing a player plays.
+            if videoOnly { pairs.append(("allowed_media_types", "video")) }
         } else {
             pairs += [
                 ("rw_timeout", readMicroseconds),
