@@ -56,7 +56,7 @@ struct LivePicture: Sendable {
         var delay: Duration?
         var announced: String?
         while !Task.isCancelled {
-            guard let size = hub.wantedSize(panel: panel) else {
+            guard let size = hub.liveSize(panel: panel) else {
                 await hub.waitForViewer(panel: panel)
                 continue
             }
@@ -67,10 +67,16 @@ struct LivePicture: Sendable {
             }
             let stream = VideoStream(source: source, size: size, keepShape: true, threadName: Self.threadName)
             var played = false
+            var unwanted = false
             var failure: VideoError?
             do {
                 for try await image in stream.frames {
-                    if let wanted = hub.wantedSize(panel: panel), wanted != stream.requestedSize { stream.resize(to: wanted) }
+                    // The viewer stopped wanting it live (paged away, over the live budget): stop, wait again.
+                    guard let wanted = hub.liveSize(panel: panel) else {
+                        unwanted = true
+                        break
+                    }
+                    if wanted != stream.requestedSize { stream.resize(to: wanted) }
                     hub.publish(PeepholeFrame(panel: panel, call: call, jpeg: nil, image: image, sequence: 0,
                                               fetchedAt: Date(), kind: .live))
                     if !played {
@@ -89,6 +95,7 @@ struct LivePicture: Sendable {
             await stream.stop()
             if let call, callVideo?.latest?.call == call { return }
             guard !Task.isCancelled else { return }
+            if unwanted { continue }
             if endsAtEnd, played, case .ended = failure {
                 hub.reportStream(panel: panel, note: "the recording ended")
                 return

@@ -16,6 +16,9 @@ public final class PeepholeHub: Sendable {
         var streamNote: String?
         var lastLive: Date?
         var wanted: PixelSize?
+        /// Whether the viewer wants the live stream too, or the stills alone (a kiosk tile beyond
+        /// the screen's live budget, a panel paged away).
+        var liveWanted = false
     }
 
     private let panels = Mutex<[String: PanelState]>([:])
@@ -60,15 +63,19 @@ public final class PeepholeHub: Sendable {
         panels.withLock { $0[panel]?.lastLive.map { now.timeIntervalSince($0) < Self.liveHold } ?? false }
     }
 
-    /// A viewer draws the panel at this pixel size: the live stream is scaled to fit inside it.
-    /// Until a viewer says so, nobody looks, and no live stream is played (the daemon).
-    public func want(panel: String, size: PixelSize) {
-        let first = panels.withLock { all -> Bool in
-            let first = all[panel]?.wanted == nil
-            all[panel, default: PanelState()].wanted = size
-            return first
+    /// A viewer draws the panel at this pixel size: the live stream is scaled to fit inside it
+    /// (`live`), or only the stills are decoded for it. Until a viewer says so, nobody looks, and
+    /// no live stream is played (the daemon).
+    public func want(panel: String, size: PixelSize, live: Bool = true) {
+        let started = panels.withLock { all -> Bool in
+            var state = all[panel, default: PanelState()]
+            let started = live && !state.liveWanted
+            state.wanted = size
+            state.liveWanted = live
+            all[panel] = state
+            return started
         }
-        guard first else { return }
+        guard started else { return }
         let waiting = viewerWaits.withLock { waits in
             let ids = waits.filter { $0.value.panel == panel }.map(\.key)
             return ids.compactMap { waits.removeValue(forKey: $0)?.resume }
@@ -76,7 +83,20 @@ public final class PeepholeHub: Sendable {
         for resume in waiting { resume.resume() }
     }
 
-    /// Returns once a viewer has said the panel's size (at once if one has), or the task is
+    /// The panel is no longer drawn live: its stream stops (the stills go on at the size last wanted).
+    public func stopLive(panel: String) {
+        panels.withLock { all in
+            guard all[panel]?.liveWanted == true else { return }
+            all[panel]?.liveWanted = false
+        }
+    }
+
+    /// The size a viewer wants the panel's live stream at; nil while no viewer wants it live.
+    public func liveSize(panel: String) -> PixelSize? {
+        panels.withLock { all in all[panel].flatMap { $0.liveWanted ? $0.wanted : nil } }
+    }
+
+    /// Returns once a viewer wants the panel live (at once if one does), or the task is
     /// cancelled: a live picture sleeps here instead of polling, so a daemon, which never draws,
     /// spends nothing on a ringing panel's stream, and a screen's first `want` starts it at once.
     func waitForViewer(panel: String) async {
@@ -85,7 +105,7 @@ public final class PeepholeHub: Sendable {
             await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
                 viewerWaits.withLock { $0[id] = (panel, resume) }
                 // A viewer that came (or a cancel) between the caller's look and this wait.
-                if wantedSize(panel: panel) != nil || Task.isCancelled { endWait(id) }
+                if liveSize(panel: panel) != nil || Task.isCancelled { endWait(id) }
             }
         } onCancel: {
             endWait(id)

@@ -21,6 +21,8 @@ final class TUILoop {
     private var running = true
     private var lastTextHash: Int?
     private var lastStatus: String?
+    /// The kiosk tiles that play their live sub stream now.
+    private var liveTiles: Set<String> = []
     /// The watch line without its counters, and when the line was last written.
     private var lastHeadline: String?
     private var lastStatusAt = Date.distantPast
@@ -289,11 +291,17 @@ final class TUILoop {
     private func drawPictures(_ kiosk: KioskView.Arrangement?) {
         guard !model.showHelp, curses.rows >= 8, curses.cols >= 30 else { return }
         if let kiosk {
+            let peephole = context.intercom.peephole
             for (index, (panel, tile)) in kiosk.tiles.enumerated() {
                 let area = CellArea(column: tile.column, row: tile.row + 1, cols: tile.cols, rows: tile.rows - 1)
-                context.intercom.peephole.want(panel: panel, size: pictures.pixelSize(for: area))
+                // Ringing panels come first, so they are always among the live tiles.
+                peephole.want(panel: panel, size: pictures.pixelSize(for: area), live: index < KioskView.liveTiles)
                 pictures.draw(slot: 1 + index, area: area, source: source(panel: panel, call: model.calls.first { $0.panel == panel }))
             }
+            // A panel paged or filtered away stops its stream; its stills go on.
+            let live = Set(kiosk.tiles.prefix(KioskView.liveTiles).map(\.panel))
+            for panel in liveTiles.subtracting(live) { peephole.stopLive(panel: panel) }
+            liveTiles = live
             return
         }
         let box = Layout.of(cols: curses.cols, rows: curses.rows).picture

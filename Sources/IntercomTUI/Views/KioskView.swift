@@ -6,6 +6,11 @@
 /// concierge is not looking at must still be seen. Tiles are at least `minimumTile` big; when
 /// more panels are left than tiles fit, a column on the right lists the rest (name and state).
 struct KioskView: Equatable {
+    /// At most this many tiles play their live sub stream (the first ones: ringing panels
+    /// first); the others show stills at 1 fps. 16 sub streams (352×288, 15 fps) cost about 15 %
+    /// of a core (BENCHMARKS.md, "Live video"); every stream is a decode thread.
+    static let liveTiles = 16
+
     /// The page of tiles (or of list lines in list mode), 0-based; clamped when drawn.
     var page = 0
     /// The kept filter (case-insensitive part of a name); empty = every panel.

@@ -81,6 +81,32 @@ extension LivePictureSuites {
             }
         }
 
+        @Test func aViewerThatStopsWantingItLiveStopsTheStreamAndCanStartItAgain() async throws {
+            try await withLiveStreams {
+                let server = try await RTSPTestServer.start(width: 320, height: 240)
+                try await withCleanup({ await server.stop() }) {
+                    let hub = PeepholeHub()
+                    try await Self.playing(VideoSource(url: server.url()), hub: hub) {
+                        // Stills only (a kiosk tile beyond the live budget): no stream.
+                        hub.want(panel: Self.panel, size: PixelSize(width: 100, height: 100), live: false)
+                        try await Task.sleep(for: .milliseconds(400))
+                        #expect(Self.decodeThreads() == 0)
+                        hub.want(panel: Self.panel, size: PixelSize(width: 100, height: 100))
+                        try await Self.until("a live frame") { hub.latest(panel: Self.panel)?.kind == .live }
+                        // Paged away: the stream stops with its next frame, and says nothing of it.
+                        hub.stopLive(panel: Self.panel)
+                        #expect(try await Self.decodeThreadsGone() == 0)
+                        #expect(hub.streamNote(panel: Self.panel) == nil)
+                        #expect(hub.wantedSize(panel: Self.panel) != nil, "the stills keep their size")
+                        // Back on a tile: it plays again.
+                        let before = try #require(hub.latest(panel: Self.panel)?.sequence)
+                        hub.want(panel: Self.panel, size: PixelSize(width: 100, height: 100))
+                        try await Self.until("live again") { (hub.latest(panel: Self.panel)?.sequence ?? 0) > before + 2 }
+                    }
+                }
+            }
+        }
+
         @Test func wrongCredentialsSayOneLineAndKeepTrying() async throws {
             try await withLiveStreams {
                 let server = try await RTSPTestServer.start(auth: .both, user: "admin", password: "right")
