@@ -21,8 +21,9 @@ final class TUILoop {
     private var running = true
     private var lastTextHash: Int?
     private var lastStatus: String?
-    /// The kiosk tiles that play their live sub stream now.
+    /// The kiosk tiles that play their live sub stream now, and the panels on tiles at all.
     private var liveTiles: Set<String> = []
+    private var tiledPanels: Set<String>?
     /// The watch line without its counters, and when the line was last written.
     private var lastHeadline: String?
     private var lastStatusAt = Date.distantPast
@@ -298,10 +299,18 @@ final class TUILoop {
                 peephole.want(panel: panel, size: pictures.pixelSize(for: area), live: index < KioskView.liveTiles)
                 pictures.draw(slot: 1 + index, area: area, source: source(panel: panel, call: model.calls.first { $0.panel == panel }))
             }
-            // A panel paged or filtered away stops its stream; its stills go on.
+            // A panel paged or filtered away stops its stream; its stills go on, decoded small
+            // (a JPEG scaled in its DCT costs little) until it is on a tile again.
             let live = Set(kiosk.tiles.prefix(KioskView.liveTiles).map(\.panel))
             for panel in liveTiles.subtracting(live) { peephole.stopLive(panel: panel) }
             liveTiles = live
+            let tiled = Set(kiosk.tiles.map(\.panel))
+            if tiled != tiledPanels {
+                for panel in context.panels where !tiled.contains(panel) {
+                    peephole.want(panel: panel, size: KioskView.offScreenStill, live: false)
+                }
+                tiledPanels = tiled
+            }
             return
         }
         let box = Layout.of(cols: curses.cols, rows: curses.rows).picture

@@ -1,3 +1,5 @@
+import IntercomImaging
+
 /// The kiosk at scale: which panels get a picture tile and where, which are listed one line each,
 /// the page, the name filter and the list mode. Pure: the screen's size, the panels and which ring
 /// go in, an arrangement comes out, so it is tested without a terminal.
@@ -10,6 +12,9 @@ struct KioskView: Equatable {
     /// first); the others show stills at 1 fps. 16 sub streams (352×288, 15 fps) cost about 15 %
     /// of a core (BENCHMARKS.md, "Live video"); every stream is a decode thread.
     static let liveTiles = 16
+    /// The stills of a panel without a tile (in the list, paged or filtered away) are decoded at
+    /// this size: an eighth of a 640×480 JPEG, scaled in its DCT.
+    static let offScreenStill = PixelSize(width: 80, height: 60)
 
     /// The page of tiles (or of list lines in list mode), 0-based; clamped when drawn.
     var page = 0
