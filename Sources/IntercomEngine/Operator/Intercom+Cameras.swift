@@ -71,9 +71,7 @@ extension Intercom {
     public func watchCamera(_ camera: CameraStream) async {
         let stopping = liveWatchers
         for task in stopping { task.cancel() }
-        var picture = LivePicture(panel: camera.id, source: camera.source, call: nil, hub: peephole, logger: logger)
-        picture.hasSnapshots = false
-        picture.noun = "camera"
+        var picture = LivePicture.camera(camera.id, source: camera.source, call: nil, hub: peephole, logger: logger)
         picture.endsAtEnd = camera.isRecording
         let playing = picture
         liveWatchers = [Task { await playing.run() }]

@@ -33,10 +33,7 @@ extension Intercom {
             logger.info("call \(id) from \(door.id): \(problem.description); it rings without a picture")
             return
         }
-        var picture = LivePicture(panel: door.id, source: VideoSource(url: urls.live), call: id, hub: peephole, logger: logger)
-        picture.hasSnapshots = false
-        picture.noun = "camera"
-        let playing = picture
+        let playing = LivePicture.camera(door.id, source: VideoSource(url: urls.live), call: id, hub: peephole, logger: logger)
         livePeepholes[id] = Task { await playing.run(callVideo: phone.video) }
     }
 }

@@ -28,6 +28,14 @@ struct LivePicture: Sendable {
     /// How the log names the source: `panel porch`, `camera home:cam:1`.
     var noun = "panel"
 
+    /// An operator camera's stream (HLS): no snapshots stand in, and the log names it a camera.
+    static func camera(_ name: String, source: VideoSource, call: CallID?, hub: PeepholeHub, logger: Logger) -> LivePicture {
+        var picture = LivePicture(panel: name, source: source, call: call, hub: hub, logger: logger)
+        picture.hasSnapshots = false
+        picture.noun = "camera"
+        return picture
+    }
+
     /// The decode threads of live pictures, told apart from other streams' in `top -H`.
     static let threadName = "intercom.live"
 

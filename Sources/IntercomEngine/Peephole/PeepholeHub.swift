@@ -64,8 +64,8 @@ public final class PeepholeHub: Sendable {
     }
 
     /// A viewer draws the panel at this pixel size: the live stream is scaled to fit inside it
-    /// (`live`), or only the stills are decoded for it. Until a viewer says so, nobody looks, and
-    /// no live stream is played (the daemon).
+    /// (`live`), or only the stills are decoded for it (`live: false` stops a stream that plays).
+    /// Until a viewer says so, nobody looks, and no live stream is played (the daemon).
     public func want(panel: String, size: PixelSize, live: Bool = true) {
         let started = panels.withLock { all -> Bool in
             var state = all[panel, default: PanelState()]
@@ -81,14 +81,6 @@ public final class PeepholeHub: Sendable {
             return ids.compactMap { waits.removeValue(forKey: $0)?.resume }
         }
         for resume in waiting { resume.resume() }
-    }
-
-    /// The panel is no longer drawn live: its stream stops (the stills go on at the size last wanted).
-    public func stopLive(panel: String) {
-        panels.withLock { all in
-            guard all[panel]?.liveWanted == true else { return }
-            all[panel]?.liveWanted = false
-        }
     }
 
     /// The size a viewer wants the panel's live stream at; nil while no viewer wants it live.

@@ -35,17 +35,15 @@ public struct CellGrid: Sendable, Equatable {
     /// dimming) are drawn once they exceed the tolerance and nothing strays further than it.
     /// `sizeHint`: about how many bytes to expect (the last frame's), to allocate once.
     func update(at row: Int, column: Int, shown: inout CellGrid?, depth: ColorDepth, sizeHint: Int = 0) -> [UInt8] {
-        var old = shown.flatMap { $0.cols == cols && $0.rows == rows ? $0 : nil }
+        let diffing = shown.map { $0.cols == cols && $0.rows == rows } ?? false
+        var reference = diffing ? shown?.cells ?? [] : []
         // Taken out of `shown` so the cells are changed in place, not copied.
         shown = nil
         var out: [UInt8] = []
-        out.reserveCapacity(max(sizeHint + sizeHint / 4, old == nil ? cols * rows * 20 : 256))
+        out.reserveCapacity(max(sizeHint + sizeHint / 4, diffing ? 256 : cols * rows * 20))
         var pen = Pen()
         var wroteColour = false
         let tolerance: UInt32 = depth == .truecolor ? Self.unchangedWithin : 0
-        let diffing = old != nil
-        var reference = old?.cells ?? []
-        old = nil
         cells.withUnsafeBufferPointer { now in
             reference.withUnsafeMutableBufferPointer { was in
                 for y in 0..<rows {

@@ -21,8 +21,7 @@ final class TUILoop {
     private var running = true
     private var lastTextHash: Int?
     private var lastStatus: String?
-    /// The kiosk tiles that play their live sub stream now, and the panels on tiles at all.
-    private var liveTiles: Set<String> = []
+    /// The kiosk's panels on tiles (the others were told to keep to small stills).
     private var tiledPanels: Set<String>?
     /// The watch line without its counters, and when the line was last written.
     private var lastHeadline: String?
@@ -301,9 +300,6 @@ final class TUILoop {
             }
             // A panel paged or filtered away stops its stream; its stills go on, decoded small
             // (a JPEG scaled in its DCT costs little) until it is on a tile again.
-            let live = Set(kiosk.tiles.prefix(KioskView.liveTiles).map(\.panel))
-            for panel in liveTiles.subtracting(live) { peephole.stopLive(panel: panel) }
-            liveTiles = live
             let tiled = Set(kiosk.tiles.map(\.panel))
             if tiled != tiledPanels {
                 for panel in context.panels where !tiled.contains(panel) {

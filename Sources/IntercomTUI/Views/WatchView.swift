@@ -71,8 +71,6 @@ struct WatchView {
 
     /// E.g. " porch · symbols · live 25.0 fps · #312 · q quits", then the stream's or the panel's trouble.
     func status(mode: GraphicsMode, problem: String?, streamNote: String? = nil, at now: Date = Date()) -> String {
-        // The pending frame is drawn right after the line: it names what is about to show.
-        let kind = (pending ?? frame)?.kind == .live ? "live" : "snapshots"
         var text = " \(panel) · \(mode.rawValue) · \(kind) \(String(format: "%.1f", measuredFPS(at: now))) fps"
         if let cap { text += " (max \(cap.formatted()))" }
         text += " · #\(shown) · q quits"
@@ -82,9 +80,12 @@ struct WatchView {
         return text
     }
 
+    /// `live` or `snapshots`: the pending frame's, which is drawn right after the line.
+    private var kind: String { (pending ?? frame)?.kind == .live ? "live" : "snapshots" }
+
     /// The status line without its counters: a change here is drawn at once.
     func headline(problem: String?, streamNote: String?) -> String {
-        [(pending ?? frame)?.kind == .live ? "live" : "snapshots", streamNote ?? "", problem ?? ""].joined(separator: "\u{1F}")
+        [kind, streamNote ?? "", problem ?? ""].joined(separator: "\u{1F}")
     }
 
     /// How often the line's counters are brought up to date while only they change.
