@@ -101,7 +101,8 @@ extension LivePictureSuites {
                         // Back on a tile: it plays again.
                         let before = try #require(hub.latest(panel: Self.panel)?.sequence)
                         hub.want(panel: Self.panel, size: PixelSize(width: 100, height: 100))
-                        try await Self.until("live again") { (hub.latest(panel: Self.panel)?.sequence ?? 0) > before + 2 }
+                        // A reconnect the test server is slow to take is retried by itself (1 s, then 2 s…).
+                        try await Self.until("live again", within: .seconds(20)) { (hub.latest(panel: Self.panel)?.sequence ?? 0) > before + 2 }
                     }
                 }
             }
