@@ -78,7 +78,7 @@ let package = Package(
         // importer of CLinphone, CFrameSink and CSIPIngress.
         .target(
             name: "IntercomPhone",
-            dependencies: ["IntercomBase", "IntercomImaging", "CLinphone", "CFrameSink", "CSIPIngress"],
+            dependencies: ["IntercomBase", "CLinphone", "CFrameSink", "CSIPIngress"],
             path: "Sources/IntercomPhone"
         ),
         // The Beward panel client: CGI calls, snapshots (as JPEG bytes; the engine decodes), the alarm stream.
@@ -136,7 +136,7 @@ let package = Package(
         // IntercomEngine so the daemon needs no chafa. The only importer of CZlib (the kitty encoder's).
         .target(
             name: "IntercomTUI",
-            dependencies: ["IntercomEngine", "IntercomTerminal", "CZlib"],
+            dependencies: ["IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomPhone", "IntercomTerminal", "CZlib"],
             path: "Sources/IntercomTUI"
         ),
         // The command-line machinery and the commands that need no phone: the journal, the control
@@ -150,12 +150,13 @@ let package = Package(
         // (CommandIndex says which).
         .executableTarget(
             name: "intercom",
-            dependencies: ["IntercomCLI"],
+            dependencies: ["IntercomCLI", "IntercomBase"],
             path: "Sources/intercom"
         ),
         .executableTarget(
             name: "intercom-full",
-            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI", "IntercomVideo", "IntercomMQTT"],
+            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI", "IntercomVideo", "IntercomMQTT",
+                           "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone", "IntercomTerminal"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
@@ -163,14 +164,15 @@ let package = Package(
         // simulated panel runs a phone, so it exports the SIP read hooks too.
         .executableTarget(
             name: "intercom-sim",
-            dependencies: ["IntercomCLI", "IntercomSimulator", "IntercomPhone"],
+            dependencies: ["IntercomCLI", "IntercomSimulator", "IntercomPhone", "IntercomBase"],
             path: "Sources/intercom-sim",
             linkerSettings: sipReadHook
         ),
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(
             name: "intercom-bench",
-            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI", "IntercomTestSupport", "IntercomMQTT"],
+            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI", "IntercomTestSupport", "IntercomMQTT",
+                           "IntercomBase", "IntercomImaging", "IntercomPhone"],
             path: "Sources/IntercomBench",
             linkerSettings: sipReadHook
         ),
@@ -178,7 +180,7 @@ let package = Package(
         // build is a replayer for seeds and crash inputs; built with -DINTERCOM_FUZZ -sanitize=fuzzer it fuzzes.
         .executableTarget(
             name: "intercom-fuzz",
-            dependencies: ["IntercomEngine", "IntercomTUI"],
+            dependencies: ["IntercomEngine", "IntercomTUI", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone"],
             path: "Sources/IntercomFuzz"
         ),
         // Test support shared by the test targets and the bench: processes, ports, sipp/kamailio/linphonec/tmux
@@ -187,12 +189,14 @@ let package = Package(
         // Loopback phones for the tests that need a caller (phone, engine, simulator and end-to-end tests).
         .target(
             name: "IntercomPhoneTestSupport",
-            dependencies: ["IntercomPhone", "IntercomTestSupport"],
+            dependencies: ["IntercomPhone", "IntercomBase", "IntercomTestSupport"],
             path: "Tests/IntercomPhoneTestSupport"
         ),
         // One test target per part: each depends on the part it tests and the support above. Targets that run
         // a phone in process link `sipReadHook`, so their phones recognise callers by source address as the
         // daemon's do.
+        // The package itself: every target declares what it imports, README's layout names every target.
+        .testTarget(name: "IntercomPackageTests", path: "Tests/IntercomPackageTests"),
         .testTarget(
             name: "IntercomBaseTests",
             dependencies: ["IntercomBase", "IntercomHTTP", "IntercomTestSupport"],
@@ -200,7 +204,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomPhoneTests",
-            dependencies: ["IntercomPhone", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+            dependencies: ["IntercomPhone", "IntercomBase", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomPhoneTests",
             exclude: ["Fixtures"],
             linkerSettings: sipReadHook
@@ -208,7 +212,7 @@ let package = Package(
         // The simulated panel is the panel client's counterpart on loopback.
         .testTarget(
             name: "IntercomPanelTests",
-            dependencies: ["IntercomPanel", "IntercomHTTP", "IntercomImaging", "IntercomSimulator", "IntercomTestSupport"],
+            dependencies: ["IntercomPanel", "IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomSimulator", "IntercomTestSupport"],
             path: "Tests/IntercomPanelTests",
             linkerSettings: sipReadHook
         ),
@@ -221,21 +225,22 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomSimulatorTests",
-            dependencies: ["IntercomSimulator", "IntercomPanel", "IntercomPhone", "IntercomPhoneTestSupport",
-                           "IntercomTestSupport", "IntercomVideo"],
+            dependencies: ["IntercomSimulator", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone",
+                           "IntercomPhoneTestSupport", "IntercomTestSupport", "IntercomVideo"],
             path: "Tests/IntercomSimulatorTests",
             linkerSettings: sipReadHook
         ),
         .testTarget(
             name: "IntercomEngineTests",
-            dependencies: ["IntercomEngine", "IntercomOperator", "IntercomSimulator", "IntercomPhoneTestSupport",
-                           "IntercomTestSupport"],
+            dependencies: ["IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomOperator", "IntercomPhone",
+                           "IntercomVideo", "IntercomSimulator", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEngineTests",
             linkerSettings: sipReadHook
         ),
         .testTarget(
             name: "IntercomTUITests",
-            dependencies: ["IntercomTUI", "IntercomEngine", "IntercomSimulator", "IntercomTestSupport"],
+            dependencies: ["IntercomTUI", "IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomPhone", "IntercomTerminal",
+                           "IntercomSimulator", "IntercomTestSupport"],
             path: "Tests/IntercomTUITests",
             linkerSettings: sipReadHook
         ),
@@ -249,8 +254,8 @@ let package = Package(
         // hostile input and the security checks that need the whole process.
         .testTarget(
             name: "IntercomEndToEndTests",
-            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomCLI", "IntercomPhoneTestSupport",
-                           "IntercomTestSupport"],
+            dependencies: ["IntercomEngine", "IntercomBase", "IntercomPhone", "IntercomSimulator", "IntercomCLI",
+                           "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEndToEndTests",
             linkerSettings: sipReadHook
         ),

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-import IntercomBase
 #endif
+import IntercomBase
 
 /// One client of the control socket: a reader thread that splits request lines, a writer thread
 /// that drains the client's bounded outbox, and a task that answers requests in order.

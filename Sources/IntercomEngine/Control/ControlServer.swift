@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-import IntercomBase
 #endif
+import IntercomBase
 
 /// The daemon's control socket (README: Control socket): a Unix stream socket, 0600 in a
 /// 0700 directory, JSON lines both ways, any number of clients, each with its own bounded outbox.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import IntercomBase
 #endif
+import IntercomBase
 
 /// Numeric addresses of a host name, for the panels and registrars whose calls are trusted by
 /// the address they come from. Looked up when the config is read (start, SIGHUP), not per call:

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 import IntercomPhone
 import IntercomBase
-#endif
 
 extension PhoneSettings {
     /// The phone the config describes. liblinphone's files go under intercom's data directory

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-import IntercomBase
 #endif
+import IntercomBase
 
 /// Looks at the SIP datagrams waiting on the phone's UDP sockets before belle-sip reads them:
 /// answers new INVITEs from callers the `CallerGate` turns away (impostors; strangers under

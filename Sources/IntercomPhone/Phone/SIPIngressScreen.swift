@@ -1,8 +1,8 @@
 import CSIPIngress
 #if canImport(Glibc)
 import Glibc
-import IntercomBase
 #endif
+import IntercomBase
 
 /// The Swift half of the read hook in CSIPIngress: belle-sip's every SIP read passes through
 /// here. The verdict is a function of the bytes alone, so it may run on any thread; a refusal

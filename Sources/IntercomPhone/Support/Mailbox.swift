@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-import IntercomBase
 #endif
+import IntercomBase
 
 /// A queue of jobs for one thread, which sleeps in poll(2) until a job arrives, one of the
 /// extra descriptors it watches becomes readable, or the timeout passes. Any thread may `post`.

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-import IntercomBase
 #endif
+import IntercomBase
 
 /// Tries to bind a listen address before liblinphone does, because liblinphone only logs
 /// a failed bind and carries on with the transport silently off.
