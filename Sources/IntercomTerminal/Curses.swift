@@ -1,8 +1,8 @@
 internal import CNcurses
 import Foundation
 
-/// The ncurses screen: text, colours, keys and resize. One owner thread; ncurses is not
-/// thread-safe. Keys are ncurses' codes as `Int32` (characters are their Unicode value; the
+/// The ncurses screen: text, colours, keys and resize. One owner thread, the one that made it:
+/// ncurses is not thread-safe, and every call asserts it (as the phone asserts its thread). Keys are ncurses' codes as `Int32` (characters are their Unicode value; the
 /// named ones are `Curses.Key`).
 public final class Curses {
     public enum Color: Int16, Sendable { case normal = 0, title = 1, ringing = 2, ok = 3, warn = 4, dim = 5, keys = 6 }
@@ -20,6 +20,8 @@ public final class Curses {
     }
 
     private let window: UnsafeMutablePointer<WINDOW>
+    /// The thread that made the screen: the only one that may touch ncurses.
+    private let owner = pthread_self()
     public private(set) var cols = 80
     public private(set) var rows = 24
     /// A running hash of everything written since `erase()`: equal hashes on two turns mean
@@ -59,9 +61,15 @@ public final class Curses {
         updateSize()
     }
 
-    public func end() { endwin() }
+    /// Traps in debug builds when ncurses is touched off the thread that made the screen.
+    private func assertOnOwner(file: StaticString = #fileID, line: UInt = #line) {
+        assert(pthread_equal(owner, pthread_self()) != 0, "ncurses touched off its thread", file: file, line: line)
+    }
+
+    public func end() { assertOnOwner(); endwin() }
 
     public func updateSize() {
+        assertOnOwner()
         cols = Int(getmaxx(window))
         rows = Int(getmaxy(window))
     }
@@ -69,6 +77,7 @@ public final class Curses {
     /// Waits up to `milliseconds` for a key; nil when none came. Returns early without a key
     /// when `wakeFD` becomes readable (the caller drains it).
     public func key(waiting milliseconds: Int, wakeFD: Int32 = -1) -> Int32? {
+        assertOnOwner()
         // ncurses may hold keys it already read (the rest of a burst): those come first.
         wtimeout(window, 0)
         let buffered = wgetch(window)
@@ -86,12 +95,14 @@ public final class Curses {
     }
 
     public func erase() {
+        assertOnOwner()
         werase(window)
         contentHash = Hasher()
     }
 
     /// Writes `text` at a position, cut to the screen width.
     public func put(_ row: Int, _ column: Int, _ text: String, _ color: Color = .normal, bold: Bool = false, reverse: Bool = false) {
+        assertOnOwner()
         guard row >= 0, row < rows, column < cols else { return }
         contentHash.combine(row)
         contentHash.combine(column)
@@ -108,18 +119,19 @@ public final class Curses {
 
     /// A full line, padded, in a colour (title and key bars).
     public func bar(_ row: Int, _ text: String, _ color: Color) {
+        assertOnOwner()
         // Never the bottom-right cell: writing it leaves terminals in a pending-wrap state that
         // our saved/restored cursor around the picture does not survive.
         let width = row == rows - 1 ? cols - 1 : cols
         put(row, 0, text.padding(toLength: width, withPad: " ", startingAt: 0), color)
     }
 
-    public func refresh() { wrefresh(window) }
+    public func refresh() { assertOnOwner(); wrefresh(window) }
 
     /// Makes ncurses rewrite these lines whole on the next refresh, blanks included.
-    public func redrawLines(from row: Int, count: Int) { wredrawln(window, Int32(row), Int32(count)) }
+    public func redrawLines(from row: Int, count: Int) { assertOnOwner(); wredrawln(window, Int32(row), Int32(count)) }
 
     /// Forces ncurses to repaint everything on the next refresh (after a resize the picture
     /// area is drawn by us, so ncurses' idea of it must be wiped).
-    public func invalidate() { clearok(window, true) }
+    public func invalidate() { assertOnOwner(); clearok(window, true) }
 }
