@@ -141,7 +141,7 @@ let package = Package(
         // with a Swift-only API (no C types cross it).
         .target(
             name: "IntercomTerminal",
-            dependencies: ["CChafa", "CNcurses"],
+            dependencies: ["IntercomBase", "CChafa", "CNcurses"],
             path: "Sources/IntercomTerminal"
         ),
         // The screens (call screen, kiosk, watch), capabilities and picture encoding, kept out of
