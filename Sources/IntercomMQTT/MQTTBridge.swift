@@ -85,6 +85,10 @@ public actor MQTTBridge {
             logger.warning("mqtt: lost the broker \(settings.endpoint) (\(reason)); reconnecting, events wait in a queue of 1000")
         case .unreachable(let reason):
             logger.warning("mqtt: broker \(settings.endpoint) unreachable (\(reason)); retrying every 1 to 30 s; check [mqtt] url and that the broker runs")
+        case .notConnecting(let reason):
+            logger.error("mqtt: not connecting to \(settings.endpoint): \(reason); retrying every 30 s")
+        case .tlsFailed(let reason):
+            logger.error("mqtt: TLS with \(settings.endpoint) failed: \(reason); nothing was sent; retrying every 30 s")
         case .refused(let reason):
             let who = settings.user.map { "user '\($0)'" } ?? "no user"
             logger.error("mqtt: broker \(settings.endpoint) refused the login (\(reason)) for \(who); check [mqtt] user and password (and the broker's password file); retrying every 30 s")
