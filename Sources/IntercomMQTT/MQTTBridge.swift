@@ -41,10 +41,14 @@ public actor MQTTBridge {
         busEvents = intercom.bus.subscribe()
     }
 
-    public func start() {
+    public func start() async {
         guard !started else { return }
         started = true
         logger.notice("mqtt: connecting to \(settings.endpoint)\(settings.tls ? " (TLS)" : ""); topics under \(topics.root)/")
+        let config = await intercom.config
+        for warning in MQTTExposure.warnings(settings, topics: topics, panels: config.panels.map(\.name), operators: !config.operators.isEmpty) {
+            logger.warning("mqtt: " + warning)
+        }
         client.start()
         let clientEvents = client.events
         tasks.append(Task { for await event in clientEvents { await self.handle(event) } })
