@@ -21,6 +21,11 @@ public actor MQTTBridge {
     private var operatorDoorIDs: [String] = []
     private var connected = false
     private var started = false
+    /// Home Assistant's births: at most one republish runs and one waits (any number of births
+    /// fold into it), off the path of the commands.
+    private var republishing: Task<Void, Never>?
+    private var republishPending = false
+    private var retainedNotice = RetainedCommandNotice()
 
     /// Subscribes to the engine's events at once, so none is missed between here and `start`.
     public init(intercom: Intercom, settings: MQTTSettings, host: String = MQTTTopics.machineName(), logger: Logger) {
@@ -70,6 +75,7 @@ public actor MQTTBridge {
         let running = tasks
         tasks = []
         for task in running.dropFirst(2) { task.cancel() }
+        republishing?.cancel()
         running.first?.cancel()
         if running.count > 1 { await running[1].value }
         await client.stop(last: [MQTTMessage(topic: topics.status, text: "offline", retain: true)])
@@ -136,12 +142,33 @@ public actor MQTTBridge {
         await publishAll()
     }
 
+    /// Home Assistant asks for everything again. The republish runs beside the commands, never
+    /// before them; births while one runs fold into a single next one.
+    private func homeAssistantBorn() {
+        guard republishing == nil else {
+            republishPending = true
+            return
+        }
+        republishing = Task {
+            await self.republishForHomeAssistant()
+        }
+    }
+
+    private func republishForHomeAssistant() async {
+        repeat {
+            republishPending = false
+            // A short random pause spreads the clients out (every one hears the same birth).
+            try? await Task.sleep(for: .milliseconds(Int.random(in: 0...1000)))
+            guard !Task.isCancelled else { break }
+            await publishAll()
+        } while republishPending
+        republishing = nil
+    }
+
     private func received(_ message: MQTTMessage) async {
         if let birth = topics.homeAssistantStatus, message.topic == birth {
             guard message.text == "online" else { return }
-            // Home Assistant asks for everything again; a short random pause spreads the clients out.
-            try? await Task.sleep(for: .milliseconds(Int.random(in: 0...1000)))
-            await publishAll()
+            homeAssistantBorn()
             return
         }
         if let prefix = topics.discoveryPrefix, message.topic.hasPrefix(prefix + "/"), message.topic.hasSuffix("/config") {
@@ -154,13 +181,14 @@ public actor MQTTBridge {
         }
         // The broker's replay of a retained command at our subscribe: acting on it would open the
         // door by itself at every reconnect. (In MQTT 3.1.1 a live message never carries the flag.)
+        let panels = await intercom.config.panels.map(\.name)
+        let parsed = MQTTCommandRequest.parse(message, topics: topics, panels: panels, operatorDoors: operatorDoorIDs,
+                                              guestMinutes: settings.guestMinutes)
         if message.retain {
-            logger.warning("mqtt: ignored a retained message on \(message.topic) (a command kept at the broker); publish commands without retain, and clear it: mosquitto_pub -r -n -t \(message.topic)")
+            if let line = retainedNotice.line(topic: message.topic, known: parsed != nil) { logger.warning(line) }
             return
         }
-        let panels = await intercom.config.panels.map(\.name)
-        guard let request = MQTTCommandRequest.parse(message, topics: topics, panels: panels, operatorDoors: operatorDoorIDs,
-                                                     guestMinutes: settings.guestMinutes) else { return }
+        guard let request = parsed else { return }
         let command: IntercomCommand
         switch request {
         case .refused(let reason):
