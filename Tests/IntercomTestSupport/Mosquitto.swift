@@ -23,8 +23,9 @@ package final class Mosquitto: @unchecked Sendable {
     /// `noDelay`: `set_tcp_nodelay true`, so the broker sends each packet at once (without it, a
     /// PUBACK and a PUBLISH to one client in a row wait for the client's delayed ACK, about 40 ms).
     /// `tls`: the listener speaks TLS only, with this certificate (e.g. `TestCertificates.server`);
-    /// `publish` and `subscribe` then cannot reach it.
-    package init(users: [String: String] = [:], noDelay: Bool = true, tls: TestCertificates.Pair? = nil) async throws {
+    /// `publish` and `subscribe` then cannot reach it. `acl`: the text of an `acl_file`.
+    package init(users: [String: String] = [:], noDelay: Bool = true, tls: TestCertificates.Pair? = nil,
+                 acl: String? = nil) async throws {
         _ = try ExternalTool.path("mosquitto")
         port = try FreePort.udpAndTCP()
         self.tls = tls
@@ -45,6 +46,7 @@ package final class Mosquitto: @unchecked Sendable {
             }
             lines += ["allow_anonymous false", "password_file \(passwords)"]
         }
+        if let acl { lines.append("acl_file \(try directory.write(acl, to: "acl").path)") }
         configURL = try directory.write(lines.joined(separator: "\n") + "\n", to: "mosquitto.conf")
     }
 

@@ -46,6 +46,34 @@ import IntercomTestSupport
         }
     }
 
+    @Test("the acl_file docs/MQTT.md gives: a third user's PRESS is dropped by the broker, Home Assistant's opens the door")
+    func documentedACL() async throws {
+        let doc = try String(contentsOf: InstalledProgram.repositoryRoot.appendingPathComponent("docs/MQTT.md"), encoding: .utf8)
+        let blocks = doc.components(separatedBy: "```text\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        let acl = try #require(blocks.first { $0.hasPrefix("# /etc/mosquitto/acl") }, "no acl_file block in docs/MQTT.md")
+        let users = ["intercom": "pw-intercom", "homeassistant": "pw-ha", "neighbour": "pw-neighbour"]
+        let broker = try await Mosquitto(users: users, acl: acl)
+        try await broker.start()
+        let httpPort = try FreePort.udpAndTCP()
+        let daemon = try DaemonProcess(config: MQTTRig.config(broker: broker, httpPort: httpPort, mqtt: "user = intercom\npassword = pw-intercom\n"),
+                                       name: "mqtt-acl")
+        let panel = try await MQTTRig.panel(httpPort: httpPort, in: daemon.directory)
+        try await withCleanup({ await panel.stop(); await daemon.stop(); await broker.stop() }) {
+            try await MQTTRig.waitConnected(daemon)
+            #expect(!daemon.log.contains("anyone"), "a user on a loopback broker: no exposure warning\n\(daemon.log)")
+            // The daemon's own writes pass the ACL: Home Assistant reads the door's config.
+            let homeAssistant = try await broker.subscribe(["homeassistant/#"], user: ("homeassistant", "pw-ha"))
+            try await homeAssistant.wait(for: "homeassistant/button/\(MQTTRig.node)/entrance_door_main/config")
+            // QoS 1: the broker has decided about the neighbour's PRESS before Home Assistant's is
+            // sent, and hands the daemon what it lets through in that order.
+            try await broker.publish(Self.root + "/entrance/door/main/open", "PRESS", user: ("neighbour", "pw-neighbour"))
+            try await broker.publish(Self.root + "/entrance/door/alt/open", "PRESS", user: ("homeassistant", "pw-ha"))
+            let opened = try await panel.waitForOutput(containing: "door opened: alt (http)", in: .stdout, timeout: .seconds(5))
+            #expect(!opened.contains("door opened: main"), "the neighbour opened the door\n\(opened)")
+            #expect(broker.log.contains("Denied PUBLISH"), "\(broker.log)")
+        }
+    }
+
     @Test("retained commands at the broker: one line a minute; a shell command (quoted) only for a topic of ours")
     func retainedCommandNotice() async throws {
         let broker = try await Mosquitto()
