@@ -12,6 +12,20 @@ import IntercomTestSupport
 @Suite("daemon: MQTT over TLS") struct DaemonMQTTTLSTests {
     static let secret = "s3cretMQTT-horse"
 
+    /// A daemon config for `mqtts://127.0.0.1:port` with the intercom's login, no panel, and `extra` `[mqtt]` lines.
+    static func config(port: UInt16, extra: String = "") -> String {
+        """
+        [sip]
+        listen = udp:127.0.0.1:0
+
+        [mqtt]
+        url = mqtts://127.0.0.1:\(port)
+        user = intercom
+        password = \(secret)
+
+        """ + extra
+    }
+
     @Test("the right ca_file connects; a wrong one is refused as 'not signed by [mqtt] ca_file', nothing sent")
     func rightAndWrongCA() async throws {
         let certificates = try await TestCertificates(directory: TestDirectory(prefix: "intercom-mqtt-tls"))
@@ -47,17 +61,7 @@ import IntercomTestSupport
         let listener = try SilentListener()
         let directory = try TestDirectory(prefix: "intercom-mqtt-noca")
         let missing = directory.file("gone/ca.pem").path
-        let config = """
-        [sip]
-        listen = udp:127.0.0.1:0
-
-        [mqtt]
-        url = mqtts://127.0.0.1:\(listener.port)
-        user = intercom
-        password = \(Self.secret)
-        ca_file = \(missing)
-
-        """
+        let config = Self.config(port: listener.port, extra: "ca_file = \(missing)\n")
         let url = try IntercomBinary.writeConfig(config, in: directory)
         let check = try await IntercomBinary.run(["config", "--check", "--config", url.path], in: directory)
         #expect(check.status == 65, "\(check)")
@@ -105,17 +109,7 @@ import IntercomTestSupport
     @Test("mqtts:// without ca_file: the first bytes on the wire are a TLS ClientHello, never the login")
     func systemStoreSpeaksTLSFirst() async throws {
         let listener = try SilentListener()
-        let config = """
-        [sip]
-        listen = udp:127.0.0.1:0
-
-        [mqtt]
-        url = mqtts://127.0.0.1:\(listener.port)
-        user = intercom
-        password = \(Self.secret)
-
-        """
-        let daemon = try DaemonProcess(config: config, name: "mqtt-tls-system")
+        let daemon = try DaemonProcess(config: Self.config(port: listener.port), name: "mqtt-tls-system")
         try await withCleanup({ await daemon.stop() }) {
             let bytes = try await listener.firstBytes()
             // 0x16: a TLS handshake record; a CONNECT packet would start with 0x10.
