@@ -114,6 +114,8 @@ struct SwitchPersistenceTests {
         let config = MQTTRig.config(broker: broker)
         try await withCleanup({ await broker.stop() }) {
             try await Self.run(config, in: directory, name: "switch-refused") { daemon in
+                // Said at start too: under systemd, doctor (run in a shell) cannot see the sandbox.
+                try await daemon.process.waitForOutput(containing: "guest switches will be refused", in: .stderr)
                 for command in [["calls", "off"], ["guest", "2099-01-01 00:00"]] {
                     let ctl = try await daemon.run(["ctl"] + command + ["--panel", "entrance"])
                     #expect(ctl.status == 1, "\(ctl)")
