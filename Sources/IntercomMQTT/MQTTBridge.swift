@@ -208,6 +208,18 @@ public actor MQTTBridge {
             report(message.topic, ok: true, data: data)
         } catch {
             report(message.topic, ok: false, error: "\(error)")
+            await republishSwitch(command)
+        }
+    }
+
+    /// After a switch that failed (not saved: the engine refused it), the panel's state topics
+    /// again, so Home Assistant's switch shows the value in force rather than the one asked for.
+    private func republishSwitch(_ command: IntercomCommand) async {
+        switch command {
+        case .setCalls(let panel?, _), .setGuest(let panel?, _):
+            if let config = await intercom.config.panel(named: panel) { publishStates(config) }
+        default:
+            break
         }
     }
 

@@ -59,7 +59,10 @@ public struct OperatorTokenStore: Sendable {
 
     public func save(_ credentials: OperatorCredentials, for name: String) throws(OperatorError) {
         do {
-            try PrivateDirectory.ensure(directory)
+            // The state folder first: made 0700 here, or tightened if an older run left it open.
+            let notice = { (line: String) in Logger().notice("operator tokens: \(line)") }
+            try StateDirectory.ensure((directory as NSString).deletingLastPathComponent, notice: notice)
+            try StateDirectory.ensure(directory, notice: notice)
         } catch {
             throw OperatorError(operatorName: name, kind: .local(detail: "token directory: \(error.description)"))
         }

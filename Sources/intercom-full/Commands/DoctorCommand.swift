@@ -44,6 +44,9 @@ enum DoctorCommand {
             return summary(findings)
         }
 
+        Console.out("state")
+        report(stateFolder(invocation.environment))
+
         Console.out("panels")
         if config.panels.isEmpty && config.operators.isEmpty {
             report(Finding(ok: false, text: "no [panel NAME] section: see 'intercom config --example'"))
@@ -124,6 +127,26 @@ enum DoctorCommand {
         let override = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
         for line in capabilities.report(override: override).split(separator: "\n") { Console.out("      \(line)") }
         return summary(findings)
+    }
+
+    /// The state folder, checked without changing it: do-not-disturb and guest switches and the
+    /// operators' tokens are kept there, and a switch that cannot be kept is refused.
+    static func stateFolder(_ environment: [String: String]) -> Finding {
+        let path = StateDirectory.path(environment: environment)
+        do {
+            switch try StateDirectory.inspect(path) {
+            case nil:
+                return Finding(ok: true, text: "\(path): not made yet; made 0700 at the first switch or login")
+            case .ready:
+                return Finding(ok: true, text: "\(path): private (0700), writable")
+            case .tooOpen(let mode):
+                return Finding(ok: false, text: "\(path) has mode \(String(mode, radix: 8)), open to other users: "
+                               + "intercom tightens it to 0700 when it next writes there, or run 'chmod 700 \(path)'")
+            }
+        } catch {
+            return Finding(ok: false, text: "\(error); until then do-not-disturb and guest switches are refused "
+                           + "(they would not outlive a restart)", code: ExitCode.failure)
+        }
     }
 
     /// Which authentication the panel asked for, when it challenged us; on a failure also what we answer.

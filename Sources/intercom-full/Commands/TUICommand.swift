@@ -107,7 +107,7 @@ enum TUICommand {
         await intercom.watchPanels()
         // C libraries (openh264, mediastreamer) write to stderr on their own; on the screen that is
         // garbage, so stderr goes to a log file while the screen runs.
-        let stderrLog = StderrRedirect(toLogIn: invocation.environment)
+        let stderrLog = StderrRedirect(toLogIn: invocation.environment, logger: invocation.logger)
         defer { stderrLog.restore() }
         await beforeScreen()
         let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
