@@ -74,14 +74,29 @@ import IntercomTestSupport
         #expect(tight.contains("mode 755") && tight.contains("chmod 700 \(path)"))
     }
 
-    @Test("a folder we may not write in is refused by ensure and by inspect",
-          .enabled(if: getuid() != 0, "root writes anywhere: a 0500 folder cannot stop it"))
-    func unwritableFolderIsRefused() throws {
+    /// As a user a 0500 folder stops the writes (EACCES); root writes anywhere, so there the folder is
+    /// made immutable (`chattr +i`, ext4 and most local file systems), which stops root too (EPERM).
+    @Test("a folder we may not write in is refused by ensure and by inspect")
+    func unwritableFolderIsRefused() async throws {
         let directory = try TestDirectory(prefix: "intercom-state")
         let path = directory.path + "/intercom"
-        #expect(mkdir(path, 0o500) == 0)
-        defer { chmod(path, 0o700) }
-        #expect(throws: StateDirectoryError(path, .cannotWrite(EACCES))) { try StateDirectory.ensure(path) { _ in } }
-        #expect(throws: StateDirectoryError(path, .cannotWrite(EACCES))) { try StateDirectory.inspect(path) }
+        #expect(mkdir(path, 0o700) == 0)
+        let refusal: Int32
+        if getuid() == 0 {
+            let chattr = try ExternalTool.path("chattr")
+            let set = try await Subprocess.run(chattr, ["+i", path], logDirectory: directory.url)
+            try #require(set.status == 0, "chattr +i \(path) failed (\(set.stderr)): this test needs a file system with immutable folders")
+            refusal = EPERM
+        } else {
+            chmod(path, 0o500)
+            refusal = EACCES
+        }
+        try await withCleanup({
+            if getuid() == 0 { _ = try? await Subprocess.run(try ExternalTool.path("chattr"), ["-i", path], logDirectory: directory.url) }
+            chmod(path, 0o700)
+        }) {
+            #expect(throws: StateDirectoryError(path, .cannotWrite(refusal))) { try StateDirectory.ensure(path) { _ in } }
+            #expect(throws: StateDirectoryError(path, .cannotWrite(refusal))) { try StateDirectory.inspect(path) }
+        }
     }
 }
