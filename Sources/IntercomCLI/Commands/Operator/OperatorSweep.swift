@@ -33,7 +33,7 @@ struct OperatorSweep<Item: Sendable> {
                     sweep.skipped.append(op.name)
                     continue
                 }
-                sweep.items += try await body(op, try OperatorClient(config: op, token: token))
+                sweep.items += try await body(op, try OperatorClient(config: op, token: token, store: store))
             } catch {
                 Console.error("intercom: \(TerminalSafe.escape(error.description))")
                 if sweep.code == ExitCode.ok { sweep.code = error.exitCode }
