@@ -114,12 +114,20 @@ let package = Package(
                            "CGstRTSPServer"],
             path: "Sources/IntercomSimulator"
         ),
-        // The engine (policies, calls, doors, events, control socket, hooks, journal recording, peephole).
+        // The engine (policies, calls, doors, events, journal recording, peephole). It knows no face: no
+        // socket, no hooks, no systemd.
         .target(
             name: "IntercomEngine",
             dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomOperator", "IntercomPanel",
-                           "IntercomPhone", "IntercomVideo", "CSystemd"],
+                           "IntercomPhone", "IntercomVideo"],
             path: "Sources/IntercomEngine"
+        ),
+        // What makes an engine a daemon: the control socket, hooks, the event pipeline (journal, then hooks),
+        // the stdout event printer and sd_notify. The only importer of CSystemd.
+        .target(
+            name: "IntercomDaemon",
+            dependencies: ["IntercomEngine", "IntercomBase", "CSystemd"],
+            path: "Sources/IntercomDaemon"
         ),
         // MQTT and Home Assistant discovery: a peer front end on the engine's events and commands, with
         // the MQTT client on a thread of its own. The only importer of CMosquitto.
@@ -133,7 +141,7 @@ let package = Package(
         // with a Swift-only API (no C types cross it).
         .target(
             name: "IntercomTerminal",
-            dependencies: ["CChafa", "CNcurses"],
+            dependencies: ["IntercomBase", "CChafa", "CNcurses"],
             path: "Sources/IntercomTerminal"
         ),
         // The screens (call screen, kiosk, watch), capabilities and picture encoding, kept out of
@@ -160,7 +168,7 @@ let package = Package(
         .executableTarget(
             name: "intercom-full",
             dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI", "IntercomVideo", "IntercomMQTT",
-                           "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone", "IntercomTerminal"],
+                           "IntercomDaemon", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone", "IntercomTerminal"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
@@ -236,8 +244,9 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomEngineTests",
-            dependencies: ["IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomOperator", "IntercomPhone",
-                           "IntercomVideo", "IntercomSimulator", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+            dependencies: ["IntercomEngine", "IntercomDaemon", "IntercomBase", "IntercomImaging", "IntercomOperator",
+                           "IntercomPhone", "IntercomVideo", "IntercomSimulator", "IntercomPhoneTestSupport",
+                           "IntercomTestSupport"],
             path: "Tests/IntercomEngineTests",
             linkerSettings: sipReadHook
         ),
@@ -258,8 +267,8 @@ let package = Package(
         // hostile input and the security checks that need the whole process.
         .testTarget(
             name: "IntercomEndToEndTests",
-            dependencies: ["IntercomEngine", "IntercomBase", "IntercomPhone", "IntercomSimulator", "IntercomCLI",
-                           "IntercomPhoneTestSupport", "IntercomTestSupport"],
+            dependencies: ["IntercomEngine", "IntercomDaemon", "IntercomBase", "IntercomPhone", "IntercomSimulator",
+                           "IntercomCLI", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEndToEndTests",
             linkerSettings: sipReadHook
         ),

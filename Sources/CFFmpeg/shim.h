@@ -11,6 +11,7 @@
 #include <libavutil/error.h>
 #include <libavutil/dict.h>
 #include <libavutil/log.h>
+#include <libavutil/opt.h>
 
 static inline int intercom_averror(int posix_errno) { return AVERROR(posix_errno); }
 static inline int intercom_averror_eagain(void) { return AVERROR(EAGAIN); }

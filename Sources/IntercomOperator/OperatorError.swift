@@ -6,6 +6,8 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
     public enum Kind: Sendable, Equatable {
         /// No token on disk for this operator.
         case notLoggedIn
+        /// A token file that is not one (garbage, truncated): as good as no login.
+        case unreadableToken(path: String)
         /// 401, 410 or 424: the token was rotated, revoked or is unknown.
         case loginExpired(status: Int)
         /// 429: a code was asked for less than 60 s ago.
@@ -47,7 +49,7 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var exitCode: Int32 {
         switch kind {
-        case .notLoggedIn, .loginExpired, .wrongCode, .tooManyAttempts, .noPendingCode, .paymentRequired,
+        case .notLoggedIn, .unreadableToken, .loginExpired, .wrongCode, .tooManyAttempts, .noPendingCode, .paymentRequired,
              .notFound, .forbidden:
             return 77
         case .codeTooSoon, .serverFailed, .unreachable:
@@ -67,6 +69,8 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
         switch kind {
         case .notLoggedIn:
             return "not logged in to \(name); \(relogin)"
+        case .unreadableToken(let path):
+            return "not logged in to \(name): the token file \(path) cannot be read; \(relogin)"
         case .loginExpired(let code):
             line = "the operator \(name) no longer accepts this login; \(relogin)"
             status = code

@@ -22,15 +22,15 @@ public struct OperatorTokenStore: Sendable {
         String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" }).replacingOccurrences(of: "..", with: "__")
     }
 
-    /// What is on disk, or nil when nothing is.
+    /// What is on disk, or nil when nothing is. A file that is not a token (garbage, cut short,
+    /// not ours to read) throws `unreadableToken`: not logged in (exit 77), naming the file.
     public func load(_ name: String) throws(OperatorError) -> OperatorCredentials? {
         let path = path(for: name)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path),
               let json = JSONValue.parse(String(decoding: data, as: UTF8.self)),
               let credentials = OperatorCredentials(json: json) else {
-            throw OperatorError(operatorName: name, kind: .local(
-                detail: "cannot read the token file \(path); remove it and run 'intercom login \(name)'"))
+            throw OperatorError(operatorName: name, kind: .unreadableToken(path: path))
         }
         return credentials
     }
@@ -44,9 +44,14 @@ public struct OperatorTokenStore: Sendable {
     }
 
     /// What is on disk, or new credentials with a fresh device id, saved at once so the id is
-    /// the same on the next try even if this login fails.
+    /// the same on the next try even if this login fails. An unreadable file is replaced: `login`
+    /// is what its error tells the user to run.
     public func loadOrCreate(_ name: String) throws(OperatorError) -> OperatorCredentials {
-        if let existing = try load(name) { return existing }
+        do {
+            if let existing = try load(name) { return existing }
+        } catch {
+            guard case .unreadableToken = error.kind else { throw error }
+        }
         let fresh = OperatorCredentials(deviceId: UUID().uuidString.lowercased())
         try save(fresh, for: name)
         return fresh

@@ -1,5 +1,6 @@
 internal import CNcurses
 import Foundation
+import IntercomBase
 
 /// The ncurses screen: text, colours, keys and resize. One owner thread, the one that made it:
 /// ncurses is not thread-safe, and every call asserts it (as the phone asserts its thread). Keys are ncurses' codes as `Int32` (characters are their Unicode value; the
@@ -100,10 +101,12 @@ public final class Curses {
         contentHash = Hasher()
     }
 
-    /// Writes `text` at a position, cut to the screen width.
+    /// Writes `text` at a position, cut to the screen width. Screen text quotes panels, operators
+    /// and callers: control characters are spelt out (`TerminalSafe`), never handed to ncurses.
     public func put(_ row: Int, _ column: Int, _ text: String, _ color: Color = .normal, bold: Bool = false, reverse: Bool = false) {
         assertOnOwner()
         guard row >= 0, row < rows, column < cols else { return }
+        let text = TerminalSafe.escape(text)
         contentHash.combine(row)
         contentHash.combine(column)
         contentHash.combine(text)

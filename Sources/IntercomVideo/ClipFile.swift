@@ -88,7 +88,11 @@ public final class ClipFile {
 
     static func openFile(_ path: String) throws(VideoError) -> UnsafeMutablePointer<AVFormatContext> {
         var opened: UnsafeMutablePointer<AVFormatContext>?
-        let status = avformat_open_input(&opened, path, nil, nil)
+        // A clip is a local file and opens nothing else (no `concat:` or URL in a path).
+        var options: OpaquePointer?
+        av_dict_set(&options, "protocol_whitelist", FFmpegOptions.fileProtocols, 0)
+        defer { av_dict_free(&options) }
+        let status = avformat_open_input(&opened, path, nil, &options)
         guard status >= 0, let opened else {
             throw .unavailable(stream: path, reason: FFmpegLibrary.text(status))
         }

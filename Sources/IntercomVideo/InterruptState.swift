@@ -9,8 +9,12 @@ final class InterruptState: Sendable {
     /// Monotonic nanoseconds; 0 = no deadline.
     private let deadline = Atomic<UInt64>(0)
     private let hit = Atomic<Bool>(false)
+    /// The stream's demuxer asked for a URL it may not open (`StreamOpenGuard`): the open or read
+    /// in progress ends now instead of trying the next segment.
+    private let refused = Atomic<Bool>(false)
 
     func requestStop() { stopRequested.store(true, ordering: .releasing) }
+    func cutShort() { refused.store(true, ordering: .releasing) }
     var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
 
     /// Re-armed before each blocking call (open, each read).
@@ -25,7 +29,7 @@ final class InterruptState: Sendable {
 
     /// FFmpeg's answer: nonzero aborts the blocking call.
     func shouldInterrupt() -> Bool {
-        if isStopRequested { return true }
+        if isStopRequested || refused.load(ordering: .acquiring) { return true }
         let limit = deadline.load(ordering: .relaxed)
         if limit != 0, DispatchTime.now().uptimeNanoseconds >= limit {
             hit.store(true, ordering: .relaxed)

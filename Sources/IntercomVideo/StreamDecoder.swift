@@ -20,6 +20,8 @@ final class StreamDecoder {
     /// The size to scale to (nil: each frame's own), read per frame so a resize needs no reconnect.
     private let target: ScaleTarget
     private let interrupt: InterruptState
+    /// Vets every URL the demuxer opens; lives as long as `format`, whose `opaque` points at it.
+    private let urlGuard: StreamOpenGuard
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var scaler = RGBScaler()
@@ -41,6 +43,7 @@ final class StreamDecoder {
         self.source = source
         self.target = target
         self.interrupt = interrupt
+        urlGuard = StreamOpenGuard(source: source, interrupt: interrupt)
     }
 
     deinit { close() }
@@ -59,6 +62,7 @@ final class StreamDecoder {
         guard let context = avformat_alloc_context() else { throw failure(.badData, "out of memory") }
         context.pointee.interrupt_callback = AVIOInterruptCB(
             callback: interruptCallback, opaque: Unmanaged.passUnretained(interrupt).toOpaque())
+        urlGuard.install(on: context)
         var options = FFmpegOptions.forOpening(source, videoOnly: true)
         defer { av_dict_free(&options) }
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
@@ -118,6 +122,7 @@ final class StreamDecoder {
             let status = av_read_frame(format, packet)
             if status < 0 {
                 if interrupt.isStopRequested { return }
+                if let refused = urlGuard.explanation(of: status) { throw failure(.badData, refused) }
                 if status == intercom_averror_eof() {
                     // Files and one-frame previews keep their last frames inside the decoder.
                     avcodec_send_packet(codec, nil)
@@ -193,8 +198,10 @@ final class StreamDecoder {
         }
     }
 
-    /// FFmpeg reports a timeout during RTSP setup as invalid data, so our own deadline flag decides.
+    /// A URL the guard refused comes first (FFmpeg then says only "exit"); FFmpeg reports a timeout
+    /// during RTSP setup as invalid data, so our own deadline flag decides.
     private func openError(_ status: Int32) -> VideoError {
+        if let refused = urlGuard.explanation(of: status) { return failure(.badData, refused) }
         if status == intercom_averror_http_unauthorized() || status == intercom_averror_http_forbidden() {
             return .authRefused(stream: source.displayName)
         }

@@ -15,6 +15,8 @@ final class StreamRemuxer {
     private let path: String
     private let maxLength: Duration
     private let interrupt: InterruptState
+    /// Vets every URL the demuxer opens; lives as long as `input`, whose `opaque` points at it.
+    private let urlGuard: StreamOpenGuard
     private var input: UnsafeMutablePointer<AVFormatContext>?
     private var output: UnsafeMutablePointer<AVFormatContext>?
     /// Input stream index → output stream index.
@@ -30,6 +32,7 @@ final class StreamRemuxer {
         self.path = path
         self.maxLength = maxLength
         self.interrupt = interrupt
+        urlGuard = StreamOpenGuard(source: source, interrupt: interrupt)
     }
 
     deinit {
@@ -59,12 +62,14 @@ final class StreamRemuxer {
         guard let context = avformat_alloc_context() else { throw .badData(stream: source.displayName, reason: "out of memory") }
         context.pointee.interrupt_callback = AVIOInterruptCB(callback: remuxInterrupt,
                                                              opaque: Unmanaged.passUnretained(interrupt).toOpaque())
+        urlGuard.install(on: context)
         var options = FFmpegOptions.forOpening(source)
         defer { av_dict_free(&options) }
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
         interrupt.arm(source.openTimeout)
         let status = avformat_open_input(&opened, url, nil, &options)
         guard status >= 0, let opened else {
+            if let refused = urlGuard.explanation(of: status) { throw .badData(stream: source.displayName, reason: refused) }
             if status == intercom_averror_http_unauthorized() || status == intercom_averror_http_forbidden() {
                 throw .authRefused(stream: source.displayName)
             }
@@ -76,8 +81,9 @@ final class StreamRemuxer {
         // The muxer wants the picture size, which an RTSP SDP does not carry: probe briefly (the
         // probed packets are kept and written, unlike the live player's `nobuffer` start).
         interrupt.arm(source.openTimeout)
-        guard avformat_find_stream_info(opened, nil) >= 0 else {
-            throw .badData(stream: source.displayName, reason: "its streams could not be read")
+        let probed = avformat_find_stream_info(opened, nil)
+        guard probed >= 0 else {
+            throw .badData(stream: source.displayName, reason: urlGuard.explanation(of: probed) ?? "its streams could not be read")
         }
         videoIndex = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard videoIndex >= 0 else { throw .badData(stream: source.displayName, reason: "it has no video track") }
@@ -127,6 +133,7 @@ final class StreamRemuxer {
             let status = av_read_frame(input, packet)
             if status < 0 {
                 if interrupt.isStopRequested || status == intercom_averror_eof() { return nil }
+                if let refused = urlGuard.explanation(of: status) { return .badData(stream: source.displayName, reason: refused) }
                 return .ended(stream: source.displayName, reason: interrupt.deadlineHit
                               ? "nothing came for \(FFmpegLibrary.seconds(source.readTimeout))" : FFmpegLibrary.text(status))
             }

@@ -55,16 +55,24 @@ import IntercomBase
         #expect(!"\(credentials)".contains("secret-token-2"))
     }
 
+    /// A damaged file is no login (exit 77, the file named, `login` suggested), and `login`
+    /// (`loadOrCreate`) replaces it instead of failing on it.
     @Test func aDamagedFileSaysWhatToDo() throws {
         let directory = try TestDirectory(prefix: "intercom-tokens")
         let store = OperatorTokenStore(environment: ["XDG_STATE_HOME": directory.path])
-        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try "not json".write(toFile: store.path(for: "home"), atomically: true, encoding: .utf8)
         #expect(throws: OperatorError.self) { try store.load("home") }
         do {
-            _ = try store.load("home")
+            _ = try store.token("home")
         } catch {
-            #expect(error.description.contains("remove it and run 'intercom login home'"))
+            #expect(error.kind == .unreadableToken(path: store.path(for: "home")))
+            #expect(error.exitCode == 77)
+            #expect(error.description == "not logged in to home: the token file \(store.path(for: "home")) cannot be read; "
+                    + "run 'intercom login home'")
         }
+        let fresh = try store.loadOrCreate("home")
+        #expect(fresh.token == nil && !fresh.deviceId.isEmpty)
+        #expect(try store.load("home") == fresh)
     }
 }

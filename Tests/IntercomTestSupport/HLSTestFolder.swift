@@ -61,6 +61,25 @@ package final class HLSTestFolder: Sendable {
         try master.write(to: camera.appendingPathComponent("index-\(from)-\(seconds).m3u8"))
     }
 
+    /// Writes `cam1/tracks-v1/NAME`: the recording's media playlist with segment I's URI (`I.ts`,
+    /// relative) replaced by `segment(I)`, and returns its URL (with the token). For tests of
+    /// what a playlist may point at.
+    package func playlist(_ name: String, segment: (Int) -> String) throws -> String {
+        let tracks = directory.url.appendingPathComponent("cam1/tracks-v1")
+        let media = try String(contentsOf: tracks.appendingPathComponent("mono.m3u8"), encoding: .utf8)
+        var index = 0
+        let lines = media.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard !line.isEmpty, !line.hasPrefix("#") else { return String(line) }
+            defer { index += 1 }
+            return segment(index)
+        }
+        try lines.joined(separator: "\n").write(to: tracks.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        return url("tracks-v1/\(name)")
+    }
+
+    /// The origin the folder is served from: `http://127.0.0.1:PORT`.
+    package var origin: String { "http://127.0.0.1:\(port)" }
+
     private static func ffmpeg(_ arguments: [String], in folder: URL, logs: TestDirectory) async throws {
         let process = try Subprocess("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y"] + arguments,
                                      name: "ffmpeg", workingDirectory: folder, logDirectory: logs.url)

@@ -14,5 +14,11 @@ final class SilentListener {
         (descriptor, port) = try LoopbackListener.open(backlog: 8)
     }
 
+    /// Someone connected (the kernel completed a handshake that waits in the backlog).
+    var hasPendingConnection: Bool {
+        var fd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&fd, 1, 0) > 0
+    }
+
     func close() { Glibc.close(descriptor) }
 }

@@ -44,9 +44,16 @@ public struct Logger: Sendable {
 
     public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
         guard level >= minimumLevel else { return }
-        let line = journald ? "<\(level.syslogPriority)>\(message())\n" : "\(level.name): \(message())\n"
         // A full disk or a closed stderr drops the line; calls and the journal go on.
-        StandardStream.error.write(Array(line.utf8))
+        StandardStream.error.write(Array(line(level, message()).utf8))
+    }
+
+    /// The line `log` writes. One message, one line: log lines quote panels, brokers, FFmpeg and
+    /// curl, and a newline or an escape sequence in them must neither forge a journald record nor
+    /// reach a terminal (`TerminalSafe.escape`).
+    public func line(_ level: LogLevel, _ message: String) -> String {
+        let text = TerminalSafe.escape(message)
+        return journald ? "<\(level.syslogPriority)>\(text)\n" : "\(level.name): \(text)\n"
     }
 
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }

@@ -18,7 +18,7 @@ public actor Intercom {
     /// Clip files of answered calls (`[panel] record`), named here and taken by the journal.
     public nonisolated let clips = CallClips()
     /// Where `intercom login` keeps the operators' tokens.
-    let operatorTokens: OperatorTokenStore
+    public nonisolated let operatorTokens: OperatorTokenStore
     var operatorRefresh: Task<Void, Never>?
     /// Panel policies change on SIGHUP (`updatePanels`); the rest is fixed for the core's life.
     public internal(set) var config: IntercomConfig

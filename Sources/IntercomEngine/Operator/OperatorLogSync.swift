@@ -134,7 +134,7 @@ public actor OperatorLogSync {
 
     static func kindName(_ kind: OperatorError.Kind) -> String {
         switch kind {
-        case .notLoggedIn: "not_logged_in"
+        case .notLoggedIn, .unreadableToken: "not_logged_in"
         case .loginExpired: "login_expired"
         case .unreachable: "unreachable"
         case .badAnswer: "bad_answer"

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// Gets a person's attention when a panel rings: the terminal bell, and a desktop notification
 /// through the terminal (OSC 777 / OSC 9, which kitty, foot, WezTerm, iTerm2 and rxvt show)
@@ -14,6 +15,9 @@ struct Alerts {
 
     func notifyIncoming(_ title: String, _ write: (String) -> Void) {
         guard notify else { return }
+        // The title may be a caller's SIP URI: a BEL or ESC in it would end the OSC early and the
+        // rest would be acted on by the terminal.
+        let title = TerminalSafe.escape(title)
         write("\u{1B}]777;notify;intercom;\(title) is calling\u{1B}\\")
         write("\u{1B}]9;\(title) is calling\u{1B}\\")
         guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil,

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCLI
+import IntercomDaemon
 import IntercomEngine
 import IntercomBase
 import IntercomPhone

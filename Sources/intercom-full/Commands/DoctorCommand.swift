@@ -3,6 +3,7 @@ import IntercomCLI
 import IntercomEngine
 import IntercomTUI
 import IntercomBase
+import IntercomMQTT
 import IntercomPanel
 import IntercomPhone
 
@@ -71,6 +72,17 @@ enum DoctorCommand {
             Console.out("operators")
             for finding in await OperatorCheck.run(config, environment: invocation.environment) {
                 report(Finding(ok: finding.ok, text: finding.text, code: finding.code))
+            }
+        }
+
+        if let mqtt = config.mqtt {
+            Console.out("mqtt")
+            // The config loaded, so a ca_file named for mqtts:// is a readable PEM certificate.
+            let trust = mqtt.tls ? ", verified against " + (mqtt.caFile.map { "ca_file \($0) (a readable PEM certificate)" } ?? "the system store") : ""
+            report(Finding(ok: true, text: "broker \(mqtt.url)\(trust)"))
+            let topics = MQTTTopics(settings: mqtt, host: MQTTTopics.machineName())
+            for warning in MQTTExposure.warnings(mqtt, topics: topics, panels: config.panels.map(\.name), operators: !config.operators.isEmpty) {
+                report(Finding(ok: false, text: warning, code: ExitCode.ok))
             }
         }
 

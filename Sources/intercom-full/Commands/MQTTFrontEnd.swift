@@ -1,4 +1,5 @@
 import IntercomBase
+import IntercomDaemon
 import IntercomEngine
 import IntercomMQTT
 

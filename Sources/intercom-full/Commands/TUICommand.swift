@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCLI
+import IntercomDaemon
 import IntercomEngine
 import IntercomOperator
 import IntercomTUI
@@ -94,6 +95,10 @@ enum TUICommand {
         do {
             try await intercom.start()
         } catch let error as PhoneError {
+            if case .portInUse(let address) = error,
+               let line = RunningDaemon.portInUse(address.description, socketPath: await intercom.config.daemon.socketPath) {
+                return Console.fail(line, code: error.exitCode)
+            }
             return Console.fail(error.description, code: error.exitCode)
         } catch {
             return Console.fail("\(error)", code: ExitCode.failure)

@@ -32,3 +32,38 @@ import IntercomTestSupport
         #expect(configError("[operator home]\napi = https://u:p@x/mobile\n")?.message == "must not contain a user or password")
     }
 }
+
+/// `api = http://…` would send the bearer token in clear: only loopback may be plain http.
+@Suite struct ConfigOperatorAPITests {
+    @Test("http:// to anything but loopback is refused with the key and the fix", arguments: [
+        "http://api.operator.example/mobile", "http://192.168.1.10:8080/mobile", "http://10.0.0.1/mobile",
+        "http://[2001:db8::1]/mobile", "http://127.example.org/mobile", "HTTP://api.example/mobile",
+    ])
+    func plainHTTPElsewhereIsRefused(_ api: String) {
+        let error = configError("[operator home]\napi = \(api)\n")
+        #expect(error?.fix == "use https:// or a loopback address: the token would travel in clear", "\(api): \(String(describing: error))")
+        #expect(error?.message.contains("plain http") == true)
+        #expect(error?.description.contains("'api'") == true && error?.description.contains("[operator home]") == true,
+                "\(String(describing: error?.description))")
+    }
+
+    @Test("https anywhere, and http to 127.0.0.0/8, ::1 or localhost, load", arguments: [
+        "https://api.operator.example/mobile", "http://127.0.0.1:8090/mobile", "http://127.9.8.7/mobile",
+        "http://[::1]:8090/mobile", "http://localhost:8090/mobile", "http://LOCALHOST/mobile",
+    ])
+    func secureOrLoopbackLoads(_ api: String) throws {
+        let loaded = try parseConfig("[operator home]\napi = \(api)\n")
+        #expect(loaded.config.operators.first?.api == api)
+    }
+
+    @Test("config --check says it in one line and exits 65, as other config errors")
+    func configCheckRefuses() async throws {
+        let directory = try TestDirectory(prefix: "intercom-operator-api")
+        let config = try IntercomBinary.writeConfig("[operator home]\napi = http://api.operator.example/mobile\n", in: directory)
+        let result = try await IntercomBinary.run(["config", "--check", "--config", config.path], in: directory)
+        #expect(result.status == 65, "\(result)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("key 'api' in [operator home]")
+                && lines[0].hasSuffix("use https:// or a loopback address: the token would travel in clear"), "\(result.stderr)")
+    }
+}

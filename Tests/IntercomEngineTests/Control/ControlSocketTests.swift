@@ -1,4 +1,5 @@
 import Foundation
+import IntercomDaemon
 import IntercomEngine
 import Testing
 import IntercomTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomDaemon
 import IntercomEngine
 @testable import IntercomSimulator
 import Testing

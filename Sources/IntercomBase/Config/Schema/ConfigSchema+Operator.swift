@@ -12,9 +12,10 @@ extension ConfigSchema {
             example: ConfigExampleLine(key: "[operator home]", "", ["a SmartYard operator account: the subscriber's phone"],
                                        commentedOut: true),
             keys: [
-                .field("api", \.api, .httpURL(example: "api = https://api.operator.example/mobile"),
+                .field("api", \.api, apiParser,
                        default: .note("required"), reload: .restart,
-                       about: "The operator's mobile API base URL.",
+                       about: "The operator's mobile API base URL. `http://` only to a loopback address "
+                           + "(127.0.0.0/8, ::1, localhost): the login token would travel in clear.",
                        example: [ConfigExampleLine("https://api.operator.example/mobile", ["number, not a panel's password; the"],
                                                    width: 5, commentedOut: true)],
                        whenMissing: "add 'api = https://OPERATOR-HOST/mobile'"),
@@ -50,6 +51,21 @@ extension ConfigSchema {
             start: { name, _ in OperatorConfig(name: name, api: "") },
             finish: { draft, _, _ throws(ConfigError) in draft },
             place: .named(\.operators, name: \.name))
+    }
+
+    /// An http(s) URL; `http://` only to loopback, since every request carries the bearer token.
+    static var apiParser: ConfigValueParser<String> {
+        let example = "api = https://api.operator.example/mobile"
+        let url = ConfigValueParser<String>.httpURL(example: example)
+        return ConfigValueParser(type: "https:// URL (http:// only to a loopback address), no user or password in it") {
+            text, context throws(ConfigValueError) in
+            let api = try url.parse(text, context)
+            if api.lowercased().hasPrefix("http://"), let host = PanelConfig.host(ofURL: api), !ListenReach.isLoopback(host) {
+                throw ConfigValueError("'\(api)' is plain http to \(host)",
+                                       fix: "use https:// or a loopback address: the token would travel in clear")
+            }
+            return api
+        }
     }
 
     static var zoneParser: ConfigValueParser<TimeZone?> {

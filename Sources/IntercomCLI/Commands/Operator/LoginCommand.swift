@@ -74,7 +74,7 @@ public enum LoginCommand {
             }
             credentials.token = grant.token
             try store.save(credentials, for: op.name)
-            Console.out("logged in to \(op.name)\(grant.name.map { " as \($0)" } ?? ""); the token is kept in \(store.path(for: op.name))")
+            Console.out("logged in to \(op.name)\(grant.name.map { " as \(TerminalSafe.escape($0))" } ?? ""); the token is kept in \(store.path(for: op.name))")
             return ExitCode.ok
         } catch {
             return error.commandError.report()
@@ -84,7 +84,7 @@ public enum LoginCommand {
     /// A prompt on a terminal, else one line of standard input; nil when there is none.
     static func readCode(prompt: String) -> String? {
         if isatty(0) == 1 {
-            _ = StandardStream.error.write(Array(prompt.utf8))
+            _ = StandardStream.error.write(Array(TerminalSafe.lines(prompt).utf8))
         }
         guard let line = readLine(strippingNewline: true) else { return nil }
         let code = line.trimmingCharacters(in: .whitespaces)

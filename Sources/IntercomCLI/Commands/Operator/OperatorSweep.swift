@@ -8,17 +8,21 @@ import IntercomOperator
 struct OperatorSweep<Item: Sendable> {
     var items: [Item] = []
     var code: Int32 = ExitCode.ok
-    /// Operators with no token.
+    /// Operators with no token (an unreadable token file counts as none).
     var skipped: [String] = []
+    /// The token file of each skipped operator whose file is there but cannot be read.
+    var unreadable: [String: String] = [:]
 
     /// Names the skipped operators on stderr; when nothing at all was found, the first one's
     /// "not logged in" is the command's failure instead (exit 77).
     func finish(foundAnything: Bool) -> Int32 {
         if !foundAnything, code == ExitCode.ok, let first = skipped.first {
-            return OperatorError(operatorName: first, kind: .notLoggedIn).commandError.report()
+            let kind = unreadable[first].map { OperatorError.Kind.unreadableToken(path: $0) } ?? .notLoggedIn
+            return OperatorError(operatorName: first, kind: kind).commandError.report()
         }
         for name in skipped {
-            Console.error("intercom: \(name) skipped: not logged in; run 'intercom login \(name)'")
+            let why = unreadable[name].map { "the token file \($0) cannot be read" } ?? "not logged in"
+            Console.error("intercom: \(name) skipped: \(why); run 'intercom login \(name)'")
         }
         return code
     }
@@ -35,6 +39,11 @@ struct OperatorSweep<Item: Sendable> {
                 }
                 sweep.items += try await body(op, try OperatorClient(config: op, token: token, store: store))
             } catch {
+                if case .unreadableToken(let path) = error.kind {
+                    sweep.skipped.append(op.name)
+                    sweep.unreadable[op.name] = path
+                    continue
+                }
                 Console.error("intercom: \(TerminalSafe.escape(error.description))")
                 if sweep.code == ExitCode.ok { sweep.code = error.exitCode }
             }

@@ -48,28 +48,6 @@ enum PanelProbe {
         }
     }
 
-    /// The addresses of the local IPv4 networks this host is on, each cut to its /24 around this
-    /// host's address (at most 254 a network), loopback excluded: where a panel on the LAN is.
-    static func localSubnetHosts() -> [String] {
-        var hosts: [String] = []
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return [] }
-        defer { freeifaddrs(list) }
-        var seen = Set<UInt32>()
-        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
-            guard let sockaddr = entry.pointee.ifa_addr, sockaddr.pointee.sa_family == UInt8(AF_INET) else { continue }
-            let address = sockaddr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) }
-            guard address >> 24 != 127 else { continue }
-            let network = address & 0xFFFF_FF00
-            guard seen.insert(network).inserted else { continue }
-            for host in 1...254 where network | UInt32(host) != address {
-                let value = network | UInt32(host)
-                hosts.append("\(value >> 24).\((value >> 16) & 0xFF).\((value >> 8) & 0xFF).\(value & 0xFF)")
-            }
-        }
-        return hosts
-    }
-
     /// This host's address on the way to `host` (a connected UDP socket's local end; nothing is sent).
     static func localAddress(facing host: String) -> String? {
         var hints = addrinfo()

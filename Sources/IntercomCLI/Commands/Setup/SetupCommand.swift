@@ -2,8 +2,8 @@ import Foundation
 import IntercomBase
 import IntercomPanel
 
-/// `intercom setup`: the first-run wizard. Finds Beward panels (the addresses given, else this
-/// host's local /24 networks on port 80), asks for each one's name and password and checks it
+/// `intercom setup`: the first-run wizard. Finds Beward panels (the addresses given, else the /24s
+/// of this host's physical interfaces with private addresses, on port 80: `ProbeRanges`), asks for each one's name and password and checks it
 /// against the panel, and writes a config (0600) that listens where the panels can reach it. It
 /// never changes a panel: it shows what to set in the panel's SIP settings instead.
 public enum SetupCommand {
@@ -16,8 +16,10 @@ public enum SetupCommand {
             .flag("--force", "replace an existing config file"),
         ],
         details: """
-            Without --scan it asks every address of this host's local IPv4 networks (a /24 around
-            each, port 80) for systeminfo_cgi, 32 at a time. Each panel found is checked with the
+            Without --scan it says which ranges it probes, then asks every address of the /24 around
+            each private IPv4 address (10/8, 172.16/12, 192.168/16) of this host's physical
+            interfaces (no loopback, link-local, public ranges, container bridges, VMs or VPNs)
+            for systeminfo_cgi on port 80, 32 at a time. Each panel found is checked with the
             user and password you give; a refused password can be typed again, an empty one skips
             the panel. The panel itself is never changed.
             """,
@@ -50,8 +52,18 @@ public enum SetupCommand {
             return Console.fail("--listen: \(error)", code: ExitCode.usage)
         }
 
-        let addresses = args.value("--scan").map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-            ?? PanelProbe.localSubnetHosts()
+        let addresses: [String]
+        if let scan = args.value("--scan") {
+            addresses = scan.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        } else {
+            let ranges = ProbeRanges.choose(ProbeRanges.localInterfaces())
+            guard !ranges.isEmpty else {
+                return Console.fail("no physical interface with a private IPv4 address (10/8, 172.16/12, 192.168/16) to look for "
+                                    + "panels on; give the panel's address with --scan HOST", code: ExitCode.unavailable)
+            }
+            Console.out("probing port 80 of \(ranges.map(\.description).joined(separator: ", ")); --scan HOST,... asks only the addresses given")
+            addresses = ranges.flatMap(\.hosts)
+        }
         Console.out("looking for Beward panels at \(addresses.count) address(es)…")
         let found = await PanelProbe.find(addresses)
         guard !found.isEmpty else {
@@ -60,7 +72,7 @@ public enum SetupCommand {
         }
         Console.out("found \(found.count) panel(s):")
         for (index, candidate) in found.enumerated() {
-            Console.out("  \(index + 1). \(candidate.url)\(candidate.model.map { " (\($0), no password asked)" } ?? " (asks for a password)")")
+            Console.out("  \(index + 1). \(candidate.url)\(candidate.model.map { " (\(TerminalSafe.escape($0)), no password asked)" } ?? " (asks for a password)")")
         }
 
         let prompt = SetupPrompt()
@@ -87,9 +99,9 @@ public enum SetupCommand {
             Console.out(text)
         } else {
             do {
-                try write(text, to: path)
+                try SetupConfigFile.write(text, to: path)
             } catch {
-                return Console.fail("cannot write \(path): \(error.localizedDescription)", code: ExitCode.failure)
+                return Console.fail(error.description, code: ExitCode.failure)
             }
             Console.out("")
             Console.out("wrote \(path) (mode 0600) with \(panels.count) panel(s); check it with 'intercom config --check'")
@@ -113,7 +125,8 @@ public enum SetupCommand {
             do {
                 let panel = try BewardPanel(name: name, baseURL: candidate.url, user: user, password: password)
                 let info = try await panel.systemInfo()
-                Console.out("ok: \(info["DeviceModel"] ?? "unknown model"), firmware \(info["SoftwareVersion"] ?? "?")")
+                let model = TerminalSafe.escape(info["DeviceModel"] ?? "unknown model")
+                Console.out("ok: \(model), firmware \(TerminalSafe.escape(info["SoftwareVersion"] ?? "?"))")
                 let sipUser = prompt.ask("the SIP user it calls from, e.g. 100001 (empty: any call from its address)")
                 return Panel(name: name, url: candidate.url, user: user, password: password, sipUser: sipUser)
             } catch {
@@ -137,21 +150,6 @@ public enum SetupCommand {
     static func value(_ text: String) -> String {
         let needsQuotes = text.contains("#") || text.contains(";") || text != text.trimmingCharacters(in: .whitespaces)
         return needsQuotes ? "\"\(text)\"" : text
-    }
-
-    /// Written whole through a rename, born 0600 (it holds passwords).
-    static func write(_ text: String, to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let temporary = "\(path).setup-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
     }
 
     /// What to set on each panel so it calls this client; the wizard does not change panels.

@@ -6,7 +6,7 @@ import IntercomBase
 struct SetupPrompt {
     func ask(_ question: String, default fallback: String = "") -> String {
         let shown = fallback.isEmpty ? "\(question): " : "\(question) [\(fallback)]: "
-        _ = StandardStream.output.write(Array(shown.utf8))
+        _ = StandardStream.output.write(Array(TerminalSafe.lines(shown).utf8))
         guard let line = readLine(strippingNewline: true) else { return fallback }
         let answer = line.trimmingCharacters(in: .whitespaces)
         return answer.isEmpty ? fallback : answer
@@ -20,7 +20,7 @@ struct SetupPrompt {
             quiet.c_lflag &= ~tcflag_t(ECHO)
             tcsetattr(0, TCSANOW, &quiet)
         }
-        _ = StandardStream.output.write(Array("\(question): ".utf8))
+        _ = StandardStream.output.write(Array(TerminalSafe.lines("\(question): ").utf8))
         let line = readLine(strippingNewline: true) ?? ""
         if terminal {
             tcsetattr(0, TCSANOW, &saved)

@@ -1,3 +1,5 @@
+import IntercomEngine
+
 /// The environment a hook runs with: the daemon's own (PATH, HOME, …) with every INTERCOM_*
 /// variable replaced by those of the event. Values go in as they are: no shell ever reads them.
 public enum HookEnvironment {

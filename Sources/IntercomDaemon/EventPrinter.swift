@@ -7,13 +7,13 @@ import IntercomBase
 /// (`… | head -1`, a journald restart) the printer stops for good and says so once on stderr;
 /// on other errors (a full disk) it drops that line and tries the next. Calls, hooks and the
 /// journal never wait on or die of the event stream.
-final class EventPrinter: Sendable {
+public final class EventPrinter: Sendable {
     private let logger: Logger
     private let stopped = Mutex(false)
 
-    init(logger: Logger) { self.logger = logger }
+    public init(logger: Logger) { self.logger = logger }
 
-    func print(_ line: String) {
+    public func print(_ line: String) {
         guard !stopped.withLock({ $0 }) else { return }
         guard let code = StandardStream.output.write(line: line) else { return }
         if code == EPIPE {

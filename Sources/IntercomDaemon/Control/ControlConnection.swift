@@ -1,4 +1,5 @@
 import Foundation
+import IntercomEngine
 #if canImport(Glibc)
 import Glibc
 #endif

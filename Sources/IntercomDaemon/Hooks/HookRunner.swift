@@ -1,4 +1,5 @@
 import Foundation
+import IntercomEngine
 import IntercomBase
 
 /// Runs `[hooks] on_<event>` programs for events: a few at a time, each with a timeout, never

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomEngine
 import IntercomBase
 
 /// What happens to every event besides the front end's own use, in order: `first` (the daemon
