@@ -73,6 +73,16 @@ public struct OperatorTokenStore: Sendable {
         }
     }
 
+    /// Changes what is on disk for `name` (nothing when there is no file): the client notes what
+    /// it learns of the server there. Read and written whole; a concurrent writer's change to the
+    /// same file between the two is lost, which costs at most one more lesson.
+    public func update(_ name: String, _ change: (inout OperatorCredentials) -> Void) throws(OperatorError) {
+        guard var credentials = try load(name) else { return }
+        let before = credentials
+        change(&credentials)
+        if credentials != before { try save(credentials, for: name) }
+    }
+
     /// Forgets the token and keeps the device id; false when there was no token.
     @discardableResult
     public func logout(_ name: String) throws(OperatorError) -> Bool {

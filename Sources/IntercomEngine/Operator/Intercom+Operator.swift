@@ -75,7 +75,7 @@ extension Intercom {
         do {
             if trigger.isAutomatic { try admitAutomaticOperatorOpen(target.id) }
             let token = try operatorTokens.token(target.op.name)
-            let client = try OperatorClient(config: target.op, token: token)
+            let client = try OperatorClient(config: target.op, token: token, store: operatorTokens)
             try await client.openDoor(domophoneId: target.domophoneId, doorId: target.doorId)
         } catch {
             reportDoor(owner: target.op.name, call: call?.ref, door: target.id, method: method, by: trigger, error: error)

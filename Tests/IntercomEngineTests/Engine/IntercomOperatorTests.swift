@@ -59,7 +59,7 @@ import IntercomImaging
         if login {
             // Always at the simulator: `api` may name an operator that is gone.
             let client = try OperatorClient(config: OperatorConfig(name: "home", api: simulator.baseURL), token: nil)
-            _ = try await client.requestCode(phone: "79123456781", deviceId: "test-device")
+            _ = try await client.requestCode(phone: "79123456781", deviceId: "test-device", method: .sms)
             let grant = try await client.confirmCode(phone: "79123456781", code: "1001", deviceId: "test-device")
             try tokens.save(OperatorCredentials(deviceId: "test-device", token: grant.token), for: "home")
         }
