@@ -61,10 +61,10 @@ package struct EngineRig: Sendable {
     package func stop() async { await intercom.stop() }
 
     /// Runs `body` on a fresh rig and stops it afterwards, whether `body` threw or not.
-    package static func run<T>(panels: [PanelConfig] = [], sip: SIPSettings = SIPSettings(), operators: [OperatorConfig] = [],
-                               loggedIn: [String]? = nil, _ body: (EngineRig) async throws -> T) async throws -> T {
+    package static func run(panels: [PanelConfig] = [], sip: SIPSettings = SIPSettings(), operators: [OperatorConfig] = [],
+                            loggedIn: [String]? = nil, _ body: (EngineRig) async throws -> Void) async throws {
         let rig = try await start(panels: panels, sip: sip, operators: operators, loggedIn: loggedIn)
-        return try await withCleanup({ await rig.stop() }) { try await body(rig) }
+        try await withCleanup({ await rig.stop() }) { try await body(rig) }
     }
 
     // MARK: - Waiting for events

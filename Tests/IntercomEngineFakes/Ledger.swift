@@ -26,6 +26,7 @@ package final class Ledger<Element: Sendable>: Sendable {
     }
 
     /// The first value `match` finds in the entries so far, waiting for new ones up to `timeout`.
+    @discardableResult
     package func wait<T>(_ what: String, timeout: Duration = .seconds(10),
                          _ match: ([Element]) -> T?) async throws -> T {
         let id = UUID()

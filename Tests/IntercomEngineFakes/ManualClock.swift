@@ -35,8 +35,10 @@ package final class ManualClock: EngineClock, Sendable {
     /// The wall-clock date at the clock's zero.
     package let start: Date
 
-    /// A fixed start (not today), so dates in a test are the same on every run.
-    package init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
+    /// Where a manual clock starts unless told: a fixed date, so a test's dates are the same on every run.
+    package static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
+
+    package init(start: Date = ManualClock.epoch) {
         self.start = start
     }
 

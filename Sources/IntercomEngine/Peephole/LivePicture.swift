@@ -78,7 +78,7 @@ struct LivePicture: Sendable {
                 await hub.waitForViewer(panel: panel)
                 continue
             }
-            if yieldsToOtherStreams, hub.isLive(panel: panel) {
+            if yieldsToOtherStreams, hub.isLive(panel: panel, at: clock.date) {
                 // Another player's frames of this panel (a kiosk tile) are enough while they come.
                 try? await clock.sleep(for: .milliseconds(200))
                 continue
