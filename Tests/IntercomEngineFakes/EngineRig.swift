@@ -19,9 +19,11 @@ package struct EngineRig: Sendable {
     package let tokens: OperatorTokenStore
     private let directory: TestDirectory
 
-    /// `loggedIn`: operators with a stored token (default: every one in `operators`).
+    /// `loggedIn`: operators with a stored token (default: every one in `operators`); `operatorAPI`:
+    /// what they answer, set before the engine's first refresh at start.
     package static func start(panels: [PanelConfig] = [], sip: SIPSettings = SIPSettings(), operators: [OperatorConfig] = [],
-                              loggedIn: [String]? = nil, switches: PanelSwitchStore? = nil) async throws -> EngineRig {
+                              loggedIn: [String]? = nil, operatorAPI: FakeOperator = FakeOperator(),
+                              switches: PanelSwitchStore? = nil) async throws -> EngineRig {
         let directory = try TestDirectory(prefix: "intercom-rig")
         let tokens = OperatorTokenStore(directory: directory.path + "/operators")
         for name in loggedIn ?? operators.map(\.name) {
@@ -31,7 +33,7 @@ package struct EngineRig: Sendable {
                                     daemon: DaemonSettings(socketPath: directory.path + "/control.sock"))
         let phone = FakePhone()
         let fakePanels = Dictionary(uniqueKeysWithValues: panels.map { ($0.name, FakePanel(name: $0.name)) })
-        let fakeOperators = FakeOperator()
+        let fakeOperators = operatorAPI
         let video = FakeVideo()
         let clock = ManualClock()
         let services = IntercomServices(
@@ -60,10 +62,14 @@ package struct EngineRig: Sendable {
 
     package func stop() async { await intercom.stop() }
 
+    /// Returns once the engine has handled everything the fake phone reported so far.
+    package func settle() async { await phone.handled() }
+
     /// Runs `body` on a fresh rig and stops it afterwards, whether `body` threw or not.
     package static func run(panels: [PanelConfig] = [], sip: SIPSettings = SIPSettings(), operators: [OperatorConfig] = [],
-                            loggedIn: [String]? = nil, _ body: (EngineRig) async throws -> Void) async throws {
-        let rig = try await start(panels: panels, sip: sip, operators: operators, loggedIn: loggedIn)
+                            loggedIn: [String]? = nil, operatorAPI: FakeOperator = FakeOperator(),
+                            _ body: (EngineRig) async throws -> Void) async throws {
+        let rig = try await start(panels: panels, sip: sip, operators: operators, loggedIn: loggedIn, operatorAPI: operatorAPI)
         try await withCleanup({ await rig.stop() }) { try await body(rig) }
     }
 

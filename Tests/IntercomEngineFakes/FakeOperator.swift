@@ -12,6 +12,12 @@ package final class FakeOperator: Sendable {
         package var operatorName: String
         package var domophoneId: String
         package var doorId: Int
+
+        package init(operatorName: String, domophoneId: String, doorId: Int) {
+            self.operatorName = operatorName
+            self.domophoneId = domophoneId
+            self.doorId = doorId
+        }
     }
 
     private struct State {

@@ -57,7 +57,7 @@ package final class FakePhone: PhoneService {
     }
 
     package let events: AsyncStream<PhoneEvent>
-    private let sink: AsyncStream<PhoneEvent>.Continuation
+    private let sink = PhoneEventQueue()
     package let video = VideoFrameHub()
     package let listening = [ListenAddress(transport: .udp, host: "127.0.0.1", port: 5060)]
     /// Everything the engine asked, in order.
@@ -65,9 +65,13 @@ package final class FakePhone: PhoneService {
     private let state = Mutex(State())
 
     package init() {
-        (events, sink) = AsyncStream<PhoneEvent>.makeStream(bufferingPolicy: .unbounded)
+        events = sink.stream
         sink.yield(.listening(listening))
     }
+
+    /// Returns once the engine has handled every event reported so far (it waits for the next).
+    /// What those events started in tasks of their own may still be running.
+    package func handled() async { await sink.handled() }
 
     package var answerOutcome: AnswerOutcome {
         get { state.withLock { $0.answerOutcome } }

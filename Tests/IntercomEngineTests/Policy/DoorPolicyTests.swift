@@ -161,9 +161,7 @@ import Testing
             #expect(await guestMode() == false)
             let id = rig.phone.ring(from: Self.panelURI, source: Self.panelAddress)
             _ = try await rig.incoming(id)
-            // The phone's events are handled one after the other: once this end is, the ring was.
-            rig.phone.end(id)
-            _ = try await rig.ended(id)
+            await rig.settle()
             #expect(!rig.phone.requests.all.contains { if case .answer = $0 { true } else { false } })
             #expect(!rig.events.all.contains { $0.name == "call_answered" })
         }
