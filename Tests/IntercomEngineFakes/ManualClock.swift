@@ -28,10 +28,11 @@ package final class ManualClock: EngineClock, Sendable {
     private struct State {
         var now = Instant(offset: .zero)
         var sleepers: [UUID: Sleeper] = [:]
-        var wakers: [UUID: AsyncStream<Void>.Continuation] = [:]
     }
 
     private let state = Mutex(State())
+    /// Wakes `waitForSleepers` and `waitForSleeper` at each new wait and each advance.
+    private let signal = ChangeSignal()
     /// The wall-clock date at the clock's zero.
     package let start: Date
 
@@ -55,19 +56,19 @@ package final class ManualClock: EngineClock, Sendable {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (resume: CheckedContinuation<Void, any Error>) in
-                enum Start { case now, cancelled, waiting([AsyncStream<Void>.Continuation]) }
+                enum Start { case now, cancelled, waiting }
                 // Checked under the lock the cancel handler takes: a cancel either finds the
                 // sleeper or is seen here.
                 let start = state.withLock { s -> Start in
                     if Task.isCancelled { return .cancelled }
                     if deadline <= s.now { return .now }
                     s.sleepers[id] = Sleeper(deadline: deadline, resume: resume)
-                    return .waiting(Array(s.wakers.values))
+                    return .waiting
                 }
                 switch start {
                 case .now: resume.resume()
                 case .cancelled: resume.resume(throwing: CancellationError())
-                case .waiting(let wakers): for waker in wakers { waker.yield() }
+                case .waiting: signal.changed()
                 }
             }
         } onCancel: {
@@ -82,14 +83,14 @@ package final class ManualClock: EngineClock, Sendable {
     }
 
     package func advance(to instant: Instant) {
-        let (due, wakers) = state.withLock { s -> ([Sleeper], [AsyncStream<Void>.Continuation]) in
+        let due = state.withLock { s -> [Sleeper] in
             if instant > s.now { s.now = instant }
             let due = s.sleepers.filter { $0.value.deadline <= s.now }
             for id in due.keys { s.sleepers.removeValue(forKey: id) }
-            return (due.values.sorted { $0.deadline < $1.deadline }, Array(s.wakers.values))
+            return due.values.sorted { $0.deadline < $1.deadline }
         }
         for sleeper in due { sleeper.resume.resume() }
-        for waker in wakers { waker.yield() }
+        signal.changed()
     }
 
     /// Returns once at least `count` waits are pending (a real-time `timeout` guards a test
@@ -106,21 +107,9 @@ package final class ManualClock: EngineClock, Sendable {
 
     private func waitUntil(_ what: String, timeout: Swift.Duration,
                            _ condition: ([Swift.Duration]) -> Bool) async throws {
-        let id = UUID()
-        let (changes, waker) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        state.withLock { $0.wakers[id] = waker }
-        let guardTimer = Task {
-            try? await Task.sleep(for: timeout)
-            waker.finish()
+        guard await signal.wait(timeout: timeout, until: { condition(pending) }) else {
+            throw FakeTimeout(what: what, seen: ["pending waits: \(pending)"])
         }
-        defer {
-            guardTimer.cancel()
-            _ = state.withLock { $0.wakers.removeValue(forKey: id) }
-        }
-        if condition(pending) { return }
-        for await _ in changes where condition(pending) { return }
-        if condition(pending) { return }
-        throw FakeTimeout(what: what, seen: ["pending waits: \(pending)"])
     }
 
     private static func seconds(_ duration: Swift.Duration) -> TimeInterval {
