@@ -10,6 +10,7 @@ extension Intercom {
     /// awaits) and by the timer; throws `CancellationError` when the waiting task is cancelled.
     func wait(for id: CallID, upTo seconds: TimeInterval, until condition: (CallSession) -> Bool) async throws -> CallWait {
         let token = UUID()
+        callWaitsTimedOut[token] = false
         let clock = clock
         let timer = Task { [weak self] in
             do { try await clock.sleep(seconds: seconds) } catch { return }
@@ -17,12 +18,12 @@ extension Intercom {
         }
         defer {
             timer.cancel()
-            expiredWaits.remove(token)
+            callWaitsTimedOut[token] = nil
         }
         while true {
             guard let session = calls[id] else { return .ended }
             if condition(session) { return .reached }
-            guard !expiredWaits.contains(token) else { return .timedOut }
+            guard callWaitsTimedOut[token] != true else { return .timedOut }
             try Task.checkCancellation()
             await nextCallChange()
         }
@@ -41,8 +42,10 @@ extension Intercom {
         }
     }
 
+    /// A wait's time ran out (a wait that has already returned is left alone).
     private func expireWait(_ token: UUID) {
-        expiredWaits.insert(token)
+        guard callWaitsTimedOut[token] != nil else { return }
+        callWaitsTimedOut[token] = true
         wakeCallWaiters()
     }
 

@@ -43,9 +43,9 @@ public actor Intercom {
     private var phone: (any PhoneService)?
     /// Every change wakes the waits on a call's state (`wait(for:upTo:until:)`).
     var calls: [CallID: CallSession] = [:] { didSet { wakeCallWaiters() } }
-    /// Waits for a change in `calls`, and the waits whose time ran out.
+    /// Waits for a change in `calls`; and each wait on a call's state, true once its time ran out.
     var callWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
-    var expiredWaits: Set<UUID> = []
+    var callWaitsTimedOut: [UUID: Bool] = [:]
     private var registration: (account: String, state: RegistrationState, reason: String?)?
     private var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
     var pendingAnswers: [CallID: Task<Void, Never>] = [:]

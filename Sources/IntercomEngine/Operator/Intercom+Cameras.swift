@@ -73,7 +73,7 @@ extension Intercom {
         for task in stopping { task.cancel() }
         var picture = LivePicture.camera(camera.id, source: camera.source, call: nil, hub: peephole, logger: logger)
         picture.endsAtEnd = camera.isRecording
-        picture.runOn(services)
+        picture.use(services)
         let playing = picture
         liveWatchers = [Task { await playing.run() }]
         for task in stopping { await task.value }

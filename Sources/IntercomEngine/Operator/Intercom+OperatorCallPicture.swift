@@ -34,7 +34,7 @@ extension Intercom {
             return
         }
         var playing = LivePicture.camera(door.id, source: VideoSource(url: urls.live), call: id, hub: peephole, logger: logger)
-        playing.runOn(services)
+        playing.use(services)
         livePeepholes[id] = Task { await playing.run(callVideo: phone.video) }
     }
 }

@@ -32,8 +32,8 @@ struct LivePicture: Sendable {
     /// Paces the retries and dates the frames.
     var clock: any EngineClock = SystemClock()
 
-    /// Plays through the engine's video and clock.
-    mutating func runOn(_ services: IntercomServices) {
+    /// Plays through the engine's live video and clock (the fakes' in tests).
+    mutating func use(_ services: IntercomServices) {
         video = services.video
         clock = services.clock
     }
