@@ -236,7 +236,8 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomEngineTests",
-            dependencies: ["IntercomEngine", "IntercomEngineFakes", "IntercomOperator", "IntercomSimulator",
+            dependencies: ["IntercomEngine", "IntercomEngineFakes", "IntercomBase", "IntercomImaging", "IntercomOperator",
+                           "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomVideo",
                            "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEngineTests",
             linkerSettings: sipReadHook
