@@ -46,8 +46,8 @@ public actor Intercom {
     /// Waits for a change in `calls`; and each wait on a call's state, true once its time ran out.
     var callWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
     var callWaitsTimedOut: [UUID: Bool] = [:]
-    private var registration: (account: String, state: RegistrationState, reason: String?)?
-    private var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
+    var registration: (account: String, state: RegistrationState, reason: String?)?
+    var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
     var pendingAnswers: [CallID: Task<Void, Never>] = [:]
     var peepholes: [CallID: Task<Void, Never>] = [:]
     /// The calls' live streams, beside their snapshot peepholes; stopping one is awaited.
@@ -358,32 +358,6 @@ public actor Intercom {
             logger.warning("auto-answer of call \(id) failed: \(error)")
         }
     }
-
-    /// liblinphone gives up after a failed REGISTER until its next refresh; we retry sooner,
-    /// 1 s doubling to 60 s, and keep retrying until a `registered` arrives (a retry that
-    /// fails without a new `failed` event must not end the retries).
-    private func scheduleRegistrationRetry(_ phone: any PhoneService) {
-        guard registrationRetry.task == nil else { return }
-        let clock = clock
-        registrationRetry.task = Task {
-            while !Task.isCancelled {
-                let delay = self.nextRegistrationDelay()
-                try? await clock.sleep(for: .seconds(delay))
-                guard !Task.isCancelled, self.registration?.state != .registered else { break }
-                try? await phone.refreshRegistration()
-            }
-            self.registrationRetryEnded()
-        }
-    }
-
-    private func nextRegistrationDelay() -> Int {
-        let delay = min(60, 1 << min(registrationRetry.attempt, 6))
-        registrationRetry.attempt += 1
-        logger.notice("registration failed; retrying in \(delay) s")
-        return delay
-    }
-
-    private func registrationRetryEnded() { registrationRetry.task = nil }
 
     func publish(_ kind: IntercomEvent.Kind) {
         bus.publish(IntercomEvent(kind))
