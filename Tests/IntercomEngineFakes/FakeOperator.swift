@@ -7,26 +7,14 @@ import Synchronization
 /// Every operator's mobile API in engine tests: the addresses (with their doors) and entrance
 /// cameras each lists, the doors it was asked to open, and failures on demand.
 package final class FakeOperator: Sendable {
-    /// A door the engine asked an operator to open.
-    package struct Opening: Sendable, Equatable {
-        package var operatorName: String
-        package var domophoneId: String
-        package var doorId: Int
-
-        package init(operatorName: String, domophoneId: String, doorId: Int) {
-            self.operatorName = operatorName
-            self.domophoneId = domophoneId
-            self.doorId = doorId
-        }
-    }
-
     private struct State {
         var addresses: [String: [OperatorAddress]] = [:]
         var cameras: [String: [String: OperatorCamera]] = [:]
         var failure: [String: OperatorError.Kind] = [:]
     }
 
-    package let openings = Ledger<Opening>()
+    /// Each door the engine asked an operator to open, as its door id (`home:1:0`).
+    package let openings = Ledger<String>()
     /// Each address list asked for, by operator name.
     package let addressRequests = Ledger<String>()
     private let state = Mutex(State())
@@ -78,7 +66,7 @@ package final class FakeOperator: Sendable {
         }
 
         func openDoor(domophoneId: String, doorId: Int) async throws(OperatorError) {
-            fake.openings.append(Opening(operatorName: name, domophoneId: domophoneId, doorId: doorId))
+            fake.openings.append(OperatorItemID.door(operator: name, domophoneId: domophoneId, doorId: doorId))
             try fake.check(name)
         }
     }
