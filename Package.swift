@@ -200,6 +200,14 @@ let package = Package(
             dependencies: ["IntercomPhone", "IntercomBase", "IntercomTestSupport"],
             path: "Tests/IntercomPhoneTestSupport"
         ),
+        // The engine on fakes: a phone that rings on demand, panels, operators and live video that record
+        // what they were asked, a manual clock, and the rig that builds an `Intercom` on them in one line.
+        .target(
+            name: "IntercomEngineFakes",
+            dependencies: ["IntercomBase", "IntercomEngine", "IntercomImaging", "IntercomOperator", "IntercomPanel",
+                           "IntercomPhone", "IntercomVideo", "IntercomTestSupport"],
+            path: "Tests/IntercomEngineFakes"
+        ),
         // One test target per part: each depends on the part it tests and the support above. Targets that run
         // a phone in process link `sipReadHook`, so their phones recognise callers by source address as the
         // daemon's do.
@@ -240,9 +248,9 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomEngineTests",
-            dependencies: ["IntercomEngine", "IntercomDaemon", "IntercomBase", "IntercomImaging", "IntercomOperator",
-                           "IntercomPhone", "IntercomVideo", "IntercomSimulator", "IntercomPhoneTestSupport",
-                           "IntercomTestSupport"],
+            dependencies: ["IntercomEngine", "IntercomEngineFakes", "IntercomDaemon", "IntercomBase", "IntercomImaging",
+                           "IntercomOperator", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomVideo",
+                           "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEngineTests",
             linkerSettings: sipReadHook
         ),

@@ -28,7 +28,7 @@ extension Intercom {
         guard let index = config.panels.firstIndex(where: { $0.name == panel.name }) else {
             throw IntercomError.unknownPanel("no panel named '\(name ?? "")'")
         }
-        let until = until.flatMap { $0 > Date() ? $0 : nil }
+        let until = until.flatMap { $0 > clock.date ? $0 : nil }
         do {
             try switches?.setGuest(until, panel: panel.name,
                                    configured: configuredPanels[panel.name.lowercased()].map { $0.guestUntil } ?? panel.guestUntil,
@@ -62,7 +62,7 @@ extension Intercom {
 
     func publishPolicy(_ panel: PanelConfig) {
         publish(.panelPolicy(panel: panel.name, calls: panel.calls,
-                             guestUntil: panel.isGuestModeActive(at: Date()) ? panel.guestUntil : nil))
+                             guestUntil: panel.isGuestModeActive(at: clock.date) ? panel.guestUntil : nil))
     }
 
     private func policyJSON(_ panel: PanelConfig) -> JSONValue {
