@@ -28,6 +28,8 @@ final class TUILoop {
     private var lastStatusAt = Date.distantPast
     private var closeAt: Date?
     private var keyFilter = EscapeFilter()
+    /// Where the picture and the text went last turn.
+    private var lastLayout: Layout?
 
     init(context: TUIContext) throws(TUIError) {
         self.context = context
@@ -92,6 +94,11 @@ final class TUILoop {
             // Paging past the last page stays on it.
             if let kiosk { model.kiosk.page = kiosk.page }
             let (layout, info) = layoutAndInfo()
+            // The text's need moved the picture: the old one is wiped whole (ncurses never drew it).
+            if layout != lastLayout {
+                if lastLayout != nil { resetPictures() }
+                lastLayout = layout
+            }
             text.draw(model, kiosk: kiosk, layout: layout, info: info)
             let textHash = curses.contentHash.finalize()
             curses.refresh()

@@ -59,7 +59,8 @@ struct ScreenModel {
         switch event.kind {
         case .callIncoming(let c):
             calls.append(CallView(id: c.id, panel: c.panel, from: c.from, stage: .ringing, since: event.time))
-            journal = nil
+            // A ring changes what o means: a door question asked before it is moot.
+            (journal, doorPrompt) = (nil, nil)
             if selected == nil || !calls.contains(where: { $0.id == selected }) {
                 selected = c.id
                 doorFocus = false
