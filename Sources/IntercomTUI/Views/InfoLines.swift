@@ -36,7 +36,7 @@ extension ScreenModel {
             let down = door.source == .panel && unreachable.contains(door.owner)
             let chosen = door.id == chosenDoor
             let detail = door.source == .operator
-                ? " — \(door.address ?? door.id)\(door.blocked.map { " (blocked: \($0))" } ?? "")"
+                ? " \(door.id) — \(door.owner)\(door.address.map { ": \($0)" } ?? "")\(door.blocked.map { " (blocked: \($0))" } ?? "")"
                 : (down ? " — unreachable" : "")
             let number = doors.count > 1 ? "\((doors.firstIndex(of: door) ?? 0) + 1). " : ""
             lines.append(InfoLine("\(chosen ? Self.selectedMark : " ") \(number)\(Self.title(door))\(detail)",
