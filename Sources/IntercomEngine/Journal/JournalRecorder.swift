@@ -3,7 +3,8 @@ import IntercomBase
 import IntercomVideo
 
 /// Writes the bus's events into the journal: a row per call (updated as it is answered and
-/// ends), per door opening and per panel alarm, and the call's pictures — the first peephole
+/// ends), per door opening and per panel alarm (a door sensor's on/off that echoes an opening
+/// goes onto the opening's row instead: `DoorSensorFold`), and the call's pictures — the first peephole
 /// frame, and the picture at answer (the call's video, else the newest peephole frame). With
 /// `[panel] record` on, the call's clips too: the panel's stream from the ring on (`rings`,
 /// remuxed by `StreamRecorder` until the answer or the end) and the answered call's recording
@@ -36,6 +37,8 @@ public actor JournalRecorder {
     private var streamTroubleSaid: Set<String> = []
     /// The longest ring clip (a panel rings for about a minute).
     private let ringClipLimit: Duration
+    /// Door-sensor changes that echo an opening go onto the opening's row (issue 25).
+    private var sensorFold = DoorSensorFold()
 
     public init(journal: Journal, pictures: any JournalPictureSource, logger: Logger,
                 answerVideoWait: Duration = .milliseconds(1500), clips: (any JournalClipSource)? = nil,
@@ -114,8 +117,18 @@ public actor JournalRecorder {
             try journal.callEnded(row, outcome: reason.rawValue, duration: duration, at: event.time)
             try keepCallClip(c.id, row: row)
         case .doorOpened(let panel, let c, let door, let method, let by, let ok, let error):
-            try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, by: by.rawValue, ok: ok, error: error,
-                                   at: event.time)
+            let row = try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, by: by.rawValue, ok: ok,
+                                             error: error, at: event.time)
+            guard ok else { return }
+            let earlier = sensorFold.opened(panel: panel, row: row, at: event.time)
+            try journal.foldSensor(rows: earlier.map(\.row), into: row)
+        case .panelEvent(let panel, let kind, let state) where DoorSensorFold.isDoorSensor(kind):
+            if let opening = sensorFold.sensor(panel: panel, state: state, at: event.time) {
+                try journal.foldSensor(state, into: opening)
+            } else {
+                let row = try journal.panelEvent(panel: panel, kind: kind, state: state, at: event.time)
+                sensorFold.kept(panel: panel, .init(row: row, state: state, time: event.time))
+            }
         case .panelEvent(let panel, let kind, let state):
             try journal.panelEvent(panel: panel, kind: kind, state: state, at: event.time)
         default:

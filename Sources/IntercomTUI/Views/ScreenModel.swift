@@ -34,6 +34,8 @@ struct ScreenModel {
     var transferCall: CallID?
     /// The kiosk's page, filter and list mode.
     var kiosk = KioskView()
+    /// A door sensor's on/off that echoes an opening is not listed under Recent (as in the journal).
+    var sensorFold = DoorSensorFold()
 
     var selectedCall: CallView? {
         calls.first { $0.id == selected } ?? calls.first { $0.stage == .active } ?? calls.first
@@ -82,6 +84,10 @@ struct ScreenModel {
             let text = Self.doorText(owner: panel, door: door, method: method, ok: ok, error: error)
             message = (text, !ok, Date().addingTimeInterval(4))
             remember("\(time) \(text)")
+            guard ok else { break }
+            for change in sensorFold.opened(panel: panel, row: 0, at: event.time) where change.state == "on" {
+                if let i = recent.firstIndex(of: "\(Self.clock(change.time)) \(panel): door") { recent.remove(at: i) }
+            }
         case .registered(let account, _):
             registration = "registered as \(account)"
         case .registrationFailed(let account, let reason):
@@ -93,6 +99,10 @@ struct ScreenModel {
             unreachable.remove(panel)
             remember("\(time) \(panel) reachable again")
         case .panelEvent(let panel, let kind, let state):
+            if DoorSensorFold.isDoorSensor(kind) {
+                guard sensorFold.sensor(panel: panel, state: state, at: event.time) == nil else { break }
+                sensorFold.kept(panel: panel, .init(row: 0, state: state, time: event.time))
+            }
             if state == "on" { remember("\(time) \(panel): \(kind)") }
         case .audioChanged(let muted, let speaker, _):
             self.muted = muted
