@@ -7,15 +7,16 @@ import IntercomBase
 @Suite struct LogTableTests {
     @Test func tableStartsWithTheEntryIDs() {
         let time = Date(timeIntervalSince1970: 1_800_000_000)
-        var call = JournalEntry(id: 42, kind: .call, time: time, panel: "porch", call: "c1", caller: "sip:100001@10.0.0.5",
-                                ended: time, outcome: "remote_hangup", durationSeconds: 3, answeredBy: "user", detail: nil,
-                                method: nil, ok: nil, error: nil, firstPicture: nil, answerPicture: nil)
-        call.clip = "/tmp/c.mkv"
-        // An operator's entry fetched live has no row: no id to play.
+        // The daemon's copy of an operator's entry has a row; the same entry fetched live has none.
+        var stored = JournalEntry.operatorEvent(operator: "home", event: "call_missed", eventText: "missed call",
+                                                uuid: "u0", time: time, door: "Entrance", who: "+7900", flat: nil,
+                                                address: nil, pictureURL: nil, detail: nil)
+        stored.id = 42
+        stored.clip = "/tmp/c.mkv"
         let live = JournalEntry.operatorEvent(operator: "home", event: "opened_by_app", eventText: "opened by the app",
                                               uuid: "u1", time: time, door: "Entrance", who: "+7900", flat: nil,
                                               address: nil, pictureURL: nil, detail: nil)
-        let lines = LogCommand.table([call, live]).split(separator: "\n").map(String.init)
+        let lines = LogCommand.table([stored, live]).split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("ID  TIME"), "\(lines)")
         #expect(lines[1].hasPrefix("42  ") && lines[1].contains("[clip]"), "\(lines)")
