@@ -51,7 +51,8 @@ docs: build
 	.build/$(CONFIG)/intercom config --reference > docs/CONFIG.md
 	.build/$(CONFIG)/intercom help --reference > docs/REFERENCE.md
 
-# Installed as a Linux program: `make install` (PREFIX=/usr/local) or `make install PREFIX=$$HOME/.local`;
+# Installed as a Linux program: `make install` (PREFIX=/usr/local) or `make install PREFIX=$$HOME/.local`,
+# after `make deps` once (the Debian packages the build needs);
 # DESTDIR stages the tree for a package. The man pages and completions are made by the built
 # binary at install time, so they always match it. BUILT names the build to install (make deb, tests).
 PREFIX ?= /usr/local
@@ -66,11 +67,14 @@ ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
 FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 GENERATED = .build/generated
 
-install: release
+# Builds what changed, never installs packages (`make deps` does: a machine that builds has them, and an
+# install run as root must not reach for apt behind the user's back).
+install:
+	$(SWIFT) build -c release
 	$(MAKE) --no-print-directory install-files
 
 install-files:
-	@test -x $(BUILT)/intercom-full || { echo "no build in $(BUILT): run 'make release' (or set BUILT)" >&2; exit 1; }
+	@test -x $(BUILT)/intercom-full || { echo "no build in $(BUILT): run 'make install' (it builds), or set BUILT" >&2; exit 1; }
 	mkdir -p $(GENERATED)
 	$(BUILT)/intercom help --man > $(GENERATED)/intercom.1
 	$(BUILT)/intercom config --man > $(GENERATED)/intercom-config.5
