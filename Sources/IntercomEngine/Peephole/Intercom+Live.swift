@@ -21,8 +21,10 @@ extension Intercom {
     /// A live picture of the panel into the peephole hub, or nil when it has no stream.
     func livePicture(panel: String, stream: LiveStreamChoice, call: CallID?) -> LivePicture? {
         guard let source = liveSource(panel: panel, stream: stream) else { return nil }
-        return LivePicture(panel: panel, source: source, call: call, hub: peephole, logger: logger,
-                           yieldsToOtherStreams: call != nil)
+        var picture = LivePicture(panel: panel, source: source, call: call, hub: peephole, logger: logger,
+                                  yieldsToOtherStreams: call != nil)
+        picture.fixKey = "[panel \(panel)] \(stream == .main ? "rtsp" : "rtsp_sub")"
+        return picture
     }
 
     /// Polls the panel's snapshot while the call rings, and after answering until the call's
