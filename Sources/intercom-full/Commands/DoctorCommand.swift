@@ -47,6 +47,7 @@ enum DoctorCommand {
         if config.panels.isEmpty && config.operators.isEmpty {
             report(Finding(ok: false, text: "no [panel NAME] section: see 'intercom config --example'"))
         }
+        var answering: [PanelConfig] = []
         for panel in config.panels {
             let client: BewardPanel
             do {
@@ -60,11 +61,27 @@ enum DoctorCommand {
                 let family = try await client.detectFamily()
                 report(Finding(ok: true, text: "\(panel.name): \(panel.url) answers, user \(panel.user) accepted"
                     + "\(authNote(client)), model \(info["DeviceModel"] ?? "?") (\(family.rawValue))"))
+                answering.append(panel)
             } catch {
                 // The Basic-only refusal names the scheme itself.
                 let note = error == .basicAuthOnly(panel: panel.name) ? "" : authNote(client, auth: panel.auth)
                 report(Finding(ok: false, text: "\(panel.name): \(error)\(note)", code: error.exitCode))
             }
+        }
+
+        if answering.contains(where: { $0.rtspURL != nil }) {
+            Console.out("streams")
+            for finding in await streamFindings(answering) { report(finding) }
+        }
+
+        if !config.hooks.isEmpty {
+            Console.out("hooks")
+            for finding in hookFindings(config.hooks) { report(finding) }
+        }
+
+        if let mqtt = config.mqtt {
+            Console.out("mqtt")
+            report(await mqttFinding(mqtt))
         }
 
         if !config.operators.isEmpty {
