@@ -48,11 +48,7 @@ let package = Package(
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // gst-rtsp-server and appsrc: the simulated panel's camera over RTSP (x264enc from plugins-ugly at
         // run time). Only IntercomSimulator imports it, so `intercom` and `intercom-full` never link GStreamer.
-        // Its headers come through glib-2.0's pkg-config (glib's folders) and the link `gst` beside the module
-        // map (SwiftPM puts a system library's folder on the include path): gstreamer-1.0.pc pulls in
-        // gmodule's `-pthread`, which SwiftPM prohibits and warned about on every build. The libraries are
-        // linked by name in module.modulemap.
-        .systemLibrary(name: "CGstRTSPServer", path: "Sources/CGstRTSPServer", pkgConfig: "glib-2.0",
+        .systemLibrary(name: "CGstRTSPServer", path: "Sources/CGstRTSPServer", pkgConfig: "gstreamer-rtsp-server-1.0",
                        providers: [.apt(["libgstrtspserver-1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // sd_notify: READY, WATCHDOG and STOPPING for the systemd unit.
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
@@ -204,6 +200,14 @@ let package = Package(
             dependencies: ["IntercomPhone", "IntercomBase", "IntercomTestSupport"],
             path: "Tests/IntercomPhoneTestSupport"
         ),
+        // The engine on fakes: a phone that rings on demand, panels, operators and live video that record
+        // what they were asked, a manual clock, and the rig that builds an `Intercom` on them in one line.
+        .target(
+            name: "IntercomEngineFakes",
+            dependencies: ["IntercomBase", "IntercomEngine", "IntercomImaging", "IntercomOperator", "IntercomPanel",
+                           "IntercomPhone", "IntercomVideo", "IntercomTestSupport"],
+            path: "Tests/IntercomEngineFakes"
+        ),
         // One test target per part: each depends on the part it tests and the support above. Targets that run
         // a phone in process link `sipReadHook`, so their phones recognise callers by source address as the
         // daemon's do.
@@ -244,9 +248,9 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomEngineTests",
-            dependencies: ["IntercomEngine", "IntercomDaemon", "IntercomBase", "IntercomImaging", "IntercomOperator",
-                           "IntercomPhone", "IntercomVideo", "IntercomSimulator", "IntercomPhoneTestSupport",
-                           "IntercomTestSupport"],
+            dependencies: ["IntercomEngine", "IntercomEngineFakes", "IntercomDaemon", "IntercomBase", "IntercomImaging",
+                           "IntercomOperator", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomVideo",
+                           "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEngineTests",
             linkerSettings: sipReadHook
         ),

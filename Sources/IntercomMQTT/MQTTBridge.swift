@@ -21,6 +21,11 @@ public actor MQTTBridge {
     private var operatorDoorIDs: [String] = []
     private var connected = false
     private var started = false
+    /// Home Assistant's births: at most one republish runs and one waits (any number of births
+    /// fold into it), off the path of the commands.
+    private var republishing: Task<Void, Never>?
+    private var republishPending = false
+    private var retainedNotice = RetainedCommandNotice()
 
     /// Subscribes to the engine's events at once, so none is missed between here and `start`.
     public init(intercom: Intercom, settings: MQTTSettings, host: String = MQTTTopics.machineName(), logger: Logger) {
@@ -41,10 +46,14 @@ public actor MQTTBridge {
         busEvents = intercom.bus.subscribe()
     }
 
-    public func start() {
+    public func start() async {
         guard !started else { return }
         started = true
         logger.notice("mqtt: connecting to \(settings.endpoint)\(settings.tls ? " (TLS)" : ""); topics under \(topics.root)/")
+        let config = await intercom.config
+        for warning in MQTTExposure.warnings(settings, topics: topics, panels: config.panels.map(\.name), operators: !config.operators.isEmpty) {
+            logger.warning("mqtt: " + warning)
+        }
         client.start()
         let clientEvents = client.events
         tasks.append(Task { for await event in clientEvents { await self.handle(event) } })
@@ -66,6 +75,7 @@ public actor MQTTBridge {
         let running = tasks
         tasks = []
         for task in running.dropFirst(2) { task.cancel() }
+        republishing?.cancel()
         running.first?.cancel()
         if running.count > 1 { await running[1].value }
         await client.stop(last: [MQTTMessage(topic: topics.status, text: "offline", retain: true)])
@@ -85,6 +95,10 @@ public actor MQTTBridge {
             logger.warning("mqtt: lost the broker \(settings.endpoint) (\(reason)); reconnecting, events wait in a queue of 1000")
         case .unreachable(let reason):
             logger.warning("mqtt: broker \(settings.endpoint) unreachable (\(reason)); retrying every 1 to 30 s; check [mqtt] url and that the broker runs")
+        case .notConnecting(let reason):
+            logger.error("mqtt: not connecting to \(settings.endpoint): \(reason); retrying every 30 s")
+        case .tlsFailed(let reason):
+            logger.error("mqtt: TLS with \(settings.endpoint) failed: \(reason); nothing was sent; retrying every 30 s")
         case .refused(let reason):
             let who = settings.user.map { "user '\($0)'" } ?? "no user"
             logger.error("mqtt: broker \(settings.endpoint) refused the login (\(reason)) for \(who); check [mqtt] user and password (and the broker's password file); retrying every 30 s")
@@ -128,12 +142,33 @@ public actor MQTTBridge {
         await publishAll()
     }
 
+    /// Home Assistant asks for everything again. The republish runs beside the commands, never
+    /// before them; births while one runs fold into a single next one.
+    private func homeAssistantBorn() {
+        guard republishing == nil else {
+            republishPending = true
+            return
+        }
+        republishing = Task {
+            await self.republishForHomeAssistant()
+        }
+    }
+
+    private func republishForHomeAssistant() async {
+        repeat {
+            republishPending = false
+            // A short random pause spreads the clients out (every one hears the same birth).
+            try? await Task.sleep(for: .milliseconds(Int.random(in: 0...1000)))
+            guard !Task.isCancelled else { break }
+            await publishAll()
+        } while republishPending
+        republishing = nil
+    }
+
     private func received(_ message: MQTTMessage) async {
         if let birth = topics.homeAssistantStatus, message.topic == birth {
             guard message.text == "online" else { return }
-            // Home Assistant asks for everything again; a short random pause spreads the clients out.
-            try? await Task.sleep(for: .milliseconds(Int.random(in: 0...1000)))
-            await publishAll()
+            homeAssistantBorn()
             return
         }
         if let prefix = topics.discoveryPrefix, message.topic.hasPrefix(prefix + "/"), message.topic.hasSuffix("/config") {
@@ -146,13 +181,14 @@ public actor MQTTBridge {
         }
         // The broker's replay of a retained command at our subscribe: acting on it would open the
         // door by itself at every reconnect. (In MQTT 3.1.1 a live message never carries the flag.)
+        let panels = await intercom.config.panels.map(\.name)
+        let parsed = MQTTCommandRequest.parse(message, topics: topics, panels: panels, operatorDoors: operatorDoorIDs,
+                                              guestMinutes: settings.guestMinutes)
         if message.retain {
-            logger.warning("mqtt: ignored a retained message on \(message.topic) (a command kept at the broker); publish commands without retain, and clear it: mosquitto_pub -r -n -t \(message.topic)")
+            if let line = retainedNotice.line(topic: message.topic, known: parsed != nil) { logger.warning(line) }
             return
         }
-        let panels = await intercom.config.panels.map(\.name)
-        guard let request = MQTTCommandRequest.parse(message, topics: topics, panels: panels, operatorDoors: operatorDoorIDs,
-                                                     guestMinutes: settings.guestMinutes) else { return }
+        guard let request = parsed else { return }
         let command: IntercomCommand
         switch request {
         case .refused(let reason):
@@ -172,6 +208,18 @@ public actor MQTTBridge {
             report(message.topic, ok: true, data: data)
         } catch {
             report(message.topic, ok: false, error: "\(error)")
+            await republishSwitch(command)
+        }
+    }
+
+    /// After a switch that failed (not saved: the engine refused it), the panel's state topics
+    /// again, so Home Assistant's switch shows the value in force rather than the one asked for.
+    private func republishSwitch(_ command: IntercomCommand) async {
+        switch command {
+        case .setCalls(let panel?, _), .setGuest(let panel?, _):
+            if let config = await intercom.config.panel(named: panel) { publishStates(config) }
+        default:
+            break
         }
     }
 

@@ -9,7 +9,7 @@ public enum MQTTBrokerCheck {
         case accepted
         /// CONNACK refused the login (bad user or password, not authorised).
         case refused(String)
-        /// DNS, TCP or TLS failed.
+        /// DNS, TCP or TLS failed, or the login or TLS could not even be set up.
         case unreachable(String)
         /// Nothing within the timeout.
         case noAnswer
@@ -28,6 +28,8 @@ public enum MQTTBrokerCheck {
                 case .connected: return .accepted
                 case .refused(let why): return .refused(why)
                 case .unreachable(let why), .lost(let why): return .unreachable(why)
+                case .tlsFailed(let why): return .unreachable("TLS: \(why)")
+                case .notConnecting(let why): return .unreachable(why)
                 case .message, .dropped: continue
                 }
             }

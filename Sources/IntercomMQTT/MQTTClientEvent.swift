@@ -8,6 +8,12 @@ public enum MQTTClientEvent: Sendable, Equatable {
     case lost(String)
     /// The broker could not be reached (DNS, TCP, TLS); retrying with back-off.
     case unreachable(String)
+    /// Not connecting at all: the login or TLS could not be set up (`[mqtt] ca_file` unreadable…);
+    /// retried every `MQTTClientOptions.maxBackOff`.
+    case notConnecting(String)
+    /// The TLS handshake failed (the broker's certificate refused…); nothing was sent. Retried
+    /// every `MQTTClientOptions.maxBackOff`.
+    case tlsFailed(String)
     /// The broker refused the login (CONNACK 4 or 5); retrying every `MQTTClientOptions.maxBackOff`.
     case refused(String)
     case message(MQTTMessage)

@@ -29,6 +29,9 @@ final class MosquittoSession {
     /// Message ids of the last messages, until the broker has them.
     private var awaiting: Set<Int32> = []
     private var stopDeadline = ContinuousClock.now
+    /// libmosquitto's error lines during the current connection attempt: the only place it says
+    /// why a TLS handshake failed.
+    private var attemptLog: [String] = []
 
     init(options: MQTTClientOptions, emit: @escaping (MQTTClientEvent) -> Void) {
         MosquittoLibrary.initialise()
@@ -46,16 +49,13 @@ final class MosquittoSession {
         // Events, states and results go out as bursts of small packets: with Nagle each one after
         // the first waits for the broker's delayed ACK (about 40 ms).
         _ = mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
-        if let user = options.user { _ = mosquitto_username_pw_set(handle, user, options.password) }
         if let will = options.will {
             _ = will.payload.withUnsafeBytes { mosquitto_will_set(handle, will.topic, Int32(will.payload.count), $0.baseAddress, will.qos, will.retain) }
         }
-        if options.tls {
-            if let ca = options.caFile {
-                _ = mosquitto_tls_set(handle, ca, nil, nil, nil, nil)
-            } else {
-                _ = mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
-            }
+        // The user, password and TLS are set (and checked) before each connect: `MosquittoSecurity`.
+        mosquitto_log_callback_set(handle) { _, object, level, text in
+            guard let object, let text, level == MOSQ_LOG_ERR else { return }
+            Unmanaged<MosquittoSession>.fromOpaque(object).takeUnretainedValue().logged(String(cString: text))
         }
         mosquitto_connect_callback_set(handle) { _, object, code in
             guard let object else { return }
@@ -166,16 +166,45 @@ final class MosquittoSession {
 
     private func connect() {
         guard let handle else { return }
-        state = .connecting
-        held = true
-        // Blocking (DNS and the TCP handshake) but only this thread waits; CONNACK comes through the loop.
-        let code = mosquitto_connect(handle, options.host, Int32(options.port), options.keepAlive)
-        guard code == MOSQ_ERR_SUCCESS.rawValue else {
-            state = .disconnected
-            report(.unreachable(Self.describe(code, errno: errno)))
+        // Secrets go out encrypted or not at all: a login or TLS setting libmosquitto did not take
+        // means no connection (not even TCP), until the next attempt finds it fixed.
+        if let problem = MosquittoSecurity.apply(handle, options) {
+            report(.notConnecting(problem))
+            backOff = options.maxBackOff
             scheduleRetry()
             return
         }
+        state = .connecting
+        held = true
+        attemptLog = []
+        // Blocking (DNS and the TCP handshake) but only this thread waits; CONNACK comes through the loop.
+        let code = mosquitto_connect(handle, options.host, Int32(options.port), options.keepAlive)
+        guard code == MOSQ_ERR_SUCCESS.rawValue else {
+            let number = errno
+            state = .disconnected
+            if options.tls, code == MOSQ_ERR_TLS.rawValue || code == MOSQ_ERR_TLS_HANDSHAKE.rawValue {
+                tlsFailed(MosquittoSecurity.tlsFailure(attemptLog, options: options)
+                    ?? "the TLS handshake failed (\(Self.describe(code, errno: number)))")
+                return
+            }
+            report(.unreachable(Self.describe(code, errno: number)))
+            scheduleRetry()
+            return
+        }
+    }
+
+    /// A TLS handshake that failed: said once, in words, and retried slowly (a certificate does
+    /// not fix itself). Nothing was sent: the CONNECT with the password waits for the handshake.
+    private func tlsFailed(_ reason: String) {
+        report(.tlsFailed(reason))
+        backOff = options.maxBackOff
+        scheduleRetry()
+    }
+
+    private func logged(_ line: String) {
+        assertOnThread()
+        attemptLog.append(line)
+        if attemptLog.count > 16 { attemptLog.removeFirst() }
     }
 
     private func connectAnswered(_ code: Int32) {
@@ -205,9 +234,16 @@ final class MosquittoSession {
     }
 
     private func lost(_ code: Int32) {
+        let number = errno
         let was = state
         state = .disconnected
-        if was == .connected { emit(.lost(Self.describe(code, errno: errno))) }
+        // Before CONNACK over TLS, with OpenSSL's words in the log: the handshake failed (a refused
+        // certificate ends here, as "Protocol error").
+        if was == .connecting && options.tls, let reason = MosquittoSecurity.tlsFailure(attemptLog, options: options) {
+            tlsFailed(reason)
+            return
+        }
+        if was == .connected { emit(.lost(Self.describe(code, errno: number))) }
         lastReport = nil
         scheduleRetry()
     }

@@ -21,7 +21,14 @@ public struct FlatSettingChange: Sendable, Equatable {
         until.map { OperatorTime.format($0, timeZone: timeZone) } ?? wireValue
     }
 
-    public static let keys = ["cms", "voip", "frs", "auto_open", "white_rabbit", "door_code"]
+    /// `door_code=new`: not a field of `address/intercom` but `address/resetCode`.
+    public var resetsDoorCode: Bool { key == "door_code" }
+
+    public static let keys = ["cms", "voip", "auto_open", "white_rabbit", "door_code"]
+    /// Shown, never set: the server computes them and does not read them from a request.
+    public static let readOnlyKeys = ["frs", "lprs"]
+    public static let readOnlyReason = "the operator's server never reads it from a request: "
+        + "it shows whether the entrance's camera recognises faces (frs) or plates (lprs)"
     public static let whiteRabbitMinutes = [0, 1, 2, 3, 5, 7, 10]
 
     /// Parses `text`; the error is the usage line to print.
@@ -40,7 +47,8 @@ public struct FlatSettingChange: Sendable, Equatable {
         switch key {
         case "cms": return flag("CMS")
         case "voip": return flag("VoIP")
-        case "frs": return flag("FRSDisabled", negate: true)
+        case "frs", "lprs":
+            return .failure(SettingParseError("\(key) is read only: \(readOnlyReason)"))
         case "white_rabbit":
             let minutes = value.lowercased() == "off" ? 0 : Int(value)
             guard let minutes, whiteRabbitMinutes.contains(minutes) else {
@@ -58,7 +66,10 @@ public struct FlatSettingChange: Sendable, Equatable {
             guard until > now else { return .failure(SettingParseError("auto_open time '\(value)' is in the past; use off")) }
             return .success(FlatSettingChange(key: key, wireKey: "autoOpen", wireValue: OperatorTime.format(until), until: until))
         case "door_code":
-            return .failure(SettingParseError("door_code is read only (the operator sets it)"))
+            guard value.lowercased() == "new" else {
+                return .failure(SettingParseError("door_code takes only 'new' (the operator picks the new code), not '\(value)'"))
+            }
+            return .success(FlatSettingChange(key: key, wireKey: "", wireValue: ""))
         default:
             return .failure(SettingParseError("unknown setting '\(key)' (keys: \(keys.joined(separator: ", ")))"))
         }

@@ -6,10 +6,14 @@ import IntercomBase
 public struct FlatSettings: Sendable, Equatable {
     /// CMS: ring the flat's analogue handset.
     public var cms: Bool?
-    /// VoIP: ring this device (per device and flat).
+    /// VoIP: ring this install's own device for this flat (the server keeps it per device: the
+    /// subscriber's phone keeps its own).
     public var voip: Bool?
-    /// Face recognition opens the door (the wire field is the negation, `FRSDisabled`).
+    /// Face recognition opens the door (the wire field is the negation, `FRSDisabled`). Read only:
+    /// the server computes it from the entrances' cameras and never reads it from a request.
     public var frs: Bool?
+    /// Plate recognition opens the gate (`LPRSDisabled`, negated); read only like `frs`.
+    public var lprs: Bool?
     /// Open every call until this time (`autoOpen`); nil or past = off.
     public var autoOpen: Date?
     /// Minutes of auto-open after an opening by DTMF or handset: 0,1,2,3,5,7,10.
@@ -17,11 +21,12 @@ public struct FlatSettings: Sendable, Equatable {
     /// The entrance code, when the flat has one.
     public var doorCode: String?
 
-    public init(cms: Bool? = nil, voip: Bool? = nil, frs: Bool? = nil, autoOpen: Date? = nil,
+    public init(cms: Bool? = nil, voip: Bool? = nil, frs: Bool? = nil, lprs: Bool? = nil, autoOpen: Date? = nil,
                 whiteRabbit: Int? = nil, doorCode: String? = nil) {
         self.cms = cms
         self.voip = voip
         self.frs = frs
+        self.lprs = lprs
         self.autoOpen = autoOpen
         self.whiteRabbit = whiteRabbit
         self.doorCode = doorCode
@@ -32,6 +37,7 @@ public struct FlatSettings: Sendable, Equatable {
         cms = json["CMS"]?.looseBool
         voip = json["VoIP"]?.looseBool
         frs = json["FRSDisabled"]?.looseBool.map { !$0 }
+        lprs = json["LPRSDisabled"]?.looseBool.map { !$0 }
         autoOpen = json.text("autoOpen").flatMap { OperatorTime.parse($0, timeZone: timeZone) }
         whiteRabbit = json["whiteRabbit"]?.looseInt
         let allowed = json["allowDoorCode"]?.looseBool ?? true
@@ -42,7 +48,7 @@ public struct FlatSettings: Sendable, Equatable {
     public func fields(now: Date = Date()) -> [(String, JSONValue)] {
         func flag(_ value: Bool?) -> JSONValue { value.map { .bool($0) } ?? .null }
         let open: JSONValue = autoOpen.map { $0 > now ? .string(OperatorTime.format($0)) : .string("off") } ?? .string("off")
-        return [("cms", flag(cms)), ("voip", flag(voip)), ("frs", flag(frs)), ("auto_open", open),
+        return [("cms", flag(cms)), ("voip", flag(voip)), ("frs", flag(frs)), ("lprs", flag(lprs)), ("auto_open", open),
                 ("white_rabbit", whiteRabbit.map { .integer($0) } ?? .null),
                 ("door_code", .optional(doorCode))]
     }

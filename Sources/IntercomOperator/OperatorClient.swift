@@ -10,16 +10,22 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
     public let config: OperatorConfig
     private let token: String?
     private let http: HTTPClient
-    private let zone = Mutex<TimeZone?>(nil)
+    let zone = Mutex<TimeZone?>(nil)
+    /// Where the client notes what it learns of the server (its zone); nil notes nothing.
+    let store: OperatorTokenStore?
+    /// `Accept-Language`: the config's, else the user's locale's.
+    let language: String
 
     /// The cap on one answer: a real list of addresses or a day of log is far below it.
     public static let maxAnswerBytes = 8 << 20
 
     /// `timeout` covers one request; openDoor may wait on a slow panel behind the server (~10 s).
-    public init(config: OperatorConfig, token: String?, timeout: Duration = .seconds(15),
+    public init(config: OperatorConfig, token: String?, store: OperatorTokenStore? = nil, timeout: Duration = .seconds(15),
                 maxAnswerBytes: Int = OperatorClient.maxAnswerBytes) throws(OperatorError) {
         self.config = config
         self.token = token
+        self.store = store
+        language = config.language ?? OperatorConfig.language(environment: ProcessInfo.processInfo.environment)
         let configuration = HTTPClientConfiguration(
             user: "", password: "", caFile: config.caFile, connectTimeout: .seconds(5), timeout: timeout,
             maxBodyBytes: maxAnswerBytes)
@@ -40,8 +46,8 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
         var base = config.api
         while base.hasSuffix("/") { base.removeLast() }
         var headers = [("Content-Type", "application/json"), ("Accept", "application/json"),
-                       // English where the server has a translation; the apps send their locale too.
-                       ("Accept-Language", "en"),
+                       // The server writes its messages in it, also those it sends others for this request.
+                       ("Accept-Language", language),
                        ("X-System-Info", "Linux,intercom"), ("X-App-Version", IntercomVersion.string),
                        // No 100-continue round trip for a small body.
                        ("Expect", "")]
@@ -72,16 +78,18 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
         }
     }
 
-    private func shape(_ what: String) -> OperatorError {
+    func shape(_ what: String) -> OperatorError {
         OperatorError(operatorName: config.name, kind: .badAnswer(detail: "\(what) is not the expected shape"))
     }
 
     // MARK: login
 
-    public func requestCode(phone: String, deviceId: String) async throws(OperatorError) -> LoginChallenge {
-        LoginChallenge(json: try await call("user/requestCode", [("userPhone", .string(phone)),
-                                                                 ("deviceToken", .string(deviceId))],
-                                            context: .login))
+    /// `method` nil lets the server choose (its configured method, else `outgoingCall`).
+    public func requestCode(phone: String, deviceId: String,
+                            method: LoginMethod? = nil) async throws(OperatorError) -> LoginChallenge {
+        var body: [(String, JSONValue)] = [("userPhone", .string(phone)), ("deviceToken", .string(deviceId))]
+        if let method { body.append(("method", .string(method.rawValue))) }
+        return LoginChallenge(json: try await call("user/requestCode", body, context: .login))
     }
 
     /// `platform` 2 = web: this client is neither the Android nor the iOS app.
@@ -99,19 +107,6 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
         guard let grant = LoginGrant(json: data) else { throw shape("the checkPhone answer (no accessToken)") }
         return grant
     }
-
-    /// The zone the operator's dates are in: `ext/options` `timeZone`, asked once per client; without
-    /// one (an older server, a refusal), Moscow, the server's default.
-    public func timeZone() async -> TimeZone {
-        if let known = zone.withLock({ $0 }) { return known }
-        let named = (try? await call("ext/options"))?.text("timeZone").flatMap(TimeZone.init(identifier:))
-        let found = named ?? Self.defaultTimeZone
-        zone.withLock { $0 = found }
-        return found
-    }
-
-    /// SmartYard's default when the operator does not say.
-    public static let defaultTimeZone = TimeZone(identifier: "Europe/Moscow") ?? TimeZone(secondsFromGMT: 3 * 3600) ?? .current
 
     /// `user/ping`: 204 while the token is good (for `doctor`); a 401 says to log in again.
     public func ping() async throws(OperatorError) {
@@ -156,52 +151,11 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
     }
 
     /// 204 = the operator accepted the request; it does not know whether the door opened.
+    /// The opening is noted as a probe of the server's zone (`OperatorServerZone`) unless the
+    /// config names the zone.
     public func openDoor(domophoneId: String, doorId: Int) async throws(OperatorError) {
+        let sent = Date()
         _ = try await call("address/openDoor", [("domophoneId", .id(domophoneId)), ("doorId", .integer(doorId))])
-    }
-
-    // MARK: flat settings, sharing, event log
-
-    /// The flat's intercom settings.
-    public func intercom(flatId: String) async throws(OperatorError) -> FlatSettings {
-        let zone = await timeZone()
-        guard let settings = FlatSettings(json: try await call("address/intercom", [("flatId", .id(flatId))]), timeZone: zone) else {
-            throw shape("the flat settings")
-        }
-        return settings
-    }
-
-    /// Applies `changes`; the answer's shape is not relied on (an operator may override the
-    /// method), so callers read the settings back with `intercom(flatId:)`.
-    public func setIntercom(flatId: String, changes: [FlatSettingChange]) async throws(OperatorError) {
-        let zone = await timeZone()
-        _ = try await call("address/intercom", [("flatId", .id(flatId)),
-                                                ("settings", .object(changes.map { ($0.wireKey, .string($0.wireValue(in: zone))) }))])
-    }
-
-    /// Gives `guestPhone` access until `expire` (operator-local `Y-m-d H:i:s`; a past time removes it).
-    /// The server says "no right to delete" as a 200 with a string: that is a refusal.
-    public func access(flatId: String, guestPhone: String, expire: String?) async throws(OperatorError) {
-        var body: [(String, JSONValue)] = [("flatId", .id(flatId)), ("guestPhone", .string(guestPhone))]
-        if let expire { body.append(("expire", .string(expire))) }
-        if let data = try await call("address/access", body), let text = data.stringValue, !text.isEmpty {
-            throw OperatorError(operatorName: config.name, kind: .forbidden, serverText: text)
-        }
-    }
-
-    public func plogDays(flatId: String) async throws(OperatorError) -> [PlogDay] {
-        guard let list = PlogDay.list(try await call("address/plogDays", [("flatId", .id(flatId))])) else {
-            throw shape("the event-log days")
-        }
-        return list
-    }
-
-    public func plog(flatId: String, day: String) async throws(OperatorError) -> [PlogEntry] {
-        let zone = await timeZone()
-        guard let list = PlogEntry.list(try await call("address/plog", [("flatId", .id(flatId)), ("day", .string(day))]),
-                                        timeZone: zone) else {
-            throw shape("the event log")
-        }
-        return list
+        noteProbe(OperatorZoneProbe(sent: sent, domophoneId: domophoneId, doorId: doorId))
     }
 }

@@ -9,15 +9,18 @@ public struct OperatorFlat: Sendable, Equatable {
     public var address: String
     public var isOwner: Bool
     public var hasPlog: Bool
+    /// The flat's other subscribers (the server leaves the caller out).
+    public var roommates: [OperatorRoommate]
 
     public init(flatId: String, flatNumber: String? = nil, houseId: String? = nil, address: String = "",
-                isOwner: Bool = false, hasPlog: Bool = false) {
+                isOwner: Bool = false, hasPlog: Bool = false, roommates: [OperatorRoommate] = []) {
         self.flatId = flatId
         self.flatNumber = flatNumber
         self.houseId = houseId
         self.address = address
         self.isOwner = isOwner
         self.hasPlog = hasPlog
+        self.roommates = roommates
     }
 
     init?(json: JSONValue) {
@@ -26,11 +29,34 @@ public struct OperatorFlat: Sendable, Equatable {
                   address: json.text("address") ?? "flat \(flatId)",
                   isOwner: json["flatOwner"]?.looseBool ?? false,
                   // Absent without a log backend: then plog answers 403, so do not ask.
-                  hasPlog: json["hasPlog"]?.looseBool ?? false)
+                  hasPlog: json["hasPlog"]?.looseBool ?? false,
+                  roommates: (json["roommates"]?.arrayValue ?? []).compactMap(OperatorRoommate.init(json:)))
     }
 
     static func list(_ data: JSONValue?) -> [OperatorFlat]? {
         guard let data else { return [] }
         return data.arrayValue?.compactMap(OperatorFlat.init(json:))
+    }
+}
+
+/// Another subscriber of a flat (`roommates` of `getSettingsList`): `owner` or `inner`. The
+/// server writes every `expire` as 3001-01-01: it keeps no expiry for shared access.
+public struct OperatorRoommate: Sendable, Equatable {
+    public var phone: String
+    public var type: String?
+
+    public init(phone: String, type: String? = nil) {
+        self.phone = phone
+        self.type = type
+    }
+
+    init?(json: JSONValue) {
+        guard let phone = json.text("phone") else { return nil }
+        self.init(phone: phone, type: json.text("type"))
+    }
+
+    /// Whether this is `phone`: the server may keep a number with a leading 8 where the client has 7.
+    public func isPhone(_ phone: String) -> Bool {
+        self.phone.suffix(10) == phone.suffix(10) && self.phone.count == phone.count
     }
 }

@@ -59,7 +59,10 @@ public struct OperatorTokenStore: Sendable {
 
     public func save(_ credentials: OperatorCredentials, for name: String) throws(OperatorError) {
         do {
-            try PrivateDirectory.ensure(directory)
+            // The state folder first: made 0700 here, or tightened if an older run left it open.
+            let notice = { (line: String) in Logger().notice("operator tokens: \(line)") }
+            try StateDirectory.ensure((directory as NSString).deletingLastPathComponent, notice: notice)
+            try StateDirectory.ensure(directory, notice: notice)
         } catch {
             throw OperatorError(operatorName: name, kind: .local(detail: "token directory: \(error.description)"))
         }
@@ -68,6 +71,16 @@ public struct OperatorTokenStore: Sendable {
         } catch {
             throw OperatorError(operatorName: name, kind: .local(detail: "cannot save the token: \(error.description)"))
         }
+    }
+
+    /// Changes what is on disk for `name` (nothing when there is no file): the client notes what
+    /// it learns of the server there. Read and written whole; a concurrent writer's change to the
+    /// same file between the two is lost, which costs at most one more lesson.
+    public func update(_ name: String, _ change: (inout OperatorCredentials) -> Void) throws(OperatorError) {
+        guard var credentials = try load(name) else { return }
+        let before = credentials
+        change(&credentials)
+        if credentials != before { try save(credentials, for: name) }
     }
 
     /// Forgets the token and keeps the device id; false when there was no token.

@@ -26,7 +26,8 @@ public struct PlogEntry: Sendable, Equatable {
     public var door: String?
     /// The picture's full URL (`preview`), when the entry has one.
     public var preview: String?
-    /// Who: the phone, key, code or plate from `detailX`, as the server wrote it.
+    /// Who: the phone, key or code from `detailX` as the server wrote it, `plate` (the number from
+    /// `detailX.vehicle.plateNumber`) and `faceId`.
     public var detail: [(String, String)]
 
     public static func == (a: PlogEntry, b: PlogEntry) -> Bool {
@@ -46,9 +47,11 @@ public struct PlogEntry: Sendable, Equatable {
         preview = json.text("preview")
         var detail: [(String, String)] = []
         if let details = json["detailX"], case .object(let fields) = details {
-            for (key, value) in fields where ["phone", "phoneFrom", "phoneTo", "key", "code", "face", "faceId", "vehicle", "opened"].contains(key) {
+            for (key, value) in fields where ["phone", "phoneFrom", "phoneTo", "key", "code", "faceId", "opened"].contains(key) {
                 if let text = value.looseString, !text.isEmpty { detail.append((key, text)) }
             }
+            // `vehicle` is an object {vehicleBox, plateKeyPoints, plateNumber}; `face` a box, not an identity.
+            if let plate = details["vehicle"]?.text("plateNumber") { detail.append(("plate", plate)) }
         }
         self.detail = detail
     }

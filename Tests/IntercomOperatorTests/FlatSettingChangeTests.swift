@@ -15,8 +15,9 @@ import Testing
     @Test func flagsBecomeStringBooleans() {
         #expect(change("cms=off") == FlatSettingChange(key: "cms", wireKey: "CMS", wireValue: "f"))
         #expect(change("voip=on") == FlatSettingChange(key: "voip", wireKey: "VoIP", wireValue: "t"))
-        // The wire field is "FRS disabled".
-        #expect(change("frs=on") == FlatSettingChange(key: "frs", wireKey: "FRSDisabled", wireValue: "f"))
+        // The server computes FRSDisabled and LPRSDisabled and never reads them from a request.
+        #expect(refusal("frs=on")?.contains("frs is read only: the operator's server never reads it") == true)
+        #expect(refusal("lprs=off")?.contains("lprs is read only") == true)
         #expect(refusal("cms=maybe")?.contains("on or off") == true)
     }
 
@@ -38,8 +39,10 @@ import Testing
         #expect(refusal("auto_open=soon") != nil)
     }
 
-    @Test func doorCodeIsReadOnlyAndUnknownKeysAreNamed() {
-        #expect(refusal("door_code=1234")?.contains("read only") == true)
+    @Test func doorCodeTakesNewAndUnknownKeysAreNamed() {
+        #expect(change("door_code=new")?.resetsDoorCode == true)
+        #expect(change("cms=on")?.resetsDoorCode == false)
+        #expect(refusal("door_code=1234")?.contains("door_code takes only 'new'") == true)
         #expect(refusal("volume=3")?.contains("unknown setting 'volume'") == true)
         #expect(refusal("cms")?.contains("KEY=VALUE") == true)
     }

@@ -121,7 +121,7 @@ import IntercomBase
                 return .ok(#"{"allowDoorCode":"t","doorCode":"12345","CMS":"f","VoIP":"t","autoOpen":"1970-01-01 00:00:00","whiteRabbit":"5"}"#)
             case "/mobile/address/access":
                 // A non-owner removing someone else: 200 with a string, nothing done.
-                return request.json["expire"] as? String == OperatorTime.past ? .ok(#""Нет прав для удаления""#) : .noContent
+                return request.json["expire"] != nil ? .ok(#""Нет прав для удаления""#) : .noContent
             default: return .error(404, "Not found")
             }
         }
@@ -133,8 +133,9 @@ import IntercomBase
             #expect(set["flatId"] as? Int == 7)
             #expect(set["settings"] as? [String: String] == ["CMS": "f", "whiteRabbit": "5"])
             #expect(try await api.intercom(flatId: "7").cms == false)
-            try await api.access(flatId: "7", guestPhone: "79123456782", expire: "2027-01-01 00:00:00")
-            let error = await caught { try await api.access(flatId: "7", guestPhone: "79123456782", expire: OperatorTime.past) }
+            try await api.addAccess(flatId: "7", guestPhone: "79123456782")
+            #expect(server.requests.last?.json["expire"] == nil)
+            let error = await caught { try await api.removeAccess(flatId: "7", guestPhone: "79123456782") }
             #expect(error?.kind == .forbidden)
             #expect(error?.serverText == "Нет прав для удаления")
         }
@@ -174,6 +175,48 @@ extension OperatorClientTests {
         try await withCleanup({ server.stop() }) {
             let api = try client(server)
             #expect(await api.timeZone().identifier == "Europe/Moscow")
+        }
+    }
+}
+
+extension OperatorClientTests {
+    /// ext/options names Vladivostok but the server's PHP writes UTC: the log entry of the client's
+    /// own opening shows it, the offset is kept beside the token, and later clients read in UTC.
+    /// `[operator] timezone` wins over both and asks ext/options nothing.
+    @Test func theZoneIsLearnedFromAnOwnOpeningOrNamed() async throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let server = try OperatorStubServer { request in
+            switch request.path {
+            case "/mobile/ext/options": return .ok(#"{"timeZone":"Asia/Vladivostok"}"#)
+            case "/mobile/address/openDoor": return .noContent
+            case "/mobile/address/plog":
+                let now = OperatorTime.format(Date(), timeZone: utc)
+                return .ok(#"[{"date":"\#(now)","event":"4","objectId":"1","objectMechanizma":"0","detailX":{"phone":"79123456781"}}]"#)
+            default: return .error(404, "Not found")
+            }
+        }
+        try await withCleanup({ server.stop() }) {
+            let directory = try TestDirectory(prefix: "intercom-operator-zone")
+            let store = OperatorTokenStore(directory: directory.path + "/operators")
+            try store.save(OperatorCredentials(deviceId: "d", token: "t"), for: "home")
+            let config = OperatorConfig(name: "home", api: server.baseURL, phone: "79123456781")
+            let first = try OperatorClient(config: config, token: "t", store: store)
+            #expect(await first.timeZone().identifier == "Asia/Vladivostok")
+            try await first.openDoor(domophoneId: "1", doorId: 0)
+            #expect(try store.load("home")?.zoneProbe?.domophoneId == "1")
+            let entry = try #require(try await first.plog(flatId: "1", day: "2026-12-01").first)
+            #expect(abs(entry.time.timeIntervalSinceNow) < 60, "\(entry.time)")
+            #expect(try store.load("home")?.serverOffset == 0)
+            #expect(try store.load("home")?.zoneProbe == nil)
+            let later = try OperatorClient(config: config, token: "t", store: store)
+            #expect(await later.timeZone().secondsFromGMT() == 0)
+
+            var named = config
+            named.timeZone = TimeZone(secondsFromGMT: 5 * 3600)
+            let asked = server.requests.filter { $0.path.hasSuffix("ext/options") }.count
+            let explicit = try OperatorClient(config: named, token: "t", store: store)
+            #expect(await explicit.timeZone().secondsFromGMT() == 5 * 3600)
+            #expect(server.requests.filter { $0.path.hasSuffix("ext/options") }.count == asked)
         }
     }
 }

@@ -12,7 +12,8 @@ import IntercomBase
     static let token = "7d1f0b9e-token-of-the-flat"
 
     final class FlatState: Sendable {
-        let settings = Mutex<[String: String]>(["CMS": "t", "VoIP": "t", "autoOpen": "1970-01-01 00:00:00", "whiteRabbit": "0"])
+        let settings = Mutex<[String: String]>(["CMS": "t", "VoIP": "t", "autoOpen": "1970-01-01 00:00:00", "whiteRabbit": "0",
+                                                 "doorCode": "12345", "FRSDisabled": "f"])
         let checks = Atomic<Int>(0)
     }
 
@@ -22,7 +23,7 @@ import IntercomBase
         let config: URL
         let state = FlatState()
 
-        init(flatCall: Bool = false) throws {
+        init(flatCall: Bool = false, config extra: String = "") throws {
             let token = OperatorFlatCommandTests.token
             let state = state
             server = try OperatorStubServer { request in
@@ -45,18 +46,21 @@ import IntercomBase
                     if let changes = request.json["settings"] as? [String: String] {
                         state.settings.withLock { $0.merge(changes) { $1 } }
                     }
-                    let current = state.settings.withLock { $0 }.merging(["allowDoorCode": "t", "doorCode": "12345"]) { $1 }
+                    let current = state.settings.withLock { $0 }.merging(["allowDoorCode": "t"]) { $1 }
                     let body = String(decoding: (try? JSONSerialization.data(withJSONObject: current)) ?? Data(), as: UTF8.self)
                     return .ok(body)
                 case "/mobile/address/access": return .noContent
+                case "/mobile/address/resetCode":
+                    state.settings.withLock { $0["doorCode"] = "4321" }
+                    return .ok(#"{"code":4321}"#)
                 case "/mobile/address/plogDays": return .ok(#"[{"day":"2026-12-01","events":2}]"#)
                 case "/mobile/address/plog":
-                    return .ok(#"[{"date":"2026-12-01 10:13:59","uuid":"a1","previewType":0,"mechanizmaDescription":"Entrance 1","event":"4","detailX":{"phone":"79123456781"}},{"date":"2026-12-01 10:20:00","uuid":"a2","mechanizmaDescription":"Entrance 1","event":"1","detailX":{}}]"#)
+                    return .ok(#"[{"date":"2026-12-01 10:13:59","uuid":"a1","previewType":0,"mechanizmaDescription":"Entrance 1","event":"4","detailX":{"phone":"79123456781"}},{"date":"2026-12-01 10:20:00","uuid":"a2","mechanizmaDescription":"Entrance 1","event":"1","detailX":{}},{"date":"2026-12-01 10:30:00","uuid":"a3","mechanizmaDescription":"Gate","event":"9","detailX":{"vehicle":{"vehicleBox":[1,2,3,4],"plateKeyPoints":[],"plateNumber":"A123BC"}}},{"date":"2026-12-01 10:40:00","uuid":"a4","mechanizmaDescription":"Entrance 1","event":"5","detailX":{"face":{"left":"1","top":"2","width":"3","height":"4"},"faceId":"17","flags":["canLike"]}}]"#)
                 default: return .error(404, "Not found")
                 }
             }
             directory = try TestDirectory(prefix: "intercom-operator-flat")
-            config = try IntercomBinary.writeConfig("[operator home]\napi = \(server.baseURL)\nphone = 79123456781\n", in: directory)
+            config = try IntercomBinary.writeConfig("[operator home]\napi = \(server.baseURL)\nphone = 79123456781\n\(extra)", in: directory)
         }
 
         func run(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
@@ -88,25 +92,49 @@ import IntercomBase
             let read = try await op.run(["settings"])
             #expect(read.status == 0)
             #expect(read.stdout.contains("white_rabbit  5 min"), "\(read.stdout)")
+            let frsLine = read.stdout.split(separator: "\n").first { $0.hasPrefix("  frs ") }
+            #expect(frsLine?.hasSuffix(" on (read only)") == true, "\(read.stdout)")
             let refused = try await op.run(["settings", "door_code=1"])
             #expect(refused.status == 64)
-            #expect(refused.stderr.contains("read only"))
+            #expect(refused.stderr.contains("door_code takes only 'new'"))
+            let frs = try await op.run(["settings", "frs=off"])
+            #expect(frs.status == 64)
+            #expect(frs.stderr.contains("never reads it"), "\(frs.stderr)")
+            let reset = try await op.run(["settings", "door_code=new", "--json"])
+            #expect(reset.status == 0, "\(reset)")
+            #expect(reset.stdout.contains(#""door_code":"4321""#), "\(reset.stdout)")
+            #expect(op.server.requests.contains { $0.path == "/mobile/address/resetCode" && $0.json["flatId"] as? Int == 7 })
         }
     }
 
-    @Test func shareSendsThePhoneAndTheTime() async throws {
-        let op = try Operator()
+    /// Adding sends no end time (the server ignores it, and on a server in another zone a near one
+    /// could read as past and remove) and says the operator will not end it; removing sends a
+    /// time two days back in the operator's zone, never 1970 (a UTC server reads that as now and adds).
+    @Test func shareAddsWithoutAnEndAndRemovesWithAPastTime() async throws {
+        let op = try Operator(config: "language = ru\n")
         try await withCleanup({ op.server.stop() }) {
-            #expect(try await op.run(["login"], stdin: "1001").status == 0)
+            #expect(try await op.run(["login", "--sms"], stdin: "1001").status == 0)
+            #expect(op.server.requests.first { $0.path == "/mobile/user/requestCode" }?.json["method"] as? String == "sms")
             let share = try await op.run(["share", "8 912 345-67-82", "--until", "1d"])
             #expect(share.status == 0, "\(share)")
-            let access = try #require(op.server.requests.last)
-            #expect(access.path == "/mobile/address/access")
+            #expect(share.stdout.contains("+79123456782 has access; the operator will not end it"), "\(share.stdout)")
+            #expect(!share.stdout.contains("until"))
+            let access = try #require(op.server.requests.last { $0.path == "/mobile/address/access" })
             #expect(access.json["guestPhone"] as? String == "79123456782")
             #expect(access.json["flatId"] as? Int == 7)
-            #expect((access.json["expire"] as? String)?.count == 19)
-            #expect(try await op.run(["share", "79123456782", "--remove"]).status == 0)
-            #expect(op.server.requests.last?.json["expire"] as? String == "1970-01-01 00:00:00")
+            #expect(access.json["expire"] == nil)
+            // The server writes messages to the guest in the requester's language.
+            #expect(access.headers["accept-language"] == "ru")
+            let removed = try await op.run(["share", "79123456782", "--remove"])
+            #expect(removed.status == 0, "\(removed)")
+            #expect(removed.stdout.contains("access of +79123456782 removed"))
+            let remove = try #require(op.server.requests.last { $0.path == "/mobile/address/access" })
+            let expire = try #require(remove.json["expire"] as? String)
+            // ext/options names no zone here: Moscow, SmartYard's default.
+            let sent = try #require(OperatorTime.parse(expire, timeZone: OperatorClient.defaultTimeZone))
+            #expect(abs(sent.timeIntervalSinceNow + 2 * 86400) < 120, "\(expire)")
+            // The flat's list is read back after the removal.
+            #expect(op.server.requests.last?.path == "/mobile/address/getSettingsList")
         }
     }
 
@@ -119,10 +147,13 @@ import IntercomBase
             let lines = log.stdout.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
-            #expect(lines.map { $0["event"] as? String } == ["opened_by_app", "call_missed"])
+            #expect(lines.map { $0["event"] as? String } == ["opened_by_app", "call_missed", "opened_by_plate", "opened_by_face"])
             #expect(lines.allSatisfy { $0["operator"] as? String == "home" })
+            #expect((lines[2]["detail"] as? [String: Any])?["plate"] as? String == "A123BC")
             let table = try await op.run(["log"])
             #expect(table.stdout.contains("opened by app"))
+            // Who opened: the plate's number and the face's id, named.
+            #expect(table.stdout.contains("plate A123BC") && table.stdout.contains("face 17"), "\(table.stdout)")
             #expect(try await op.run(["log", "--local"]).stdout.contains("opened by app") == false)
         }
     }
@@ -163,12 +194,12 @@ import IntercomBase
             let live = try await op.run(["log", "--json", "--operator", "home"])
             #expect(live.status == 0, "\(live)")
             // a1 once, as the operator says it now; a2 from the operator; old from the copy.
-            #expect(uuids(live.stdout) == ["old", "a1", "a2"], "\(live.stdout)")
+            #expect(uuids(live.stdout) == ["old", "a1", "a2", "a3", "a4"], "\(live.stdout)")
             #expect(live.stdout.contains("\"event\":\"opened_by_app\""))
 
             try journal.operatorSynced("home", at: Date(timeIntervalSinceNow: -3600))
             let stale = try await op.run(["log", "--json"])
-            #expect(uuids(stale.stdout) == ["old", "a1", "a2"], "\(stale.stdout)")
+            #expect(uuids(stale.stdout) == ["old", "a1", "a2", "a3", "a4"], "\(stale.stdout)")
         }
     }
 

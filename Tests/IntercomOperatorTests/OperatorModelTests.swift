@@ -40,7 +40,10 @@ import IntercomBase
             [{"flatId":"7","flatNumber":"12","houseId":"1","address":"Test Street, 1, кв. 12","flatOwner":"t","hasGates":"f","hasPlog":"t","services":["domophone"],"contractOwner":"t","roommates":[{"phone":"79123456782","expire":"3001-01-01 00:00:00","type":"inner"}]}]
             """#))
         #expect(flats == [OperatorFlat(flatId: "7", flatNumber: "12", houseId: "1", address: "Test Street, 1, кв. 12",
-                                       isOwner: true, hasPlog: true)])
+                                       isOwner: true, hasPlog: true,
+                                       roommates: [OperatorRoommate(phone: "79123456782", type: "inner")])])
+        #expect(flats?.first?.roommates.first?.isPhone("79123456782") == true)
+        #expect(OperatorRoommate(phone: "89123456782").isPhone("79123456782"))
     }
 
     @Test func camerasAsObserved() throws {

@@ -3,16 +3,22 @@ import Foundation
 import Glibc
 #endif
 
-/// A listening TCP socket on 127.0.0.1 at a port the kernel picks: the test servers' one way to
-/// open one (the caller owns the descriptor and closes it).
+/// A listening TCP socket on 127.0.0.1 at a port the kernel picks (or `port`, e.g. one a server
+/// that stopped just held): the test servers' one way to open one (the caller owns the descriptor
+/// and closes it).
 package enum LoopbackListener {
-    package static func open(backlog: Int32) throws -> (descriptor: Int32, port: UInt16) {
+    package static func open(backlog: Int32, port: UInt16 = 0) throws -> (descriptor: Int32, port: UInt16) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw HarnessError("socket failed: errno \(errno)") }
+        if port != 0 {
+            // The last owner's connections may linger in TIME_WAIT on it.
+            var on: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = port.bigEndian
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }

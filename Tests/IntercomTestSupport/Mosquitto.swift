@@ -15,15 +15,23 @@ package final class Mosquitto: @unchecked Sendable {
     private var process: Subprocess?
     private var logs: [String] = []
 
-    package var url: String { "mqtt://127.0.0.1:\(port)" }
+    /// The server certificate of a TLS listener (`tls:`), nil for plain TCP.
+    package let tls: TestCertificates.Pair?
+
+    package var url: String { "\(tls == nil ? "mqtt" : "mqtts")://127.0.0.1:\(port)" }
 
     /// `noDelay`: `set_tcp_nodelay true`, so the broker sends each packet at once (without it, a
     /// PUBACK and a PUBLISH to one client in a row wait for the client's delayed ACK, about 40 ms).
-    package init(users: [String: String] = [:], noDelay: Bool = true) async throws {
+    /// `tls`: the listener speaks TLS only, with this certificate (e.g. `TestCertificates.server`);
+    /// `publish` and `subscribe` then cannot reach it. `acl`: the text of an `acl_file`.
+    package init(users: [String: String] = [:], noDelay: Bool = true, tls: TestCertificates.Pair? = nil,
+                 acl: String? = nil) async throws {
         _ = try ExternalTool.path("mosquitto")
         port = try FreePort.udpAndTCP()
+        self.tls = tls
         directory = try TestDirectory(prefix: "intercom-mosquitto")
         var lines = ["listener \(port) 127.0.0.1", "persistence false", "log_dest stderr", "log_type all"]
+        if let tls { lines += ["certfile \(tls.certificate)", "keyfile \(tls.key)"] }
         if noDelay { lines.append("set_tcp_nodelay true") }
         // Run as root, mosquitto drops to user `mosquitto`, which cannot read a 0700 test folder.
         if geteuid() == 0 { lines.append("user root") }
@@ -38,6 +46,7 @@ package final class Mosquitto: @unchecked Sendable {
             }
             lines += ["allow_anonymous false", "password_file \(passwords)"]
         }
+        if let acl { lines.append("acl_file \(try directory.write(acl, to: "acl").path)") }
         configURL = try directory.write(lines.joined(separator: "\n") + "\n", to: "mosquitto.conf")
     }
 

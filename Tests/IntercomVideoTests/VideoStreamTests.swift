@@ -88,7 +88,7 @@ extension LiveVideoTests {
         @Test("a server that accepts and never answers gives unavailable at the open timeout")
         func silentServer() async throws {
             let listener = try SilentListener()
-            defer { listener.close() }
+            defer { withExtendedLifetime(listener) {} }
             let source = VideoSource(url: "rtsp://127.0.0.1:\(listener.port)/av0_0", openTimeout: .seconds(1),
                                      readTimeout: .seconds(1))
             let stream = VideoStream(source: source, size: size)

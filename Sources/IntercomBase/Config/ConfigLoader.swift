@@ -42,6 +42,7 @@ public enum ConfigLoader {
                                             timeZone: timeZone)
         try checkPermissions(mode: file.mode, document: document, path: path)
         try TLSFileCheck.check(loaded.config.sip.tls, document: document, file: path)
+        try MQTTCAFileCheck.check(loaded.config.mqtt, document: document, file: path)
         return LoadedConfig(config: loaded.config, warnings: loaded.warnings, location: location)
     }
 

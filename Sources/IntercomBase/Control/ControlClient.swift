@@ -13,6 +13,8 @@ import Glibc
 public final class ControlClient: @unchecked Sendable {
     public let path: String
     public let timeout: Duration?
+    /// The daemon's process id, from the socket's peer credentials.
+    public let peerPID: Int32
     private let socket: OwnedDescriptor
     private var pending: [UInt8] = []
     private var atEnd = false
@@ -28,6 +30,7 @@ public final class ControlClient: @unchecked Sendable {
         }
         guard let peer = UnixSocket.peerCredentials(socket.fd) else { throw .system("SO_PEERCRED on \(path)", errno) }
         guard peer.uid == ownUID else { throw .foreignDaemon(path, uid: peer.uid, ownUID: ownUID) }
+        peerPID = peer.pid
     }
 
     private static func seconds(_ duration: Duration?) -> Double {

@@ -41,6 +41,11 @@ public struct XDGDirectories: Sendable, Equatable {
         absolute("XDG_RUNTIME_DIR").map { $0 + "/intercom" } ?? Self.fallback(uid: uid)
     }
 
+    /// Every folder the daemon writes in: the journal and liblinphone's files, the state (switches,
+    /// tokens), the control socket's. The systemd unit must let it write each (`ReadWritePaths=`,
+    /// `RuntimeDirectory=`); SystemdUnitTests reads this list, so a new one cannot be forgotten there.
+    public var daemonWrites: [String] { [dataDirectory, stateDirectory, runtimeDirectory] }
+
     /// HOME when set and not empty.
     public var home: String? {
         guard let home = environment["HOME"], !home.isEmpty else { return nil }

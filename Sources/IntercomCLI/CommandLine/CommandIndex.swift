@@ -32,7 +32,7 @@ public enum CommandIndex {
         CommandEntry(name: "setup", program: .full,
                      summary: "first run: find Beward panels on the local network, check their passwords, write the config"),
         CommandEntry(name: "doctor", program: .full,
-                     summary: "check config, permissions, panels (reachability, auth, stream), hooks, MQTT broker, operator logins, SIP listen/registration, audio, terminal graphics"),
+                     summary: "check config, permissions, panels (reachability, auth, stream), hooks, MQTT (login, ca_file, who else can press the doors), operator logins, SIP listen/registration, audio, terminal graphics"),
         CommandEntry(name: "ctl", program: .launcher, summary: "talk to a running daemon through its control socket"),
         CommandEntry(name: "log", program: .launcher,
                      summary: "show the event journal: who rang, when, the outcome and their picture"),

@@ -18,7 +18,7 @@ public enum ReferenceFacts {
         ReferenceEntry("INTERCOM_CONFIG", "The config file when `--config` is not given."),
         ReferenceEntry("XDG_CONFIG_HOME", "Where `intercom/config.ini` is looked for (default `~/.config`)."),
         ReferenceEntry("XDG_DATA_HOME", "Where the journal and its pictures are kept, in `intercom/` (default `~/.local/share`)."),
-        ReferenceEntry("XDG_STATE_HOME", "Where operator tokens (`intercom/operators/`) and the terminal client's `intercom/tui.log` go (default `~/.local/state`)."),
+        ReferenceEntry("XDG_STATE_HOME", "Where operator tokens (`intercom/operators/`), the do-not-disturb and guest switches (`intercom/switches.json`) and the terminal client's `intercom/tui.log` go (default `~/.local/state`)."),
         ReferenceEntry("XDG_RUNTIME_DIR", "Where the control socket lives (`intercom/control.sock`)."),
         ReferenceEntry("INTERCOM_DATA_DIR", "A folder whose `ringtones/` holds the ringtones, before the installed `share/intercom/ringtones`."),
         ReferenceEntry("INTERCOM_EVENT, INTERCOM_PANEL, INTERCOM_CALL, INTERCOM_FROM, INTERCOM_JSON, INTERCOM_SNAPSHOT",
@@ -30,6 +30,7 @@ public enum ReferenceFacts {
     public static let files: [ReferenceEntry] = [
         ReferenceEntry("~/.config/intercom/config.ini", "The config (see `intercom-config`(5), `intercom config --example`)."),
         ReferenceEntry("~/.local/share/intercom/", "The journal (SQLite) and the calls' pictures."),
+        ReferenceEntry("~/.local/state/intercom/", "The state folder (0700; our own 0755 one is tightened): `switches.json`, the switches made at run time, kept across restarts; a switch that cannot be saved here is refused."),
         ReferenceEntry("~/.local/state/intercom/operators/", "Operator tokens and the device id (0600 files in a 0700 folder)."),
         ReferenceEntry("$XDG_RUNTIME_DIR/intercom/control.sock", "The daemon's control socket."),
         ReferenceEntry("PREFIX/share/intercom/ringtones/", "The ringtones `[audio] ringtone` names."),

@@ -15,7 +15,7 @@ extension Intercom {
             if let call, call.info.direction == .incoming {
                 try await waitUntilConfirmed(call.info.id)
             }
-            let now = Date()
+            let now = clock.date
             if panel.autoOpenInterval > 0, let last = lastAutomaticOpen[panel.name],
                now.timeIntervalSince(last) < panel.autoOpenInterval {
                 throw IntercomError.refused(
@@ -43,7 +43,7 @@ extension Intercom {
 
     /// Guest mode answered a call: without a confirmation within the wait, it was no panel that
     /// can hear us (a blind or forged INVITE), so it is hung up and nothing opens.
-    func hangUpUnlessConfirmed(_ id: CallID, panel: PanelConfig, phone: Phone) async {
+    func hangUpUnlessConfirmed(_ id: CallID, panel: PanelConfig, phone: any PhoneService) async {
         guard (try? await wait(for: id, upTo: Self.confirmationWait, until: \.confirmed)) == .timedOut else { return }
         logger.warning("guest mode: call \(id) from \(panel.name) was not confirmed (no ACK or no media) within \(Self.seconds(Self.confirmationWait)); hanging up, the door stays shut")
         try? await phone.hangup(id)

@@ -5,7 +5,7 @@ import IntercomPhone
 extension Intercom {
     /// Calls a panel (`intercom call`): a look at the camera and a talk without anyone ringing.
     /// The peephole runs until the panel's own video arrives, as for a ringing call.
-    func dial(panel name: String?, phone: Phone) async throws -> JSONValue {
+    func dial(panel name: String?, phone: any PhoneService) async throws -> JSONValue {
         let panel = try resolvePanel(name)
         guard let uri = panel.dialURI else {
             throw IntercomError.unknownPanel("panel \(panel.name) has no SIP address to call: set dial = sip:… in [panel \(panel.name)]")
@@ -19,7 +19,7 @@ extension Intercom {
         }
         var session = calls[id] ?? CallSession(
             info: CallInfo(id: id, direction: .outgoing, from: "", to: uri, remoteHost: nil, offersVideo: true),
-            panel: panel, stage: .dialing, since: Date())
+            panel: panel, stage: .dialing, since: clock.date)
         session.panel = panel
         session.announced = true
         calls[id] = session

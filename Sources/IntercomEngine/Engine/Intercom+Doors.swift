@@ -10,7 +10,7 @@ extension Intercom {
     ///
     /// `name` may also be a door id: an operator's (`home:1:0`, opened through its API) or
     /// `PANEL:DOOR` (`entrance:alt`). In a call from an operator's panel, see `openInOperatorCall`.
-    func open(panel name: String?, door: Door, by trigger: DoorTrigger, phone: Phone) async throws -> JSONValue {
+    func open(panel name: String?, door: Door, by trigger: DoorTrigger, phone: any PhoneService) async throws -> JSONValue {
         // A call from the named operator door (the TUI names the shown call's): opened in the call.
         if let name, let session = currentCall(panel: name), session.operatorDoor != nil {
             return try await openInOperatorCall(session, door: door, by: trigger, phone: phone)
@@ -77,7 +77,7 @@ extension Intercom {
 
     /// Open before answering, as the SmartYard app does: answer with the microphone muted, open
     /// once media runs (DTMF needs it), then hang up.
-    private func openWithoutTalking(_ ringing: CallSession, door: Door, by trigger: DoorTrigger, phone: Phone) async throws -> JSONValue {
+    private func openWithoutTalking(_ ringing: CallSession, door: Door, by trigger: DoorTrigger, phone: any PhoneService) async throws -> JSONValue {
         let id = ringing.info.id
         try await phone.setMicrophoneMuted(true, call: nil)
         defer { Task { try? await phone.setMicrophoneMuted(self.muted, call: nil) } }
@@ -86,7 +86,7 @@ extension Intercom {
             throw IntercomError.noCall("answered")
         }
         let result = try await open(panel: ringing.panel?.name, door: door, by: trigger, phone: phone)
-        if let panel = ringing.panel { try await Task.sleep(nanoseconds: UInt64(dtmfSeconds(panel) * 1e9)) }
+        if let panel = ringing.panel { try await clock.sleep(seconds: dtmfSeconds(panel)) }
         try? await phone.hangup(id)
         return result
     }
@@ -102,9 +102,9 @@ extension Intercom {
 
     /// Guest mode: the call was answered for the guest and is confirmed; open the main door,
     /// then hang up once the opening is through (the DTMF digits take their time on the wire).
-    func letGuestIn(_ id: CallID, panel: PanelConfig, phone: Phone) async {
+    func letGuestIn(_ id: CallID, panel: PanelConfig, phone: any PhoneService) async {
         _ = try? await open(panel: panel.name, door: .main, by: .guestMode, phone: phone)
-        try? await Task.sleep(nanoseconds: UInt64(dtmfSeconds(panel) * 1e9))
+        try? await clock.sleep(seconds: dtmfSeconds(panel))
         try? await phone.hangup(id)
     }
 

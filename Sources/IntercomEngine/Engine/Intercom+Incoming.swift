@@ -5,7 +5,7 @@ import IntercomPhone
 extension Intercom {
     /// A new call rings: who it is from (by its packets' source, then `match`), then the
     /// policies — refusal, do-not-disturb, guest mode, auto-answer.
-    func incoming(_ info: CallInfo, phone: Phone) async {
+    func incoming(_ info: CallInfo, phone: any PhoneService) async {
         var verdict = callerGate.identify(from: info.from, contactHost: info.remoteHost, source: info.source)
         var panel: PanelConfig?
         var operatorDoor: DoorListing?
@@ -26,7 +26,7 @@ extension Intercom {
             return
         }
         if let panel { await replaceEarlierCalls(of: panel, by: info, phone: phone) }
-        var session = CallSession(info: info, panel: panel, stage: .ringing, since: Date())
+        var session = CallSession(info: info, panel: panel, stage: .ringing, since: clock.date)
         session.operatorDoor = operatorDoor
         calls[info.id] = session
         publish(.callIncoming(session.ref))
@@ -38,7 +38,7 @@ extension Intercom {
             return
         }
         startPeephole(info.id, panel: panel, phone: phone)
-        if panel.isGuestModeActive(at: Date()) {
+        if panel.isGuestModeActive(at: clock.date) {
             logger.notice("call \(info.id) from \(panel.name): guest mode, answering; the main door opens once the call is confirmed")
             do {
                 try await answer(info.id, by: .guestMode, phone: phone)
@@ -53,8 +53,9 @@ extension Intercom {
         case .on:
             await autoAnswer(info.id, phone: phone)
         case .after(let seconds):
+            let clock = clock
             pendingAnswers[info.id] = Task { [weak self] in
-                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                try? await clock.sleep(seconds: seconds)
                 guard !Task.isCancelled else { return }
                 await self?.autoAnswer(info.id, phone: phone)
             }
@@ -65,7 +66,7 @@ extension Intercom {
     /// and the calls we still hold from it are gone at its end. Holding them would leave the
     /// panel 486 Busy or a ghost call on screen. "It" is the same panel and the same SIP user
     /// (a `match` may cover several devices behind one address).
-    private func replaceEarlierCalls(of panel: PanelConfig, by info: CallInfo, phone: Phone) async {
+    private func replaceEarlierCalls(of panel: PanelConfig, by info: CallInfo, phone: any PhoneService) async {
         let id = info.id
         let user = Self.sipUser(info.from)
         let earlier = calls.values.filter {

@@ -5,7 +5,7 @@ import IntercomPhone
 extension Intercom {
     /// Passes an answered call on (blind transfer, REFER): the caller is asked to call `target`,
     /// a `[directory]` name or a SIP URI. `call_transferred` reports the outcome.
-    func transfer(_ session: CallSession, to target: String, phone: Phone) async throws -> JSONValue {
+    func transfer(_ session: CallSession, to target: String, phone: any PhoneService) async throws -> JSONValue {
         guard session.stage == .active else {
             throw IntercomError.noCall("answered")
         }

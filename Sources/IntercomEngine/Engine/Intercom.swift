@@ -27,7 +27,11 @@ public actor Intercom {
     /// The panels as the config file has them (before the switches), by lowercased name.
     var configuredPanels: [String: PanelConfig] = [:]
     /// One HTTP client per configured panel, each with its own kept-alive connection.
-    let panels: [String: BewardPanel]
+    let panels: [String: any PanelService]
+    /// The phone, panels, operators, video and clock as the engine reaches them (fakes in tests).
+    let services: IntercomServices
+    /// The engine's time: every wait and every `now` goes through it.
+    nonisolated var clock: any EngineClock { services.clock }
     let phoneSettings: PhoneSettings
     /// Who is calling, by where the packets come from; shared with the phone thread, which
     /// refuses impostors and strangers before liblinphone sees them.
@@ -36,10 +40,14 @@ public actor Intercom {
     /// When each panel's door last opened by itself (guest mode, hooks), for `auto_open_interval`.
     var lastAutomaticOpen: [String: Date] = [:]
     public nonisolated let logger: Logger
-    private var phone: Phone?
-    var calls: [CallID: CallSession] = [:]
-    private var registration: (account: String, state: RegistrationState, reason: String?)?
-    private var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
+    private var phone: (any PhoneService)?
+    /// Every change wakes the waits on a call's state (`wait(for:upTo:until:)`).
+    var calls: [CallID: CallSession] = [:] { didSet { wakeCallWaiters() } }
+    /// Waits for a change in `calls`; and each wait on a call's state, true once its time ran out.
+    var callWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+    var callWaitsTimedOut: [UUID: Bool] = [:]
+    var registration: (account: String, state: RegistrationState, reason: String?)?
+    var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
     var pendingAnswers: [CallID: Task<Void, Never>] = [:]
     var peepholes: [CallID: Task<Void, Never>] = [:]
     /// The calls' live streams, beside their snapshot peepholes; stopping one is awaited.
@@ -60,8 +68,11 @@ public actor Intercom {
 
     /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
     /// `switches`: where run-time do-not-disturb and guest mode are kept (nil: not kept).
+    /// `services`: the phone, panels, operators, video and clock (`.system`: the real ones).
     public init(config: IntercomConfig, phoneSettings: PhoneSettings, logger: Logger,
-                operatorTokens: OperatorTokenStore? = nil, switches: PanelSwitchStore? = nil) {
+                operatorTokens: OperatorTokenStore? = nil, switches: PanelSwitchStore? = nil,
+                services: IntercomServices = .system) {
+        self.services = services
         var config = config
         if let switches {
             let applied = Self.withSwitches(config.panels, store: switches, logger: logger)
@@ -79,10 +90,10 @@ public actor Intercom {
         self.callerGate = gate
         self.phoneSettings = phoneSettings
         self.logger = logger
-        var panels: [String: BewardPanel] = [:]
+        var panels: [String: any PanelService] = [:]
         for panel in config.panels {
             do {
-                panels[panel.name] = try BewardPanel(panelConfig: panel)
+                panels[panel.name] = try services.panel(panel)
             } catch {
                 logger.warning("panel \(panel.name) has no HTTP client: \(error)")
             }
@@ -97,7 +108,7 @@ public actor Intercom {
 
     /// Starts the phone and publishes `started`. Throws `PhoneError` (port in use → exit 69).
     public func start() async throws {
-        let phone = try await Phone.start(phoneSettings, logger: logger)
+        let phone = try await services.startPhone(phoneSettings, logger)
         self.phone = phone
         listening = phone.listening
         eventPump = Task { [weak self] in
@@ -204,7 +215,7 @@ public actor Intercom {
         } ?? .null
         let panels = config.panels.map { panel -> JSONValue in
             .object([("name", .string(panel.name)), ("calls", .bool(panel.calls)),
-                     ("guest_mode", .bool(panel.isGuestModeActive(at: Date())))])
+                     ("guest_mode", .bool(panel.isGuestModeActive(at: clock.date)))])
         }
         return .object([("calls", .array(callList)), ("registration", reg), ("panels", .array(panels)),
                         ("listen", .array(listening.map { .string($0.description) })),
@@ -230,7 +241,7 @@ public actor Intercom {
         throw IntercomError.noCall(what)
     }
 
-    func answer(_ id: CallID, by: IntercomEvent.AnsweredBy, phone: Phone) async throws {
+    func answer(_ id: CallID, by: IntercomEvent.AnsweredBy, phone: any PhoneService) async throws {
         pendingAnswers.removeValue(forKey: id)?.cancel()
         calls[id]?.stage = .answering
         calls[id]?.answeredBy = by
@@ -285,7 +296,7 @@ public actor Intercom {
             // `dial` names the panel and announces the call once `phone.call` returns.
             if calls[info.id] == nil {
                 var session = CallSession(info: info, panel: config.panels.first { $0.dialURI == info.to },
-                                          stage: .dialing, since: Date())
+                                          stage: .dialing, since: clock.date)
                 session.announced = false
                 calls[info.id] = session
             }
@@ -339,7 +350,7 @@ public actor Intercom {
         }
     }
 
-    func autoAnswer(_ id: CallID, phone: Phone) async {
+    func autoAnswer(_ id: CallID, phone: any PhoneService) async {
         guard calls[id]?.stage == .ringing else { return }
         do {
             try await answer(id, by: .auto, phone: phone)
@@ -347,31 +358,6 @@ public actor Intercom {
             logger.warning("auto-answer of call \(id) failed: \(error)")
         }
     }
-
-    /// liblinphone gives up after a failed REGISTER until its next refresh; we retry sooner,
-    /// 1 s doubling to 60 s, and keep retrying until a `registered` arrives (a retry that
-    /// fails without a new `failed` event must not end the retries).
-    private func scheduleRegistrationRetry(_ phone: Phone) {
-        guard registrationRetry.task == nil else { return }
-        registrationRetry.task = Task {
-            while !Task.isCancelled {
-                let delay = self.nextRegistrationDelay()
-                try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000_000)
-                guard !Task.isCancelled, self.registration?.state != .registered else { break }
-                try? await phone.refreshRegistration()
-            }
-            self.registrationRetryEnded()
-        }
-    }
-
-    private func nextRegistrationDelay() -> Int {
-        let delay = min(60, 1 << min(registrationRetry.attempt, 6))
-        registrationRetry.attempt += 1
-        logger.notice("registration failed; retrying in \(delay) s")
-        return delay
-    }
-
-    private func registrationRetryEnded() { registrationRetry.task = nil }
 
     func publish(_ kind: IntercomEvent.Kind) {
         bus.publish(IntercomEvent(kind))

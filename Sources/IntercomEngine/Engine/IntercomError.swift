@@ -19,6 +19,9 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case refused(String)
     /// A camera that exists but cannot be played (no stream address, an unsupported video server).
     case cameraUnplayable(String)
+    /// A do-not-disturb or guest switch that could not be saved in the state folder (exit 1: the
+    /// contract's "anything else"; the line names the folder, the cause and the fix).
+    case switchNotSaved(String)
 
     public var exitCode: Int32 {
         switch self {
@@ -39,7 +42,8 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .phone(let error): error.description
         case .panel(let error): error.description
         case .operatorRequest(let error): error.description
-        case .unknownPanel(let message), .unknownTarget(let message), .callFailed(let message), .refused(let message), .cameraUnplayable(let message):
+        case .unknownPanel(let message), .unknownTarget(let message), .callFailed(let message), .refused(let message),
+             .cameraUnplayable(let message), .switchNotSaved(let message):
             message
         }
     }

@@ -6,7 +6,8 @@ import IntercomBase
 /// restart and a SIGHUP. Each switch remembers what the config said when it was flipped: once
 /// the config's own value changes (the user edited the file), the config wins and the switch is
 /// forgotten. So the latest change, from either side, is the one in force; the config file itself
-/// is never rewritten.
+/// is never rewritten. A switch that cannot be saved throws (`StateDirectoryError`): the engine then
+/// tells whoever flipped it, instead of holding it only until the next restart.
 public struct PanelSwitchStore: Sendable {
     public var path: String
 
@@ -39,24 +40,38 @@ public struct PanelSwitchStore: Sendable {
             }
             entries[key] = entry.calls == nil && entry.guest == nil ? nil : entry
         }
-        if changed { save(entries, logger: logger) }
+        if changed {
+            // Only a stale entry is dropped: the config's values hold either way, so a failure is logged.
+            do {
+                try save(entries, logger: logger)
+            } catch {
+                logger.warning("switches: \(error)")
+            }
+        }
         return result
     }
 
     /// Records a switch flipped on `panel`, whose config value (the file's) is `configured`.
-    public func setCalls(_ on: Bool, panel: String, configured: Bool, logger: Logger) {
+    public func setCalls(_ on: Bool, panel: String, configured: Bool, logger: Logger) throws(StateDirectoryError) {
         var entries = load(logger: logger)
         entries[panel.lowercased(), default: Entry()].calls = (on, configured)
-        save(entries, logger: logger)
+        try save(entries, logger: logger)
     }
 
-    public func setGuest(_ until: Date?, panel: String, configured: Date?, logger: Logger) {
+    public func setGuest(_ until: Date?, panel: String, configured: Date?, logger: Logger) throws(StateDirectoryError) {
         var entries = load(logger: logger)
         entries[panel.lowercased(), default: Entry()].guest = (until, configured)
-        save(entries, logger: logger)
+        try save(entries, logger: logger)
     }
 
     private func load(logger: Logger) -> [String: Entry] {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return [:] }
+        // A file we did not write (another user's, a link) could switch guest mode on: it is not read.
+        guard info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else {
+            logger.warning("switches: \(path) is not a plain file of ours; ignoring it (remove it; it is written again at the next switch)")
+            return [:]
+        }
         guard let data = FileManager.default.contents(atPath: path) else { return [:] }
         guard let json = JSONValue.parse(String(decoding: data, as: UTF8.self)), case .object(let panels) = json else {
             logger.warning("switches: \(path) is not a JSON object; ignoring it (it is rewritten at the next switch)")
@@ -76,7 +91,7 @@ public struct PanelSwitchStore: Sendable {
         return entries
     }
 
-    private func save(_ entries: [String: Entry], logger: Logger) {
+    private func save(_ entries: [String: Entry], logger: Logger) throws(StateDirectoryError) {
         func time(_ date: Date?) -> JSONValue { date.map { .number($0.timeIntervalSince1970) } ?? .null }
         let object = JSONValue.object(entries.sorted { $0.key < $1.key }.map { name, entry in
             var fields: [(String, JSONValue)] = []
@@ -84,11 +99,13 @@ public struct PanelSwitchStore: Sendable {
             if let guest = entry.guest { fields += [("guest_until", time(guest.value)), ("guest_until_config", time(guest.config))] }
             return (name, .object(fields))
         })
+        try StateDirectory.ensure((path as NSString).deletingLastPathComponent) { logger.notice("switches: \($0)") }
         do {
-            try PrivateDirectory.ensure((path as NSString).deletingLastPathComponent)
             try DurableFile.write(Data((object.encoded + "\n").utf8), to: path)
         } catch {
-            logger.error("switches: cannot save \(path): \(error); the switch holds until the daemon stops")
+            // DurableFile speaks for the journal; its own words without that prefix.
+            let detail = if case .io(let message) = error { message } else { error.description }
+            throw StateDirectoryError((path as NSString).deletingLastPathComponent, .cannotSave(file: path, detail: detail))
         }
     }
 

@@ -28,7 +28,7 @@ extension Intercom {
         }
         let camera: OperatorCamera?
         do {
-            let client = try OperatorClient(config: op, token: try operatorTokens.token(op.name))
+            let client = try services.operatorClient(op, try operatorTokens.token(op.name), operatorTokens)
             camera = try await client.camera(id: parsed.cameraId)
         } catch {
             throw .operatorRequest(error)
@@ -73,6 +73,7 @@ extension Intercom {
         for task in stopping { task.cancel() }
         var picture = LivePicture.camera(camera.id, source: camera.source, call: nil, hub: peephole, logger: logger)
         picture.endsAtEnd = camera.isRecording
+        picture.use(services)
         let playing = picture
         liveWatchers = [Task { await playing.run() }]
         for task in stopping { await task.value }

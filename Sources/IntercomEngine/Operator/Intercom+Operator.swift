@@ -29,11 +29,12 @@ extension Intercom {
             do {
                 guard let token = try operatorTokens.load(op.name)?.token else {
                     logger.notice("operator \(op.name): not logged in, so its doors and calls are unknown; run 'intercom login \(op.name)'")
-                    operatorDoors.replace(op.name, with: [])
+                    operatorDoors.replace(op.name, with: [], at: clock.date)
                     continue
                 }
-                let client = try OperatorClient(config: op, token: token)
-                operatorDoors.replace(op.name, with: DoorListing.operatorDoors(op.name, try await client.addresses()))
+                let client = try services.operatorClient(op, token, operatorTokens)
+                operatorDoors.replace(op.name, with: DoorListing.operatorDoors(op.name, try await client.addresses()),
+                                      at: clock.date)
                 await refreshPanelCameras(op.name, client: client)
             } catch {
                 logger.warning("operator \(op.name): its doors were not refreshed: \(error)")
@@ -44,17 +45,18 @@ extension Intercom {
     /// The background refresh: at once, then every `operatorRefreshInterval`.
     func startOperatorRefresh() {
         guard !config.operators.isEmpty, operatorRefresh == nil else { return }
+        let clock = clock
         operatorRefresh = Task { [weak self] in
             while !Task.isCancelled {
                 await self?.refreshOperatorDoors()
-                try? await Task.sleep(nanoseconds: UInt64(Self.operatorRefreshInterval * 1e9))
+                try? await clock.sleep(seconds: Self.operatorRefreshInterval)
             }
         }
     }
 
     /// A refresh now unless one ran within `operatorOnDemandInterval`; returns at once.
     func refreshOperatorDoorsSoon() {
-        if let oldest = operatorDoors.oldestRefresh, Date().timeIntervalSince(oldest) < Self.operatorOnDemandInterval { return }
+        if let oldest = operatorDoors.oldestRefresh, clock.date.timeIntervalSince(oldest) < Self.operatorOnDemandInterval { return }
         Task { await self.refreshOperatorDoors() }
     }
 
@@ -75,7 +77,7 @@ extension Intercom {
         do {
             if trigger.isAutomatic { try admitAutomaticOperatorOpen(target.id) }
             let token = try operatorTokens.token(target.op.name)
-            let client = try OperatorClient(config: target.op, token: token)
+            let client = try services.operatorClient(target.op, token, operatorTokens)
             try await client.openDoor(domophoneId: target.domophoneId, doorId: target.doorId)
         } catch {
             reportDoor(owner: target.op.name, call: call?.ref, door: target.id, method: method, by: trigger, error: error)
@@ -90,7 +92,7 @@ extension Intercom {
     /// A hook may open an operator door at most once per `operatorAutomaticInterval` per door:
     /// the same guard the panels' `auto_open_interval` gives, at its default.
     private func admitAutomaticOperatorOpen(_ id: String) throws {
-        let now = Date()
+        let now = clock.date
         if let last = lastAutomaticOpen[id], now.timeIntervalSince(last) < Self.operatorAutomaticInterval {
             throw IntercomError.refused("automatic openings of \(id) are limited to one per \(Int(Self.operatorAutomaticInterval)) s")
         }
@@ -103,7 +105,7 @@ extension Intercom {
     /// as SmartYard's apps do (the server passes it to the panel; a ringing call is answered muted
     /// first and hung up after), or the operator's API (`address/openDoor`; the call rings on).
     /// Doors other than the main one always go through the API.
-    func openInOperatorCall(_ session: CallSession, door: Door, by trigger: DoorTrigger, phone: Phone) async throws -> JSONValue {
+    func openInOperatorCall(_ session: CallSession, door: Door, by trigger: DoorTrigger, phone: any PhoneService) async throws -> JSONValue {
         guard let listing = session.operatorDoor, let op = config.operator(named: listing.owner) else {
             throw IntercomError.unknownPanel("the call's operator is no longer in the config")
         }
@@ -144,7 +146,7 @@ extension Intercom {
         }
         if ringing {
             // The digit takes its time on the wire before the hangup.
-            try await Task.sleep(nanoseconds: 1_000_000_000)
+            try await clock.sleep(for: .seconds(1))
             try? await phone.hangup(id)
             try? await phone.setMicrophoneMuted(muted, call: nil)
         }

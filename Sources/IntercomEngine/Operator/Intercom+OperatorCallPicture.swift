@@ -11,7 +11,7 @@ import IntercomVideo
 extension Intercom {
     /// Keeps the operator's entrance cameras for its calls. A server without a camera map keeps
     /// none: its calls ring without a picture, as before.
-    func refreshPanelCameras(_ name: String, client: OperatorClient) async {
+    func refreshPanelCameras(_ name: String, client: any OperatorService) async {
         do {
             operatorDoors.replaceCameras(name, with: try await client.panelCameras())
         } catch {
@@ -23,7 +23,7 @@ extension Intercom {
     /// Plays the entrance camera of an operator call's panel until the call's own video comes
     /// (or the call ends); nothing when the map names no camera for it or the camera's server is
     /// not one we play. From the cached map: a ringing call never waits on the operator's API.
-    func startOperatorPeephole(_ id: CallID, door: DoorListing, phone: Phone) {
+    func startOperatorPeephole(_ id: CallID, door: DoorListing, phone: any PhoneService) {
         guard let domophone = door.domophoneId,
               let camera = operatorDoors.camera(owner: door.owner, domophoneId: domophone) else { return }
         let urls: OperatorCameraURL
@@ -33,7 +33,8 @@ extension Intercom {
             logger.info("call \(id) from \(door.id): \(problem.description); it rings without a picture")
             return
         }
-        let playing = LivePicture.camera(door.id, source: VideoSource(url: urls.live), call: id, hub: peephole, logger: logger)
+        var playing = LivePicture.camera(door.id, source: VideoSource(url: urls.live), call: id, hub: peephole, logger: logger)
+        playing.use(services)
         livePeepholes[id] = Task { await playing.run(callVideo: phone.video) }
     }
 }

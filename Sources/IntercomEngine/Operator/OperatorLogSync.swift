@@ -56,7 +56,7 @@ public actor OperatorLogSync {
                 guard let token = try tokens.load(op.name)?.token else {
                     throw OperatorError(operatorName: op.name, kind: .notLoggedIn)
                 }
-                let client = try OperatorClient(config: op, token: token)
+                let client = try OperatorClient(config: op, token: token, store: tokens)
                 round.added += try await sync(op, client, now: now, previews: &previews)
                 try journal.operatorSynced(op.name, at: now)
                 if failing.remove(op.name) != nil {

@@ -24,19 +24,20 @@ extension Intercom {
         var picture = LivePicture(panel: panel, source: source, call: call, hub: peephole, logger: logger,
                                   yieldsToOtherStreams: call != nil)
         picture.fixKey = "[panel \(panel)] \(stream == .main ? "rtsp" : "rtsp_sub")"
+        picture.use(services)
         return picture
     }
 
     /// Polls the panel's snapshot while the call rings, and after answering until the call's
     /// own video arrives; beside it the panel's live stream, once a screen shows the call (the
     /// first snapshot comes in ~20 ms, the stream's first frame waits for a key frame).
-    func startPeephole(_ id: CallID, panel: PanelConfig, phone: Phone) {
+    func startPeephole(_ id: CallID, panel: PanelConfig, phone: any PhoneService) {
         if let live = livePicture(panel: panel.name, stream: .main, call: id) {
             livePeepholes[id] = Task { await live.run(callVideo: phone.video) }
         }
         guard let client = panels[panel.name] else { return }
         let peephole = Peephole(panel: client, call: id, fps: panel.peepholeFPS, decodeSize: peepholeDecodeSize,
-                                hub: self.peephole, logger: logger)
+                                hub: self.peephole, logger: logger, clock: clock)
         // Owned by the call: cancelled when it ends (which releases self), and it stops by
         // itself once the call's own video arrives.
         peepholes[id] = Task {

@@ -10,7 +10,7 @@ extension Intercom {
     public func watchPanels() {
         guard alarmWatchers.isEmpty else { return }
         for (name, client) in panels.sorted(by: { $0.key < $1.key }) {
-            let stream = client.alarmStream()
+            let stream = client.alarmFeed()
             alarmWatchers.append(Task {
                 // The stream object lives as long as this task reads it.
                 for await event in stream.events {
@@ -42,7 +42,7 @@ extension Intercom {
         watchers = names.compactMap { name in
             guard let client = panels[name] else { return nil }
             let peephole = Peephole(panel: client, call: nil, fps: fps, decodeSize: fullSize ? nil : peepholeDecodeSize,
-                                    hub: self.peephole, logger: logger)
+                                    hub: self.peephole, logger: logger, clock: clock)
             return Task { await peephole.run(report: { _, _, _ in }) }
         }
         liveWatchers = live.map { choice in

@@ -30,6 +30,16 @@ struct LivePicture: Sendable {
     /// The config key that sets this stream (`[panel porch] rtsp`): a viewer's line then names the
     /// stream's URL (never its password) and the key to fix. Nil for an operator camera.
     var fixKey: String?
+    /// Opens the stream (FFmpeg in production).
+    var video: any LiveVideoService = FFmpegVideoService()
+    /// Paces the retries and dates the frames.
+    var clock: any EngineClock = SystemClock()
+
+    /// Plays through the engine's live video and clock (the fakes' in tests).
+    mutating func use(_ services: IntercomServices) {
+        video = services.video
+        clock = services.clock
+    }
 
     /// An operator camera's stream (HLS): no snapshots stand in, and the log names it a camera.
     static func camera(_ name: String, source: VideoSource, call: CallID?, hub: PeepholeHub, logger: Logger) -> LivePicture {
@@ -84,12 +94,12 @@ struct LivePicture: Sendable {
                 await hub.waitForViewer(panel: panel)
                 continue
             }
-            if yieldsToOtherStreams, hub.isLive(panel: panel) {
+            if yieldsToOtherStreams, hub.isLive(panel: panel, at: clock.date) {
                 // Another player's frames of this panel (a kiosk tile) are enough while they come.
-                try? await Task.sleep(for: .milliseconds(200))
+                try? await clock.sleep(for: .milliseconds(200))
                 continue
             }
-            let stream = VideoStream(source: source, size: size, keepShape: true, threadName: Self.threadName)
+            let stream = video.open(source, size: size, threadName: Self.threadName)
             var played = false
             var unwanted = false
             var failure: VideoError?
@@ -102,7 +112,7 @@ struct LivePicture: Sendable {
                     }
                     if wanted != stream.requestedSize { stream.resize(to: wanted) }
                     hub.publish(PeepholeFrame(panel: panel, call: call, jpeg: nil, image: image, sequence: 0,
-                                              fetchedAt: Date(), kind: .live))
+                                              fetchedAt: clock.date, kind: .live))
                     if !played {
                         played = true
                         delay = nil
@@ -138,7 +148,7 @@ struct LivePicture: Sendable {
             }
             let wait = Self.retryDelay(after: played ? nil : delay)
             delay = wait
-            try? await Task.sleep(for: wait)
+            try? await clock.sleep(for: wait)
         }
     }
 }

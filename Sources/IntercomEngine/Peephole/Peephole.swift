@@ -11,13 +11,15 @@ import IntercomPhone
 /// reach the hub), no snapshot is fetched after the first: the stream is the better picture, and
 /// the snapshots come back by themselves within `PeepholeHub.liveHold` of the stream stopping.
 struct Peephole: Sendable {
-    var panel: BewardPanel
+    var panel: any PanelService
     var call: CallID?
     var fps: Double
     /// Decode scaled in the DCT to cover this size; nil decodes at full size.
     var decodeSize: PixelSize?
     var hub: PeepholeHub
     var logger: Logger
+    /// Paces the polls and dates the pictures.
+    var clock: any EngineClock = SystemClock()
 
     /// The size to decode the next snapshot at. Watched without a call (the kiosk's tiles), a panel
     /// is decoded to cover what its viewer draws (`PeepholeHub.want`), at most `decodeSize`: a
@@ -42,10 +44,10 @@ struct Peephole: Sendable {
         var lastReport = Date.distantPast
         var lastError: String?
         while !Task.isCancelled {
-            let started = Date()
-            if sequence > 0, hub.isLive(panel: panel.name) {
+            let started = clock.date
+            if sequence > 0, hub.isLive(panel: panel.name, at: started) {
                 if let call, callVideo?.latest?.call == call { return }
-                try? await Task.sleep(nanoseconds: UInt64(min(slot, 0.2) * 1e9))
+                try? await clock.sleep(seconds: min(slot, 0.2))
                 continue
             }
             do {
@@ -53,7 +55,7 @@ struct Peephole: Sendable {
                 let image = try JPEG.decode(jpeg, covering: target)
                 guard !Task.isCancelled else { return }
                 sequence += 1
-                let now = Date()
+                let now = clock.date
                 hub.publish(PeepholeFrame(panel: panel.name, call: call, jpeg: jpeg, image: image,
                                           sequence: sequence, fetchedAt: now, kind: .snapshot))
                 lastError = nil
@@ -74,8 +76,8 @@ struct Peephole: Sendable {
                 lastError = text
             }
             if let call, callVideo?.latest?.call == call { return }
-            let wait = slot - Date().timeIntervalSince(started)
-            if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+            let wait = slot - clock.date.timeIntervalSince(started)
+            if wait > 0 { try? await clock.sleep(seconds: wait) }
         }
     }
 }

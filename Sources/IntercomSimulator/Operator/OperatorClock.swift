@@ -1,7 +1,7 @@
 import Foundation
 import IntercomBase
 
-/// Dates as the API writes them: "Y-m-d H:i:s" in the operator's local time zone.
+/// Dates as the API writes them: "Y-m-d H:i:s" in PHP's default zone (`date()`, `strtotime()`).
 struct OperatorClock: Sendable {
     let timeZone: TimeZone
 
@@ -16,6 +16,9 @@ struct OperatorClock: Sendable {
     func dateTime(_ date: Date) -> String { formatter("yyyy-MM-dd HH:mm:ss").string(from: date) }
     func day(_ date: Date) -> String { formatter("yyyy-MM-dd").string(from: date) }
     func time(_ date: Date) -> String { formatter("HH:mm:ss").string(from: date) }
+
+    /// `strtotime('3001-01-01')`: an access given without `expire`.
+    static let forever: TimeInterval = 32_535_216_000
 
     /// A "Y-m-d H:i:s" (or "Y-m-d") text read as operator-local time.
     func parse(_ text: String) -> Date? {

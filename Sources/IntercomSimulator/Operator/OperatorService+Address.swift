@@ -41,29 +41,27 @@ extension OperatorService {
         }
     }
 
+    /// The caller's flats; `roommates` are the flat's other subscribers (the caller left out),
+    /// each listed until 3001 whatever they were given (the server keeps no expiry).
     func settingsList(_ caller: Caller) -> OperatorReply {
         guard caller.hasFlat else { return OperatorEnvelope.ok(nil) }
-        let now = Date()
-        let (code, shared) = state.withLock { s in
-            s.roommates.removeAll { clock.parse($0.expire).map { $0 <= now } ?? false }
-            return (s.settings.doorCode, s.roommates)
-        }
-        let owner = OperatorState.Roommate(phone: options.testPhone, expire: OperatorFixture.forever, type: "owner")
-        let roommates: [JSONValue] = ([owner] + shared).map {
-            .object([("phone", .string($0.phone)), ("expire", .string($0.expire)), ("type", .string($0.type))])
+        let (code, shared) = state.withLock { s in (s.settings.doorCode, s.roommates) }
+        let owner = options.testPhone
+        let roommates: [JSONValue] = shared.filter { $0.phone != caller.phone }.map {
+            .object([("phone", .string($0.phone)), ("expire", .string(OperatorFixture.forever)), ("type", .string($0.type))])
         }
         return OperatorEnvelope.ok(.array(houses.map { house in
             .object([
+                ("address", .string("\(house.address), кв. \(house.flatNumber)")),
+                ("houseId", .string(house.houseId)),
                 ("flatId", .string(house.flatId)),
                 ("flatNumber", .string(house.flatNumber)),
-                ("houseId", .string(house.houseId)),
-                ("address", .string("\(house.address), кв. \(house.flatNumber)")),
                 ("doorCode", .string(code)),
-                ("flatOwner", .flag(true)),
+                ("flatOwner", .flag(caller.phone == owner)),
                 ("hasGates", .flag(false)),
                 ("hasPlog", .flag(true)),
                 ("services", .array([.string("domophone")])),
-                ("contractOwner", .flag(true)),
+                ("contractOwner", .flag(false)),
                 ("roommates", .array(roommates)),
             ])
         }))
@@ -84,35 +82,46 @@ extension OperatorService {
         return OperatorEnvelope.noContent
     }
 
-    /// Shares the flat with `guestPhone` until `expire` (or for good); a past `expire` removes the share.
+    /// `address/access` as the PHP does it: `expire` given is `strtotime`d in PHP's zone (text it
+    /// cannot read, or 1970-01-01 00:00:00 on UTC, is falsy and becomes now); absent, it is 3001.
+    /// Only `expire < now` removes; anything else adds the phone to the flat, without an expiry
+    /// (`expire` and `type` are not kept), and the guest gets a "new address" message in the
+    /// requester's language. Adding a phone already linked fails (422).
     func access(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
+        guard Int(body["flatId"]?.loose ?? "") ?? 0 != 0 else { return OperatorEnvelope.error(422) }
         guard ownFlat(body, caller) != nil else { return OperatorEnvelope.error(404) }
-        guard let guest = Self.normalizedPhone(body["guestPhone"]) else { return OperatorEnvelope.error(422) }
+        let isOwner = caller.phone == options.testPhone
+        let guest = body["guestPhone"]?.loose ?? ""
         let now = Date()
-        var until: Date?
-        if let text = body["expire"]?.loose, !text.isEmpty {
-            guard let date = clock.parse(text) else { return OperatorEnvelope.error(422) }
-            until = date
+        var expire = OperatorClock.forever
+        if let field = body["expire"] {
+            let parsed = field.loose.flatMap(clock.parse).map(\.timeIntervalSince1970) ?? 0
+            expire = parsed == 0 ? now.timeIntervalSince1970 : parsed
         }
+        if expire < now.timeIntervalSince1970 {
+            if guest != caller.phone && !isOwner { return OperatorEnvelope.ok(.string(OperatorText.noRightToDelete)) }
+            // A phone the server does not know, or not linked to the flat: nothing to do, 204 all the same.
+            state.withLock { $0.roommates.removeAll { $0.phone == guest } }
+            return OperatorEnvelope.noContent
+        }
+        guard Self.normalizedPhone(.string(guest)) == guest else { return OperatorEnvelope.error(422, OperatorText.alreadyShared) }
         let owner = options.testPhone
-        let clock = self.clock
+        let language = caller.language
         let added: Bool = state.withLock { s in
-            if let until, until <= now {
-                s.roommates.removeAll { $0.phone == guest }
-                return true
-            }
             guard guest != owner, !s.roommates.contains(where: { $0.phone == guest }) else { return false }
-            s.roommates.append(OperatorState.Roommate(
-                phone: guest, expire: until.map(clock.dateTime) ?? OperatorFixture.forever, type: "inner"))
+            s.roommates.append(OperatorState.Roommate(phone: guest, type: "inner"))
+            s.messages.append(OperatorState.Message(phone: guest, text: OperatorText.newAddress(language: language)))
             return true
         }
         return added ? OperatorEnvelope.noContent : OperatorEnvelope.error(422, OperatorText.alreadyShared)
     }
 
+    /// Any member of the flat may; the code comes back as a number, as the server's does.
     func resetCode(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
+        guard Int(body["flatId"]?.loose ?? "") ?? 0 != 0 else { return OperatorEnvelope.error(422) }
         guard ownFlat(body, caller) != nil else { return OperatorEnvelope.error(404) }
-        let code = String(Int.random(in: 10_000...99_999))
-        state.withLock { $0.settings.doorCode = code }
-        return OperatorEnvelope.ok(.object([("code", .string(code))]))
+        let code = Int.random(in: 10_000...99_999)
+        state.withLock { $0.settings.doorCode = String(code) }
+        return OperatorEnvelope.ok(.object([("code", .integer(code))]))
     }
 }

@@ -18,7 +18,8 @@ extension OperatorService {
                 case "VoIP":
                     if Self.isOn(value) { s.voipOff.remove(device) } else { s.voipOff.insert(device) }
                 case "autoOpen":
-                    // A past date is how a client switches it off; text that is no date is ignored.
+                    // date('Y-m-d H:i:s', strtotime(...)) in PHP's zone: a past date switches it off;
+                    // text that is no date is ignored.
                     if let text = value.loose, let date = clock.parse(text) { s.settings.autoOpen = clock.dateTime(date) }
                 case "whiteRabbit":
                     let minutes = value.loose ?? "0"
@@ -30,6 +31,8 @@ extension OperatorService {
             }
             return (s.settings, !s.voipOff.contains(device))
         }
+        // Computed from the entrance's camera; a request's FRSDisabled is never read.
+        let recognition: [(String, JSONValue)] = options.recognition ? [("FRSDisabled", .flag(false)), ("LPRSDisabled", .flag(false))] : []
         return OperatorEnvelope.ok(.object([
             ("allowDoorCode", .flag(settings.doorCode != "00000")),
             ("doorCode", .string(settings.doorCode)),
@@ -39,7 +42,7 @@ extension OperatorService {
             ("whiteRabbit", .string(settings.whiteRabbit)),
             ("disablePlog", .flag(settings.disablePlog)),
             ("hiddenPlog", .flag(settings.hiddenPlog)),
-        ]))
+        ] + recognition))
     }
 
     /// "t" both ways; a client that sends a JSON `true` is read as PHP would (true == "t").

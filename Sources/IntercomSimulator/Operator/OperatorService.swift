@@ -21,7 +21,8 @@ final class OperatorService: Sendable {
 
     init(options: SimulatedOperatorOptions) {
         self.options = options
-        self.clock = OperatorClock(timeZone: options.timeZone)
+        // The server's times are PHP's `date()`: its default zone, not the one ext/options names.
+        self.clock = OperatorClock(timeZone: options.phpTimeZone)
         self.houses = OperatorFixture.houses(options.addresses)
         self.state = Mutex(OperatorState())
         self.currentFaults = Mutex(options.faults)
@@ -151,6 +152,8 @@ final class OperatorService: Sendable {
         let deviceKey: String
         /// Only the test phone's subscriber has a flat; any other phone that logged in has none.
         let hasFlat: Bool
+        /// `Accept-Language`: the server writes its messages in it, also those to other users.
+        let language: String
     }
 
     struct Refusal: Error {
@@ -181,7 +184,8 @@ final class OperatorService: Sendable {
                 device.remaining = remaining - 1
                 s.devices[key] = device
             }
-            return Caller(phone: device.phone, deviceKey: key, hasFlat: device.phone == testPhone)
+            return Caller(phone: device.phone, deviceKey: key, hasFlat: device.phone == testPhone,
+                          language: request.header("Accept-Language") ?? "")
         }
         guard let caller else { return .failure(Refusal(reply: OperatorEnvelope.error(401, OperatorText.unauthorized))) }
         return .success(caller)

@@ -21,10 +21,16 @@ struct OperatorState {
         var remaining: Int?
     }
 
+    /// Another subscriber linked to the flat (`addSubscriber`); the server keeps no expiry.
     struct Roommate {
         var phone: String
-        var expire: String
         var type: String
+    }
+
+    /// A message the server sent a subscriber (an SMS or push; "New address" for a guest).
+    struct Message {
+        var phone: String
+        var text: String
     }
 
     /// The flat's settings, as `address/intercom` reads and writes them (all strings).
@@ -55,6 +61,7 @@ struct OperatorState {
     /// `VoIP` is per device and flat; devices not listed have it on.
     var voipOff: Set<String> = []
     var roommates: [Roommate] = []
+    var messages: [Message] = []
     var log: [LogEntry] = []
     /// Requests per API method ("address/openDoor"), and per answer status ("status:401").
     var counts: [String: Int] = [:]

@@ -8,4 +8,9 @@ enum OperatorText {
     static let deviceLimit = "Device limit per mobile number exceeded"
     static let alreadyShared = "Operation failed. Is the phone already in the list?"
     static let noRightToDelete = "Нет прав для удаления"
+
+    /// What a guest is told when `address/access` adds them, in the requester's language.
+    static func newAddress(language: String) -> String {
+        language.lowercased().hasPrefix("ru") ? "Вам предоставлен доступ к новому адресу" : "You have been given access to a new address"
+    }
 }

@@ -67,6 +67,30 @@ public final class SimulatedOperator: Sendable {
         service.record(event: answered ? "2" : "1", door: door, detail: [("opened", .flag(false))])
     }
 
+    /// A door opened for a face (event 5, `faceId` and the face's box) or a plate (event 9,
+    /// `detailX.vehicle` with `plateNumber`), as the server logs a recognition.
+    public func recordRecognition(face: Int? = nil, plate: String? = nil) {
+        guard let door = service.houses.first?.doors.first else { return }
+        if let face {
+            service.record(event: "5", door: door, detail: [
+                ("face", .object([("left", .string("10")), ("top", .string("20")), ("width", .string("64")), ("height", .string("64"))])),
+                ("faceId", .string(String(face))),
+            ])
+        }
+        if let plate {
+            service.record(event: "9", door: door, detail: [
+                ("vehicle", .object([("vehicleBox", .array([.integer(1), .integer(2), .integer(3), .integer(4)])),
+                                     ("plateKeyPoints", .array([])), ("plateNumber", .string(plate))])),
+            ])
+        }
+    }
+
+    /// The flat's other subscribers, as `address/access` left them.
+    public var roommates: [String] { service.state.withLock { $0.roommates.map(\.phone) } }
+
+    /// The messages the server sent other users (a guest's "new address"), oldest first.
+    public var messages: [(phone: String, text: String)] { service.state.withLock { $0.messages.map { ($0.phone, $0.text) } } }
+
     /// The number of event-log entries so far.
     public var logCount: Int { service.state.withLock { $0.log.count } }
 

@@ -15,8 +15,12 @@ public struct SimulatedOperatorOptions: Sendable {
     /// The test number (the server's `test_numbers`): PIN `testCode`, never 429, owns the flat.
     public var testPhone: String
     public var testCode: String
-    /// The operator's local time zone: every date in the API is written in it.
+    /// The zone `ext/options` names (`mobile.time_zone` of the server's config); the server uses it
+    /// for nothing this simulator has.
     public var timeZone: TimeZone
+    /// PHP's default zone (`date.timezone`): the server writes `plog.date` and `autoOpen`, and
+    /// reads `expire`, in it. A stock PHP has UTC, whatever `ext/options` says.
+    public var phpTimeZone: TimeZone
     /// Where `address/openDoor` sends the panel's door requests; nil sends none (the 204 is the same).
     public var panel: OperatorPanelTarget?
     /// The fault answers, and which methods meet them.
@@ -29,7 +33,8 @@ public struct SimulatedOperatorOptions: Sendable {
     /// How many devices (device tokens) one phone may log in from.
     public var deviceLimit: Int
     /// The server's confirmation method, used when a client's `requestCode` names none:
-    /// "sms" (a PIN) or "outgoingCall" (the user phones one of `confirmationNumbers`, then `checkPhone`).
+    /// "sms" (a PIN) or "outgoingCall" (the user phones one of `confirmationNumbers`, then `checkPhone`);
+    /// the server's own default is outgoingCall.
     public var confirmMethod: ConfirmMethod
     /// How many addresses (houses) the test subscriber has, each with a flat, two doors on its own
     /// entrance panel and a camera; at least 1. Every door's requests go to the same `panel`.
@@ -40,17 +45,23 @@ public struct SimulatedOperatorOptions: Sendable {
     /// Whether `cctv/all`'s cameras play (live HLS and a preview from a GStreamer pipeline each,
     /// started by the first request for it); off, their URLs answer 404 and GStreamer is not needed.
     public var cameras: Bool
+    /// The entrance's camera recognises faces and plates: `address/intercom` then shows
+    /// `FRSDisabled` and `LPRSDisabled` (computed, never read from a request).
+    public var recognition: Bool
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, testPhone: String = "79123456781",
                 testCode: String = "1001", timeZone: TimeZone = TimeZone(identifier: "Europe/Moscow") ?? .current,
+                phpTimeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
                 panel: OperatorPanelTarget? = nil, faults: SimulatedOperatorFaults = .init(),
-                revokeAfter: Int? = nil, blocked: Bool = false, deviceLimit: Int = 10, confirmMethod: ConfirmMethod = .sms,
-                addresses: Int = 1, cameras: Bool = true) {
+                revokeAfter: Int? = nil, blocked: Bool = false, deviceLimit: Int = 10,
+                confirmMethod: ConfirmMethod = .outgoingCall, addresses: Int = 1, cameras: Bool = true,
+                recognition: Bool = false) {
         self.host = host
         self.port = port
         self.testPhone = testPhone
         self.testCode = testCode
         self.timeZone = timeZone
+        self.phpTimeZone = phpTimeZone
         self.panel = panel
         self.faults = faults
         self.revokeAfter = revokeAfter
@@ -59,5 +70,6 @@ public struct SimulatedOperatorOptions: Sendable {
         self.confirmMethod = confirmMethod
         self.addresses = max(1, addresses)
         self.cameras = cameras
+        self.recognition = recognition
     }
 }

@@ -10,6 +10,8 @@ final class Inbox: Sendable {
     enum Item: Sendable {
         case event(IntercomEvent)
         case message(String, warn: Bool)
+        /// The intercom took a transfer request: its outcome (`call_transferred`) is awaited.
+        case transferAsked(CallID, target: String)
         /// Close the screen (`TUIApp.stop()`: a signal), as q does.
         case quit
     }

@@ -11,8 +11,9 @@ enum KeyAction: Equatable {
     case quit
     case confirmQuit(Bool)
     case redraw
-    /// Kiosk: open the Nth door of the door list (the panels' main doors first, then the operators').
-    case openDoor(index: Int)
+    /// Kiosk: choose the Nth door of the door list (the panels' main doors first, then the
+    /// operators'); `o` then opens it. A digit alone never opens a door.
+    case selectDoor(index: Int)
     /// `t` in a call: ask for a transfer target.
     case transfer
     /// Kiosk: PgUp/PgDn page the tiles, `/` starts the name filter, `v` toggles the list.
@@ -34,7 +35,7 @@ enum KeyAction: Equatable {
         if key == keyCtrlL { return .redraw }
         if key == keyTab { return .nextCall }
         if inCall, "0123456789*#".contains(c) { return .command(.dtmf(nil, digits: String(c))) }
-        if kiosk, !inCall, !ringing, let n = c.wholeNumberValue, n >= 1 { return .openDoor(index: n - 1) }
+        if kiosk, !inCall, let n = c.wholeNumberValue, n >= 1 { return .selectDoor(index: n - 1) }
         if kiosk, c == "/" { return .kiosk(.startFilter) }
         if kiosk, c == "v" { return .kiosk(.toggleList) }
         switch c {

@@ -9,141 +9,88 @@ struct ScreenText {
     let curses: Curses
     let context: TUIContext
 
-    /// `kiosk`: where the kiosk's tiles and lines go (`kioskArrangement`), nil off the kiosk.
-    func draw(_ model: ScreenModel, kiosk: KioskView.Arrangement? = nil) {
+    /// `kiosk`: where the kiosk's tiles and lines go (`kioskArrangement`), nil off the kiosk;
+    /// `layout` and `info`: where the call or idle text goes and what it says (`TUILoop.layout`).
+    func draw(_ model: ScreenModel, kiosk: KioskView.Arrangement? = nil, layout: Layout, info: [InfoLine]) {
         curses.erase()
         let cols = curses.cols, rows = curses.rows
         let now = Date()
         let label = context.options.label.map { " [\($0)]" } ?? ""
-        let state = model.calls.isEmpty ? "waiting for calls" : "\(model.calls.count) call(s)"
-        curses.bar(0, " intercom\(label) — \(state)\(model.registration.map { " — \($0)" } ?? "")", .title)
+        // The title bar is the queue line when calls are in: every call in the order it came.
+        let state = model.queueLine(now: now)
+            ?? "waiting for calls\(model.registration.map { " — \($0)" } ?? "")"
+        curses.bar(0, TextFit.ellipsize(" intercom\(label) — \(state)", cols), .title)
         if rows < 8 || cols < 30 {
             curses.put(1, 0, "window too small", .warn)
             return
         }
         if model.showHelp {
-            drawHelp()
+            drawHelp(rows: layout.messageRow - 2)
         } else if let kiosk {
             drawKioskText(model, kiosk)
         } else {
-            drawInfo(model, Layout.of(cols: cols, rows: rows), now: now)
+            drawInfo(info, layout.info)
         }
-        let layout = Layout.of(cols: cols, rows: rows)
-        if model.quitAsked {
-            curses.bar(layout.messageRow, " a call is in progress or this is a kiosk: quit? y/n", .ringing)
-        } else if let typed = model.transferPrompt {
-            curses.bar(layout.messageRow, " transfer to (name or sip:URI): \(typed)_", .ringing)
-        } else if let typed = model.kiosk.typing {
-            curses.bar(layout.messageRow, " filter panels by name: \(typed)_   (\(kiosk?.shown ?? 0) shown; Enter keeps, Esc clears)", .ringing)
+        let paging = kiosk.map { ScreenModel.KioskPaging(page: $0.page, pages: $0.pages, shown: $0.shown) }
+        if let prompt = model.promptLine(filterShown: kiosk?.shown) {
+            curses.bar(layout.messageRow, TextFit.ellipsize(" " + prompt, cols), .ringing)
         } else if let message = model.message, message.until > now {
-            curses.put(layout.messageRow, 1, message.text, message.warn ? .warn : .ok, bold: true)
+            curses.put(layout.messageRow, 1, TextFit.ellipsize(message.text, cols - 2), message.warn ? .warn : .ok, bold: true)
         } else if let outcome = model.outcome, outcome.until > now {
-            curses.put(layout.messageRow, 1, outcome.text, .dim, bold: true)
+            curses.put(layout.messageRow, 1, TextFit.ellipsize(outcome.text, cols - 2), .dim, bold: true)
+        } else if let pending = model.pendingTransfer {
+            curses.put(layout.messageRow, 1, TextFit.ellipsize("transferring to \(pending.target)… "
+                + "(\(Int(now.timeIntervalSince(pending.since))) s)", cols - 2), .ok, bold: true)
         }
-        curses.bar(layout.keysRow, keyHelp(model, kiosk), .keys)
+        // The bottom-right cell stays empty (see `Curses.bar`).
+        curses.bar(layout.keysRow, model.keyBar(kiosk: paging, directory: context.directory).fit(cols - 1), .keys)
     }
 
-    private func keyHelp(_ model: ScreenModel, _ kiosk: KioskView.Arrangement?) -> String {
-        let call = model.selectedCall
-        if call?.stage == .active {
-            if model.transferPrompt != nil {
-                let names = context.directory.joined(separator: " ")
-                return " Enter transfer  Tab complete  (empty Enter: cancel)" + (names.isEmpty ? "" : "  directory: \(names)")
+    private func drawInfo(_ lines: [InfoLine], _ box: Layout.Box) {
+        for (i, line) in lines.prefix(box.rows).enumerated() {
+            let text = TextFit.ellipsize(line.text, box.cols - 1)
+            let row = box.row + i, column = box.column + 1
+            switch line.style {
+            case .normal: curses.put(row, column, text)
+            case .heading: curses.put(row, column, text, bold: true)
+            case .dim: curses.put(row, column, text, .dim)
+            case .warn: curses.put(row, column, text, .warn)
+            case .ok: curses.put(row, column, text, .ok, bold: true)
+            case .ringing: curses.put(row, column - 1, text, .ringing, bold: true)
+            case .selected: curses.put(row, column, text, .title, bold: true, reverse: true)
             }
-            return " h hang up  o open  t transfer  O 2nd door  g gate  m mute  s speaker  0-9 DTMF  Tab next  ? help"
         }
-        if call == nil, model.journal != nil {
-            return " ↑/↓ j/k choose  PgUp/PgDn  l/q close  o open door  ? help"
-        }
-        if call?.stage == .dialing {
-            return " h hang up  o open door  ? help"
-        }
-        if call?.stage == .ringing {
-            return " a/Enter answer  d decline  o open without talking  O 2nd door  Tab next  ? help"
-        }
-        if let kiosk {
-            let filter = model.kiosk.filter.isEmpty ? "" : "filter '\(model.kiosk.filter)' (\(kiosk.shown))  "
-            return " \(filter)PgUp/PgDn page \(kiosk.page + 1)/\(kiosk.pages)  / filter  v list  1-9 door  o open  Tab  ? help  Q quit"
-        }
-        return " o open door  Tab choose door  O 2nd door  g gate  l journal  ? help  q quit"
-    }
-
-    private func drawInfo(_ model: ScreenModel, _ layout: Layout, now: Date) {
-        let box = layout.info
-        var row = box.row
-        func line(_ text: String, _ color: Curses.Color = .normal, bold: Bool = false) {
-            guard row < box.row + box.rows else { return }
-            curses.put(row, box.column + 1, String(text.prefix(box.cols - 2)), color, bold: bold)
-            row += 1
-        }
-        if let call = model.selectedCall {
-            let seconds = now.timeIntervalSince(call.since)
-            if call.stage == .ringing {
-                curses.put(row, box.column, " \(call.title) is calling ".uppercased(), .ringing, bold: true)
-                row += 1
-                line("ringing \(ScreenModel.duration(seconds))")
-            } else if call.stage == .dialing {
-                line("Calling \(call.title)…", .ok, bold: true)
-                line(ScreenModel.duration(seconds))
-            } else {
-                line("In call with \(call.title)", .ok, bold: true)
-                line("\(ScreenModel.duration(seconds))  mic \(model.muted ? "muted" : "on")  speaker \(model.speaker ? "on" : "off")")
-            }
-            line(call.from, .dim)
-            if model.calls.count > 1 {
-                line("")
-                line("queue:", bold: true)
-                for other in model.calls where other.id != call.id {
-                    line("  \(other.title) — \(other.stage == .ringing ? "ringing" : "in call")")
-                }
-            }
-        } else if let journal = model.journal {
-            line("Journal", bold: true)
-            if let problem = journal.problem { line(problem, .dim) }
-            for (entry, selected) in journal.window(height: box.row + box.rows - row) {
-                guard row < box.row + box.rows else { break }
-                let text = String(JournalBrowser.line(entry).prefix(box.cols - 2))
-                curses.put(row, box.column + 1, text, selected ? .title : .normal, bold: selected, reverse: selected)
-                row += 1
-            }
-            return
-        } else {
-            line("Doors", bold: true)
-            for door in model.doors {
-                let down = door.source == .panel && model.unreachable.contains(door.owner)
-                let mark = door.id == model.chosenDoor ? "›" : " "
-                let detail = door.source == .operator
-                    ? "\(door.id) — \(door.owner)\(door.address.map { ": \($0)" } ?? "")\(door.blocked.map { " (blocked: \($0))" } ?? "")"
-                    : (down ? "— unreachable" : "")
-                line("\(mark) \(ScreenModel.title(door)) \(detail)", down ? .warn : (door.blocked != nil ? .dim : .normal),
-                     bold: door.id == model.chosenDoor)
-            }
-            if model.doors.isEmpty { line("  none configured", .dim) }
-        }
-        line("")
-        line("Recent", bold: true)
-        for entry in model.recent { line("  \(entry)", .dim) }
     }
 
     private func drawKioskText(_ model: ScreenModel, _ kiosk: KioskView.Arrangement) {
         let operatorDoors = model.doors.enumerated().filter { $0.element.source == .operator }
         if !operatorDoors.isEmpty {
             // The operators' doors have no picture: one line under the tiles, numbered after the panels.
-            let text = operatorDoors.map { "\($0.offset + 1). \(ScreenModel.title($0.element))" }.joined(separator: "   ")
-            curses.put(curses.rows - 3, 1, String(text.prefix(max(0, curses.cols - 2))), .title, bold: true)
+            let text = operatorDoors.map {
+                ($0.element.id == model.focusedPanel ? ScreenModel.selectedMark : "") + "\($0.offset + 1). \(ScreenModel.title($0.element))"
+            }.joined(separator: "   ")
+            curses.put(curses.rows - 3, 1, TextFit.ellipsize(text, curses.cols - 2), .title, bold: true)
         }
+        // The selected tile (what `o` or `a` acts on) is marked and reversed: no colour needed to see it.
+        let focus = model.focusedPanel
         for (panel, tile) in kiosk.tiles {
             let (status, color) = Self.kioskStatus(panel, model)
-            curses.put(tile.row, tile.column, " \(number(panel)). \(panel) \(status) ".padding(toLength: tile.cols, withPad: " ", startingAt: 0),
-                       color, bold: true, reverse: color == .title)
+            let selected = panel == focus
+            let mark = selected ? ScreenModel.selectedMark : " "
+            curses.put(tile.row, tile.column, TextFit.pad("\(mark)\(number(panel)). \(panel) \(status)", tile.cols),
+                       color, bold: true, reverse: selected)
         }
         // The compact list: one line per panel beyond the tiles (or every panel in list mode).
         for line in kiosk.lines {
             let (status, color) = Self.kioskStatus(line.panel, model)
-            let text = " \(number(line.panel)). \(line.panel) \(status)"
-            curses.put(line.row, line.column, String(text.prefix(line.cols)), color == .title ? .normal : color, bold: !status.isEmpty)
+            let selected = line.panel == focus
+            let text = "\(selected ? ScreenModel.selectedMark : " ")\(number(line.panel)). \(line.panel) \(status)"
+            curses.put(line.row, line.column, TextFit.ellipsize(text, line.cols), color == .title ? .normal : color,
+                       bold: !status.isEmpty || selected, reverse: selected)
         }
-        if kiosk.shown == 0 { curses.put(2, 2, "no panel's name contains '\(model.kiosk.filterShown ?? "")'", .dim) }
+        if kiosk.shown == 0 {
+            curses.put(2, 2, TextFit.ellipsize("no panel's name contains '\(model.kiosk.filterShown ?? "")'", curses.cols - 3), .dim)
+        }
     }
 
     /// A panel's number on the kiosk: its place in the configuration (what the digit keys open).
@@ -168,28 +115,41 @@ struct ScreenText {
         model.doors.contains { $0.source == .operator } ? rows - 1 : rows
     }
 
-    private func drawHelp() {
-        let lines = [
-            "Keys",
-            "  a, Enter   answer the ringing call",
-            "  d          decline it",
-            "  h          hang up",
-            "  o / O      open the main / second door (while ringing: answer silently, open, hang up)",
-            "  g          open the gate/light output",
-            "  s          speaker toggle ([audio] playback ↔ speaker)",
-            "  m          mute the microphone",
-            "  0-9 * #    DTMF in a call",
-            "  t          transfer the call: type a [directory] name or a sip: URI, Enter",
-            "  Tab        next call in the queue; without a call, choose the door o opens",
-            "  l          journal",
-            "  Ctrl-L     redraw",
-            "  q          quit (asks during a call; kiosk: Q then y)",
-            "  PgUp/PgDn  kiosk: previous / next page of tiles (ringing panels on every page)",
-            "  /          kiosk: filter the panels by name (Enter keeps it, Esc clears it)",
-            "  v          kiosk: tiles / one line per panel (name, state)",
-            "",
-            "? closes this help",
-        ]
-        for (i, text) in lines.enumerated() { curses.put(2 + i, 2, text, i == 0 ? .title : .normal, bold: i == 0) }
+    /// The keys, each with what it does, wrapped to the window (`rows`: the rows it may use).
+    private func drawHelp(rows: Int) {
+        let keyColumn = 13
+        curses.put(2, 2, "Keys", .title, bold: true)
+        var row = 3
+        for (keys, text) in Self.helpLines {
+            for (i, line) in TextFit.wrap(text, curses.cols - 3 - keyColumn).enumerated() {
+                guard row < 2 + rows else {
+                    curses.put(2 + rows - 1, 2, TextFit.ellipsize("(more keys than rows: make the window taller)", curses.cols - 3), .dim)
+                    return
+                }
+                curses.put(row, 2, (i == 0 ? keys : "").padding(toLength: keyColumn, withPad: " ", startingAt: 0) + line)
+                row += 1
+            }
+        }
     }
+
+    /// The help screen: each key and what it does (README's key table says the same).
+    static let helpLines: [(String, String)] = [
+        ("a, Enter", "answer the selected call (the key bar names it)"),
+        ("d", "decline the ringing call"),
+        ("h", "hang up"),
+        ("Tab", "next call in arrival order; without a call, the next door"),
+        ("o / O", "open the main / 2nd door: the call's, else the chosen one; asks which if several"),
+        ("g", "open the gate/light output"),
+        ("0-9 * #", "in a call: DTMF; kiosk: choose a panel (o opens it)"),
+        ("t", "transfer: type a [directory] name or a sip: URI, Enter"),
+        ("Esc", "cancel a prompt; close the help or the journal"),
+        ("s / m", "speaker on/off / mute the microphone"),
+        ("l", "journal"),
+        ("Ctrl-L", "redraw"),
+        ("q", "quit (asks in a call; kiosk: Q then y)"),
+        ("PgUp/PgDn", "kiosk: previous / next page of tiles"),
+        ("/", "kiosk: filter panels by name (Enter keeps, Esc clears)"),
+        ("v", "kiosk: tiles / one line per panel"),
+        ("?", "close this help"),
+    ]
 }

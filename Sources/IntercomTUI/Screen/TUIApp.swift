@@ -113,8 +113,8 @@ struct TUIContext: Sendable {
                     inbox.post(.message(muted ? "microphone muted" : "microphone on", warn: false))
                 } else if case .speaker = command, let on = data["speaker"]?.boolValue {
                     inbox.post(.message(on ? "speaker on" : "speaker off", warn: false))
-                } else if case .transfer(_, let target) = command {
-                    inbox.post(.message("transferring to \(target)…", warn: false))
+                } else if case .transfer(let call, let target) = command, let call {
+                    inbox.post(.transferAsked(call, target: target))
                 }
             } catch {
                 inbox.post(.message("\(error)", warn: true))

@@ -9,12 +9,12 @@ import IntercomTerminal
 /// watch view's status line) and the pictures written straight to the terminal into the area
 /// ncurses leaves empty (`PictureOutput`).
 final class TUILoop {
-    private let context: TUIContext
+    let context: TUIContext
     private let curses: Curses
     private let alerts: Alerts
     private let pictures: PictureOutput
     private let text: ScreenText
-    private var model = ScreenModel()
+    var model = ScreenModel()
     private var watch: WatchView?
     private var lastBell = Date.distantPast
     private var notified: Set<CallID> = []
@@ -28,6 +28,8 @@ final class TUILoop {
     private var lastStatusAt = Date.distantPast
     private var closeAt: Date?
     private var keyFilter = EscapeFilter()
+    /// Where the picture and the text went last turn.
+    private var lastLayout: Layout?
 
     init(context: TUIContext) throws(TUIError) {
         self.context = context
@@ -43,6 +45,7 @@ final class TUILoop {
                                       capabilities: context.capabilities)
         self.text = ScreenText(curses: curses, context: context)
         self.watch = context.options.watch.map(WatchView.init)
+        loadLastVisitor()
     }
 
     /// Returns how the followed call (`intercom call`) ended, if there is one.
@@ -62,8 +65,9 @@ final class TUILoop {
             if curses.terminalGone { break }
             // A terminal's late answers and reports are no key presses (they hold O and digits).
             if let code = key, !keyFilter.isKey(code) { key = nil }
-            // Esc alone is known only once nothing followed it: it clears the kiosk's filter prompt.
-            if model.kiosk.typing != nil, keyFilter.takeLoneEscape() { model.kiosk.apply(.clear) }
+            // Esc alone is known only once nothing followed it: it cancels a prompt (transfer,
+            // door, filter, quit) and closes the help or the journal.
+            if keyFilter.takeLoneEscape(), model.escape() { resetPictures() }
             for item in context.inbox.drain() { take(item) }
             if let key {
                 if key == Curses.Key.resize {
@@ -82,13 +86,20 @@ final class TUILoop {
                 continue
             }
             alertIfRinging()
+            model.tick(now: Date())
             // Operators' doors arrive once the engine has asked them (a lock, no waiting).
             model.updateDoors(context.intercom.doorList(panels: context.panels))
             let kiosk = context.options.kiosk
                 ? ScreenText.kioskArrangement(model, panels: context.panels, cols: curses.cols, rows: curses.rows) : nil
             // Paging past the last page stays on it.
             if let kiosk { model.kiosk.page = kiosk.page }
-            text.draw(model, kiosk: kiosk)
+            let (layout, info) = layoutAndInfo()
+            // The text's need moved the picture: the old one is wiped whole (ncurses never drew it).
+            if layout != lastLayout {
+                if lastLayout != nil { resetPictures() }
+                lastLayout = layout
+            }
+            text.draw(model, kiosk: kiosk, layout: layout, info: info)
             let textHash = curses.contentHash.finalize()
             curses.refresh()
             if textHash != lastTextHash {
@@ -97,11 +108,10 @@ final class TUILoop {
                 // whole (its area blanked first) instead of as a diff.
                 lastTextHash = textHash
                 pictures.redrawWhole()
-                let layout = Layout.of(cols: curses.cols, rows: curses.rows)
                 curses.redrawLines(from: layout.messageRow, count: 1)
                 curses.refresh()
             }
-            drawPictures(kiosk)
+            drawPictures(kiosk, layout: layout)
             if let id = context.followed, let reason = model.ended[id] {
                 // Long enough to read the outcome line, then back to the shell.
                 if closeAt == nil { closeAt = Date().addingTimeInterval(1.5) }
@@ -116,6 +126,8 @@ final class TUILoop {
     /// 50 in a call's first 2 s, so its first picture is drawn as soon as it is fetched.
     private var pace: Int {
         if let watch { return watch.pace }
+        // An ESC waits to be told from a sequence's start (`EscapeFilter.loneEscape`): look again soon.
+        if keyFilter.state == .escape { return 60 }
         let video = model.selectedCall?.stage == .active
         let fresh = model.selectedCall.map { Date().timeIntervalSince($0.since) < 2 } ?? false
         // The kiosk's tiles play live sub streams (15–25 fps) without waking the screen per frame.
@@ -132,9 +144,12 @@ final class TUILoop {
             if case .callEnded = event.kind {
                 resetPictures()
                 if model.journal != nil { model.journal = JournalBrowser.load(directory: context.journalDirectory) }
+                loadLastVisitor()
             }
         case .message(let text, let warn):
             model.say(text, warn: warn)
+        case .transferAsked(let call, let target):
+            model.pendingTransfer = (call, target, Date())
         case .quit:
             running = false
         }
@@ -149,6 +164,12 @@ final class TUILoop {
     }
 
     private func handle(_ key: Int32) {
+        // A failure stays until a key is pressed: this one (which goes on to do what it does).
+        model.keyPressed()
+        if model.doorPrompt != nil {
+            typeDoorName(key)
+            return
+        }
         if model.transferPrompt != nil {
             typeTransferTarget(key)
             return
@@ -163,6 +184,15 @@ final class TUILoop {
                                         quitAsked: model.quitAsked, kiosk: context.options.kiosk,
                                         dialing: model.selectedCall?.stage == .dialing) else { return }
         switch action {
+        case .command(.open(nil, let door, let by)):
+            switch model.openChoice(door: door) {
+            case .open(let panel): context.send(.open(panel: panel, door: door, by: by))
+            case .ask: model.doorPrompt = (door, "")
+            }
+        case .command(.dtmf(nil, let digits)):
+            guard let call = model.selectedCall else { return }
+            context.send(.dtmf(call.id, digits: digits))
+            model.say("DTMF \(digits) sent to \(call.title)")
         case .command(let command):
             context.send(targeted(command))
         case .nextCall:
@@ -190,9 +220,8 @@ final class TUILoop {
             if yes { running = false }
         case .redraw:
             resetPictures()
-        case .openDoor(let index):
-            guard let id = model.kioskDoor(index) else { return }
-            context.send(.open(panel: id, door: .main, by: .key))
+        case .selectDoor(let index):
+            model.selectDoor(index)
         case .transfer:
             model.transferPrompt = ""
             model.transferCall = model.selectedCall?.id
@@ -202,59 +231,6 @@ final class TUILoop {
         }
     }
 
-    /// The kiosk's filter prompt: printable characters type (the tiles follow at once), Backspace
-    /// deletes, Enter keeps the filter; Esc (a lone ESC, see `run`) clears it.
-    private func typeFilter(_ key: Int32) {
-        switch key {
-        case KeyAction.keyEnter, KeyAction.keyReturn: model.kiosk.apply(.keep)
-        case Curses.Key.backspace, 127, 8: model.kiosk.apply(.backspace)
-        default:
-            guard key >= 32, key < 127, let scalar = Unicode.Scalar(UInt32(key)) else { return }
-            model.kiosk.apply(.type(Character(scalar)))
-        }
-        resetPictures()
-    }
-
-    /// The transfer prompt's keys: printable characters type, Backspace deletes, Enter sends the
-    /// target (empty: gives up), Tab completes a `[directory]` name.
-    private func typeTransferTarget(_ key: Int32) {
-        guard var typed = model.transferPrompt else { return }
-        switch key {
-        case KeyAction.keyEnter, KeyAction.keyReturn:
-            let call = model.transferCall
-            (model.transferPrompt, model.transferCall) = (nil, nil)
-            guard !typed.isEmpty, let id = call else { return }
-            context.send(.transfer(id, target: typed))
-            return
-        case Curses.Key.backspace, 127, 8:
-            if !typed.isEmpty { typed.removeLast() }
-        case KeyAction.keyTab:
-            let matches = context.directory.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
-            if let first = matches.first { typed = first }
-        default:
-            guard key >= 32, key < 127, let scalar = Unicode.Scalar(UInt32(key)), typed.count < 200 else { return }
-            typed.append(Character(scalar))
-        }
-        model.transferPrompt = typed
-    }
-
-    /// Keys of the open journal view; false = not one of them.
-    private func browseJournal(_ key: Int32) -> Bool {
-        switch key {
-        case Curses.Key.up, Int32(UInt8(ascii: "k")): model.journal?.move(-1)
-        case Curses.Key.down, Int32(UInt8(ascii: "j")): model.journal?.move(1)
-        case Curses.Key.pageUp: model.journal?.move(-10)
-        case Curses.Key.pageDown: model.journal?.move(10)
-        case Curses.Key.home: model.journal?.move(-Int.max / 2)
-        case Curses.Key.end: model.journal?.move(Int.max / 2)
-        // Not Esc: a lone ESC cannot be told from the start of a terminal's report (`EscapeFilter`).
-        case Int32(UInt8(ascii: "l")), Int32(UInt8(ascii: "q")): model.journal = nil
-        default: return false
-        }
-        resetPictures()
-        return true
-    }
-
     /// Commands without a call id act on the call the screen shows.
     private func targeted(_ command: IntercomCommand) -> IntercomCommand {
         let id = model.selectedCall?.id
@@ -262,8 +238,6 @@ final class TUILoop {
         case .answer(nil): return .answer(model.selectedCall?.stage == .ringing ? id : nil)
         case .decline(nil): return .decline(model.selectedCall?.stage == .ringing ? id : nil)
         case .hangup(nil): return .hangup(id)
-        case .dtmf(nil, let digits): return .dtmf(id, digits: digits)
-        case .open(nil, let door, let by): return .open(panel: model.openTarget(door: door), door: door, by: by)
         default: return command
         }
     }
@@ -281,21 +255,39 @@ final class TUILoop {
 
     // MARK: - Pictures
 
-    private func resetPictures() {
+    func resetPictures() {
         pictures.reset()
         curses.invalidate()
         // ncurses repaints everything at its next refresh: the watch line must be in it.
         lastStatus = nil
     }
 
-    private func drawPictures(_ kiosk: KioskView.Arrangement?) {
+    /// Where the text and the picture go this turn, and the text beside the picture: the two
+    /// share the width by what the text needs.
+    private func layoutAndInfo() -> (Layout, [InfoLine]) {
+        let height = Layout.of(cols: curses.cols, rows: curses.rows).info.rows
+        let info = context.options.kiosk || model.showHelp ? [] : model.infoLines(now: Date(), height: height)
+        return (Layout.of(cols: curses.cols, rows: curses.rows, infoNeed: ScreenModel.need(info)), info)
+    }
+
+    /// The newest journal entry with a picture, for the idle screen (read at start and after each call).
+    func loadLastVisitor() {
+        guard !context.options.kiosk, context.options.watch == nil else { return }
+        let journal = JournalBrowser.load(directory: context.journalDirectory, limit: 50)
+        model.lastVisitor = journal.entries.first { $0.picture != nil }.flatMap { entry in
+            entry.picture.map { (entry.id, $0, JournalBrowser.line(entry)) }
+        }
+    }
+
+    private func drawPictures(_ kiosk: KioskView.Arrangement?, layout: Layout) {
         guard !model.showHelp, curses.rows >= 8, curses.cols >= 30 else { return }
         if let kiosk {
             let peephole = context.intercom.peephole
+            let live = KioskView.live(kiosk.tiles.map(\.panel), ringing: Set(model.ringing.compactMap(\.panel)))
             for (index, (panel, tile)) in kiosk.tiles.enumerated() {
                 let area = CellArea(column: tile.column, row: tile.row + 1, cols: tile.cols, rows: tile.rows - 1)
-                // Ringing panels come first, so they are always among the live tiles.
-                peephole.want(panel: panel, size: pictures.pixelSize(for: area), live: index < KioskView.liveTiles)
+                // Ringing panels are always among the live tiles.
+                peephole.want(panel: panel, size: pictures.pixelSize(for: area), live: live.contains(panel))
                 pictures.draw(slot: 1 + index, area: area, source: source(panel: panel, call: model.calls.first { $0.panel == panel }))
             }
             // A panel paged or filtered away stops its stream; its stills go on, decoded small
@@ -309,11 +301,14 @@ final class TUILoop {
             }
             return
         }
-        let box = Layout.of(cols: curses.cols, rows: curses.rows).picture
+        let box = layout.picture
         let area = CellArea(column: box.column, row: box.row, cols: box.cols, rows: box.rows)
         guard let call = model.selectedCall else {
             if let entry = model.journal?.selectedEntry, let path = entry.picture {
                 pictures.draw(slot: 0, area: area, source: ("j\(entry.id)", { PictureOutput.picture(at: path) }))
+            } else if model.journal == nil, let visitor = model.lastVisitor {
+                // Idle: the last visitor's picture fills the space a call's would.
+                pictures.draw(slot: 0, area: area, source: ("j\(visitor.id)", { PictureOutput.picture(at: visitor.picture) }))
             }
             return
         }

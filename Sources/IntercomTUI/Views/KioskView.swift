@@ -4,9 +4,11 @@ import IntercomImaging
 /// the page, the name filter and the list mode. Pure: the screen's size, the panels and which ring
 /// go in, an arrangement comes out, so it is tested without a terminal.
 ///
-/// Ringing panels come first on every page and are never filtered out: a visitor at a panel the
-/// concierge is not looking at must still be seen. Tiles are at least `minimumTile` big; when
-/// more panels are left than tiles fit, a column on the right lists the rest (name and state).
+/// Tiles keep their places (the configuration's order): a ringing panel is not moved, so the
+/// tile the concierge is looking at stays where it was. A ringing panel is never filtered out,
+/// and one that rings on another page takes the last tiles of this one: a visitor at a panel
+/// the concierge is not looking at must still be seen. Tiles are at least `minimumTile` big;
+/// when more panels are left than tiles fit, a column on the right lists the rest.
 struct KioskView: Equatable {
     /// At most this many tiles play their live sub stream (the first ones: ringing panels
     /// first); the others show stills at 1 fps. 16 sub streams (352×288, 15 fps) cost about 15 %
@@ -76,11 +78,16 @@ struct KioskView: Equatable {
         }
     }
 
-    /// The panels in drawing order: ringing ones first (whatever the filter), then those matching it.
+    /// The panels shown, in the configuration's order: those matching the filter, and ringing ones whatever it says.
     func order(_ panels: [String], ringing: Set<String>) -> [String] {
         let needle = (filterShown ?? "").lowercased()
-        let first = panels.filter { ringing.contains($0) }
-        return first + panels.filter { !ringing.contains($0) && (needle.isEmpty || $0.lowercased().contains(needle)) }
+        return panels.filter { ringing.contains($0) || needle.isEmpty || $0.lowercased().contains(needle) }
+    }
+
+    /// The tiles that play their live stream: ringing ones first, then in order, `liveTiles` in all.
+    static func live(_ tiles: [String], ringing: Set<String>) -> Set<String> {
+        let first = tiles.filter { ringing.contains($0) }
+        return Set((first + tiles.filter { !ringing.contains($0) }).prefix(liveTiles))
     }
 
     /// Where everything goes in a body of `cols` × `rows` starting at row 1 (`rows` as `Layout.tiles`
@@ -97,15 +104,14 @@ struct KioskView: Equatable {
         // Too many: tiles on the left, a page at a time, the rest listed on the right.
         let tileCols = max(Self.minimumTile.cols, cols - Self.listWidth - 1)
         let capacity = fit(tileCols)
-        let ringingCount = min(capacity, all.filter { ringing.contains($0) }.count)
-        let rest = Array(all.dropFirst(ringingCount))
-        let slots = capacity - ringingCount
-        let pages = slots > 0 ? max(1, (rest.count + slots - 1) / slots) : 1
+        let pages = max(1, (all.count + capacity - 1) / capacity)
         let page = min(self.page, pages - 1)
-        let onPage = slots > 0 ? Array(rest.dropFirst(page * slots).prefix(slots)) : []
-        let tiled = Array(all.prefix(ringingCount)) + onPage
+        let onPage = Array(all.dropFirst(page * capacity).prefix(capacity))
+        // Panels ringing on other pages take this page's last tiles.
+        let elsewhere = Array(all.filter { ringing.contains($0) && !onPage.contains($0) }.prefix(capacity))
+        let tiled = Array(onPage.prefix(min(onPage.count, capacity - elsewhere.count))) + elsewhere
         let boxes = Self.grid(count: tiled.count, cols: tileCols, height: height)
-        let beyond = rest.filter { !onPage.contains($0) }
+        let beyond = all.filter { !tiled.contains($0) }
         let column = tileCols + 1
         let lines = beyond.prefix(height).enumerated().map { (i, panel) in
             (panel: panel, row: 1 + i, column: column, cols: max(1, cols - column))

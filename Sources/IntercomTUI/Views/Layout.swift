@@ -11,10 +11,14 @@ struct Layout: Equatable {
     var keysRow: Int
 
     /// Wide when the window is more than about twice as wide as tall (cells are ~1:2).
-    static func of(cols: Int, rows: Int) -> Layout {
+    /// `infoNeed`: the columns the longest line of the text beside the picture takes; the two
+    /// share the width by need — the text gets what it needs, from a third up to half the window
+    /// (the picture keeps the rest) — and without it a third, 28 to 40 columns.
+    static func of(cols: Int, rows: Int, infoNeed: Int? = nil) -> Layout {
         let body = Box(row: 1, column: 0, cols: cols, rows: max(1, rows - 3))
         if cols >= 100 || cols > rows * 3 {
-            let infoCols = min(40, max(28, cols / 3))
+            let third = min(40, max(28, cols / 3))
+            let infoCols = infoNeed.map { min(max(third, $0 + 2), max(third, cols / 2)) } ?? third
             return Layout(picture: Box(row: body.row, column: 0, cols: max(1, cols - infoCols - 1), rows: body.rows),
                           info: Box(row: body.row, column: cols - infoCols, cols: infoCols, rows: body.rows),
                           messageRow: rows - 2, keysRow: rows - 1)

@@ -7,7 +7,8 @@ import IntercomPhone
 /// prints), so the screen and the daemon can never disagree about what happened.
 struct ScreenModel {
     var calls: [CallView] = []
-    /// The call the keys act on (Tab cycles).
+    /// The call the keys act on (Tab walks the calls in the order they came). A new call never
+    /// takes the selection from one that is still there: what `a` answers changes only by a key.
     var selected: CallID?
     var recent: [String] = []
     var registration: String?
@@ -36,6 +37,18 @@ struct ScreenModel {
     var kiosk = KioskView()
     /// A door sensor's on/off that echoes an opening is not listed under Recent (as in the journal).
     var sensorFold = DoorSensorFold()
+    /// The kiosk's digit chose a door (`chosenDoor`) after the last call was selected: `o` opens
+    /// that door, and its tile is the one drawn as selected, even while a call rings.
+    var doorFocus = false
+    /// `o`, `O` or `g` without a call when more than one door is meant: which one, typed by name
+    /// or number (Tab completes, Enter opens, Esc cancels).
+    var doorPrompt: (door: Door, typed: String)?
+    /// A transfer asked for and not yet answered: its line stays until the outcome, or until
+    /// `transferPatience` has passed (then it is said to have timed out).
+    var pendingTransfer: (call: CallID, target: String, since: Date)?
+    /// The last picture the journal holds (the idle screen shows it): the entry's id, the
+    /// picture's path and its line.
+    var lastVisitor: (id: Int64, picture: String, line: String)?
 
     var selectedCall: CallView? {
         calls.first { $0.id == selected } ?? calls.first { $0.stage == .active } ?? calls.first
@@ -48,12 +61,17 @@ struct ScreenModel {
         switch event.kind {
         case .callIncoming(let c):
             calls.append(CallView(id: c.id, panel: c.panel, from: c.from, stage: .ringing, since: event.time))
-            journal = nil
-            if selected == nil || calls.first(where: { $0.id == selected })?.stage != .active { selected = c.id }
+            // A ring changes what o means: a door question asked before it is moot.
+            (journal, doorPrompt) = (nil, nil)
+            if selected == nil || !calls.contains(where: { $0.id == selected }) {
+                selected = c.id
+                doorFocus = false
+            }
             remember("\(time) \(c.panel ?? c.from) rang")
         case .callOutgoing(let c, let to):
             calls.append(CallView(id: c.id, panel: c.panel, from: to, stage: .dialing, since: event.time))
             selected = c.id
+            doorFocus = false
             remember("\(time) calling \(c.panel ?? to)")
         case .callAnswered(let c, let by):
             if let i = calls.firstIndex(where: { $0.id == c.id }) {
@@ -62,12 +80,15 @@ struct ScreenModel {
                 calls[i].answeredBy = by.rawValue
             }
             selected = c.id
+            doorFocus = false
             remember("\(time) \(calls.first { $0.id == c.id }?.title ?? c.panel ?? c.from) answered (\(by.rawValue))")
         case .callEnded(let c, let reason, let duration):
             let title = calls.first { $0.id == c.id }?.title ?? c.panel ?? c.from
             calls.removeAll { $0.id == c.id }
-            if selected == c.id { selected = calls.first?.id }
+            // The next one is the call that has waited longest.
+            if selected == c.id { selected = (ringing.first ?? calls.first)?.id }
             if transferCall == c.id { (transferPrompt, transferCall) = (nil, nil) }
+            if pendingTransfer?.call == c.id { pendingTransfer = nil }
             ended[c.id] = reason
             // Another desk took it: say so for a moment, with no duration (it never rang out here).
             let text = reason == .answeredElsewhere ? "\(title): \(Self.reasonText(reason))"
@@ -78,11 +99,12 @@ struct ScreenModel {
             let title = calls.first { $0.id == c.id }?.title ?? c.panel ?? c.from
             let text = ok ? "\(title) transferred to \(target ?? to)"
                 : "transfer of \(title) to \(target ?? to) failed: \(error ?? "refused")"
-            message = (text, !ok, Date().addingTimeInterval(4))
+            if pendingTransfer?.call == c.id { pendingTransfer = nil }
+            if ok { say(text) } else { fail(text) }
             remember("\(time) \(text)")
         case .doorOpened(let panel, _, let door, let method, _, let ok, let error):
             let text = Self.doorText(owner: panel, door: door, method: method, ok: ok, error: error)
-            message = (text, !ok, Date().addingTimeInterval(4))
+            if ok { say(text) } else { fail(text) }
             remember("\(time) \(text)")
             guard ok else { break }
             for change in sensorFold.opened(panel: panel, row: 0, at: event.time) where change.state == "on" {
@@ -108,7 +130,7 @@ struct ScreenModel {
             self.muted = muted
             self.speaker = speaker
         case .error(let text):
-            message = (text, true, Date().addingTimeInterval(5))
+            fail(text)
         case .panelPolicy(let panel, let calls, let until):
             let guest = until.map { ", guest mode until \(Self.clock($0))" } ?? ""
             remember("\(time) \(panel): calls \(calls ? "on" : "off (do not disturb)")\(guest)")
@@ -117,15 +139,43 @@ struct ScreenModel {
         }
     }
 
-    /// Tab: the next call in the queue.
+    /// Tab: the next call in the queue (the order they came in).
     mutating func selectNext() {
         guard !calls.isEmpty else { return }
-        let index = calls.firstIndex { $0.id == selectedCall?.id } ?? -1
+        let index = doorFocus ? -1 : (calls.firstIndex { $0.id == selectedCall?.id } ?? -1)
         selected = calls[(index + 1) % calls.count].id
+        doorFocus = false
     }
 
+    /// How long a failure stays on the screen when no key is pressed.
+    static let failureSeconds: TimeInterval = 10
+
     mutating func say(_ text: String, warn: Bool = false) {
-        message = (text, warn, Date().addingTimeInterval(warn ? 5 : 3))
+        if warn { return fail(text) }
+        message = (text, false, Date().addingTimeInterval(3))
+    }
+
+    /// A failure with its reason: shown until the next key (`keyPressed`) or `failureSeconds`.
+    mutating func fail(_ text: String) {
+        message = (text, true, Date().addingTimeInterval(Self.failureSeconds))
+    }
+
+    /// How long a transfer may go unanswered before the screen calls it a timeout: the other
+    /// side's NOTIFYs normally come within seconds; SIP gives up on an INVITE after 32 s.
+    static let transferPatience: TimeInterval = 35
+
+    /// Each turn of the screen: a transfer with no outcome for too long is said to have failed.
+    mutating func tick(now: Date) {
+        guard let pending = pendingTransfer, now.timeIntervalSince(pending.since) > Self.transferPatience else { return }
+        pendingTransfer = nil
+        let title = calls.first { $0.id == pending.call }?.title ?? "the call"
+        fail("transfer of \(title) to \(pending.target) failed: timeout, no word from the other side in "
+             + "\(Int(Self.transferPatience)) s; the call is still here")
+    }
+
+    /// Any key: a failure on the screen has been seen.
+    mutating func keyPressed() {
+        if message?.warn == true { message = nil }
     }
 
     private mutating func remember(_ line: String) {

@@ -69,6 +69,12 @@ enum DaemonCommand {
         let listening = await intercom.listening.map(\.description).joined(separator: ", ")
         logger.notice("listening on \(listening)")
         if let problem = SoundCheck.problem(await intercom.audioDevices()) { logger.notice(problem) }
+        // Said at start, not only at the first switch: under systemd `doctor` cannot see the sandbox.
+        do {
+            _ = try StateDirectory.inspect(StateDirectory.path(environment: invocation.environment))
+        } catch {
+            logger.warning("\(error); do-not-disturb and guest switches will be refused until it is fixed")
+        }
         let systemd = SystemdNotifier(alive: { _ = await intercom.status })
         systemd.ready(status: "listening on \(listening)")
         for await number in signals.signals {

@@ -3,6 +3,7 @@ import IntercomCLI
 import IntercomEngine
 import IntercomTUI
 import IntercomBase
+import IntercomMQTT
 import IntercomPanel
 import IntercomPhone
 
@@ -43,6 +44,9 @@ enum DoctorCommand {
             return summary(findings)
         }
 
+        Console.out("state")
+        report(stateFolder(invocation.environment))
+
         Console.out("panels")
         if config.panels.isEmpty && config.operators.isEmpty {
             report(Finding(ok: false, text: "no [panel NAME] section: see 'intercom config --example'"))
@@ -79,15 +83,23 @@ enum DoctorCommand {
             for finding in hookFindings(config.hooks) { report(finding) }
         }
 
-        if let mqtt = config.mqtt {
-            Console.out("mqtt")
-            report(await mqttFinding(mqtt))
-        }
-
         if !config.operators.isEmpty {
             Console.out("operators")
             for finding in await OperatorCheck.run(config, environment: invocation.environment) {
                 report(Finding(ok: finding.ok, text: finding.text, code: finding.code))
+            }
+        }
+
+        if let mqtt = config.mqtt {
+            Console.out("mqtt")
+            // The config loaded, so a ca_file named for mqtts:// is a readable PEM certificate.
+            let trust = mqtt.tls ? ", verified against " + (mqtt.caFile.map { "ca_file \($0) (a readable PEM certificate)" } ?? "the system store") : ""
+            report(Finding(ok: true, text: "broker \(mqtt.url)\(trust)"))
+            // It answers, and takes the login (issue 25).
+            report(await mqttFinding(mqtt))
+            let topics = MQTTTopics(settings: mqtt, host: MQTTTopics.machineName())
+            for warning in MQTTExposure.warnings(mqtt, topics: topics, panels: config.panels.map(\.name), operators: !config.operators.isEmpty) {
+                report(Finding(ok: false, text: warning, code: ExitCode.ok))
             }
         }
 
@@ -129,6 +141,26 @@ enum DoctorCommand {
         let override = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
         for line in capabilities.report(override: override).split(separator: "\n") { Console.out("      \(line)") }
         return summary(findings)
+    }
+
+    /// The state folder, checked without changing it: do-not-disturb and guest switches and the
+    /// operators' tokens are kept there, and a switch that cannot be kept is refused.
+    static func stateFolder(_ environment: [String: String]) -> Finding {
+        let path = StateDirectory.path(environment: environment)
+        do {
+            switch try StateDirectory.inspect(path) {
+            case nil:
+                return Finding(ok: true, text: "\(path): not made yet; made 0700 at the first switch or login")
+            case .ready:
+                return Finding(ok: true, text: "\(path): private (0700), writable")
+            case .tooOpen(let mode):
+                return Finding(ok: false, text: "\(path) has mode \(String(mode, radix: 8)), open to other users: "
+                               + "intercom tightens it to 0700 when it next writes there, or run 'chmod 700 \(path)'")
+            }
+        } catch {
+            return Finding(ok: false, text: "\(error); until then do-not-disturb and guest switches are refused "
+                           + "(they would not outlive a restart)", code: ExitCode.failure)
+        }
     }
 
     /// Which authentication the panel asked for, when it challenged us; on a failure also what we answer.

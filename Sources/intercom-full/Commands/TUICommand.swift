@@ -95,6 +95,10 @@ enum TUICommand {
         do {
             try await intercom.start()
         } catch let error as PhoneError {
+            if case .portInUse(let address) = error,
+               let line = RunningDaemon.portInUse(address.description, socketPath: await intercom.config.daemon.socketPath) {
+                return Console.fail(line, code: error.exitCode)
+            }
             return Console.fail(error.description, code: error.exitCode)
         } catch {
             return Console.fail("\(error)", code: ExitCode.failure)
@@ -103,7 +107,7 @@ enum TUICommand {
         await intercom.watchPanels()
         // C libraries (openh264, mediastreamer) write to stderr on their own; on the screen that is
         // garbage, so stderr goes to a log file while the screen runs.
-        let stderrLog = StderrRedirect(toLogIn: invocation.environment)
+        let stderrLog = StderrRedirect(toLogIn: invocation.environment, logger: invocation.logger)
         defer { stderrLog.restore() }
         await beforeScreen()
         let capabilities = TerminalCapabilities.detect(environment: invocation.environment)

@@ -11,7 +11,7 @@ enum DemoLogin {
         do {
             var credentials = try store.loadOrCreate(config.name)
             let client = try OperatorClient(config: config, token: nil)
-            _ = try await client.requestCode(phone: phone, deviceId: credentials.deviceId)
+            _ = try await client.requestCode(phone: phone, deviceId: credentials.deviceId, method: .sms)
             credentials.token = try await client.confirmCode(phone: phone, code: code, deviceId: credentials.deviceId).token
             try store.save(credentials, for: config.name)
         } catch {

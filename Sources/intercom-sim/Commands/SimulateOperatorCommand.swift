@@ -11,9 +11,11 @@ enum SimulateOperatorCommand {
         options: [
             .value("--listen", "HOST:PORT", "where the API listens (default 127.0.0.1:0 = any free port; [::1]:PORT for IPv6)"),
             .value("--phone", "NUMBER", "the test phone, 11 digits (default 79123456781); its code is 1001"),
-            .value("--confirm-method", "METHOD", "how logins are confirmed when the app names no method: sms (default) or outgoingCall",
+            .value("--confirm-method", "METHOD", "how logins are confirmed when the app names no method: outgoingCall (default, as the server) or sms",
                    choices: SimulatedOperatorOptions.ConfirmMethod.allCases.map(\.rawValue)),
-            .value("--time-zone", "ZONE", "the operator's time zone for every date (default Europe/Moscow)"),
+            .value("--time-zone", "ZONE", "the zone ext/options names (default Europe/Moscow)"),
+            .value("--php-time-zone", "ZONE", "PHP's default zone, which every date is written and read in (default UTC, as a stock PHP)"),
+            .flag("--recognition", "the entrance's camera recognises faces and plates (address/intercom shows FRSDisabled, LPRSDisabled)"),
             .value("--panel", "URL", "the Beward panel the doors open, e.g. http://127.0.0.1:8080 (default: a simulated one, started here)"),
             .value("--panel-user", "USER", "the panel's HTTP user (default admin)"),
             .value("--panel-password", "PASSWORD", "the panel's HTTP password (default admin)"),
@@ -29,16 +31,20 @@ enum SimulateOperatorCommand {
         Answers as a SmartYard server does: POST {base}/{module}/{method} with a JSON body, the
         {"code","name","message","data"} envelope (HTTP status = code), 204 with an empty body for
         openDoor, user/ping, access and an empty getAddressList, "t"/"f" booleans, dates
-        "Y-m-d H:i:s" in the operator's time zone, and the server's own error texts.
-        Login: user/requestCode then user/confirmCode. The test phone's code is 1001 and is never
-        refused with 429. Any other number is told {"method":"sms"} but no SMS is sent (there is no
-        gateway), so it cannot log in; asking again within 60 s gets 429. Six confirmation attempts
-        without the right code drop the PIN (403). With the method outgoingCall (asked for by the
-        app, or --confirm-method) the reply names a number to phone and user/checkPhone lets the test
-        phone in (401 for others: no call ever arrives). Confirming again with the same deviceToken
+        "Y-m-d H:i:s" in PHP's default zone (--php-time-zone, UTC unless set: not the zone ext/options
+        names, as on a real server whose PHP has no date.timezone), and the server's own error texts.
+        Login: user/requestCode names the method: outgoingCall unless the app asks for "sms" (or
+        --confirm-method sms): the reply names a number to phone and user/checkPhone lets the test
+        phone in (401 for others: no call ever arrives). By SMS the test phone's code is 1001 and is
+        never refused with 429; any other number is told {"method":"sms"} but no SMS is sent (there
+        is no gateway), so it cannot log in; asking again within 60 s gets 429. Six confirmation
+        attempts without the right code drop the PIN (403). Confirming again with the same deviceToken
         gives a new token and the old one gets 401. There is no loopback ?phone= back door.
         Methods: user/ping, address/getAddressList, getSettingsList, openDoor, intercom, access,
         resetCode, plogDays, plog, GET address/plogCamshot/UUID, cctv/all, ext/options, inbox/unreaded.
+        address/access as the server's PHP: only an expire already past in PHP's zone removes (an
+        unreadable one, or 1970-01-01 00:00:00 on UTC, reads as now and adds); adding keeps no end
+        time, and getSettingsList lists the flat's other subscribers (never the caller) until 3001.
         Cameras: one per address, at the URL cctv/all gives ({root}/cctv/ID) with its token (random
         each run), in the shapes Flussonic serves: GET {url}/index.m3u8?token=T is the live HLS
         playlist (1 s MPEG-TS segments of the porch scene labelled with the camera's name, H.264
@@ -155,6 +161,13 @@ struct SimulateOperatorSettings {
             }
             options.timeZone = timeZone
         }
+        if let zone = arguments.value("--php-time-zone") {
+            guard let timeZone = TimeZone(identifier: zone) else {
+                throw fail("option '--php-time-zone' takes a zone name like UTC or Europe/Moscow, not '\(zone)'")
+            }
+            options.phpTimeZone = timeZone
+        }
+        options.recognition = arguments.has("--recognition")
         if let url = arguments.value("--panel") {
             guard let parts = URLComponents(string: url), parts.scheme?.lowercased() == "http",
                   let host = parts.host, !host.isEmpty, parts.path.isEmpty || parts.path == "/" else {

@@ -38,7 +38,7 @@ import Testing
                 try await daemon.waitUntilStarted()
                 try await daemon.waitForEvent("registered", timeout: .seconds(10))
                 let login = try await Subprocess.run(
-                    "/bin/bash", ["-c", "printf '1001\\n' | \"$0\" \"$@\"", try IntercomBinary.path(), "login", "home",
+                    "/bin/bash", ["-c", "printf '1001\\n' | \"$0\" \"$@\"", try IntercomBinary.path(), "login", "home", "--sms",
                                   "--config", daemon.configURL.path],
                     environment: try IntercomBinary.environment(in: daemon.directory), logDirectory: daemon.directory.url,
                     timeout: .seconds(30))

@@ -35,7 +35,7 @@ import Testing
                 #expect(early.status != 0 && early.stderr.contains("not logged in to home; run 'intercom login home'"), "\(early)")
 
                 let login = try await Subprocess.run(
-                    "/bin/bash", ["-c", "printf '1001\\n' | \"$0\" \"$@\"", try IntercomBinary.path(), "login", "home",
+                    "/bin/bash", ["-c", "printf '1001\\n' | \"$0\" \"$@\"", try IntercomBinary.path(), "login", "home", "--sms",
                                   "--config", daemon.configURL.path],
                     environment: environment, logDirectory: daemon.directory.url, timeout: .seconds(30))
                 #expect(login.status == 0, "\(login)")

@@ -8,8 +8,10 @@ import IntercomTestSupport
 /// (`intercom simulate-panel`) and the topics read back from the published discovery configs.
 enum MQTTRig {
     /// A daemon config with panel `entrance` at `http://127.0.0.1:<httpPort>` (the simulated
-    /// panel's user and password), more `panels` at unreachable URLs, and `[mqtt]` on `broker`.
-    static func config(broker: Mosquitto, httpPort: UInt16 = 9, panels: [String] = [], mqtt: String = "") -> String {
+    /// panel's user and password; `entrance` lines added to its section), more `panels` at
+    /// unreachable URLs, and `[mqtt]` on `broker`.
+    static func config(broker: Mosquitto, httpPort: UInt16 = 9, panels: [String] = [], mqtt: String = "",
+                       entrance: String = "") -> String {
         var text = """
         [sip]
         listen = udp:127.0.0.1:0
@@ -20,6 +22,7 @@ enum MQTTRig {
         user = admin
         password = admin
         match = sip:100001@
+        \(entrance)
 
         """
         for panel in panels {

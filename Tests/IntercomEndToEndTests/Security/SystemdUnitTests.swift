@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import IntercomBase
 import IntercomTestSupport
 import IntercomPhoneTestSupport
 
-/// contrib/systemd/intercom.service: systemd accepts it, its exposure score stays low, and the
-/// daemon really lives within `MemoryDenyWriteExecute=yes`.
+/// contrib/systemd/intercom.service: systemd accepts it, its exposure score stays low, it lets the
+/// daemon write every folder it writes, and the daemon really lives within `MemoryDenyWriteExecute=yes`.
 @Suite("security: systemd unit", .serialized) struct SystemdUnitTests {
     static let unit = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -30,6 +31,37 @@ import IntercomPhoneTestSupport
         let score = line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) }
         #expect(score.map { $0 <= 4.5 } == true, "exposure: \(line)\n\(security.stderr)")
         print("systemd-analyze security: \(line)")
+    }
+
+    /// The values of `key=` lines, split at spaces, `%h` and `%t` expanded as systemd does for a user unit.
+    static func values(_ key: String, in text: String, home: String, runtime: String) -> [String] {
+        text.split(separator: "\n").filter { $0.hasPrefix(key + "=") }
+            .flatMap { $0.dropFirst(key.count + 1).split(separator: " ") }
+            .map { $0.replacingOccurrences(of: "%h", with: home).replacingOccurrences(of: "%t", with: runtime) }
+    }
+
+    /// Issue 22: the unit could not write the state folder, so every switch was lost at a restart.
+    /// The folders come from the code's one list (`XDGDirectories.daemonWrites`), as systemd starts
+    /// a user service: HOME and XDG_RUNTIME_DIR set, no XDG_DATA_HOME or XDG_STATE_HOME.
+    @Test("ReadWritePaths= and RuntimeDirectory= cover every folder the daemon writes; ExecStartPre makes the ReadWritePaths")
+    func unitCoversEveryFolderTheDaemonWrites() throws {
+        let text = try String(contentsOf: Self.unit, encoding: .utf8)
+        let (home, runtime) = ("/home/resident", "/run/user/4242")
+        let writable = Self.values("ReadWritePaths", in: text, home: home, runtime: runtime)
+        let runtimeDirectories = Self.values("RuntimeDirectory", in: text, home: home, runtime: runtime).map { runtime + "/" + $0 }
+        let folders = XDGDirectories(environment: ["HOME": home, "XDG_RUNTIME_DIR": runtime]).daemonWrites
+        #expect(folders.count == 3 && Set(folders).count == 3, "\(folders)")
+        for folder in folders {
+            #expect((writable + runtimeDirectories).contains { folder == $0 || folder.hasPrefix($0 + "/") },
+                    "the daemon writes \(folder), which the unit leaves read-only (ReadWritePaths=\(writable))")
+        }
+        // A ReadWritePaths= folder that does not exist fails the start ("-" would skip it silently,
+        // and the switches with it): ExecStartPre makes each one before the sandbox is set up.
+        let made = Self.values("ExecStartPre", in: text, home: home, runtime: runtime)
+        #expect(made.starts(with: ["+/bin/mkdir", "-p", "-m", "0700"]), "\(made)")
+        for path in writable {
+            #expect(!path.hasPrefix("-") && made.contains(path), "ExecStartPre does not make \(path): \(made)")
+        }
     }
 
     /// MemoryDenyWriteExecute=yes makes mmap(PROT_WRITE|PROT_EXEC) and mprotect(PROT_EXEC) fail; a

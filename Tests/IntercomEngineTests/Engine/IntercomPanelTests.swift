@@ -48,36 +48,19 @@ import IntercomPhone
         return Setup(server: server, intercom: intercom, events: events, panel: panel, panelEvents: panelEvents)
     }
 
-    @Test func peepholePollsAtItsRateWhileRingingAndStopsAfter() async throws {
+    /// The simulated panel's JPEG snapshot reaches the hub and the events for a real call; its
+    /// pace and its end are counted on fakes (Policy/PeepholePolicyTests).
+    @Test func peepholeShowsThePanelsSnapshotsWhileRinging() async throws {
         let s = try await Self.setup(fps: 3)
         try await withCleanup({ await s.stop() }) {
             let (outgoing, incoming) = try await s.ring()
-            let firstFrame = try await s.events.wait("peephole_frame", timeout: 2) { e -> (Int, Int)? in
+            let firstFrame = try await s.events.wait("peephole_frame") { e -> (Int, Int)? in
                 if case .peepholeFrame(let c, let w, let h, _) = e.kind, c.id == incoming.id { (w, h) } else { nil } }
             #expect(firstFrame == (640, 480))
             #expect(s.intercom.peephole.latest(panel: "entrance")?.call == incoming.id)
-            let before = s.server.requestCount("images_cgi")
-            try await Task.sleep(nanoseconds: 2_000_000_000)
-            let rate = Double(s.server.requestCount("images_cgi") - before) / 2
-            #expect(rate >= 2.5 && rate <= 3.5, "panel saw \(rate) requests a second")
+            #expect(s.server.requestCount("images_cgi") >= 1)
             try await s.panel.hangup(outgoing)
             _ = try await s.events.wait("call_ended") { e -> Bool? in if case .callEnded = e.kind { true } else { nil } }
-            try await Task.sleep(nanoseconds: 400_000_000)
-            let after = s.server.requestCount("images_cgi")
-            try await Task.sleep(nanoseconds: 1_000_000_000)
-            #expect(s.server.requestCount("images_cgi") == after, "snapshots continued after the call ended")
-        }
-    }
-
-    @Test func openByHTTPInACall() async throws {
-        let s = try await Self.setup(open: .http, autoAnswer: .on)
-        try await withCleanup({ await s.stop() }) {
-            _ = try await s.ring()
-            _ = try await s.events.wait("call_answered") { e -> Bool? in if case .callAnswered = e.kind { true } else { nil } }
-            try await s.intercom.execute(.open(panel: nil, door: .main))
-            let result = try await s.door("http")
-            #expect(result.ok && result.door == "main")
-            #expect(s.server.requestCount("intercom_cgi?action=maindoor") == 1)
         }
     }
 
@@ -90,15 +73,6 @@ import IntercomPhone
             #expect(try await s.door("dtmf").ok)
             _ = try await s.panelEvents.wait("digit 1 at the panel") { $0.dtmf(outgoing) == "1" ? true : nil }
             #expect(s.server.requestCount("intercom_cgi?action=maindoor") == 0)
-        }
-    }
-
-    @Test func openOutsideACallUsesHTTP() async throws {
-        let s = try await Self.setup()
-        try await withCleanup({ await s.stop() }) {
-            try await s.intercom.execute(.open(panel: "entrance", door: .alt))
-            #expect(try await s.door("http").door == "alt")
-            #expect(s.server.requestCount("intercom_cgi?action=altdoor") == 1)
         }
     }
 
@@ -125,38 +99,6 @@ import IntercomPhone
             #expect(reason == .hangup)
             #expect(try await s.panelEvents.wait("panel sees the hang-up") { $0.ended(outgoing) } == .remoteHangup)
             #expect(s.server.requestCount("intercom_cgi?action=maindoor") == 1)
-        }
-    }
-
-    @Test func automaticOpeningsAreLimitedPerPanelAndTellWhatTriggeredThem() async throws {
-        let s = try await Self.setup(open: .http, guestUntil: Date().addingTimeInterval(3600), autoOpenInterval: 30)
-        try await withCleanup({ await s.stop() }) {
-            // Guest mode opens for the first call…
-            _ = try await s.ring()
-            #expect(try await s.door("http").ok)
-            _ = try await s.events.wait("first call ended") { e -> Bool? in if case .callEnded = e.kind { true } else { nil } }
-            // …a hook asking again within the interval is refused, and the refusal is reported with its trigger…
-            await #expect(throws: IntercomError.self) { try await s.intercom.execute(.open(panel: "entrance", door: .main, by: .hook)) }
-            let refused = try await s.events.wait("a refused automatic opening") { e -> (DoorTrigger, String?)? in
-                if case .doorOpened(_, _, _, _, let by, false, let error) = e.kind { (by, error) } else { nil } }
-            #expect(refused.0 == .hook && refused.1?.contains("auto_open_interval") == true, "\(refused)")
-            // …while a person's request is never limited.
-            _ = try await s.intercom.execute(.open(panel: "entrance", door: .main, by: .ctl))
-            _ = try await s.events.wait("the person's opening") { e -> Bool? in
-                if case .doorOpened(_, _, _, _, .ctl, true, _) = e.kind { true } else { nil } }
-            let triggers = s.events.all.compactMap { e -> DoorTrigger? in
-                if case .doorOpened(_, _, _, _, let by, true, _) = e.kind { by } else { nil } }
-            #expect(triggers == [.guestMode, .ctl])
-            #expect(s.server.requestCount("intercom_cgi?action=maindoor") == 2)
-        }
-    }
-
-    @Test func expiredGuestModeDoesNothing() async throws {
-        let s = try await Self.setup(guestUntil: Date().addingTimeInterval(-60))
-        try await withCleanup({ await s.stop() }) {
-            _ = try await s.ring()
-            try await Task.sleep(nanoseconds: 500_000_000)
-            #expect(!s.events.all.contains { $0.name == "call_answered" })
         }
     }
 

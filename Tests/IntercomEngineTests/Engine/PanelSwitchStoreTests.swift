@@ -15,7 +15,7 @@ import Testing
     @Test func aSwitchHoldsUntilTheConfigChanges() throws {
         let directory = try TestDirectory(prefix: "intercom-switches")
         let store = PanelSwitchStore(path: directory.path + "/state/switches.json")
-        store.setCalls(false, panel: "Entrance", configured: true, logger: .silent)
+        try store.setCalls(false, panel: "Entrance", configured: true, logger: .silent)
         #expect(store.apply(to: Self.panels(), logger: .silent)[0].calls == false)
         // The file is the user's business: 0600.
         var info = stat()
@@ -29,13 +29,13 @@ import Testing
         let directory = try TestDirectory(prefix: "intercom-switches")
         let store = PanelSwitchStore(path: directory.path + "/switches.json")
         let until = Date(timeIntervalSince1970: 2_000_000_000.5)
-        store.setGuest(until, panel: "entrance", configured: nil, logger: .silent)
+        try store.setGuest(until, panel: "entrance", configured: nil, logger: .silent)
         let applied = store.apply(to: Self.panels(), logger: .silent)[0]
         #expect(applied.guestUntil == until)
-        store.setGuest(nil, panel: "entrance", configured: nil, logger: .silent)
+        try store.setGuest(nil, panel: "entrance", configured: nil, logger: .silent)
         #expect(store.apply(to: Self.panels(), logger: .silent)[0].guestUntil == nil)
         // A config that sets its own guest_until since then wins.
-        store.setGuest(until, panel: "entrance", configured: nil, logger: .silent)
+        try store.setGuest(until, panel: "entrance", configured: nil, logger: .silent)
         let own = Date(timeIntervalSince1970: 1_900_000_000)
         #expect(store.apply(to: Self.panels(guest: own), logger: .silent)[0].guestUntil == own)
     }
@@ -45,7 +45,7 @@ import Testing
         let url = try directory.write("not json", to: "switches.json")
         let store = PanelSwitchStore(path: url.path)
         #expect(store.apply(to: Self.panels(), logger: .silent)[0].calls == true)
-        store.setCalls(false, panel: "entrance", configured: true, logger: .silent)
+        try store.setCalls(false, panel: "entrance", configured: true, logger: .silent)
         #expect(store.apply(to: Self.panels(), logger: .silent)[0].calls == false)
     }
 
@@ -53,7 +53,7 @@ import Testing
     @Test func theEngineStartsWithTheSwitchAndSIGHUPKeepsIt() async throws {
         let directory = try TestDirectory(prefix: "intercom-switches")
         let store = PanelSwitchStore(path: directory.path + "/switches.json")
-        store.setCalls(false, panel: "entrance", configured: true, logger: .silent)
+        try store.setCalls(false, panel: "entrance", configured: true, logger: .silent)
         let config = IntercomConfig(panels: Self.panels(), daemon: DaemonSettings(socketPath: directory.path + "/c.sock"))
         let intercom = Intercom(config: config, phoneSettings: PhoneSettings(config: config, environment: [:]),
                                 logger: .silent, switches: store)
@@ -65,5 +65,44 @@ import Testing
         await intercom.updatePanels(edited)
         let panel = await intercom.config.panels[0]
         #expect(panel.calls == false && panel.autoAnswer == .on)
+    }
+    /// Issue 22: "guest off" set at run time holds over a config whose guest_until is still in the
+    /// future, across a restart (a new store on the same file), until that guest_until is edited.
+    @Test func guestOffBeatsAFutureGuestUntilUntilTheConfigChanges() throws {
+        let directory = try TestDirectory(prefix: "intercom-switches")
+        let path = directory.path + "/state/intercom/switches.json"
+        let future = Date(timeIntervalSince1970: 4_070_908_800.25)
+        try PanelSwitchStore(path: path).setGuest(nil, panel: "Entrance", configured: future, logger: .silent)
+        let restarted = PanelSwitchStore(path: path)
+        #expect(restarted.apply(to: Self.panels(guest: future), logger: .silent)[0].guestUntil == nil)
+        #expect(restarted.apply(to: Self.panels(guest: future), logger: .silent)[0].guestUntil == nil, "applying keeps the switch")
+        // The user writes a new guest_until: the file's latest word wins, and the switch is forgotten.
+        let edited = future.addingTimeInterval(3600)
+        #expect(restarted.apply(to: Self.panels(guest: edited), logger: .silent)[0].guestUntil == edited)
+        #expect(restarted.apply(to: Self.panels(guest: future), logger: .silent)[0].guestUntil == future)
+    }
+
+    @Test func aSwitchThatCannotBeSavedThrowsAndWritesNothing() throws {
+        let directory = try TestDirectory(prefix: "intercom-switches")
+        let target = try directory.subdirectory("elsewhere").path
+        let state = directory.path + "/intercom"
+        #expect(symlink(target, state) == 0)
+        let store = PanelSwitchStore(path: state + "/switches.json")
+        #expect(throws: StateDirectoryError(state, .notADirectory)) {
+            try store.setCalls(false, panel: "entrance", configured: true, logger: .silent)
+        }
+        #expect(throws: StateDirectoryError(state, .notADirectory)) {
+            try store.setGuest(nil, panel: "entrance", configured: nil, logger: .silent)
+        }
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: target)) == [])
+    }
+
+    /// A switches.json we did not write (a link planted while the folder was open) could turn guest mode on.
+    @Test func aSwitchFileNotOursIsNotRead() throws {
+        let directory = try TestDirectory(prefix: "intercom-switches")
+        let planted = try directory.write(#"{"entrance":{"guest_until":4070908800,"guest_until_config":null}}"#, to: "planted.json")
+        #expect(symlink(planted.path, directory.path + "/switches.json") == 0)
+        let store = PanelSwitchStore(path: directory.path + "/switches.json")
+        #expect(store.apply(to: Self.panels(), logger: .silent)[0].guestUntil == nil)
     }
 }

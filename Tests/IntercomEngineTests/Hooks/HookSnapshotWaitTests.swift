@@ -22,12 +22,13 @@ import IntercomImaging
         defer { withExtendedLifetime(directory) {} }
         let c = Self.call(1)
         await recorder.record(IntercomEvent(.callIncoming(c)))
-        let waiter = Task { await recorder.picture(call: c.id, within: .seconds(5)) }
+        let waiter = Task { await recorder.picture(call: c.id, within: .seconds(60)) }
         let start = ContinuousClock.now
         try await Task.sleep(for: .milliseconds(30))
         await recorder.record(IntercomEvent(.peepholeFrame(c, width: 640, height: 480, fps: 3)))
         let path = await waiter.value
-        #expect(ContinuousClock.now - start < .seconds(2))
+        // Woken by the picture, not by the deadline (a loaded machine may take seconds, never 60).
+        #expect(ContinuousClock.now - start < .seconds(30))
         let first = try recorder.journal.entries().first?.firstPicture
         #expect(path != nil && path == first)
     }
@@ -40,12 +41,14 @@ import IntercomImaging
         let start = ContinuousClock.now
         #expect(await recorder.picture(call: c.id, within: .milliseconds(100)) == nil)
         let waited = ContinuousClock.now - start
-        #expect(waited >= .milliseconds(100) && waited < .seconds(2), "\(waited)")
+        #expect(waited >= .milliseconds(100) && waited < .seconds(20), "\(waited)")
         #expect(await recorder.picture(call: c.id, within: .zero) == nil)
-        let waiter = Task { await recorder.picture(call: c.id, within: .seconds(30)) }
+        let waiter = Task { await recorder.picture(call: c.id, within: .seconds(60)) }
         try await Task.sleep(for: .milliseconds(30))
+        let ending = ContinuousClock.now
         await recorder.record(IntercomEvent(.callEnded(c, reason: .missed, durationSeconds: 1)))
         #expect(await waiter.value == nil)
+        #expect(ContinuousClock.now - ending < .seconds(30), "the end did not wake the wait")
         // A call the journal does not know (none recorded) is not waited for.
         #expect(await recorder.picture(call: CallID("nobody"), within: .seconds(30)) == nil)
     }
@@ -97,8 +100,10 @@ import IntercomImaging
         }
     }
 
+    /// The longest wait the key allows: the picture usually comes ~10 ms after the ring, but a
+    /// loaded test machine may take longer than the default 300 ms to fetch and decode it.
     @Test func incomingHookGetsTheFirstPicture() async throws {
-        let seen = try await Self.ringWithHook(waitMs: 300)
+        let seen = try await Self.ringWithHook(waitMs: 5000)
         #expect(seen.snapshot.hasSuffix("-ring.jpg"), "\(seen)")
     }
 

@@ -56,7 +56,7 @@ struct OperatorCurl {
     /// The test phone's login: requestCode, confirmCode with `device`; returns the token.
     func login(_ simulator: SimulatedOperator, device: String = "device-1") async throws -> String {
         let phone = simulator.options.testPhone
-        let requested = try await post("user/requestCode", #"{"userPhone":"\#(phone)"}"#)
+        let requested = try await post("user/requestCode", #"{"userPhone":"\#(phone)","method":"sms"}"#)
         guard requested.status == 200 else { throw HarnessError("requestCode answered \(requested.status): \(requested.text)") }
         let confirmed = try await post("user/confirmCode",
             #"{"userPhone":"\#(phone)","smsCode":"\#(simulator.options.testCode)","deviceToken":"\#(device)","platform":2}"#)

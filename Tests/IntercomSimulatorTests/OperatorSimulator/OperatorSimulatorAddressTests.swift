@@ -34,7 +34,8 @@ import Testing
             #expect(flat["flatId"] == .string("1"))
             #expect(flat["flatOwner"] == .string("t"))
             #expect(flat["hasGates"] == .string("f"))
-            #expect(flat["roommates"]?.arrayCount == 1)
+            // The flat's other subscribers: the caller is never among them.
+            #expect(flat["roommates"]?.arrayCount == 0)
 
             let ext = try await curl.post("ext/options", token: token)
             #expect(ext.data?["timeZone"] == .string("Europe/Moscow"))
@@ -65,29 +66,80 @@ import Testing
         }
     }
 
-    @Test func sharingAddsRefusesDuplicatesAndRemovesWithAPastDate() async throws {
+    /// `address/access` as access.php: only `strtotime(expire) < time()` in PHP's zone removes;
+    /// adding ignores `expire`; the roommates list leaves the caller out and says 3001 for all.
+    @Test func sharingFollowsThePHP() async throws {
         try await withOperator { simulator, curl in
             let token = try await curl.login(simulator)
-            let shared = try await curl.post("address/access", #"{"flatId":"1","guestPhone":"79001112233"}"#, token: token)
+            // An end time is not kept: the guest is listed until 3001.
+            let shared = try await curl.post("address/access",
+                #"{"flatId":"1","guestPhone":"79001112233","expire":"2031-01-01 00:00:00"}"#, token: token)
             #expect(shared.status == 204)
             #expect(shared.body.isEmpty)
             let duplicate = try await curl.post("address/access", #"{"flatId":"1","guestPhone":"79001112233"}"#, token: token)
             #expect(duplicate.status == 422)
             #expect(duplicate.message == "Operation failed. Is the phone already in the list?")
             var roommates = try await curl.post("address/getSettingsList", token: token).data?.first?["roommates"]
-            #expect(roommates?.arrayCount == 2)
+            #expect(roommates?.arrayCount == 1)
+            #expect(roommates?.first?["phone"] == .string("79001112233"))
+            #expect(roommates?.first?["expire"] == .string("3001-01-01 00:00:00"))
+            #expect(roommates?.first?["type"] == .string("inner"))
+            // On a UTC PHP 1970-01-01 00:00:00 is strtotime 0, falsy, so now: not past, so it adds (422 here).
+            let epoch = try await curl.post("address/access",
+                #"{"flatId":"1","guestPhone":"79001112233","expire":"1970-01-01 00:00:00"}"#, token: token)
+            #expect(epoch.status == 422)
+            #expect(simulator.roommates == ["79001112233"])
+            // A time already past in PHP's zone removes.
+            let past = OperatorClock(timeZone: simulator.options.phpTimeZone).dateTime(Date(timeIntervalSinceNow: -3600))
             let removed = try await curl.post("address/access",
-                #"{"flatId":"1","guestPhone":"79001112233","expire":"2001-01-01 00:00:00"}"#, token: token)
+                #"{"flatId":"1","guestPhone":"79001112233","expire":"\#(past)"}"#, token: token)
             #expect(removed.status == 204)
             roommates = try await curl.post("address/getSettingsList", token: token).data?.first?["roommates"]
-            #expect(roommates?.arrayCount == 1)
+            #expect(roommates?.arrayCount == 0)
+            // An epoch time with no guest left adds the guest again, and tells them in the requester's language.
+            #expect(try await curl.post("address/access", #"{"flatId":"1","guestPhone":"79001112233","expire":"1970-01-01 00:00:00"}"#,
+                                        token: token).status == 204)
+            #expect(simulator.messages.count == 2)
+            #expect(try await curl.post("address/access", #"{"flatId":"0","guestPhone":"79001112233"}"#, token: token).status == 422)
+        }
+    }
+
+    @Test func resetCodeAnswersANumberAndTheFlatHasIt() async throws {
+        try await withOperator { simulator, curl in
+            let token = try await curl.login(simulator)
+            let reset = try await curl.post("address/resetCode", #"{"flatId":1}"#, token: token)
+            guard case .integer(let code)? = reset.data?["code"] else {
+                Issue.record("no numeric code: \(reset.text)")
+                return
+            }
+            let read = try await curl.post("address/intercom", #"{"flatId":"1"}"#, token: token)
+            #expect(read.data?["doorCode"] == .string(String(code)))
+            #expect(read.data?["FRSDisabled"] == nil)
+        }
+    }
+
+    /// FRSDisabled and LPRSDisabled are computed (never read from a request); recognitions log
+    /// the face's id and the plate's number in `detailX` as the server's plog.php does.
+    @Test func recognitionIsShownNotSetAndLogged() async throws {
+        var options = SimulatedOperatorOptions()
+        options.recognition = true
+        try await withOperator(options) { simulator, curl in
+            let token = try await curl.login(simulator)
+            let set = try await curl.post("address/intercom", #"{"flatId":"1","settings":{"FRSDisabled":"t"}}"#, token: token)
+            #expect(set.data?["FRSDisabled"] == .string("f"))
+            #expect(set.data?["LPRSDisabled"] == .string("f"))
+            simulator.recordRecognition(face: 17, plate: "A123BC")
+            let today = OperatorClock(timeZone: options.phpTimeZone).day(Date())
+            let log = try await curl.post("address/plog", #"{"flatId":"1","day":"\#(today)"}"#, token: token)
+            #expect(log.text.contains(#""event":"5""#) && log.text.contains(#""faceId":"17""#), "\(log.text)")
+            #expect(log.text.contains(#""plateNumber":"A123BC""#), "\(log.text)")
         }
     }
 
     @Test func openDoorReachesThePanelWithBasicAndTheLogGrows() async throws {
         let panel = SimulatedPanelHTTPServer(options: SimulatedPanelOptions(user: "admin", password: "door-secret", auth: .basic))
         try panel.start()
-        var options = SimulatedOperatorOptions(timeZone: try #require(TimeZone(identifier: "Asia/Vladivostok")))
+        var options = SimulatedOperatorOptions(phpTimeZone: try #require(TimeZone(identifier: "Asia/Vladivostok")))
         options.panel = OperatorPanelTarget(url: panel.baseURL, user: "admin", password: "door-secret")
         try await withCleanup({ panel.stop() }) {
             try await withOperator(options) { simulator, curl in
@@ -108,7 +160,7 @@ import Testing
                 #expect(foreign.message == "The service is unavailable (the contract is blocked or not paid)")
                 #expect(panel.requestCount("intercom_cgi") == 2)
 
-                let today = OperatorClock(timeZone: options.timeZone).day(Date())
+                let today = OperatorClock(timeZone: options.phpTimeZone).day(Date())
                 let days = try await curl.post("address/plogDays", #"{"flatId":"1"}"#, token: token)
                 #expect(days.text.contains(#"{"day":"\#(today)","events":2}"#), "\(days.text)")
                 let log = try await curl.post("address/plog", #"{"flatId":"1","day":"\#(today)"}"#, token: token)
@@ -121,10 +173,10 @@ import Testing
                 #expect(newest["objectMechanizma"] == .string("1"))
                 #expect(newest["houseId"] == .integer(1))
                 #expect(newest["detailX"]?["phone"] == .string(simulator.options.testPhone))
-                // Operator-local time: within a few seconds of now in that zone.
+                // PHP's zone (not ext/options'): within a few seconds of now in that zone.
                 let date = try #require(newest["date"]?.stringValue)
-                let parsed = try #require(OperatorClock(timeZone: options.timeZone).parse(date), "date \(date)")
-                #expect(abs(parsed.timeIntervalSinceNow) < 30, "date \(date) in \(options.timeZone.identifier)")
+                let parsed = try #require(OperatorClock(timeZone: options.phpTimeZone).parse(date), "date \(date)")
+                #expect(abs(parsed.timeIntervalSinceNow) < 30, "date \(date) in \(options.phpTimeZone.identifier)")
 
                 let preview = try #require(newest["preview"]?.stringValue)
                 let picture = try await curl.get(preview)

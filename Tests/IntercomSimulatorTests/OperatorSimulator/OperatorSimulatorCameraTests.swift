@@ -84,7 +84,7 @@ import Testing
                                          environment: try IntercomBinary.environment(in: directory),
                                          logDirectory: directory.url, timeout: .seconds(30))
             }
-            let login = try await run(["login", "home"])
+            let login = try await run(["login", "home", "--sms"])
             #expect(login.status == 0, "\(login)")
             let file = directory.path + "/camera.jpg"
             let saved = try await run(["snapshot", "home:cam:1", "-o", file])

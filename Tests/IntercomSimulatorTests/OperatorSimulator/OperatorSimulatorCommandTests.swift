@@ -36,12 +36,14 @@ import Glibc
 
     @Test func printsItsURLAndTestPhoneOpensItsOwnPanelAndRevokesOnSIGUSR1() async throws {
         let dir = try TestDirectory(prefix: "simulate-operator")
-        let (process, base) = try await start(["--phone", "89005550101", "--time-zone", "UTC"], in: dir)
+        let (process, base) = try await start(["--phone", "89005550101", "--time-zone", "UTC", "--php-time-zone", "Europe/Moscow",
+                                               "--confirm-method", "sms"], in: dir)
         try await withCleanup({ await process.stop(grace: .seconds(10)) }) {
             #expect(base.hasPrefix("http://127.0.0.1:") && base.hasSuffix("/mobile"), "stdout:\n\(process.stdout)")
             #expect(process.stdout.contains("test phone 79005550101, code 1001"), "stdout:\n\(process.stdout)")
             #expect(!process.stdout.contains("password"))
 
+            // --confirm-method sms: a request naming no method gets the PIN.
             _ = try await post(base, "user/requestCode", #"{"userPhone":"79005550101"}"#, in: dir)
             let confirmed = try await post(base, "user/confirmCode",
                 #"{"userPhone":"79005550101","smsCode":"1001","deviceToken":"cli"}"#, in: dir)
@@ -65,7 +67,7 @@ import Glibc
 
     @Test func badOptionsAreUsageErrors() async throws {
         let dir = try TestDirectory(prefix: "simulate-operator")
-        for arguments in [["--listen", "localhost"], ["--phone", "123"], ["--time-zone", "Mars/Olympus"],
+        for arguments in [["--listen", "localhost"], ["--phone", "123"], ["--time-zone", "Mars/Olympus"], ["--php-time-zone", "Moon"],
                           ["--panel", "ftp://x"], ["--fault", "loud"], ["--fault-on", "address/openDoor"]] {
             let result = try await Subprocess.run(try SimulatePanelCommandTests.binary(), ["simulate-operator"] + arguments,
                                                   logDirectory: dir.url)

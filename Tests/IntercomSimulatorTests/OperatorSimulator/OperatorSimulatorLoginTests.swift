@@ -7,8 +7,11 @@ import Testing
 /// Login as the real SmartYard server does it: test phone and PIN, wrong PINs, the attempt limit,
 /// 429 for other numbers, token rotation, and the authorisation errors with their fixed texts.
 @Suite struct OperatorSimulatorLoginTests {
+    /// A server configured to confirm by SMS (its own default is a call).
+    static let sms = SimulatedOperatorOptions(confirmMethod: .sms)
+
     @Test func testPhoneLogsInWithItsCodeAndPingIs204WithAnEmptyBody() async throws {
-        try await withOperator { simulator, curl in
+        try await withOperator(Self.sms) { simulator, curl in
             // A leading 8 is read as 7.
             let requested = try await curl.post("user/requestCode", #"{"userPhone":"89123456781"}"#)
             #expect(requested.status == 200)
@@ -40,7 +43,7 @@ import Testing
     }
 
     @Test func badPhonesAndCodesAre422() async throws {
-        try await withOperator { _, curl in
+        try await withOperator(Self.sms) { _, curl in
             #expect(try await curl.post("user/requestCode", #"{"userPhone":"7912345678a"}"#).status == 422)
             #expect(try await curl.post("user/requestCode", #"{"userPhone":"7912345678"}"#).status == 422)
             #expect(try await curl.post("user/requestCode", "not json").status == 422)
@@ -53,7 +56,7 @@ import Testing
     }
 
     @Test func moreThanFiveAttemptsDropThePIN() async throws {
-        try await withOperator { _, curl in
+        try await withOperator(Self.sms) { _, curl in
             _ = try await curl.post("user/requestCode", #"{"userPhone":"79123456781"}"#)
             for attempt in 1...5 {
                 let wrong = try await curl.post("user/confirmCode", #"{"userPhone":"79123456781","smsCode":"0000"}"#)
@@ -71,7 +74,7 @@ import Testing
     }
 
     @Test func otherNumbersGetSMSAnd429WhileThePINIsPending() async throws {
-        try await withOperator { _, curl in
+        try await withOperator(Self.sms) { _, curl in
             let first = try await curl.post("user/requestCode", #"{"userPhone":"79990001122"}"#)
             #expect(first.status == 200)
             #expect(first.data?["method"]?.stringValue == "sms")
@@ -85,7 +88,7 @@ import Testing
     }
 
     @Test func confirmingAgainFromTheSameDeviceRotatesTheToken() async throws {
-        try await withOperator { simulator, curl in
+        try await withOperator(Self.sms) { simulator, curl in
             let old = try await curl.login(simulator, device: "laptop")
             let other = try await curl.login(simulator, device: "phone")
             let new = try await curl.login(simulator, device: "laptop")
@@ -100,7 +103,7 @@ import Testing
     }
 
     @Test func authorisationErrorsHaveTheServersTexts() async throws {
-        try await withOperator { simulator, curl in
+        try await withOperator(Self.sms) { simulator, curl in
             let none = try await curl.post("address/getAddressList")
             #expect(none.status == 403)
             #expect(none.message == "Ошибка авторизации")
@@ -120,7 +123,7 @@ import Testing
     }
 
     @Test func tokensAreRevokedAfterNRequestsOrAllAtOnce() async throws {
-        var options = SimulatedOperatorOptions()
+        var options = Self.sms
         options.revokeAfter = 2
         try await withOperator(options) { simulator, curl in
             let token = try await curl.login(simulator)

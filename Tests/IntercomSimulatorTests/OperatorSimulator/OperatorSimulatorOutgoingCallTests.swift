@@ -8,6 +8,9 @@ import Testing
 @Suite struct OperatorSimulatorOutgoingCallTests {
     @Test func outgoingCallNamesANumberAndCheckPhoneLetsOnlyTheTestPhoneIn() async throws {
         try await withOperator { simulator, curl in
+            // The server's own default (requestCode.php): a call, when the app names no method.
+            let byDefault = try await curl.post("user/requestCode", #"{"userPhone":"79990001122"}"#)
+            #expect(byDefault.data?["method"] == .string("outgoingCall"), "\(byDefault.text)")
             let asked = try await curl.post("user/requestCode", #"{"userPhone":"79123456781","method":"outgoingCall"}"#)
             #expect(asked.status == 200)
             #expect(asked.data?["method"] == .string("outgoingCall"))

@@ -84,7 +84,7 @@ struct DemoTmuxTests {
                 try await tmux.sendKeys("Tab")
                 try await Task.sleep(for: .milliseconds(200))
                 screen = try await tmux.capture()
-                chosen = screen.split(separator: "\n").contains { $0.contains("›") && $0.contains("demo:1:0") }
+                chosen = screen.split(separator: "\n").contains { $0.contains("▶") && $0.contains("demo:1:0") }
             }
             #expect(chosen, "Tab never chose the operator's door:\n\(screen)")
             try await tmux.sendKeys("o")

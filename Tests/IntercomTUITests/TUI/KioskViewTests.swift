@@ -36,15 +36,23 @@ import Testing
         #expect(got.lines.count == 21, "as many lines as the body has rows")
     }
 
-    @Test func ringingPanelsComeFirstOnEveryPage() {
+    @Test func tilesKeepTheirPlacesAndPanelsRingingElsewhereTakeTheLastTiles() {
         var view = KioskView()
         let ringing: Set = ["panel-50", "panel-07"]
+        let quiet = view.arrange(panels, ringing: [], cols: 160, rows: 48)
         let first = view.arrange(panels, ringing: ringing, cols: 160, rows: 48)
-        #expect(first.tiles.prefix(2).map(\.panel) == ["panel-07", "panel-50"])
+        #expect(first.tiles.prefix(41).map(\.panel) == quiet.tiles.prefix(41).map(\.panel), "panel-07 rings where it is")
+        #expect(first.tiles.map(\.box) == quiet.tiles.map(\.box))
+        #expect(first.tiles.last?.panel == "panel-50", "a panel ringing on page 2 is seen on page 1")
+        #expect(first.lines.first?.panel == "panel-42", "the tile it took is listed")
         view.apply(.nextPage)
         let second = view.arrange(panels, ringing: ringing, cols: 160, rows: 48)
-        #expect(second.tiles.prefix(2).map(\.panel) == ["panel-07", "panel-50"])
+        #expect(second.tiles.map(\.panel) == Array(panels[42...]) + ["panel-07"])
         #expect(!second.lines.contains { ringing.contains($0.panel) })
+        let few = KioskView().arrange(["a", "b", "c"], ringing: ["c"], cols: 160, rows: 48)
+        #expect(few.tiles.map(\.panel) == ["a", "b", "c"], "a ringing tile does not jump to the first slot")
+        #expect(KioskView.live(panels, ringing: ["panel-50"]).contains("panel-50"))
+        #expect(KioskView.live(panels, ringing: ["panel-50"]).count == KioskView.liveTiles)
     }
 
     @Test func theFilterMatchesNamesCaseInsensitivelyAndKeepsRingingOnes() {
@@ -52,7 +60,7 @@ import Testing
         view.apply(.startFilter)
         for c in "PANEL-3" { view.apply(.type(c)) }
         let typing = view.arrange(panels, ringing: ["panel-12"], cols: 160, rows: 48)
-        #expect(typing.tiles.map(\.panel) == ["panel-12"] + (30...39).map { "panel-\($0)" })
+        #expect(typing.tiles.map(\.panel) == ["panel-12"] + (30...39).map { "panel-\($0)" }, "a ringing panel is never filtered out")
         #expect(typing.shown == 11 && typing.lines.isEmpty)
         view.apply(.type("7"))
         view.apply(.keep)
@@ -71,7 +79,8 @@ import Testing
         view.apply(.toggleList)
         let got = view.arrange(panels, ringing: ["panel-64"], cols: 160, rows: 48)
         #expect(got.tiles.isEmpty && got.pages == 1 && got.lines.count == 64)
-        #expect(got.lines.first?.panel == "panel-64" && got.lines.first?.row == 1)
+        #expect(got.lines.first?.panel == "panel-01" && got.lines.first?.row == 1)
+        #expect(got.lines.last?.panel == "panel-64", "in list mode too every panel keeps its place")
         #expect(got.lines[45].column == KioskView.listWidth, "a second column after 45 rows")
         let small = view.arrange(panels, ringing: [], cols: 80, rows: 24)
         #expect(small.lines.count == 63 && small.pages == 2, "80×24: 3 columns of 21")

@@ -53,7 +53,10 @@ extension ConfigSchema {
                         differs: { $0?.clientID != $1?.clientID }),
                 MQTTKey("ca_file", type: ConfigValueParser<String>.absolutePath.type, default: .note("the system store"),
                         reload: .restart,
-                        about: "Trust this CA certificate (PEM) for `mqtts://`; verification is never switched off.",
+                        about: "Trust this CA certificate (PEM) for `mqtts://`; verification is never switched off. A file "
+                            + "that is missing, unreadable or holds no PEM certificate is a config error (`config --check`, "
+                            + "`doctor`), and the client checks it again before each connect: no broker is ever reached "
+                            + "without TLS.",
                         example: [ConfigExampleLine("", ["for mqtts://; empty = the system store"], width: 16, commentedOut: true)],
                         decode: { draft, entry, context throws(ConfigValueError) in
                             draft.caFile = try ConfigValueParser.absolutePath.optional.parse(entry.value, context.parse)

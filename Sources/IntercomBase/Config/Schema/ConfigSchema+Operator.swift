@@ -1,3 +1,5 @@
+import Foundation
+
 /// `[operator NAME]`: a SmartYard operator's mobile API and the subscriber's phone number. The
 /// operator commands read it when they run; the daemon lists and opens the operator's doors and
 /// names calls from its panels, so a new operator or another `api` takes a restart there.
@@ -32,6 +34,19 @@ extension ConfigSchema {
                            + "operator's apps do, or a request to the operator's API.",
                        example: [ConfigExampleLine("dtmf", ["o in a call from its panel: dtmf (digit 1) | api"],
                                                    width: 5, commentedOut: true)]),
+                .field("timezone", \.timeZone, zoneParser, default: .note("learned from the server"), reload: .perCommand,
+                       about: "The zone the operator's server writes its times in (log entries, `auto_open`): an IANA "
+                           + "name or an offset such as `+03:00`. Unset, the client uses `ext/options` `timeZone` "
+                           + "(Moscow when absent) until it has seen the log entry of one of its own openings, which "
+                           + "shows what the server really writes (the server's PHP zone, often UTC, not always the "
+                           + "one `ext/options` names); `intercom doctor` reports a difference.",
+                       example: [ConfigExampleLine("", ["zone of the server's times (empty = learn it)"],
+                                                   width: 5, commentedOut: true)]),
+                .field("language", \.language, languageParser, default: .note("from `LANG`"), reload: .perCommand,
+                       about: "`Accept-Language` of every request: the server writes its messages in it, also those "
+                           + "it sends another user because of a request (the guest `intercom share` adds).",
+                       example: [ConfigExampleLine("", ["ru, en, … (empty = from LANG)"],
+                                                   width: 5, commentedOut: true)]),
             ],
             start: { name, _ in OperatorConfig(name: name, api: "") },
             finish: { draft, _, _ throws(ConfigError) in draft },
@@ -50,6 +65,27 @@ extension ConfigSchema {
                                        fix: "use https:// or a loopback address: the token would travel in clear")
             }
             return api
+        }
+    }
+
+    static var zoneParser: ConfigValueParser<TimeZone?> {
+        ConfigValueParser(type: "zone name or UTC offset (empty = learned)") { text, _ throws(ConfigValueError) in
+            if text.isEmpty { return nil }
+            guard let zone = OperatorConfig.zone(text) else {
+                throw ConfigValueError("'\(text)' is not a time zone", fix: "e.g. timezone = Europe/Moscow, UTC or +03:00")
+            }
+            return zone
+        }
+    }
+
+    static var languageParser: ConfigValueParser<String?> {
+        ConfigValueParser(type: "language tag (empty = from LANG)") { text, _ throws(ConfigValueError) in
+            if text.isEmpty { return nil }
+            guard text.count <= 35, text.first?.isLetter == true,
+                  text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                throw ConfigValueError("'\(text)' is not a language tag", fix: "e.g. language = ru or language = en")
+            }
+            return text
         }
     }
 

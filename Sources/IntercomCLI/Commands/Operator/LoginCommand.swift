@@ -12,8 +12,11 @@ public enum LoginCommand {
         options: [
             .value("--phone", "N", "the subscriber's phone number (default: [operator] phone)"),
             .value("--wait", "SECONDS", "how long to wait for a confirmation call (default 180)"),
+            .flag("--sms", "ask for the code by SMS"),
+            .flag("--call", "confirm by calling the operator's number (the server's default when neither is given)"),
         ],
         details: """
+            Without --sms or --call the operator chooses (SmartYard's default is a call).
             An SMS code is read from a prompt on a terminal, else from one line of standard input
             (echo 1234 | intercom login home). When the operator confirms by a call instead, the
             numbers to call are printed and the login completes once the call is seen.
@@ -42,13 +45,22 @@ public enum LoginCommand {
             return CommandError(UsageError(message: "--wait takes seconds, not '\(waitText)'", command: "login").description,
                                 code: ExitCode.usage).report()
         }
+        let method: LoginMethod?
+        switch (invocation.arguments.has("--sms"), invocation.arguments.has("--call")) {
+        case (true, true):
+            return CommandError(UsageError(message: "--sms and --call exclude each other", command: "login").description,
+                                code: ExitCode.usage).report()
+        case (true, false): method = .sms
+        case (false, true): method = .outgoingCall
+        case (false, false): method = nil
+        }
         do {
             let store = OperatorTokenStore(environment: invocation.environment)
             var credentials = try store.loadOrCreate(op.name)
             // Without a token: the login methods need none, and an old one must not be sent along.
             let client = try OperatorClient(config: op, token: nil)
             let grant: LoginGrant
-            switch try await client.requestCode(phone: phone, deviceId: credentials.deviceId) {
+            switch try await client.requestCode(phone: phone, deviceId: credentials.deviceId, method: method) {
             case .sms:
                 guard let code = readCode(prompt: "\(op.name): enter the code sent by SMS to +\(phone): ") else {
                     return CommandError("no confirmation code read from standard input; type the code the operator sent by SMS",

@@ -13,8 +13,9 @@ enum OperatorLogFetch {
         for flat in try await client.flats() where flat.hasPlog {
             var days = try await client.plogDays(flatId: flat.flatId).map(\.day).sorted()
             if let since {
-                // Days are the operator's dates; a day that ends after `since` may hold newer entries.
-                let first = OperatorTime.day(since, timeZone: await client.timeZone())
+                // Days are the operator's dates (grouped in its database's zone, which may not be
+                // the zone its times are written in): a day back more covers any difference.
+                let first = OperatorTime.day(since.addingTimeInterval(-86400), timeZone: await client.timeZone())
                 days = days.filter { $0 >= first }
             } else {
                 days = Array(days.suffix(defaultDays))

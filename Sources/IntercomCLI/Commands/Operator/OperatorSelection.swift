@@ -25,10 +25,11 @@ enum OperatorSelection {
         return .success(only)
     }
 
-    /// A client that sends the stored token; `notLoggedIn` without one.
+    /// A client that sends the stored token and notes what it learns of the server beside it;
+    /// `notLoggedIn` without one.
     static func client(_ op: OperatorConfig, environment: [String: String]) throws(OperatorError) -> OperatorClient {
-        let token = try OperatorTokenStore(environment: environment).token(op.name)
-        return try OperatorClient(config: op, token: token)
+        let store = OperatorTokenStore(environment: environment)
+        return try OperatorClient(config: op, token: try store.token(op.name), store: store)
     }
 
     /// The config, or the failure to print.

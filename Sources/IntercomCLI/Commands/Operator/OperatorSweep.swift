@@ -37,7 +37,7 @@ struct OperatorSweep<Item: Sendable> {
                     sweep.skipped.append(op.name)
                     continue
                 }
-                sweep.items += try await body(op, try OperatorClient(config: op, token: token))
+                sweep.items += try await body(op, try OperatorClient(config: op, token: token, store: store))
             } catch {
                 if case .unreadableToken(let path) = error.kind {
                     sweep.skipped.append(op.name)

@@ -14,10 +14,13 @@ public enum SettingsCommand {
             .value("--flat", "ID", "the flat (its id, or its number) when the login has several"),
         ],
         details: """
-            keys: cms on|off (ring the flat's handset), voip on|off (ring this login's devices),
-            frs on|off (face recognition opens), auto_open TIME|DURATION|off (open every call until
-            then: 'YYYY-MM-DD HH:MM', RFC 3339, or 30m, 2h, 1d), white_rabbit 0|1|2|3|5|7|10 (minutes
-            of auto-open after the door was opened from the handset), door_code (read only).
+            keys: cms on|off (ring the flat's handset), voip on|off (ring this install's own device
+            for the flat: the operator keeps it per device, so the subscriber's phone keeps its
+            own), auto_open TIME|DURATION|off (open every call until then: 'YYYY-MM-DD HH:MM',
+            RFC 3339, or 30m, 2h, 1d), white_rabbit 0|1|2|3|5|7|10 (minutes of auto-open after the
+            door was opened from the handset), door_code=new (the operator makes a new entry code;
+            any member of the flat may). Shown only: frs and lprs (face and plate recognition; the
+            operator's server never reads them from a request).
             """,
         run: run)
 
@@ -47,7 +50,9 @@ public enum SettingsCommand {
             case .failure(let failure): return failure.report()
             case .success(let found): flat = found
             }
-            if !changes.isEmpty { try await client.setIntercom(flatId: flat.flatId, changes: changes) }
+            let fields = changes.filter { !$0.resetsDoorCode }
+            if !fields.isEmpty { try await client.setIntercom(flatId: flat.flatId, changes: fields) }
+            if changes.contains(where: \.resetsDoorCode) { _ = try await client.resetCode(flatId: flat.flatId) }
             let settings = try await client.intercom(flatId: flat.flatId)
             print(settings, op: op, flat: flat, json: invocation.arguments.has("--json"))
             return ExitCode.ok
@@ -67,6 +72,7 @@ public enum SettingsCommand {
         let rows = fields.map { key, value -> [String] in
             let text: String
             switch value {
+            case .bool(let on) where FlatSettingChange.readOnlyKeys.contains(key): text = (on ? "on" : "off") + " (read only)"
             case .bool(let on): text = on ? "on" : "off"
             case .integer(let n): text = key == "white_rabbit" ? (n == 0 ? "off" : "\(n) min") : String(n)
             case .string(let s): text = s

@@ -10,10 +10,18 @@ public enum ShareCommand {
         arguments: "[OPERATOR] PHONE",
         maxPositionals: 2,
         options: [
-            .value("--until", "TIME", "access ends then: 'YYYY-MM-DD HH:MM', RFC 3339, or 30m, 2h, 1d from now"),
+            .value("--until", "TIME", "when access should end: 'YYYY-MM-DD HH:MM', RFC 3339, or 30m, 2h, 1d from now "
+                   + "(the operator keeps no end time: remove it then)"),
             .flag("--remove", "take the access back"),
             .value("--flat", "ID", "the flat (its id, or its number) when the login has several"),
         ],
+        details: """
+            The operator's server keeps shared access without an end: it ignores an end time when
+            adding and lists everyone until 3001. With --until the access is added and the command
+            says so; take it back with --remove. --remove sends a time two days back (the server
+            removes only for a time already past in its own zone) and reads the flat's list back
+            to check the phone is gone.
+            """,
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
@@ -25,12 +33,10 @@ public enum ShareCommand {
         guard let phone = OperatorConfig.normalizedPhone(phoneText) else {
             return usage("'\(phoneText)' is not a phone number (11 digits, e.g. 79123456782)")
         }
-        var expire: String?
+        let remove = args.has("--remove")
         var untilDate: Date?
-        if args.has("--remove") {
+        if remove {
             guard args.value("--until") == nil else { return usage("--until and --remove exclude each other") }
-            // A past time removes the access (the API has no delete).
-            expire = OperatorTime.past
         } else if let until = args.value("--until") {
             guard let date = FlatSettingChange.untilTime(until) else {
                 return usage("--until takes 'YYYY-MM-DD HH:MM', RFC 3339, or 30m, 2h, 1d; not '\(until)'")
@@ -53,10 +59,20 @@ public enum ShareCommand {
             case .failure(let failure): return failure.report()
             case .success(let found): flat = found
             }
-            if let untilDate { expire = OperatorTime.format(untilDate, timeZone: await client.timeZone()) }
-            try await client.access(flatId: flat.flatId, guestPhone: phone, expire: expire)
-            let what = args.has("--remove") ? "access of +\(phone) removed"
-                : "+\(phone) has access\(untilDate.map { " until \(OperatorTime.format($0))" } ?? "")"
+            let what: String
+            if remove {
+                try await client.removeAccess(flatId: flat.flatId, guestPhone: phone)
+                // The server answers 204 also when it did nothing (a phone it does not know): ask.
+                if try await client.flats().first(where: { $0.flatId == flat.flatId })?.roommates.contains(where: { $0.isPhone(phone) }) == true {
+                    return CommandError("\(op.name): the operator accepted the removal, but +\(phone) is still listed for flat \(flat.flatId); "
+                        + "try again, or ask the operator", code: ExitCode.unavailable).report()
+                }
+                what = "access of +\(phone) removed"
+            } else {
+                try await client.addAccess(flatId: flat.flatId, guestPhone: phone)
+                what = untilDate == nil ? "+\(phone) has access"
+                    : "+\(phone) has access; the operator will not end it (its server keeps no end time): run 'intercom share \(phone) --remove' then"
+            }
             Console.out(TerminalSafe.escape("\(op.name), flat \(flat.flatId) (\(flat.address)): \(what)"))
             return ExitCode.ok
         } catch {

@@ -1,0 +1,31 @@
+import Foundation
+import IntercomBase
+import IntercomPhone
+
+extension Intercom {
+    /// liblinphone gives up after a failed REGISTER until its next refresh; we retry sooner,
+    /// 1 s doubling to 60 s, and keep retrying until a `registered` arrives (a retry that
+    /// fails without a new `failed` event must not end the retries).
+    func scheduleRegistrationRetry(_ phone: any PhoneService) {
+        guard registrationRetry.task == nil else { return }
+        let clock = clock
+        registrationRetry.task = Task {
+            while !Task.isCancelled {
+                let delay = self.nextRegistrationDelay()
+                try? await clock.sleep(for: .seconds(delay))
+                guard !Task.isCancelled, self.registration?.state != .registered else { break }
+                try? await phone.refreshRegistration()
+            }
+            self.registrationRetryEnded()
+        }
+    }
+
+    private func nextRegistrationDelay() -> Int {
+        let delay = min(60, 1 << min(registrationRetry.attempt, 6))
+        registrationRetry.attempt += 1
+        logger.notice("registration failed; retrying in \(delay) s")
+        return delay
+    }
+
+    private func registrationRetryEnded() { registrationRetry.task = nil }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import IntercomEngine
+import IntercomBase
+
+/// One line of the text beside the picture, as what it says and how it is drawn. Worked out
+/// before anything is drawn, so the layout can give the text the columns it needs.
+struct InfoLine: Equatable {
+    enum Style: Equatable { case normal, heading, dim, warn, ok, ringing, selected }
+    var text: String
+    var style: Style
+    init(_ text: String, _ style: Style = .normal) {
+        self.text = text
+        self.style = style
+    }
+}
+
+extension ScreenModel {
+    /// The call screen's text (the shown call and the queue), the journal's list (`height` rows
+    /// of it), or the idle screen's: the last visitor, the doors, the recent events.
+    func infoLines(now: Date, height: Int) -> [InfoLine] {
+        if let call = selectedCall { return callLines(call, now: now) }
+        if let journal {
+            var lines = [InfoLine("Journal", .heading)]
+            if let problem = journal.problem { lines.append(InfoLine(problem, .dim)) }
+            for (entry, selected) in journal.window(height: max(0, height - lines.count)) {
+                lines.append(InfoLine(JournalBrowser.line(entry), selected ? .selected : .normal))
+            }
+            return lines
+        }
+        var lines: [InfoLine] = []
+        if let visitor = lastVisitor {
+            lines += [InfoLine("Last visitor (the picture)", .heading), InfoLine("  \(visitor.line)", .dim), InfoLine("")]
+        }
+        lines.append(InfoLine("Doors", .heading))
+        for door in doors {
+            let down = door.source == .panel && unreachable.contains(door.owner)
+            let chosen = door.id == chosenDoor
+            let detail = door.source == .operator
+                ? " \(door.id) — \(door.owner)\(door.address.map { ": \($0)" } ?? "")\(door.blocked.map { " (blocked: \($0))" } ?? "")"
+                : (down ? " — unreachable" : "")
+            let number = doors.count > 1 ? "\((doors.firstIndex(of: door) ?? 0) + 1). " : ""
+            lines.append(InfoLine("\(chosen ? Self.selectedMark : " ") \(number)\(Self.title(door))\(detail)",
+                                  chosen ? .selected : down ? .warn : door.blocked != nil ? .dim : .normal))
+        }
+        if doors.isEmpty { lines.append(InfoLine("  none configured", .dim)) }
+        lines += [InfoLine(""), InfoLine("Recent", .heading)]
+        lines += recent.map { InfoLine("  \($0)", .dim) }
+        return lines
+    }
+
+    private func callLines(_ call: CallView, now: Date) -> [InfoLine] {
+        let seconds = now.timeIntervalSince(call.since)
+        var lines: [InfoLine]
+        switch call.stage {
+        case .ringing:
+            lines = [InfoLine(" \(call.title) is calling ".uppercased(), .ringing), InfoLine("ringing \(Self.duration(seconds))")]
+        case .dialing:
+            lines = [InfoLine("Calling \(call.title)…", .ok), InfoLine(Self.duration(seconds))]
+        case .active:
+            lines = [InfoLine("In call with \(call.title)", .ok),
+                     InfoLine("\(Self.duration(seconds))  mic \(muted ? "muted" : "on")  speaker \(speaker ? "on" : "off")"),
+                     // In a call the digits are the caller's: say so, as the kiosk's digits choose doors.
+                     InfoLine("keys 0-9 * # are DTMF to \(call.title)", .dim)]
+        }
+        lines.append(InfoLine(call.from, .dim))
+        if calls.count > 1 {
+            lines += [InfoLine(""), InfoLine("Calls (Tab: next)", .heading)]
+            for other in calls {
+                let state = other.stage == .ringing ? "ringing \(Self.duration(now.timeIntervalSince(other.since)))"
+                    : other.stage == .active ? "in call" : "calling"
+                let mine = other.id == call.id
+                lines.append(InfoLine("\(mine ? Self.selectedMark : " ") \(other.title) — \(state)", mine ? .selected : .normal))
+            }
+        }
+        return lines
+    }
+
+    /// The columns the longest info line takes (the layout shares the width by it).
+    static func need(_ lines: [InfoLine]) -> Int {
+        lines.map(\.text.count).max() ?? 0
+    }
+}
