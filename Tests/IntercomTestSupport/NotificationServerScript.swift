@@ -26,30 +26,38 @@ conn = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
 impostor = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
 counter = [0]
 
-def say(**fields):
-    fields["time"] = time.time()
+def say(arrived=None, **fields):
+    fields["time"] = arrived or time.time()
     print(json.dumps(fields), flush=True)
 
 def on_call(connection, sender, path, interface, method, params, invocation):
+    # The time it arrived, before the picture's bytes are looked at.
+    arrived = time.time()
     if method == "GetCapabilities":
         caps = ["body", "body-markup", "icon-static", "persistence"] + (["actions"] if actions else [])
         invocation.return_value(GLib.Variant("(as)", (caps,)))
     elif method == "GetServerInformation":
         invocation.return_value(GLib.Variant("(ssss)", ("stub", "intercom-tests", "1", "1.2")))
     elif method == "Notify":
-        app, replaces, icon, summary, body, acts, hints, timeout = params.unpack()
+        app, replaces, icon, summary, body, acts = [params.get_child_value(i).unpack() for i in range(6)]
+        hints = params.get_child_value(6)
+        timeout = params.get_child_value(7).unpack()
         if replaces:
             nid = replaces
         else:
             counter[0] += 1
             nid = counter[0]
         image = None
-        if "image-data" in hints:
-            w, h, stride, alpha, bps, channels, data = hints["image-data"]
+        # Read without unpacking the pixels into a Python list (slow for 640x480x3).
+        picture = hints.lookup_value("image-data", None)
+        if picture is not None:
+            w, h, stride, alpha, bps, channels = [picture.get_child_value(i).unpack() for i in range(6)]
             image = {"width": w, "height": h, "rowstride": stride, "alpha": alpha, "bps": bps,
-                     "channels": channels, "bytes": len(data)}
-        say(call="Notify", id=nid, replaces=replaces, app=app, summary=summary, body=body, actions=acts,
-            hints=sorted(hints.keys()), urgency=hints.get("urgency"), image=image, timeout=timeout, sender=sender)
+                     "channels": channels, "bytes": picture.get_child_value(6).get_data_as_bytes().get_size()}
+        keys = sorted(hints.get_child_value(i).get_child_value(0).unpack() for i in range(hints.n_children()))
+        urgency = hints.lookup_value("urgency", None)
+        say(arrived, call="Notify", id=nid, replaces=replaces, app=app, summary=summary, body=body, actions=acts,
+            hints=keys, urgency=urgency.unpack() if urgency is not None else None, image=image, timeout=timeout, sender=sender)
         invocation.return_value(GLib.Variant("(u)", (nid,)))
     elif method == "CloseNotification":
         (nid,) = params.unpack()

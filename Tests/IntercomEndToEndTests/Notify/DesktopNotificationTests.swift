@@ -21,20 +21,7 @@ import IntercomTestSupport
             let stub = try await NotificationServerStub.start(actions: actions)
             do {
                 let httpPort = try FreePort.udpAndTCP()
-                let config = """
-                    [sip]
-                    listen = udp:127.0.0.1:0
-                    unknown_callers = reject
-
-                    [panel entrance]
-                    url = http://127.0.0.1:\(httpPort)
-                    user = admin
-                    password = admin
-                    match = sip:100001@
-
-                    [notify]
-                    desktop = on
-                    """
+                let config = DaemonProcess.simulatedPanelConfig(httpPort: httpPort) + "\n[notify]\ndesktop = on\n"
                 let daemon = try DaemonProcess(config: config, extraArguments: ["--log-level", "info"], name: name,
                                                shell: "DBUS_SESSION_BUS_ADDRESS='\(stub.address)' exec \"$0\" \"$@\"")
                 try await daemon.waitUntilStarted()
@@ -91,6 +78,11 @@ import IntercomTestSupport
                     && image["bytes"] as? Int == width * height * 3, "\(image)")
             let ringToShown = (shown.time - (Self.seconds(incoming.string("time")) ?? 0)) * 1000
             print("measure: call_incoming → notification shown: \(String(format: "%.1f", ringToShown)) ms")
+            let ringToPicture = (pictured.time - (Self.seconds(incoming.string("time")) ?? 0)) * 1000
+            print("measure: call_incoming → notification with the picture: \(String(format: "%.1f", ringToPicture)) ms")
+            let frame = try await rig.daemon.waitForEvent("peephole_frame")
+            let ringToFrame = ((Self.seconds(frame.string("time")) ?? 0) - (Self.seconds(incoming.string("time")) ?? 0)) * 1000
+            print("measure: call_incoming → first peephole_frame (the snapshot's own time): \(String(format: "%.1f", ringToFrame)) ms")
 
             // Anyone else on the bus saying "open" for our notification is not the server: ignored.
             try rig.stub.press("open", on: id, forge: true)
