@@ -1,7 +1,8 @@
 /// `[notify] desktop` and `terminal`: when a ring is posted beyond the screen itself.
 public enum NotifyMode: String, Sendable, Equatable, CaseIterable {
     /// Desktop: when a session bus and a notification server are there. Terminal: when the
-    /// terminal is known to show its notification escape and the screen has lost focus.
+    /// terminal is known to show its notification escape, the screen has lost focus and the
+    /// client does not post the desktop notification itself.
     case auto
     /// Desktop: always tried (a missing bus or server is a warning). Terminal: even with focus.
     case on

@@ -28,11 +28,10 @@ public actor DesktopNotifier {
 
     /// Connects per `mode` and starts listening to the engine's events; nil when notifications are
     /// off or cannot be shown (the reason logged once: a notice for `auto`, a warning for `on`).
-    /// Subscribes before it connects, so a ring during the connect is not missed.
+    /// Started before the engine (as the daemon and the screens do), it misses no ring.
     public static func start(intercom: Intercom, mode: NotifyMode, environment: [String: String],
                              logger: Logger) async -> DesktopNotifier? {
         guard mode != .off else { return nil }
-        let events = intercom.bus.subscribe()
         func unavailable(_ why: String) -> DesktopNotifier? {
             let line = "desktop notifications: \(why)" + (mode == .on ? " ([notify] desktop = on)" : "; none shown")
             if mode == .on { logger.warning(line) } else { logger.info(line) }
@@ -55,8 +54,9 @@ public actor DesktopNotifier {
             await server.bus.close()
             return unavailable("no notification server on the session bus: \(error)")
         }
+        // Subscribed only now: a process without notifications keeps no stream of unread events.
         let notifier = DesktopNotifier(intercom: intercom, server: server, actions: capabilities.contains("actions"),
-                                       events: events, logger: logger)
+                                       events: intercom.bus.subscribe(), logger: logger)
         await notifier.run()
         logger.info("desktop notifications on the session bus" + (capabilities.contains("actions") ? ", with buttons" : ", without buttons (the server offers no actions)"))
         return notifier

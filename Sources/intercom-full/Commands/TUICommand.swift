@@ -125,9 +125,13 @@ enum TUICommand {
         // A terminal that goes away (ssh dropped) ends the screen through its hang-up on stdin,
         // so calls are hung up and the journal closed instead of the process dying mid-call.
         signal(SIGHUP, SIG_IGN)
+        // One popup per ring: where this process already posts the desktop notification (with its
+        // buttons), `auto` leaves the terminal's escape out; `on` posts both.
+        let terminalNotify: NotifyMode = !notify ? .off
+            : desktop != nil && notifySettings.terminal == .auto ? .off : notifySettings.terminal
         let app = TUIApp(intercom: intercom, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
-            notify: notify ? notifySettings.terminal : .off, label: label, call: call))
+            notify: terminalNotify, label: label, call: call))
         let stopper = signals.map { watcher in
             Task {
                 for await _ in watcher.signals {

@@ -17,7 +17,8 @@ extension ConfigSchema {
                 .field("terminal", \.terminal, .choice, default: .value("auto"), reload: .restart,
                        about: "The terminal client's notification escape where the terminal is known to show it "
                            + "(kitty OSC 99, foot/WezTerm/konsole OSC 777, iTerm2/ghostty/Windows Terminal OSC 9; "
-                           + "else the bell): `auto` when the terminal has lost focus (focus reporting), `on` always, `off` never.",
+                           + "else the bell): `auto` when the terminal has lost focus (focus reporting) and the client does not post the "
+                           + "desktop notification itself, `on` always, `off` never.",
                        example: [ConfigExampleLine("auto", ["auto (when the terminal is not in focus) | on | off"], width: 8)]),
             ],
             start: { _, _ in NotifySettings.defaults },
