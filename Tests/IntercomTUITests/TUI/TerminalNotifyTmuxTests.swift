@@ -5,15 +5,18 @@ import IntercomTestSupport
 
 /// The terminal client's own notification escape, in tmux with the pane's raw output captured
 /// (`pipe-pane`): after a focus-out report a ring is posted as kitty's OSC 99 for a kitty-like
-/// terminal (and taken back when the call ends); an unknown terminal gets the bell and no escape.
+/// terminal (and taken back when the call ends); an unknown terminal gets the bell and no escape;
+/// a screen that posts the desktop notification itself sends no escape besides.
 @Suite("TUI: terminal notifications in tmux", .serialized)
 struct TerminalNotifyTmuxTests {
     /// Runs `intercom tui` as if in the terminal `environment` names (outside tmux as far as it
     /// knows), loses focus, lets a simulated panel ring it until `marker` is in the raw output;
     /// with `afterHangUp`, the panel then hangs up and that is waited for too. Returns the raw output.
     /// `focusedRing`: the panel rings before the focus is lost (and the escape waits for that).
+    /// `desktop`: `[notify] desktop`; `whileRinging` runs once `marker` is seen, before any hang-up.
     private func ringWhileAway(environment: String, until marker: String, afterHangUp: String? = nil,
-                               focusedRing: Bool = false) async throws -> String {
+                               focusedRing: Bool = false, desktop: String = "off",
+                               whileRinging: (Tmux) async throws -> Void = { _ in }) async throws -> String {
         let dir = try TestDirectory(prefix: "intercom-tui-notify")
         let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(user: "100001", dataDirectory: try dir.subdirectory("panel").path))
         let port = try FreePort.udpAndTCP()
@@ -28,7 +31,7 @@ struct TerminalNotifyTmuxTests {
             match = sip:100001@
 
             [notify]
-            desktop = off
+            desktop = \(desktop)
             terminal = auto
             """
         let file = try IntercomBinary.writeConfig(config, in: dir)
@@ -53,6 +56,7 @@ struct TerminalNotifyTmuxTests {
             if !focusedRing { _ = try await panel.ring("sip:intercom@127.0.0.1:\(port)") }
             try await tmux.waitForScreen(containing: "ENTRANCE IS CALLING")
             let seen = try await Self.waitForRaw(raw, containing: marker)
+            try await whileRinging(tmux)
             guard let afterHangUp else { return seen }
             await panel.hangup()
             return try await Self.waitForRaw(raw, containing: afterHangUp)
@@ -83,6 +87,25 @@ struct TerminalNotifyTmuxTests {
         let raw = try await ringWhileAway(environment: "TERM=xterm-256color", until: "\u{07}")
         for osc in ["\u{1B}]99;", "\u{1B}]777;", "\u{1B}]9;"] {
             #expect(!raw.contains(osc), "\(osc.debugDescription) in \(raw.debugDescription)")
+        }
+    }
+
+    /// A screen with its own engine posts the desktop notification itself (on a private bus with a
+    /// stub server): its Answer button answers on the screen, and the terminal's escape is left out.
+    @Test("the screen's own engine posts the desktop notification; its Answer answers; no second popup by escape")
+    func screenPostsTheDesktopNotification() async throws {
+        let stub = try await NotificationServerStub.start(actions: true)
+        try await withCleanup({ await stub.stop() }) {
+            let raw = try await ringWhileAway(
+                environment: "TERM=xterm-256color KITTY_WINDOW_ID=1 DBUS_SESSION_BUS_ADDRESS='\(stub.address)'",
+                until: "\u{07}", desktop: "auto") { tmux in
+                    let shown = try await stub.wait(for: "Notify")
+                    #expect(shown["summary"] as? String == "entrance is calling", "\(shown)")
+                    try stub.press("answer", on: try #require(shown.id))
+                    try await tmux.waitForScreen(containing: "In call with entrance")
+                    try await stub.wait(for: "CloseNotification") { $0.id == shown.id }
+                }
+            #expect(!raw.contains("\u{1B}]99;"), "\(raw.debugDescription)")
         }
     }
 }
