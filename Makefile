@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: all deps build release test bench clean demo screenshots fuzz fuzz-replay sanitize docs \
+.PHONY: all deps build release check test bench clean demo screenshots fuzz fuzz-replay sanitize docs \
 	install install-files uninstall deb
 FUZZ_SECONDS ?= 30
 
@@ -16,6 +16,20 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release
+
+# The fast loop for editing: the package's walls, the config and pure units, the engine's policies on fakes
+# with a manual clock, the screens' view models. No peer processes, no sleeps: seconds after a warm build.
+# A suite belongs here when it runs in milliseconds on fakes; the rest of the suite runs in `make test`.
+CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
+|IntercomEngineTests\.(CallPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests)\
+|IntercomTUITests\.(KioskViewTests|CutWordsTests|DeskSelectionTests|TextFitTests|ScreenModel[A-Za-z]*Tests|WatchViewTests|EscapeFilterTests|AlertsEscapeTests|TerminalDetectionTests|KittyCompressionTests|ImageRendererTests)\
+|IntercomVideoTests\.(TimestampPacerTests|StreamURLGateTests|ScaleTargetTests|FFmpegOptionsTests)\
+|IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests)
+check:
+	$(SWIFT) build --build-tests
+	# Serial, as in `test`: the picture renderers hold the two cooperative threads for seconds on a loaded
+	# machine, and the engine's waits on fakes would wait behind them.
+	$(SWIFT) test --skip-build --no-parallel --filter '$(subst $(empty) $(empty),,$(CHECK_SUITES))'
 
 # Everything CI runs: packages, build, then the whole suite (unit, loopback calls, real peers).
 test: deps
