@@ -149,7 +149,7 @@ public struct ControlRequest: Sendable, Equatable {
         case .command(let command):
             switch command {
             case .status: fields.append(("command", .string("status")))
-            case .answer(let c): fields.append(("command", .string("answer"))); callField(c)
+            case .answer(let c, _): fields.append(("command", .string("answer"))); callField(c)
             case .decline(let c): fields.append(("command", .string("decline"))); callField(c)
             case .hangup(let c): fields.append(("command", .string("hangup"))); callField(c)
             case .dtmf(let c, let digits):

@@ -3,8 +3,8 @@ import Foundation
 /// Everything a front end can ask of the intercom: the TUI's keys, `intercom ctl`, the control
 /// socket and the daemon's policies all go through these, so there is one command model.
 public enum IntercomCommand: Sendable, Equatable {
-    /// Answer a ringing call; nil = the call that has rung longest.
-    case answer(CallID?)
+    /// Answer a ringing call; nil = the call that has rung longest. `by` is what `call_answered` says.
+    case answer(CallID?, by: AnswerTrigger = .user)
     /// Refuse a ringing call; nil = the call that has rung longest.
     case decline(CallID?)
     /// End a call; nil = the answered call, else the one ringing longest.
@@ -31,4 +31,11 @@ public enum IntercomCommand: Sendable, Equatable {
     /// nil call = the answered call.
     case transfer(CallID?, target: String)
     case status
+}
+
+/// Who answered a call a person answered: at a face of their own (a key, `ctl`), or with the
+/// desktop notification's button. The event's and the journal's `by`.
+public enum AnswerTrigger: String, Sendable, Equatable {
+    case user
+    case notification
 }

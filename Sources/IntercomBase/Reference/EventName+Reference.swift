@@ -27,12 +27,12 @@ extension EventName {
             ReferenceEntry(rawValue, fields: "call fields, `width`, `height`, `fps`",
                            "A snapshot of the ringing panel was polled (at most one event a second).")
         case .callAnswered:
-            ReferenceEntry(rawValue, fields: "call fields, `by` (`user`, `auto`, `guest_mode`, `remote`)",
-                           "The call was answered: by a person, by `auto_answer`, by guest mode, or by the panel we called.")
+            ReferenceEntry(rawValue, fields: "call fields, `by` (`user`, `notification`, `auto`, `guest_mode`, `remote`)",
+                           "The call was answered: by a person (at a screen or `ctl`, or with the desktop notification's button), by `auto_answer`, by guest mode, or by the panel we called.")
         case .doorOpened:
             ReferenceEntry(rawValue,
                            fields: "call fields (or `call` null and `panel`), `door`, `method` (`http`, `dtmf`, `operator`), "
-                               + "`by` (`key`, `ctl`, `guest_mode`, `hook`, `mqtt`), `ok`, `error` when it failed",
+                               + "`by` (`key`, `ctl`, `guest_mode`, `hook`, `mqtt`, `notification`), `ok`, `error` when it failed",
                            "A door opening was tried; an operator's `ok` means it accepted the request.")
         case .audioChanged:
             ReferenceEntry(rawValue, fields: "`muted`, `speaker` (booleans), `device` (where call audio plays now)",

@@ -152,9 +152,9 @@ public actor Intercom {
         guard let phone else { throw IntercomError.notStarted }
         do {
             switch command {
-            case .answer(let id):
+            case .answer(let id, let trigger):
                 let session = try pick(id, stage: .ringing, what: "ringing")
-                try await answer(session.info.id, by: .user, phone: phone)
+                try await answer(session.info.id, by: IntercomEvent.AnsweredBy(trigger), phone: phone)
                 return .object([("call", .string(session.info.id.rawValue))])
             case .decline(let id):
                 let session = try pick(id, stage: .ringing, what: "ringing")

@@ -13,7 +13,7 @@ enum TUICommand {
         .value("--graphics", "MODE", "auto (default), kitty, sixel, iterm, symbols or ascii",
                choices: ["auto", "kitty", "sixel", "iterm", "symbols", "ascii"]),
         .flag("--no-bell", "no terminal bell while a panel rings"),
-        .flag("--no-notify", "no desktop notification when a panel rings"),
+        .flag("--no-notify", "no desktop or terminal notification when a panel rings ([notify] off)"),
         .flag("--no-ring", "no ringtone through the sound card ([audio] ringtone)"),
     ]
 
@@ -92,15 +92,22 @@ enum TUICommand {
         let pipeline = await EventPipeline(intercom: intercom, config: intercom.config, environment: invocation.environment,
                                            logger: intercom.logger)
         let mqtt = await MQTTFrontEnd.make(intercom, pipeline: pipeline, logger: intercom.logger)
+        // The screen runs its own engine, so it posts the desktop notification the daemon would.
+        let notify = !invocation.arguments.has("--no-notify")
+        let notifySettings = await intercom.config.notify
+        let desktop = notify ? await DesktopNotifier.start(intercom: intercom, mode: notifySettings.desktop,
+                                                            environment: invocation.environment, logger: intercom.logger) : nil
         do {
             try await intercom.start()
         } catch let error as PhoneError {
+            await desktop?.stop()
             if case .portInUse(let address) = error,
                let line = RunningDaemon.portInUse(address.description, socketPath: await intercom.config.daemon.socketPath) {
                 return Console.fail(line, code: error.exitCode)
             }
             return Console.fail(error.description, code: error.exitCode)
         } catch {
+            await desktop?.stop()
             return Console.fail("\(error)", code: ExitCode.failure)
         }
         await mqtt?.start()
@@ -118,9 +125,13 @@ enum TUICommand {
         // A terminal that goes away (ssh dropped) ends the screen through its hang-up on stdin,
         // so calls are hung up and the journal closed instead of the process dying mid-call.
         signal(SIGHUP, SIG_IGN)
+        // One popup per ring: where this process already posts the desktop notification (with its
+        // buttons), `auto` leaves the terminal's escape out; `on` posts both.
+        let terminalNotify: NotifyMode = !notify ? .off
+            : desktop != nil && notifySettings.terminal == .auto ? .off : notifySettings.terminal
         let app = TUIApp(intercom: intercom, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
-            notify: !invocation.arguments.has("--no-notify"), label: label, call: call))
+            notify: terminalNotify, label: label, call: call))
         let stopper = signals.map { watcher in
             Task {
                 for await _ in watcher.signals {
@@ -148,6 +159,7 @@ enum TUICommand {
             code = Console.fail("\(error)", code: ExitCode.failure)
         }
         await intercom.stop()
+        await desktop?.stop()
         await pipeline.finish()
         await mqtt?.stop()
         return code

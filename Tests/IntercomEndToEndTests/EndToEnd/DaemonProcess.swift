@@ -51,6 +51,24 @@ final class DaemonProcess: @unchecked Sendable {
         """ + (extra.isEmpty ? "" : "\n\n" + extra)
     }
 
+    /// `[sip]` on a free loopback port, strangers refused, and panel `entrance` at the simulated
+    /// panel's HTTP port with its user and password (`entrance`: more lines for its section).
+    static func simulatedPanelConfig(httpPort: UInt16, entrance: String = "") -> String {
+        """
+        [sip]
+        listen = udp:127.0.0.1:0
+        unknown_callers = reject
+
+        [panel entrance]
+        url = http://127.0.0.1:\(httpPort)
+        user = admin
+        password = admin
+        match = sip:100001@
+        \(entrance)
+
+        """
+    }
+
     /// Writes `config` (mode 0600) and starts the daemon at once. With `shell`, the daemon runs
     /// under `bash -c SHELL` with `$0` the binary and `"$@"` its arguments, e.g.
     /// `exec "$0" "$@" 2>/dev/full` or `ulimit -n 40; exec "$0" "$@"`.
