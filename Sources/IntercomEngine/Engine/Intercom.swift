@@ -292,6 +292,8 @@ public actor Intercom {
             }
         case .incoming(let info):
             await incoming(info, phone: phone)
+        case .refusedBusy(let info, let detail):
+            refusedBusy(info, detail: detail)
         case .outgoing(let info):
             // `dial` names the panel and announces the call once `phone.call` returns.
             if calls[info.id] == nil {

@@ -181,6 +181,7 @@ struct ScreenModel {
         case .missed: "missed"
         case .answeredElsewhere: "answered at another desk"
         case .transferred: "transferred"
+        case .busy: "missed: too many calls at once"
         case .error: "call failed"
         }
     }

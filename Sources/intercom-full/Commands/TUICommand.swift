@@ -47,7 +47,7 @@ enum TUICommand {
         case .hangup, .remoteHangup, .transferred:
             Console.out("call with \(name) ended: \(reason.rawValue)")
             return ExitCode.ok
-        case .declined, .missed, .answeredElsewhere, .error:
+        case .declined, .missed, .answeredElsewhere, .busy, .error:
             return Console.fail("the call to \(name) did not get through (\(reason.rawValue)); check the panel accepts calls and its dial URI",
                                 code: ExitCode.unavailable)
         }
