@@ -9,7 +9,7 @@ import Testing
 /// liblinphone refused 486 Busy, each still reported (`call_incoming`, `call_ended` reason `busy`,
 /// named by its source address and `match`) and in `log --missed`. The engine's half: BusyCallTests.
 @Suite("daemon: calls at once", .serialized) struct DaemonBusyCallTests {
-    @Test("16 panels at once all ring with the default limit; 24 with max_calls = 20: 20 ring, 4 reported busy and journaled")
+    @Test("16 panels at once all ring with the default limit; 24 with max_calls = 20: 20 ring, 4 reported busy and journaled; ctl handled and log --handled take them out of log --unhandled")
     func everyCallIsCounted() async throws {
         let sixteen = try await Self.ringAll(count: 16, maxCalls: nil)
         #expect(sixteen.ringing.count == 16 && sixteen.busy.isEmpty, "\(sixteen)")
@@ -25,6 +25,12 @@ import Testing
         /// Panels whose call was reported and still rings; panels refused busy; `log --missed` outcomes.
         var ringing: [String], busy: [String], missedLog: [String]
         var description: String { "ringing \(ringing.sorted()), busy \(busy.sorted()), log --missed \(missedLog)" }
+    }
+
+    /// `intercom log --json FILTER` as objects.
+    static func log(_ daemon: DaemonProcess, _ filter: String) async throws -> [JSONValue] {
+        let log = try await daemon.run(["log", "--json", "--local", filter])
+        return log.stdout.split(separator: "\n").compactMap { JSONValue.parse(String($0)) }
     }
 
     /// `count` simulated panels, each configured with its `match`, all told to ring at once.
@@ -68,14 +74,26 @@ import Testing
             let calls = incoming()
             #expect(calls.allSatisfy { $0.string("panel")?.hasPrefix("panel-") == true }, "a call without its panel: \(calls)")
             // Busy refusals are journaled as they are reported; poll until the recorder wrote them.
-            var missed: [String] = []
+            var missed: [JSONValue] = []
             while missed.count < busyCount && ContinuousClock.now < deadline {
-                let log = try await running.run(["log", "--json", "--missed"])
-                missed = log.stdout.split(separator: "\n").compactMap { JSONValue.parse(String($0))?["outcome"]?.stringValue }
+                missed = try await Self.log(running, "--missed")
                 if missed.count < busyCount { try await Task.sleep(for: .milliseconds(100)) }
             }
+            var unhandled: [Int] = []
+            let ids = missed.compactMap { $0["id"].flatMap { if case .integer(let n) = $0 { n } else { nil } } }
+            if ids.count >= 2 {
+                // The queue of missed calls: one handled through the daemon, one through the journal directly.
+                let ctl = try await running.run(["ctl", "handled", "\(ids[0])", "--by", "desk-test"])
+                #expect(ctl.status == 0 && ctl.stdout.contains(#""handled_by":"desk-test""#), "\(ctl)")
+                let cli = try await running.run(["log", "--handled", "\(ids[1])", "--by", "bob"])
+                #expect(cli.status == 0 && cli.stdout.contains("handled by bob"), "\(cli)")
+                let notMissed = try await running.run(["ctl", "handled", "999999"])
+                #expect(notMissed.status == 1 && notMissed.stderr.contains("no entry 999999"), "\(notMissed)")
+                unhandled = try await Self.log(running, "--unhandled").compactMap { $0["id"].flatMap { if case .integer(let n) = $0 { n } else { nil } } }
+                #expect(unhandled == Array(ids.dropFirst(2)), "\(unhandled) of \(ids)")
+            }
             return Outcome(ringing: calls.filter { !busyIDs.contains($0.string("call") ?? "") }.compactMap { $0.string("panel") },
-                           busy: endedCalls.compactMap { $0.string("panel") }, missedLog: missed)
+                           busy: endedCalls.compactMap { $0.string("panel") }, missedLog: missed.compactMap { $0["outcome"]?.stringValue })
         }
     }
 }
