@@ -101,4 +101,26 @@ import IntercomPhoneTestSupport
             #expect(ended.string("reason") == "remote_hangup", "\(ended)")
         }
     }
+
+    @Test("a panel whose call to the flat fails 486 (NOTIFY sipfrag): call_transferred ok false says busy (486 Busy Here); the call stays")
+    func aFailedTransferSaysWhy() async throws {
+        let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig(extra: """
+            [directory]
+            flat12 = sip:flat12@127.0.0.1:9
+            """), name: "desk-busy-flat")
+        try await daemon.waitUntilStarted()
+        let panel = try Sipp(scenario: BewardScenarios.panelCallWhoseTransferFails("486 Busy Here", hangupAfter: .seconds(2)),
+                             name: "refer-486", remote: try daemon.hostPort(), service: "desk", timeout: .seconds(20))
+        try await withCleanup({ _ = await panel.stop(); _ = await daemon.stop() }) {
+            let answered = try await daemon.waitForEvent("call_answered")
+            let transfer = try await daemon.run(["ctl", "transfer", "flat12"])
+            #expect(transfer.status == 0, "\(transfer)")
+            let failed = try await daemon.waitForEvent("call_transferred")
+            #expect(failed.fields["ok"] as? Bool == false && failed.string("error") == "busy (486 Busy Here)", "\(failed)")
+            let result = try await panel.finish(timeout: .seconds(20))
+            #expect(result.succeeded, "\(result)\n\(daemon.log)")
+            let ended = try await daemon.waitForEvent("call_ended") { $0.string("call") == answered.string("call") }
+            #expect(ended.string("reason") == "remote_hangup", "\(ended)")
+        }
+    }
 }
