@@ -91,6 +91,11 @@ enum TUICommand {
         // The resident's journal and hooks, as under the daemon (unless a daemon already records).
         let pipeline = await EventPipeline(intercom: intercom, config: intercom.config, environment: invocation.environment,
                                            logger: intercom.logger)
+        if pipeline.recorder == nil {
+            // A daemon records: the missed-call queue's `c` (call back) still marks entries in its journal.
+            let directory = JournalLocation.directory(await intercom.config.journal, environment: invocation.environment)
+            if let journal = try? Journal(directory: directory, create: false) { intercom.useJournal(journal) }
+        }
         let mqtt = await MQTTFrontEnd.make(intercom, pipeline: pipeline, logger: intercom.logger)
         do {
             try await intercom.start()
