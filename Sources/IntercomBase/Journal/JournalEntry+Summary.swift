@@ -30,6 +30,7 @@ extension JournalEntry {
                 + (handledBy.map { " — handled by \($0)" } ?? "")
         case .door:
             "opened by \(method ?? "?")" + (openedBy.map { " (\($0))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
+                + (sensor.isEmpty ? "" : ", sensor \(sensor.joined(separator: "/"))")
         case .panelEvent:
             "\(detail ?? "?") \(method ?? "")"
         case .operatorEvent:

@@ -48,6 +48,9 @@ public struct JournalEntry: Sendable, Equatable {
     /// panel's stream from the ring on (`record = rings`). Files in the pictures folder.
     public var clip: String? = nil
     public var ringClip: String? = nil
+    /// Door entries: the panel's door-sensor changes that echoed this opening (`on`, `off`), in
+    /// order, folded in instead of kept as entries of their own (`DoorSensorFold`).
+    public var sensor: [String] = []
     /// Missed calls: when and by whom the call was returned or otherwise dealt with (`intercom log
     /// --handled`, `ctl handled`); nil while it waits in the desk's queue of missed calls.
     public var handledAt: Date? = nil
@@ -91,6 +94,7 @@ public struct JournalEntry: Sendable, Equatable {
             fields += [("call", .optional(call)), ("door", .optional(detail)), ("method", .optional(method)),
                        ("by", .optional(openedBy)), ("ok", ok.map { .bool($0) } ?? .null)]
             if let error { fields.append(("error", .string(error))) }
+            if !sensor.isEmpty { fields.append(("sensor", .array(sensor.map { .string($0) }))) }
         case .panelEvent:
             fields += [("event_kind", .optional(detail)), ("state", .optional(method))]
         case .operatorEvent:
