@@ -30,6 +30,10 @@ public enum IntercomCommand: Sendable, Equatable {
     /// Pass an answered call on (blind transfer): `target` is a `[directory]` name or a SIP URI;
     /// nil call = the answered call.
     case transfer(CallID?, target: String)
+    /// Take missed call `entry` (its journal id) out of the desk's queue; `by` says who dealt with it.
+    case handled(entry: Int64, by: String)
+    /// Call the panel of missed call `entry` back and mark the entry handled by `by`.
+    case callBack(entry: Int64, by: String)
     case status
 }
 

@@ -27,6 +27,10 @@ public enum ControlCommandReference {
                        "Take a panel's calls or not; kept across restarts until the config's `calls` changes (`ctl calls`, MQTT)."),
         ReferenceEntry("guest", fields: "`until` (RFC 3339, or null for off), `panel`",
                        "Guest mode (\"wait for guests\") until a time, or off; kept like `calls` (`ctl guest`, MQTT)."),
+        ReferenceEntry("handled", fields: "`entry` (a missed call's journal id), `by` (who; default `ctl`)",
+                       "Take a missed call out of the queue of calls to return (`intercom log --unhandled`), keeping who did."),
+        ReferenceEntry("callback", fields: "`entry`, `by`",
+                       "Call the panel of a missed call back and mark the entry handled (`by`, \"called back\")."),
         ReferenceEntry("events", fields: "`call`",
                        "Stream a `state` object, then every event (of one call when `call` is set) as `--events json` prints them."),
     ]

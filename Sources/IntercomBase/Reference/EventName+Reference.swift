@@ -40,8 +40,9 @@ extension EventName {
         case .callEnded:
             ReferenceEntry(rawValue,
                            fields: "call fields, `reason` (`hangup`, `remote_hangup`, `declined`, `missed`, `answered_elsewhere`, "
-                               + "`transferred`, `error`), `duration_s`",
-                           "The call is over.")
+                               + "`transferred`, `busy`, `error`), `duration_s`",
+                           "The call is over. `busy`: refused 486 before it rang, because `[sip] max_calls` calls were "
+                               + "held (it follows its own `call_incoming`; journaled as missed).")
         case .callTransferred:
             ReferenceEntry(rawValue, fields: "call fields, `to` (the URI), `target` (the `[directory]` name or null), `ok`, `error`",
                            "A blind transfer (SIP REFER) of the call was tried: `t`, `ctl transfer`.")

@@ -47,7 +47,7 @@ enum TUICommand {
         case .hangup, .remoteHangup, .transferred:
             Console.out("call with \(name) ended: \(reason.rawValue)")
             return ExitCode.ok
-        case .declined, .missed, .answeredElsewhere, .error:
+        case .declined, .missed, .answeredElsewhere, .busy, .error:
             return Console.fail("the call to \(name) did not get through (\(reason.rawValue)); check the panel accepts calls and its dial URI",
                                 code: ExitCode.unavailable)
         }
@@ -91,6 +91,11 @@ enum TUICommand {
         // The resident's journal and hooks, as under the daemon (unless a daemon already records).
         let pipeline = await EventPipeline(intercom: intercom, config: intercom.config, environment: invocation.environment,
                                            logger: intercom.logger)
+        if pipeline.recorder == nil {
+            // A daemon records: the missed-call queue's `c` (call back) still marks entries in its journal.
+            let directory = JournalLocation.directory(await intercom.config.journal, environment: invocation.environment)
+            if let journal = try? Journal(directory: directory, create: false) { intercom.useJournal(journal) }
+        }
         let mqtt = await MQTTFrontEnd.make(intercom, pipeline: pipeline, logger: intercom.logger)
         // The screen runs its own engine, so it posts the desktop notification the daemon would.
         let notify = !invocation.arguments.has("--no-notify")
