@@ -20,10 +20,12 @@ extension OperatorVideoService {
         return .bytes(status: 200, type: "application/vnd.apple.mpegurl", Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
-    /// `FROM-preview.mp4`: the key frame that begins the kept segment holding FROM; 404 when it is not kept.
+    /// `FROM-preview.mp4`: the key frame that begins the kept segment holding FROM (or, for a moment between
+    /// two segments' times, the one before it); 404 when FROM is outside what is kept.
     func archivePreview(_ camera: OperatorCameraPipeline, newest: String, at: Int) -> OperatorReply {
         let moment = Date(timeIntervalSince1970: TimeInterval(at))
-        guard let segment = camera.recorded(upTo: newest).first(where: { $0.start <= moment && moment < $0.end }) else {
+        let kept = camera.recorded(upTo: newest)
+        guard let last = kept.last, moment < last.end, let segment = kept.last(where: { $0.start <= moment }) else {
             return Self.text(404, "nothing of that time is kept (about the last minute is)")
         }
         return preview(camera, segment: segment.name)
