@@ -7,6 +7,11 @@ public struct ControlRequest: Sendable, Equatable {
         case command(IntercomCommand)
         /// Stream a `state` object, then every event (of one call when `call` is set).
         case events(call: CallID?)
+        /// A screen attaches: named in `status` (`screens`) for as long as the connection lasts;
+        /// the stream is then as for `events` (a `state` object, then every event).
+        case attach(screen: String)
+        /// A screen's picture subscription (see `PictureRequest`); frames come as `frame` lines.
+        case picture(PictureRequest)
     }
 
     /// Echoed in the reply as sent (any JSON value; null when absent).
@@ -18,7 +23,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "events"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "events", "attach", "picture"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -132,6 +137,17 @@ public struct ControlRequest: Sendable, Equatable {
                 action = .command(.setGuest(panel: panel, until: until))
             }
         case "events": action = .events(call: call)
+        case "attach":
+            let screen = value["screen"]?.stringValue ?? "screen"
+            guard !screen.isEmpty, screen.count <= 64, screen.allSatisfy({ $0.isLetter || $0.isNumber || "-_ .".contains($0) }) else {
+                return fail("\"screen\" names the screen in a few letters, e.g. \"tui\"")
+            }
+            action = .attach(screen: screen)
+        case "picture":
+            switch PictureRequest.parse(value) {
+            case .success(let picture): action = .picture(picture)
+            case .failure(let invalid): return fail(invalid.message)
+            }
         default:
             return fail("unknown command '\(name)'; known: \(commands.joined(separator: ", "))")
         }
@@ -146,6 +162,11 @@ public struct ControlRequest: Sendable, Equatable {
         case .events(let call):
             fields.append(("command", .string("events")))
             callField(call)
+        case .attach(let screen):
+            fields += [("command", .string("attach")), ("screen", .string(screen))]
+        case .picture(let picture):
+            fields.append(("command", .string("picture")))
+            fields += picture.fields
         case .command(let command):
             switch command {
             case .status: fields.append(("command", .string("status")))

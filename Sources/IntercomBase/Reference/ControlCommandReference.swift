@@ -9,7 +9,7 @@ public enum ControlCommandReference {
 
     public static let all: [ReferenceEntry] = [
         ReferenceEntry("status", "The state: calls, panels, doors (`id`, `name`, `source`, `panel` or `operator`, `address`), "
-                       + "`muted`, `speaker`, `device`."),
+                       + "`muted`, `speaker`, `device`, and the `screens` attached."),
         ReferenceEntry("answer", fields: "`call`", "Answer a ringing call."),
         ReferenceEntry("decline", fields: "`call`", "Decline a ringing call."),
         ReferenceEntry("hangup", fields: "`call`", "End a call."),
@@ -29,5 +29,10 @@ public enum ControlCommandReference {
                        "Guest mode (\"wait for guests\") until a time, or off; kept like `calls` (`ctl guest`, MQTT)."),
         ReferenceEntry("events", fields: "`call`",
                        "Stream a `state` object, then every event (of one call when `call` is set) as `--events json` prints them."),
+        ReferenceEntry("attach", fields: "`screen` (a short name, e.g. `tui`)",
+                       "A screen attaches: as `events`, and `status` lists it under `screens` while the connection lasts."),
+        ReferenceEntry("picture", fields: "`panel` or `video` (true), `width`, `height` (pixels; 0 stops), `fps` (0.2-30), `live`",
+                       "Pictures for a screen: `{\"frame\":KEY,\"seq\":N,\"kind\":…,\"call\":…,\"jpeg\":BASE64}` lines, "
+                       + "newest frame wins (a screen that reads slowly misses frames, never delays the daemon)."),
     ]
 }
