@@ -127,16 +127,22 @@ public struct PictureLine: Sendable, Equatable {
         return head.dropLast() + ",\"jpeg\":\"" + jpeg.base64EncodedString() + "\"}"
     }
 
-    /// A frame line, or nil for any other line (an event, a reply).
+    /// A frame line, or nil for any other line (an event, a reply). Read as bytes: the JPEG's
+    /// field is last and the fields before it are short, so only they go through the JSON parser.
     public init?(line: String) {
         guard line.hasPrefix("{\"frame\":") else { return nil }
-        guard let marker = line.range(of: ",\"jpeg\":\"", options: .backwards), line.hasSuffix("\"}"),
-              let head = JSONValue.parse(String(line[..<marker.lowerBound]) + "}"),
-              let key = head["frame"]?.stringValue, case .integer(let sequence)? = head["seq"],
-              let kind = head["kind"]?.stringValue,
-              let jpeg = Data(base64Encoded: String(line[marker.upperBound..<line.index(line.endIndex, offsetBy: -2)])) else {
+        let bytes = line.utf8
+        let marker = Array(",\"jpeg\":\"".utf8)
+        let head = bytes.prefix(512)
+        guard bytes.count > marker.count + 2, bytes.suffix(2).elementsEqual("\"}".utf8),
+              let start = head.indices.first(where: { head[$0...].starts(with: marker) }) else { return nil }
+        let body = bytes.index(start, offsetBy: marker.count)
+        guard let fields = JSONValue.parse(String(decoding: bytes[..<start], as: UTF8.self) + "}"),
+              let key = fields["frame"]?.stringValue, case .integer(let sequence)? = fields["seq"],
+              let kind = fields["kind"]?.stringValue,
+              let jpeg = Data(base64Encoded: Data(bytes[body..<bytes.index(bytes.endIndex, offsetBy: -2)])) else {
             return nil
         }
-        self.init(key: key, sequence: sequence, kind: kind, call: head["call"]?.stringValue, jpeg: jpeg)
+        self.init(key: key, sequence: sequence, kind: kind, call: fields["call"]?.stringValue, jpeg: jpeg)
     }
 }

@@ -20,7 +20,7 @@ public struct PeepholeFrame: Sendable {
     public var kind: Kind = .snapshot
 
     /// A frame from elsewhere: an attached screen's copy of the daemon's picture.
-    public init(panel: String, call: CallID?, jpeg: Data?, image: RGBImage, sequence: Int, fetchedAt: Date, kind: Kind) {
+    public init(panel: String, call: CallID?, jpeg: Data?, image: RGBImage, sequence: Int, fetchedAt: Date, kind: Kind = .snapshot) {
         self.panel = panel
         self.call = call
         self.jpeg = jpeg

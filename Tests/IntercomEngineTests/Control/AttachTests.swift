@@ -1,0 +1,102 @@
+import Foundation
+import IntercomDaemon
+@testable import IntercomEngine
+import IntercomImaging
+import Testing
+import IntercomTestSupport
+import IntercomBase
+
+/// A screen attached to the control socket (`RemoteLink`) against an in-process core: it is
+/// listed while attached, sees a ring, answers through the daemon, and gets pictures.
+@Suite struct AttachTests {
+    /// Polls `condition` until it holds or `timeout` passes.
+    static func eventually(_ timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return await condition()
+    }
+
+    static func attach(_ path: String, screen: String) async throws -> RemoteLink {
+        try await ControlSocketTests.blocking { try RemoteLink(path: path, screen: screen) }
+    }
+
+    static func screens(_ path: String) async throws -> [String] {
+        let reply = try await ControlSocketTests.blocking {
+            try ControlClient(path: path).request(ControlRequest(action: .command(.status)))
+        }
+        guard case .array(let list)? = reply["data"]?["screens"] else { return [] }
+        return list.compactMap { $0["name"]?.stringValue }
+    }
+
+    @Test func screensAreListedWhileAttachedAndACallGoesOnWhenOneLeaves() async throws {
+        let s = try await ControlSocketTests.setup()
+        try await withCleanup({ await s.stop() }) {
+            let first = try await Self.attach(s.path, screen: "tui")
+            let second = try await Self.attach(s.path, screen: "kiosk")
+            #expect(first.mode == .attached(pid: getpid()))
+            #expect(try await Self.screens(s.path) == ["tui", "kiosk"])
+            let seen = EventBox()
+            let pumps = [first, second].map { link in
+                Task { for await event in link.events() { seen.add(link === first ? "first" : "second", event.name) } }
+            }
+            defer { for pump in pumps { pump.cancel() } }
+            let call = try await s.ring()
+            #expect(await Self.eventually { seen.has("first", "call_incoming") && seen.has("second", "call_incoming") })
+            let data = try await first.execute(.answer(call.id))
+            #expect(data["call"] == .string(call.id.rawValue))
+            #expect(await Self.eventually { seen.has("second", "call_answered") })
+            // The first screen goes away (as if killed): the daemon drops it, the call stays up.
+            first.detach()
+            #expect(await Self.eventually { (try? await Self.screens(s.path)) == ["kiosk"] })
+            #expect(await s.intercom.status["calls"]?.encoded.contains("\"active\"") == true)
+            _ = try await second.execute(.hangup(call.id))
+            #expect(await Self.eventually { seen.has("second", "call_ended") })
+            second.detach()
+        }
+    }
+
+    @Test func aRefusedCommandSaysWhy() async throws {
+        let s = try await ControlSocketTests.setup()
+        try await withCleanup({ await s.stop() }) {
+            let link = try await Self.attach(s.path, screen: "tui")
+            defer { link.detach() }
+            await #expect(throws: RemoteLinkError.self) { try await link.execute(.answer(nil)) }
+        }
+    }
+
+    /// The carriage of pictures, measured (DECISIONS "Screens attach"): a peephole frame reaches
+    /// the screen decoded, and a screen that never reads keeps one frame waiting, not a queue.
+    @Test func picturesReachTheScreenNewestFirst() async throws {
+        let s = try await ControlSocketTests.setup()
+        try await withCleanup({ await s.stop() }) {
+            let link = try await Self.attach(s.path, screen: "tui")
+            defer { link.detach() }
+            let image = try #require(RGBImage(width: 640, height: 360, pixels: (0..<(640 * 360 * 3)).map { UInt8(truncatingIfNeeded: $0 / 7) }))
+            link.want(panel: "entrance", size: PixelSize(width: 640, height: 360), live: true)
+            var received: [Int] = []
+            let began = ContinuousClock.now
+            for n in 1...5 {
+                s.intercom.peephole.publish(PeepholeFrame(panel: "entrance", call: nil, jpeg: nil, image: image, sequence: 0,
+                                                          fetchedAt: Date(), kind: .live))
+                #expect(await Self.eventually { (link.latest(panel: "entrance")?.sequence ?? 0) >= n })
+                received.append(link.latest(panel: "entrance")?.sequence ?? 0)
+            }
+            let perFrame = began.duration(to: .now) / 5
+            let frame = try #require(link.latest(panel: "entrance"))
+            #expect(frame.image.width == 640 && frame.image.height == 360 && frame.kind == .live)
+            #expect(received == [1, 2, 3, 4, 5])
+            print("attach: 640×360 live frame published → decoded on the screen: \(perFrame) per frame")
+        }
+    }
+}
+
+/// What each test screen saw, by screen.
+final class EventBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: Set<String> = []
+    func add(_ who: String, _ name: String) { lock.withLock { _ = seen.insert("\(who) \(name)") } }
+    func has(_ who: String, _ name: String) -> Bool { lock.withLock { seen.contains("\(who) \(name)") } }
+}
