@@ -142,6 +142,11 @@ final class TUILoop {
         switch item {
         case .event(let event):
             model.apply(event)
+            // Attached, every screen sees every answer: one this screen did not ask for was another's.
+            if case .callAnswered(let call, .user) = event.kind, context.intercom.mode != .ownEngine,
+               !context.inbox.answeredHere(call.id) {
+                model.answeredElsewhere(call.id)
+            }
             if case .callEnded = event.kind {
                 resetPictures()
                 if model.journal != nil { model.journal = JournalBrowser.load(directory: context.journalDirectory) }
