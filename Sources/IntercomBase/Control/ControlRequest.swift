@@ -85,12 +85,12 @@ public struct ControlRequest: Sendable, Equatable {
                 panel = text
             }
             // A client may say it is a hook (its opening is then automatic: rate-limited, confirmed
-            // calls only); it cannot claim a key press or guest mode.
+            // calls only) or an attached screen's key (a person, as ctl is); it cannot claim guest mode.
             var trigger = DoorTrigger.ctl
             if let raw = value["by"], raw != .null {
                 guard let text = raw.stringValue, let claimed = DoorTrigger(rawValue: text),
-                      claimed == .ctl || claimed == .hook else {
-                    return fail("\"by\" may be \"ctl\" or \"hook\"")
+                      [.ctl, .hook, .key].contains(claimed) else {
+                    return fail("\"by\" may be \"ctl\", \"hook\" or \"key\"")
                 }
                 trigger = claimed
             }

@@ -14,7 +14,7 @@ public enum ControlCommandReference {
         ReferenceEntry("decline", fields: "`call`", "Decline a ringing call."),
         ReferenceEntry("hangup", fields: "`call`", "End a call."),
         ReferenceEntry("open", fields: "`panel` (a panel's name or any door id of `intercom doors`), `door` "
-                       + "(`main`, `alt`, `light` or an output number), `by` (`ctl` or `hook`)",
+                       + "(`main`, `alt`, `light` or an output number), `by` (`ctl`, `hook`, or `key` for an attached screen's key)",
                        "Open a door: through the panel's HTTP API or DTMF in a call, or through an operator's API."),
         ReferenceEntry("dtmf", fields: "`call`, `digits` (0-9, `*`, `#`, A-D)", "Send DTMF digits in a call."),
         ReferenceEntry("mute", fields: "`on` (true, false; absent toggles)", "Mute or unmute the microphone."),
