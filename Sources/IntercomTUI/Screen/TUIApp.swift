@@ -31,7 +31,14 @@ public final class TUIApp: Sendable {
         await intercom.prepare()
         let events = intercom.events()
         let inbox = self.inbox
-        let pump = Task { for await event in events { inbox.post(.event(event)) } }
+        let attached = intercom.mode != .ownEngine
+        let pump = Task {
+            for await event in events { inbox.post(.event(event)) }
+            // An attached screen's events end when the daemon stops: say so instead of a still screen.
+            if attached, !Task.isCancelled {
+                inbox.post(.message("\(RemoteLinkError.detached)", warn: true))
+            }
+        }
         defer { pump.cancel() }
         let panels = await intercom.panels()
         // The kiosk's small tiles play the panels' sub streams; snapshots stand in at 1 fps.

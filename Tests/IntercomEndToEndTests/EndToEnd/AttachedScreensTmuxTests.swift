@@ -15,17 +15,8 @@ import Testing
             let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
                 user: "100001", dataDirectory: try dir.subdirectory("panel").path))
             let port = try FreePort.udpAndTCP()
-            let daemon = try DaemonProcess(config: """
-                [sip]
-                listen = udp:127.0.0.1:\(port)
-                unknown_callers = reject
-
-                [panel entrance]
-                url = \(panel.http.baseURL)
-                user = admin
-                password = admin
-                match = sip:100001@
-                """, name: "attach")
+            let daemon = try DaemonProcess(config: DaemonProcess.simulatedPanelConfig(
+                url: "\(panel.http.baseURL)", listen: "udp:127.0.0.1:\(port)"), name: "attach")
             var screens: [Tmux] = []
             try await withCleanup({
                 for screen in screens { await screen.kill() }

@@ -51,6 +51,23 @@ final class DaemonProcess: @unchecked Sendable {
         """ + (extra.isEmpty ? "" : "\n\n" + extra)
     }
 
+    /// A daemon listening on `listen` with one panel `entrance`: a simulated panel (SIP user 100001,
+    /// HTTP at `url`, admin/admin); `extra` lines go into its section.
+    static func simulatedPanelConfig(url: String, listen: String = "udp:127.0.0.1:0", extra: String = "") -> String {
+        """
+        [sip]
+        listen = \(listen)
+        unknown_callers = reject
+
+        [panel entrance]
+        url = \(url)
+        user = admin
+        password = admin
+        match = sip:100001@
+        \(extra)
+        """
+    }
+
     /// Writes `config` (mode 0600) and starts the daemon at once. With `shell`, the daemon runs
     /// under `bash -c SHELL` with `$0` the binary and `"$@"` its arguments, e.g.
     /// `exec "$0" "$@" 2>/dev/full` or `ulimit -n 40; exec "$0" "$@"`.
