@@ -93,6 +93,43 @@ import IntercomBase
     }
 }
 
+extension AttachTests {
+    /// A screen that stops reading (SIGSTOP, a dead ssh link) while pictures flow: the other screen
+    /// keeps getting the newest picture, the daemon keeps answering, and the stalled screen stays
+    /// attached (frames wait in one slot, never in its outbox).
+    @Test func aScreenThatStopsReadingSlowsNobody() async throws {
+        let s = try await ControlSocketTests.setup()
+        try await withCleanup({ await s.stop() }) {
+            let stalled = try ControlClient(path: s.path)
+            try stalled.send(ControlRequest(action: .attach(screen: "stalled")))
+            try stalled.send(ControlRequest(action: .picture(PictureRequest(source: .panel("entrance"), width: 640, height: 360, fps: 30))))
+            let link = try await Self.attach(s.path, screen: "tui")
+            defer { link.detach() }
+            link.want(panel: "entrance", size: PixelSize(width: 640, height: 360), live: true)
+            // Noise: about 90 KB a JPEG, so the stalled socket's buffer fills within a few frames.
+            var seed: UInt32 = 7
+            let noise = (0..<(640 * 360 * 3)).map { _ -> UInt8 in
+                seed = seed &* 1_103_515_245 &+ 12345
+                return UInt8(truncatingIfNeeded: seed >> 24)
+            }
+            let image = try #require(RGBImage(width: 640, height: 360, pixels: noise))
+            var slowest = Duration.zero
+            for n in 1...40 {
+                s.intercom.peephole.publish(PeepholeFrame(panel: "entrance", call: nil, jpeg: nil, image: image, sequence: 0,
+                                                          fetchedAt: Date(), kind: .live))
+                #expect(await Self.eventually { (link.latest(panel: "entrance")?.sequence ?? 0) >= n }, "frame \(n)")
+                if n % 10 == 0 {
+                    let asked = ContinuousClock.now
+                    #expect(try await Self.screens(s.path) == ["stalled", "tui"])
+                    slowest = max(slowest, asked.duration(to: .now))
+                }
+            }
+            #expect(slowest < .seconds(1), "status took \(slowest) beside a stalled screen")
+            print("attach: 40 frames of 640×360 noise past a stalled screen; slowest status \(slowest)")
+        }
+    }
+}
+
 /// What each test screen saw, by screen.
 final class EventBox: @unchecked Sendable {
     private let lock = NSLock()
