@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: all deps build release test bench clean demo screenshots fuzz fuzz-replay sanitize docs \
+.PHONY: all deps build release check test bench clean demo screenshots fuzz fuzz-replay sanitize docs \
 	install install-files uninstall deb
 FUZZ_SECONDS ?= 30
 
@@ -16,6 +16,20 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release
+
+# The fast loop for editing: the package's walls, the config and pure units, the engine's policies on fakes
+# with a manual clock, the screens' view models. No peer processes, no sleeps: seconds after a warm build.
+# A suite belongs here when it runs in milliseconds on fakes; the rest of the suite runs in `make test`.
+CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
+|IntercomEngineTests\.(CallPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests|JournalSensorFoldTests)\
+|IntercomTUITests\.(KioskViewTests|CutWordsTests|DeskSelectionTests|TextFitTests|ScreenModel[A-Za-z]*Tests|WatchViewTests|EscapeFilterTests|AlertsEscapeTests|TerminalDetectionTests|KittyCompressionTests|ImageRendererTests)\
+|IntercomVideoTests\.(TimestampPacerTests|StreamURLGateTests|ScaleTargetTests|FFmpegOptionsTests)\
+|IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests|LogTableTests|DoorsListTests)
+check:
+	$(SWIFT) build --build-tests
+	# Serial, as in `test`: the picture renderers hold the two cooperative threads for seconds on a loaded
+	# machine, and the engine's waits on fakes would wait behind them.
+	$(SWIFT) test --skip-build --no-parallel --filter '$(subst $(empty) $(empty),,$(CHECK_SUITES))'
 
 # Everything CI runs: packages, build, then the whole suite (unit, loopback calls, real peers).
 test: deps
@@ -51,7 +65,8 @@ docs: build
 	.build/$(CONFIG)/intercom config --reference > docs/CONFIG.md
 	.build/$(CONFIG)/intercom help --reference > docs/REFERENCE.md
 
-# Installed as a Linux program: `make install` (PREFIX=/usr/local) or `make install PREFIX=$$HOME/.local`;
+# Installed as a Linux program: `make install` (PREFIX=/usr/local) or `make install PREFIX=$$HOME/.local`,
+# after `make deps` once (the Debian packages the build needs);
 # DESTDIR stages the tree for a package. The man pages and completions are made by the built
 # binary at install time, so they always match it. BUILT names the build to install (make deb, tests).
 PREFIX ?= /usr/local
@@ -66,11 +81,14 @@ ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
 FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 GENERATED = .build/generated
 
-install: release
+# Builds what changed, never installs packages (`make deps` does: a machine that builds has them, and an
+# install run as root must not reach for apt behind the user's back).
+install:
+	$(SWIFT) build -c release
 	$(MAKE) --no-print-directory install-files
 
 install-files:
-	@test -x $(BUILT)/intercom-full || { echo "no build in $(BUILT): run 'make release' (or set BUILT)" >&2; exit 1; }
+	@test -x $(BUILT)/intercom-full || { echo "no build in $(BUILT): run 'make install' (it builds), or set BUILT" >&2; exit 1; }
 	mkdir -p $(GENERATED)
 	$(BUILT)/intercom help --man > $(GENERATED)/intercom.1
 	$(BUILT)/intercom config --man > $(GENERATED)/intercom-config.5

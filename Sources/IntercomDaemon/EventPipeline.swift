@@ -5,7 +5,8 @@ import IntercomBase
 /// What happens to every event besides the front end's own use, in order: `first` (the daemon
 /// prints JSON there), the journal, then the hooks, so a hook's INTERCOM_SNAPSHOT names a picture
 /// already on disk. The daemon and the terminal client each run one; whichever starts first
-/// records the journal (`JournalWriterLock`), the other reads it.
+/// records the journal (`JournalWriterLock`), the other reads it. An incoming call's hook waits
+/// up to `[hooks] snapshot_wait_ms` for the call's first picture, beside the loop.
 public final class EventPipeline: Sendable {
     public let recorder: JournalRecorder?
     public let hooks: HookRunner
@@ -55,7 +56,8 @@ public final class EventPipeline: Sendable {
             operatorLog = nil
             operatorLogTask = nil
         }
-        let hooks = HookRunner(hooks: config.hooks, logger: logger)
+        let hooks = HookRunner(hooks: config.hooks, logger: logger,
+                               snapshotWait: .milliseconds(config.hookSnapshotWaitMs))
         self.hooks = hooks
         let events = intercom.bus.subscribe()
         consumer = Task { [recorder] in
@@ -63,9 +65,19 @@ public final class EventPipeline: Sendable {
                 first(event)
                 await recorder?.record(event)
                 if await hooks.hasHook(for: event) {
-                    let snapshot: String? = if let call = event.call { await recorder?.latestPicture(call: call.id) } else { nil }
                     let clip: String? = if let call = event.call { await recorder?.latestClip(call: call.id) } else { nil }
-                    hooks.fire(event, snapshot: snapshot, clip: clip)
+                    let wait = await hooks.pictureWait(for: event)
+                    if let call = event.call, let recorder, wait > .zero {
+                        // A ringing call's first picture comes a few ms after the ring, through this
+                        // very loop: the wait runs beside it, never holding the events up.
+                        Task {
+                            let snapshot = await recorder.picture(call: call.id, within: wait)
+                            _ = await hooks.run(event, snapshot: snapshot, clip: clip)
+                        }
+                    } else {
+                        let snapshot: String? = if let call = event.call { await recorder?.latestPicture(call: call.id) } else { nil }
+                        hooks.fire(event, snapshot: snapshot, clip: clip)
+                    }
                 }
             }
             await recorder?.settle()

@@ -67,6 +67,8 @@ public final class SimulatedPanel: Sendable {
         }
         // rtsp_cgi answers the port actually bound.
         options.rtspPort = rtsp?.port
+        // sip_cgi answers the account the phone calls from.
+        options.sipUser = options.sipUser ?? sip.user
         let http = SimulatedPanelHTTPServer(options: options)
         do {
             try http.start()

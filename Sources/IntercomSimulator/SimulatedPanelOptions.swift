@@ -37,6 +37,10 @@ public struct SimulatedPanelOptions: Sendable {
     /// server (the default in process, so tests that only need HTTP and SIP never start GStreamer).
     /// `rtsp_cgi?action=get` answers it as `RtspPort`.
     public var rtspPort: UInt16?
+    /// The SIP account `sip_cgi?action=get` reports (`AccUser1`): the user the panel calls from.
+    /// `SimulatedPanel.start` fills it from its SIP options; nil answers an empty account, as a
+    /// panel whose SIP was never set up does.
+    public var sipUser: String?
 
     public init(
         user: String = "admin",
@@ -51,7 +55,8 @@ public struct SimulatedPanelOptions: Sendable {
         hugeBodyMB: Int = 0,
         relayMs: Int = 1000,
         keepAliveMs: Int = 1000,
-        rtspPort: UInt16? = nil
+        rtspPort: UInt16? = nil,
+        sipUser: String? = nil
     ) {
         self.user = user
         self.password = password
@@ -66,6 +71,7 @@ public struct SimulatedPanelOptions: Sendable {
         self.relayMs = relayMs
         self.keepAliveMs = keepAliveMs
         self.rtspPort = rtspPort
+        self.sipUser = sipUser
     }
 
     /// The faults the server starts with; `SimulatedPanelHTTPServer.setFaults` changes them later.

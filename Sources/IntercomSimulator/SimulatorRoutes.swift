@@ -69,6 +69,27 @@ extension SimulatorCore {
                 ("RtspAuth", "open"),
                 ("RtspPort", "\(options.rtspPort ?? 554)"),
             ])
+        case "sip_cgi":
+            // The account as a Beward panel reports it (beward-http-api.md §4): AccUser1 is the user
+            // its calls come from. Other actions (regstatus, call, set) are not simulated.
+            guard action == "get" else { return .text(status: 200, "Error: unknown action\r\n") }
+            let user = options.sipUser ?? ""
+            return .keyValues([
+                ("AccountEnable1", user.isEmpty ? "off" : "on"),
+                ("AccUser1", user),
+                ("RegServerUrl1", ""),
+                ("RegServerPort1", "5060"),
+                ("SipServerUrl1", ""),
+                ("SipServerPort1", "5060"),
+                ("NatEnable1", "off"),
+                ("DtmfMode1", "rfc2833"),
+                ("DtmfSignal1", "1"),
+                ("DtmfSignal2", "2"),
+                ("DtmfSignal3", "3"),
+                ("CallTimeout", "60"),
+                ("StreamType", "main"),
+                ("AllowIncoming", "on"),
+            ])
         case "config_cgi":
             // SmartYard's driver saves the configuration after every door opening.
             return action == "forcesave" ? .ok() : .text(status: 200, "Error: unknown action\r\n")

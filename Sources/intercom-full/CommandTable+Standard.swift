@@ -1,4 +1,5 @@
 import IntercomCLI
+import IntercomVideo
 
 extension CommandTable {
     /// The commands intercom-full runs (CommandIndex lists them all; the simulators are intercom-sim's).
@@ -21,6 +22,9 @@ extension CommandTable {
         ShareCommand.spec,
         ConfigCommand.spec,
         CompletionCommand.spec,
-        SetupCommand.spec,
+        SetupCommand.spec(streamCheck: { url, user, password in
+            await StreamProbe.check(VideoSource(url: url, user: user, password: password, openTimeout: .seconds(5)))
+                .map { "\($0)" }
+        }),
     ])
 }

@@ -96,10 +96,12 @@ import Testing
             let doors = try await op.run(["doors", "--json"])
             #expect(doors.status == 0, "\(doors)")
             let list = try #require(try JSONSerialization.jsonObject(with: Data(doors.stdout.utf8)) as? [[String: Any]])
-            #expect(list.map { $0["id"] as? String } == ["entrance", "home:1:0"])
-            #expect(list[1]["source"] as? String == "operator")
-            #expect(list[1]["operator"] as? String == "home")
-            #expect(list[1]["address"] as? String == "Test Street, 1")
+            // Every output `open` takes by name, the panel's second door and light too (issue 25).
+            #expect(list.map { $0["id"] as? String } == ["entrance", "entrance:alt", "entrance:light", "home:1:0"])
+            #expect(list.prefix(3).map { $0["door"] as? String } == ["main", "alt", "light"])
+            #expect(list[3]["source"] as? String == "operator")
+            #expect(list[3]["operator"] as? String == "home")
+            #expect(list[3]["address"] as? String == "Test Street, 1")
             #expect(list[0]["panel"] as? String == "entrance")
 
             let open = try await op.run(["open", "home:1:0"])

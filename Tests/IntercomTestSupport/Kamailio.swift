@@ -33,9 +33,7 @@ package final class Kamailio: @unchecked Sendable {
     package let directory: TestDirectory
     package let configURL: URL
 
-    private let lock = NSLock()
-    private var process: Subprocess?
-    private var logs: [String] = []  // output of earlier runs (before restart)
+    private let peer = ManagedProcess(name: "kamailio")
 
     /// `sip:127.0.0.1:<port>`: the proxy/registrar address for peers.
     package var uri: String { "sip:127.0.0.1:\(port)" }
@@ -85,7 +83,8 @@ package final class Kamailio: @unchecked Sendable {
 
     /// Starts kamailio and waits until it answers an OPTIONS on UDP.
     package func start(timeout: Duration = .seconds(10)) async throws {
-        let p = try Subprocess(
+        let port = self.port
+        try await peer.start(
             "kamailio",
             [
                 "-f", configURL.path,
@@ -95,52 +94,17 @@ package final class Kamailio: @unchecked Sendable {
                 "-E",  // log to stderr (our log file)
                 "-m", "32", "-M", "4",  // small shm/pkg so parallel tests stay light
             ],
-            name: "kamailio",
-            workingDirectory: directory.url,
-            logDirectory: directory.url)
-        lock.withLock { process = p }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while !Kamailio.probe(port: port) {
-            if !p.isRunning {
-                throw HarnessError("kamailio exited (status \(p.exitStatus ?? -1)) during startup" + HarnessError.tail(p.combinedOutput))
-            }
-            if clock.now >= deadline {
-                throw HarnessError.timeout("kamailio to answer OPTIONS on \(hostPort)", after: timeout, log: p.combinedOutput)
-            }
-            try await Task.sleep(for: .milliseconds(50))
+            workingDirectory: directory.url, logDirectory: directory.url,
+            waitingFor: "kamailio to answer OPTIONS on \(hostPort)", timeout: timeout, every: .milliseconds(50)) {
+            Kamailio.probe(port: port)
         }
     }
 
     /// SIGTERM (then SIGKILL) and wait for exit; registrations (memory-only) are lost.
-    package func stop() async {
-        let p = lock.withLock { () -> Subprocess? in
-            defer { process = nil }
-            return process
-        }
-        guard let p else { return }
-        await p.stop()
-        let out = p.combinedOutput
-        lock.withLock { logs.append(out) }
-    }
+    package func stop() async { await peer.stop() }
 
     /// Hard crash simulation: SIGKILL to the main process and its group (all workers), no clean shutdown.
-    package func kill() async {
-        let p = lock.withLock { () -> Subprocess? in
-            defer { process = nil }
-            return process
-        }
-        guard let p else { return }
-        p.kill()
-        _ = try? await p.waitForExit(timeout: .seconds(3))
-        // Workers got the SIGKILL too (same process group) but die a moment later; wait for the group
-        // to vanish so a fresh start does not race them for the port.
-        for _ in 0..<150 where Glibc.kill(-p.pid, 0) == 0 {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        let out = p.combinedOutput
-        lock.withLock { logs.append(out) }
-    }
+    package func kill() async { await peer.kill() }
 
     /// Stop, then start again on the same port (fault tests: registrar goes away and comes back).
     package func restart(timeout: Duration = .seconds(10)) async throws {
@@ -148,20 +112,13 @@ package final class Kamailio: @unchecked Sendable {
         try await start(timeout: timeout)
     }
 
-    package var isRunning: Bool { lock.withLock { process?.isRunning ?? false } }
+    package var isRunning: Bool { peer.isRunning }
 
     /// PID of the main process (it leads the process group of all workers), while started.
-    package var pid: pid_t? { lock.withLock { process?.pid } }
+    package var pid: pid_t? { peer.pid }
 
     /// All kamailio output so far, across restarts.
-    package var log: String {
-        lock.withLock { (logs + [process?.combinedOutput ?? ""]).joined(separator: "\n") }
-    }
-
-    deinit {
-        // Subprocess's own deinit SIGKILLs a still-running kamailio; stop() is the graceful path.
-        process?.kill()
-    }
+    package var log: String { peer.log }
 
     /// The whole config. Only `listen=` lines, no `alias=`: an alias without port would make every
     /// 127.0.0.1 port "myself" and kamailio would swallow in-dialog ACK/BYE meant for the phones.

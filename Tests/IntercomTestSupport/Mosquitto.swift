@@ -11,9 +11,7 @@ package final class Mosquitto: @unchecked Sendable {
     package let port: UInt16
     package let directory: TestDirectory
     private let configURL: URL
-    private let lock = NSLock()
-    private var process: Subprocess?
-    private var logs: [String] = []
+    private let peer = ManagedProcess(name: "mosquitto")
 
     /// The server certificate of a TLS listener (`tls:`), nil for plain TCP.
     package let tls: TestCertificates.Pair?
@@ -51,37 +49,19 @@ package final class Mosquitto: @unchecked Sendable {
     }
 
     package func start(timeout: Duration = .seconds(10)) async throws {
-        let p = try Subprocess("mosquitto", ["-c", configURL.path], name: "mosquitto", workingDirectory: directory.url,
-                               logDirectory: directory.url)
-        lock.withLock { process = p }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while !Self.accepts(port: port) {
-            if !p.isRunning {
-                throw HarnessError("mosquitto exited (status \(p.exitStatus ?? -1)) during startup" + HarnessError.tail(p.combinedOutput))
-            }
-            if clock.now >= deadline { throw HarnessError.timeout("mosquitto on port \(port)", after: timeout, log: p.combinedOutput) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        let port = self.port
+        try await peer.start("mosquitto", ["-c", configURL.path], workingDirectory: directory.url, logDirectory: directory.url,
+                             waitingFor: "mosquitto on port \(port)", timeout: timeout) { TCPProbe.accepts(port: port) }
     }
 
-    package func stop() async {
-        let p = lock.withLock { () -> Subprocess? in
-            defer { process = nil }
-            return process
-        }
-        guard let p else { return }
-        await p.stop()
-        let out = p.combinedOutput
-        lock.withLock { logs.append(out) }
-    }
+    package func stop() async { await peer.stop() }
 
     package func restart() async throws {
         await stop()
         try await start()
     }
 
-    package var log: String { lock.withLock { (logs + [process?.combinedOutput ?? ""]).joined(separator: "\n") } }
+    package var log: String { peer.log }
 
     /// Publishes one message with `mosquitto_pub` (QoS 1).
     package func publish(_ topic: String, _ payload: String, retain: Bool = false, user: (String, String)? = nil) async throws {
@@ -97,20 +77,6 @@ package final class Mosquitto: @unchecked Sendable {
         try await MQTTSubscriber(port: port, topics: topics, directory: directory, user: user)
     }
 
-    static func accepts(port: UInt16) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
-    }
-
-    deinit { process?.kill() }
 }
 
 /// `mosquitto_sub` printing each message as `RETAIN TOPIC HEXPAYLOAD`, read back as messages.

@@ -12,6 +12,8 @@ public struct IntercomConfig: Sendable, Equatable {
     public var journal: JournalSettings
     /// Event type (e.g. `call_incoming`) -> absolute program path.
     public var hooks: [String: String]
+    /// `[hooks] snapshot_wait_ms`: how long `on_call_incoming` waits for the call's first picture.
+    public var hookSnapshotWaitMs = HookSettings.defaultSnapshotWaitMs
     /// `[mqtt]`; nil = no MQTT.
     public var mqtt: MQTTSettings?
     /// `[directory]`: flats and extensions a call can be transferred to, name -> SIP URI.
@@ -32,6 +34,12 @@ public struct IntercomConfig: Sendable, Equatable {
         self.hooks = hooks
         self.mqtt = mqtt
         self.path = path
+    }
+
+    /// The `[hooks]` section as one value (the config table's place for it).
+    public var hookSettings: HookSettings {
+        get { HookSettings(programs: hooks, snapshotWaitMs: hookSnapshotWaitMs) }
+        set { (hooks, hookSnapshotWaitMs) = (newValue.programs, newValue.snapshotWaitMs) }
     }
 
     /// No panels, listening on udp:127.0.0.1:5060; the socket path depends on

@@ -52,7 +52,7 @@ public final class Journal: Sendable {
         // Older journals gain the columns added since: what triggered a door opening, and the
         // operators' event-log copies (`Journal+Operator`).
         let columns = try db.run("SELECT name FROM pragma_table_info('entries')").compactMap { $0.first?.text }
-        for column in ["opened_by"] + Self.operatorColumns + Self.deskColumns + Self.clipColumns where !columns.contains(column) {
+        for column in ["opened_by"] + Self.operatorColumns + Self.deskColumns + Self.clipColumns + Self.sensorColumns where !columns.contains(column) {
             try db.run("ALTER TABLE entries ADD COLUMN \(column) TEXT")
         }
         // An operator's log entry is stored once however often it is fetched again.
@@ -137,22 +137,24 @@ public final class Journal: Sendable {
         return path
     }
 
-    /// `by` is what triggered the opening (`DoorTrigger`: key, ctl, guest_mode, hook…).
+    /// `by` is what triggered the opening (`DoorTrigger`: key, ctl, guest_mode, hook…); returns its row id.
+    @discardableResult
     public func doorOpened(panel: String, call: CallID?, door: String, method: String, by: String, ok: Bool, error: String?,
-                           at time: Date) throws(JournalError) {
-        _ = try run("INSERT INTO entries(kind, time, panel, call, detail, method, opened_by, ok, error) VALUES ('door', ?, ?, ?, ?, ?, ?, ?, ?)",
+                           at time: Date) throws(JournalError) -> Int64 {
+        try insert("INSERT INTO entries(kind, time, panel, call, detail, method, opened_by, ok, error) VALUES ('door', ?, ?, ?, ?, ?, ?, ?, ?)",
                     [.real(time.timeIntervalSince1970), .text(panel), .optional(call?.rawValue), .text(door), .text(method),
                      .text(by), .integer(ok ? 1 : 0), .optional(error)])
     }
 
-    public func panelEvent(panel: String, kind: String, state: String, at time: Date) throws(JournalError) {
-        _ = try run("INSERT INTO entries(kind, time, panel, detail, method) VALUES ('panel_event', ?, ?, ?, ?)",
+    @discardableResult
+    public func panelEvent(panel: String, kind: String, state: String, at time: Date) throws(JournalError) -> Int64 {
+        try insert("INSERT INTO entries(kind, time, panel, detail, method) VALUES ('panel_event', ?, ?, ?, ?)",
                     [.real(time.timeIntervalSince1970), .text(panel), .text(kind), .text(state)])
     }
 
     // MARK: - Reading
 
-    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + (operatorColumns + deskColumns + clipColumns).joined(separator: ", ")
+    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + (operatorColumns + deskColumns + clipColumns + sensorColumns).joined(separator: ", ")
 
     public func entries(_ query: JournalQuery = JournalQuery()) throws(JournalError) -> [JournalEntry] {
         var conditions: [String] = []
@@ -193,7 +195,8 @@ public final class Journal: Sendable {
                      operatorName: row[17].text, event: row[18].text, uuid: row[19].text, flat: row[20].text,
                      address: row[21].text, pictureURL: row[22].text,
                      eventDetail: row[23].text.flatMap(JSONValue.parse), direction: row[24].text,
-                     transferredTo: row[25].text, clip: row[26].text, ringClip: row[27].text)
+                     transferredTo: row[25].text, clip: row[26].text, ringClip: row[27].text,
+                     sensor: row[28].text.map { $0.split(separator: " ").map(String.init) } ?? [])
     }
 
     // MARK: - Retention

@@ -29,6 +29,7 @@ extension JournalEntry {
                     ?? "in progress")
         case .door:
             "opened by \(method ?? "?")" + (openedBy.map { " (\($0))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
+                + (sensor.isEmpty ? "" : ", sensor \(sensor.joined(separator: "/"))")
         case .panelEvent:
             "\(detail ?? "?") \(method ?? "")"
         case .operatorEvent:

@@ -48,6 +48,9 @@ public struct JournalEntry: Sendable, Equatable {
     /// panel's stream from the ring on (`record = rings`). Files in the pictures folder.
     public var clip: String? = nil
     public var ringClip: String? = nil
+    /// Door entries: the panel's door-sensor changes that echoed this opening (`on`, `off`), in
+    /// order, folded in instead of kept as entries of their own (`DoorSensorFold`).
+    public var sensor: [String] = []
 
     /// An entry of an operator's event log.
     public static func operatorEvent(operator name: String, event: String, eventText: String, uuid: String, time: Date,
@@ -86,6 +89,7 @@ public struct JournalEntry: Sendable, Equatable {
             fields += [("call", .optional(call)), ("door", .optional(detail)), ("method", .optional(method)),
                        ("by", .optional(openedBy)), ("ok", ok.map { .bool($0) } ?? .null)]
             if let error { fields.append(("error", .string(error))) }
+            if !sensor.isEmpty { fields.append(("sensor", .array(sensor.map { .string($0) }))) }
         case .panelEvent:
             fields += [("event_kind", .optional(detail)), ("state", .optional(method))]
         case .operatorEvent:

@@ -28,10 +28,11 @@ public enum CommandIndex {
                      summary: "call a panel to look and talk (its camera and microphone), without anyone ringing"),
         CommandEntry(name: "daemon", program: .full,
                      summary: "run headless: listen for panel calls, auto-answer per panel, print events"),
-        CommandEntry(name: "setup", program: .launcher,
+        // intercom-full: it asks each panel's camera stream to describe itself (FFmpeg).
+        CommandEntry(name: "setup", program: .full,
                      summary: "first run: find Beward panels on the local network, check their passwords, write the config"),
         CommandEntry(name: "doctor", program: .full,
-                     summary: "check config, permissions, panels (reachability, auth), operator logins, MQTT (ca_file, who else can press the doors), SIP listen/registration, audio, terminal graphics"),
+                     summary: "check config, permissions, panels (reachability, auth, stream), hooks, MQTT (login, ca_file, who else can press the doors), operator logins, SIP listen/registration, audio, terminal graphics"),
         CommandEntry(name: "ctl", program: .launcher, summary: "talk to a running daemon through its control socket"),
         CommandEntry(name: "log", program: .launcher,
                      summary: "show the event journal: who rang, when, the outcome and their picture"),

@@ -17,9 +17,9 @@ public enum CamerasCommand {
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
         await CatalogEntry.list(invocation, noun: "cameras", panel: { panel in
-            CatalogEntry(id: panel.name, name: panel.name,
-                         fields: [("source", .string("panel")), ("panel", .string(panel.name))],
-                         whereText: "panel \(panel.name)")
+            [CatalogEntry(id: panel.name, name: panel.name,
+                          fields: [("source", .string("panel")), ("panel", .string(panel.name))],
+                          whereText: "panel \(panel.name)")]
         }, operatorItems: { op, client throws(OperatorError) in
             try await operatorCameras(op.name, client)
         })

@@ -13,14 +13,14 @@ struct CatalogEntry: Sendable {
 
     /// The panels' entries, then each logged-in operator's, printed as a table or one JSON array.
     /// An operator that fails is named and the rest still listed; the exit code is its failure's.
-    static func list(_ invocation: Invocation, noun: String, panel: (PanelConfig) -> CatalogEntry,
+    static func list(_ invocation: Invocation, noun: String, panel: (PanelConfig) -> [CatalogEntry],
                      operatorItems: (OperatorConfig, OperatorClient) async throws(OperatorError) -> [CatalogEntry]) async -> Int32 {
         let config: IntercomConfig
         switch OperatorSelection.config(invocation) {
         case .failure(let failure): return failure.report()
         case .success(let loaded): config = loaded
         }
-        var entries = config.panels.map(panel)
+        var entries = config.panels.flatMap(panel)
         let sweep = await OperatorSweep<CatalogEntry>.run(config, environment: invocation.environment, operatorItems)
         entries += sweep.items
         if entries.isEmpty && !sweep.skipped.isEmpty { return sweep.finish(foundAnything: false) }

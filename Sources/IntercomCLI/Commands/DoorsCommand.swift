@@ -8,20 +8,26 @@ public enum DoorsCommand {
         name: "doors",
         options: [.flag("--json", "one JSON array")],
         details: """
-            Ids: a panel's main door is the panel's name (NAME:alt for its second door); an operator's
-            door is OPERATOR:DOMOPHONE:DOOR from the operator's own numbering, so it stays the same
-            across runs and logins.
+            Ids: a panel's main door is the panel's name, its second door NAME:alt and its third output
+            (a light or a third lock) NAME:light, each listed; a DS panel also takes NAME:N for any relay
+            number N. An operator's door is OPERATOR:DOMOPHONE:DOOR from the operator's own numbering,
+            so it stays the same across runs and logins.
             """,
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
-        await CatalogEntry.list(invocation, noun: "doors", panel: { panel in
-            CatalogEntry(id: panel.name, name: "\(panel.name) main door",
-                         fields: [("source", .string("panel")), ("panel", .string(panel.name)), ("door", .string("main"))],
-                         whereText: "panel \(panel.name)")
-        }, operatorItems: { op, client throws(OperatorError) in
+        await CatalogEntry.list(invocation, noun: "doors", panel: panelOutputs, operatorItems: { op, client throws(OperatorError) in
             operatorDoors(op.name, try await client.addresses())
         })
+    }
+
+    /// Every output of a panel that `open` takes by name: what `BewardPanel.open` drives on both families.
+    static func panelOutputs(_ panel: PanelConfig) -> [CatalogEntry] {
+        [(Door.main, "main door"), (Door.alt, "second door"), (Door.light, "third output (light)")].map { door, what in
+            CatalogEntry(id: door == .main ? panel.name : "\(panel.name):\(door)", name: "\(panel.name) \(what)",
+                         fields: [("source", .string("panel")), ("panel", .string(panel.name)), ("door", .string("\(door)"))],
+                         whereText: "panel \(panel.name)")
+        }
     }
 
     /// The operator's doors in its order, each once (a door shared by two addresses shows under the first).

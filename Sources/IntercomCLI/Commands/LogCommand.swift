@@ -22,7 +22,7 @@ public enum LogCommand {
                 .value("--limit", "N", "only the newest N entries"),
                 .value("--operator", "NAME", "only this operator's event log"),
                 .flag("--local", "only the local journal (no operator requests)"),
-                .value("--play", "ENTRY", "replay the entry's recorded clip in the terminal (ENTRY: its id, as --json shows it)"),
+                .value("--play", "ENTRY", "replay the entry's recorded clip in the terminal (ENTRY: its id, the table's ID column)"),
                 .value("--graphics", "MODE", "with --play: auto|kitty|sixel|iterm|symbols|ascii (default auto)"),
             ],
             details: """
@@ -37,7 +37,7 @@ public enum LogCommand {
 
                 Clips: panels with `record = calls` or `rings` leave video clips (--json: "clip", the
                 call's recording or else its ring's; "ring_clip"); the table marks them [clip]. --play
-                ENTRY draws the entry's clips in the terminal with their sound on the playback device
+                ENTRY (the table's ID, --json's "id") draws the entry's clips in the terminal with their sound on the playback device
                 (q or Ctrl-C stops).
                 """,
             run: { await run($0, player: player) })
@@ -127,14 +127,16 @@ public enum LogCommand {
     static func cells(_ e: JournalEntry) -> [String] {
         let duration = e.durationSeconds.map { "\(Int($0.rounded()))s" } ?? ""
         let outcome = e.outcomeText + (e.playableClip == nil ? "" : " [clip]")
-        return [localTime(e.time), e.placeText, e.subjectText, outcome, duration, e.picture ?? e.pictureURL ?? ""]
+        // The id is what --play takes; an operator's entry fetched live has none.
+        return [e.id > 0 ? String(e.id) : "-", localTime(e.time), e.placeText, e.subjectText, outcome, duration,
+                e.picture ?? e.pictureURL ?? ""]
     }
 
     /// `--play ENTRY`: the entry's clips that are still on disk, handed to the player (in
     /// intercom-full), or the whole command line handed to intercom-full.
     static func play(_ id: String, _ invocation: Invocation, player: ClipPlayer?) async -> Int32 {
         guard let row = Int64(id), row > 0 else {
-            return Console.fail(UsageError(message: "--play takes an entry's id (the \"id\" of log --json), not '\(id)'",
+            return Console.fail(UsageError(message: "--play takes an entry's id (the ID column of 'intercom log'), not '\(id)'",
                                            command: "log").description, code: ExitCode.usage)
         }
         let config: IntercomConfig
@@ -151,7 +153,7 @@ public enum LogCommand {
         } catch {
             return Console.fail(error.description, code: ExitCode.failure)
         }
-        guard let entry else { return Console.fail("no journal entry \(row); see 'intercom log --json'", code: ExitCode.dataError) }
+        guard let entry else { return Console.fail("no journal entry \(row); see the ID column of 'intercom log'", code: ExitCode.dataError) }
         let clips = [entry.ringClip, entry.clip].compactMap { $0 }.filter { FileManager.default.fileExists(atPath: $0) }
         guard !clips.isEmpty else {
             return Console.fail("entry \(row) has no recorded clip (a panel records with record = calls or rings)",
@@ -168,16 +170,17 @@ public enum LogCommand {
 
     static func render(_ cells: [[String]]) -> String {
         // Caller names and outcomes came from panels and servers: no control character reaches the terminal.
-        let rows = [["TIME", "PANEL", "CALLER", "OUTCOME", "DURATION", "PICTURE"]] + cells.map { $0.map(TerminalSafe.escape) }
+        let header = ["ID", "TIME", "PANEL", "CALLER", "OUTCOME", "DURATION", "PICTURE"]
+        let rows = [header] + cells.map { $0.map(TerminalSafe.escape) }
         // Plain Swift string work: Foundation's padding and formatting cost more than the query on a big journal.
-        let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         var out = ""
         for row in rows {
             var line = ""
             for (i, cell) in row.enumerated() {
                 if i > 0 { line += "  " }
                 line += cell
-                if i < 5 { line += String(repeating: " ", count: widths[i] - cell.count) }
+                if i < header.count - 1 { line += String(repeating: " ", count: widths[i] - cell.count) }
             }
             while line.last == " " { line.removeLast() }
             if !out.isEmpty { out += "\n" }

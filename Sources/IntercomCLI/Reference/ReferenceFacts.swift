@@ -23,7 +23,8 @@ public enum ReferenceFacts {
         ReferenceEntry("INTERCOM_DATA_DIR", "A folder whose `ringtones/` holds the ringtones, before the installed `share/intercom/ringtones`."),
         ReferenceEntry("INTERCOM_EVENT, INTERCOM_PANEL, INTERCOM_CALL, INTERCOM_FROM, INTERCOM_JSON, INTERCOM_SNAPSHOT",
                        "Set for a hook (`[hooks] on_EVENT`): the event's name, panel, call, caller, the whole event as JSON, "
-                           + "and the picture's path. `intercom ctl open` run from a hook says so (`by: hook`)."),
+                           + "and the call's newest picture in the journal (`on_call_incoming` waits up to `[hooks] snapshot_wait_ms` "
+                           + "for the first one; unset when none came in time). `intercom ctl open` run from a hook says so (`by: hook`)."),
     ]
 
     public static let files: [ReferenceEntry] = [

@@ -11,12 +11,16 @@ public actor HookRunner {
     private let maxConcurrent: Int
     private let maxWaiting: Int
     private let baseEnvironment: [String: String]
+    /// `[hooks] snapshot_wait_ms`: how long `on_call_incoming` waits for the call's first picture.
+    public private(set) var snapshotWait: Duration
     private var running = 0
     private var waiting: [CheckedContinuation<Bool, Never>] = []
 
     public init(hooks: [String: String], logger: Logger, timeout: Duration = .seconds(10), maxConcurrent: Int = 3,
-                maxWaiting: Int = 32, baseEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
+                maxWaiting: Int = 32, baseEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+                snapshotWait: Duration = .milliseconds(HookSettings.defaultSnapshotWaitMs)) {
         self.hooks = hooks
+        self.snapshotWait = snapshotWait
         self.logger = logger
         self.timeout = timeout
         self.maxConcurrent = maxConcurrent
@@ -26,6 +30,18 @@ public actor HookRunner {
 
     /// A reloaded config's hooks; runs in progress finish with the old program.
     public func update(_ hooks: [String: String]) { self.hooks = hooks }
+
+    /// A reloaded `[hooks]` section: the programs and the picture wait.
+    public func update(_ settings: HookSettings) {
+        hooks = settings.programs
+        snapshotWait = .milliseconds(settings.snapshotWaitMs)
+    }
+
+    /// How long the event's hook should wait for the call's first picture: only an incoming
+    /// call's, whose picture is still on its way when the call rings.
+    public func pictureWait(for event: IntercomEvent) -> Duration {
+        if case .callIncoming = event.kind { snapshotWait } else { .zero }
+    }
 
     public func hasHook(for event: IntercomEvent) -> Bool { hooks[event.name] != nil }
 

@@ -3,7 +3,8 @@ import IntercomBase
 import IntercomVideo
 
 /// Writes the bus's events into the journal: a row per call (updated as it is answered and
-/// ends), per door opening and per panel alarm, and the call's pictures — the first peephole
+/// ends), per door opening and per panel alarm (a door sensor's on/off that echoes an opening
+/// goes onto the opening's row instead: `DoorSensorFold`), and the call's pictures — the first peephole
 /// frame, and the picture at answer (the call's video, else the newest peephole frame). With
 /// `[panel] record` on, the call's clips too: the panel's stream from the ring on (`rings`,
 /// remuxed by `StreamRecorder` until the answer or the end) and the answered call's recording
@@ -36,6 +37,11 @@ public actor JournalRecorder {
     private var streamTroubleSaid: Set<String> = []
     /// The longest ring clip (a panel rings for about a minute).
     private let ringClipLimit: Duration
+    /// Door-sensor changes that echo an opening go onto the opening's row (issue 25).
+    private var sensorFold = DoorSensorFold()
+    /// Hooks waiting for a call's first picture (`picture(call:within:)`), by call and token.
+    private var pictureWaiters: [CallID: [(token: UInt64, continuation: CheckedContinuation<String?, Never>)]] = [:]
+    private var nextWaiter: UInt64 = 0
 
     public init(journal: Journal, pictures: any JournalPictureSource, logger: Logger,
                 answerVideoWait: Duration = .milliseconds(1500), clips: (any JournalClipSource)? = nil,
@@ -50,6 +56,33 @@ public actor JournalRecorder {
 
     /// The path of the newest picture saved for a call (for hooks' INTERCOM_SNAPSHOT).
     public func latestPicture(call: CallID) -> String? { latest[call] }
+
+    /// The call's newest picture, waiting up to `wait` for its first one (an incoming call's hook:
+    /// the peephole's first picture comes a few ms after the ring). Nil when none came in time or
+    /// the call ended first without one.
+    public func picture(call: CallID, within wait: Duration) async -> String? {
+        if let path = latest[call] { return path }
+        guard wait > .zero, rows[call] != nil else { return nil }
+        nextWaiter += 1
+        let token = nextWaiter
+        let timeout = Task {
+            try? await Task.sleep(for: wait)
+            self.resumeWaiter(call, token: token, with: nil)
+        }
+        defer { timeout.cancel() }
+        // The continuation is stored before this actor runs anything else.
+        return await withCheckedContinuation { pictureWaiters[call, default: []].append((token, $0)) }
+    }
+
+    private func resumeWaiter(_ call: CallID, token: UInt64, with path: String?) {
+        guard var waiters = pictureWaiters[call], let index = waiters.firstIndex(where: { $0.token == token }) else { return }
+        waiters.remove(at: index).continuation.resume(returning: path)
+        pictureWaiters[call] = waiters.isEmpty ? nil : waiters
+    }
+
+    private func resumeWaiters(_ call: CallID, with path: String?) {
+        for waiter in pictureWaiters.removeValue(forKey: call) ?? [] { waiter.continuation.resume(returning: path) }
+    }
 
     /// The clip of an ended call (for hooks' INTERCOM_CLIP): its recording, else its ring's clip.
     public func latestClip(call: CallID) -> String? { latestClips[call] }
@@ -110,12 +143,23 @@ public actor JournalRecorder {
         case .callEnded(let c, let reason, let duration):
             guard let row = rows.removeValue(forKey: c.id) else { return }
             pictured.remove(c.id)
+            resumeWaiters(c.id, with: latest[c.id])
             await finishRing(c.id)
             try journal.callEnded(row, outcome: reason.rawValue, duration: duration, at: event.time)
             try keepCallClip(c.id, row: row)
         case .doorOpened(let panel, let c, let door, let method, let by, let ok, let error):
-            try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, by: by.rawValue, ok: ok, error: error,
-                                   at: event.time)
+            let row = try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, by: by.rawValue, ok: ok,
+                                             error: error, at: event.time)
+            guard ok else { return }
+            let earlier = sensorFold.opened(panel: panel, row: row, at: event.time)
+            try journal.foldSensor(rows: earlier.map(\.row), into: row)
+        case .panelEvent(let panel, let kind, let state) where DoorSensorFold.isDoorSensor(kind):
+            if let opening = sensorFold.sensor(panel: panel, state: state, at: event.time) {
+                try journal.foldSensor(state, into: opening)
+            } else {
+                let row = try journal.panelEvent(panel: panel, kind: kind, state: state, at: event.time)
+                sensorFold.kept(panel: panel, .init(row: row, state: state, time: event.time))
+            }
         case .panelEvent(let panel, let kind, let state):
             try journal.panelEvent(panel: panel, kind: kind, state: state, at: event.time)
         default:
@@ -201,6 +245,7 @@ public actor JournalRecorder {
     }
 
     private func remember(_ call: CallID, _ path: String) {
+        resumeWaiters(call, with: path)
         if latest.updateValue(path, forKey: call) == nil { latestOrder.append(call) }
         // Hooks only ask about recent calls.
         while latestOrder.count > latestLimit { latest.removeValue(forKey: latestOrder.removeFirst()) }

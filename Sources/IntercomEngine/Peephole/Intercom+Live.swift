@@ -23,6 +23,7 @@ extension Intercom {
         guard let source = liveSource(panel: panel, stream: stream) else { return nil }
         var picture = LivePicture(panel: panel, source: source, call: call, hub: peephole, logger: logger,
                                   yieldsToOtherStreams: call != nil)
+        picture.fixKey = "[panel \(panel)] \(stream == .main ? "rtsp" : "rtsp_sub")"
         picture.use(services)
         return picture
     }

@@ -27,6 +27,9 @@ struct LivePicture: Sendable {
     var endsAtEnd = false
     /// How the log names the source: `panel porch`, `camera home:cam:1`.
     var noun = "panel"
+    /// The config key that sets this stream (`[panel porch] rtsp`): a viewer's line then names the
+    /// stream's URL (never its password) and the key to fix. Nil for an operator camera.
+    var fixKey: String?
     /// Opens the stream (FFmpeg in production).
     var video: any LiveVideoService = FFmpegVideoService()
     /// Paces the retries and dates the frames.
@@ -58,9 +61,22 @@ struct LivePicture: Sendable {
         return min(longestRetry, previous * 2)
     }
 
-    /// The one line a viewer sees while the snapshots stand in for the stream.
+    /// The one line a viewer sees while the snapshots stand in for the stream. With `fix` (a
+    /// panel's stream: its URL without credentials, and the key that sets it) the line names both,
+    /// kept short so that it fits beside the panel's name on an 80-column status line.
     static func fallbackLine(_ error: VideoError, standIn: String = "showing snapshots",
-                             credentials: String = "the user/password") -> String {
+                             credentials: String = "the user/password", fix: (url: String, key: String)? = nil) -> String {
+        if let fix {
+            // The reason's first clause: "connection refused", "no answer within 10 s", "the server has no such stream".
+            func short(_ reason: String) -> String { reason.components(separatedBy: ": ").first ?? reason }
+            let section = fix.key.components(separatedBy: "] ").first.map { $0 + "]" } ?? fix.key
+            switch error {
+            case .authRefused: return "\(fix.url) refused \(credentials); fix \(section) user/password: \(standIn)"
+            case .unavailable(_, let reason): return "\(fix.url): \(short(reason)); fix \(fix.key): \(standIn)"
+            case .ended(_, let reason): return "\(fix.url) stopped (\(short(reason))): \(standIn)"
+            case .badData(_, let reason): return "\(fix.url) cannot be played (\(short(reason))); fix \(fix.key): \(standIn)"
+            }
+        }
         switch error {
         case .authRefused: return "live stream refused \(credentials): \(standIn)"
         case .unavailable(_, let reason): return "live stream unavailable (\(reason)): \(standIn)"
@@ -120,7 +136,8 @@ struct LivePicture: Sendable {
             }
             // A panel logs in with its user and password; an operator camera's URL carries a token.
             let credentials = hasSnapshots ? "the user/password" : "the camera's token (it may have expired: watch again)"
-            let line = failure.map { Self.fallbackLine($0, standIn: standIn, credentials: credentials) }
+            let fix = fixKey.map { (url: source.displayName, key: $0) }
+            let line = failure.map { Self.fallbackLine($0, standIn: standIn, credentials: credentials, fix: fix) }
                 ?? "live stream stopped: \(standIn)"
             hub.reportStream(panel: panel, note: line)
             if line != announced {

@@ -344,7 +344,8 @@ final class TUILoop {
         defer { self.watch = watch }
         let now = Date()
         let problem = peephole.problem(panel: watch.panel), note = peephole.streamNote(panel: watch.panel)
-        let status = watch.status(mode: pictures.choice.mode, problem: problem, streamNote: note, at: now)
+        let status = watch.status(mode: pictures.choice.mode, problem: problem, streamNote: note, at: now,
+                                  width: max(0, curses.cols - 1))
         let headline = watch.headline(problem: problem, streamNote: note)
         // What the line says goes out at once; its counters (rate, pictures) at most
         // `WatchView.counterInterval` apart: redrawing the line with every video frame costs an

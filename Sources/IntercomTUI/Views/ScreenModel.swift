@@ -35,6 +35,8 @@ struct ScreenModel {
     var transferCall: CallID?
     /// The kiosk's page, filter and list mode.
     var kiosk = KioskView()
+    /// A door sensor's on/off that echoes an opening is not listed under Recent (as in the journal).
+    var sensorFold = DoorSensorFold()
     /// The kiosk's digit chose a door (`chosenDoor`) after the last call was selected: `o` opens
     /// that door, and its tile is the one drawn as selected, even while a call rings.
     var doorFocus = false
@@ -112,6 +114,10 @@ struct ScreenModel {
             let text = Self.doorText(owner: panel, door: door, method: method, ok: ok, error: error)
             if ok { say(text) } else { fail(text) }
             remember("\(time) \(text)")
+            guard ok else { break }
+            for change in sensorFold.opened(panel: panel, row: 0, at: event.time) where change.state == "on" {
+                if let i = recent.firstIndex(of: "\(Self.clock(change.time)) \(panel): door") { recent.remove(at: i) }
+            }
         case .registered(let account, _):
             registration = "registered as \(account)"
         case .registrationFailed(let account, let reason):
@@ -123,6 +129,10 @@ struct ScreenModel {
             unreachable.remove(panel)
             remember("\(time) \(panel) reachable again")
         case .panelEvent(let panel, let kind, let state):
+            if DoorSensorFold.isDoorSensor(kind) {
+                guard sensorFold.sensor(panel: panel, state: state, at: event.time) == nil else { break }
+                sensorFold.kept(panel: panel, .init(row: 0, state: state, time: event.time))
+            }
             if state == "on" { remember("\(time) \(panel): \(kind)") }
         case .audioChanged(let muted, let speaker, _):
             self.muted = muted

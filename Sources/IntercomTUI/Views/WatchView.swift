@@ -70,14 +70,36 @@ struct WatchView {
     }
 
     /// E.g. " porch · symbols · live 25.0 fps · #312 · q quits", then the stream's or the panel's trouble.
-    func status(mode: GraphicsMode, problem: String?, streamNote: String? = nil, at now: Date = Date()) -> String {
-        var text = " \(panel) · \(mode.rawValue) · \(kind) \(String(format: "%.1f", measuredFPS(at: now))) fps"
-        if let cap { text += " (max \(cap.formatted()))" }
-        text += " · #\(shown) · q quits"
+    /// With `width` (the columns the line may use), when that does not fit the counters shrink to
+    /// `snapshots #312`, then a note drops its closing clause (": showing snapshots", which the
+    /// counters say too), then the counters and the panel's name go, then it is cut at a word: what is
+    /// wrong stays readable.
+    func status(mode: GraphicsMode, problem: String?, streamNote: String? = nil, at now: Date = Date(),
+                width: Int? = nil) -> String {
+        var counters = " · \(mode.rawValue) · \(kind) \(String(format: "%.1f", measuredFPS(at: now))) fps"
+        if let cap { counters += " (max \(cap.formatted()))" }
+        counters += " · #\(shown) · q quits"
         // Cleared by the next live frame, so it shows exactly while the stream is down.
-        if let streamNote { text += " · \(streamNote)" }
-        if let problem { text += " · \(problem)" }
-        return text
+        let trouble = [streamNote, problem].compactMap { $0 }.map { " · \($0)" }.joined()
+        let full = " \(panel)" + counters + trouble
+        guard let width, full.count > width, !trouble.isEmpty else { return full }
+        let compact = " \(panel) · \(kind) #\(shown)"
+        var candidates = ["\(compact)\(trouble) · q quits", "\(compact)\(trouble)"]
+        if let streamNote, let cut = streamNote.range(of: ": ", options: .backwards) {
+            let shorter = " · \(streamNote[..<cut.lowerBound])" + (problem.map { " · \($0)" } ?? "")
+            // Last, without the panel's name: a panel's note names it in the key to fix.
+            candidates += ["\(compact)\(shorter)", " \(panel)\(shorter)", " " + shorter.dropFirst(3)]
+        }
+        if let fitting = candidates.first(where: { $0.count <= width }) { return fitting }
+        return Self.cut(candidates.last ?? full, to: width)
+    }
+
+    /// `text` cut at the last space that leaves room for "…" within `width`.
+    static func cut(_ text: String, to width: Int) -> String {
+        guard text.count > width, width > 1 else { return text }
+        let room = text.prefix(width - 1)
+        let end = room.lastIndex(of: " ").map { room[..<$0] } ?? room
+        return String(end) + "…"
     }
 
     /// `live` or `snapshots`: the pending frame's, which is drawn right after the line.

@@ -9,7 +9,7 @@ enum ConfigCommand {
         name: "config",
         options: [
             .flag("--example", "print a commented example config"),
-            .flag("--check", "load the config and report errors and warnings"),
+            .flag("--check", "load the config and report errors and warnings (a hook program that is missing or not executable is an error)"),
             .flag("--reference", "print the reference of every section and key (Markdown, docs/CONFIG.md)"),
             .flag("--man", "print the intercom-config(5) man page (roff) made from the same table"),
         ],
@@ -34,6 +34,12 @@ enum ConfigCommand {
         }
         do {
             let config = try invocation.loadConfig()
+            // A hook that cannot run loads fine but fails at its event: not "ok".
+            let hooks = HookProgramCheck.problems(config.hooks)
+            guard hooks.isEmpty else {
+                for line in hooks { Console.error("intercom: \(config.path ?? "config"): \(line)") }
+                return ExitCode.dataError
+            }
             Console.out("config ok: \(config.path ?? "(no file; defaults)"), \(config.panels.count) panel(s)")
             return ExitCode.ok
         } catch {

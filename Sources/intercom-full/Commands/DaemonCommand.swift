@@ -111,7 +111,7 @@ enum DaemonCommand {
             return
         }
         let notApplied = await intercom.updatePanels(config)
-        await hooks.update(config.hooks)
+        await hooks.update(config.hookSettings)
         for line in notApplied { logger.warning("SIGHUP: \(line)") }
         logger.notice("SIGHUP: config reloaded (panel policies, hooks, journal retention)")
     }

@@ -17,7 +17,8 @@ enum DemoCommand {
         audio and video; the simulated operator (logged in with its test phone) offers the panel's door
         as an operator door and serves a camera (intercom watch demo:cam:1, live HLS; a minute of recording).
         Answer with a, open the door with o, hang up with h, quit with q.
-        Everything the demo writes (config, token, journal) lives in a private folder removed at the end.
+        Everything the demo writes (config, token, journal) lives in a private folder removed at the end;
+        the demo prints it before the screen opens and shows it in the screen's title.
         """,
         run: run)
 
@@ -82,12 +83,17 @@ enum DemoCommand {
         } catch {
             return Console.fail(error.description, code: ExitCode.unavailable)
         }
+        // The folder the README's `--config DEMO/config.ini` means: said before the screen opens (it
+        // stays in the terminal's scrollback) and in the screen's title while the demo runs.
+        Console.out("intercom demo: its folder is \(work) (removed when the demo ends); from another terminal:\n"
+                    + "  XDG_STATE_HOME=\(work)/state intercom doors --config \(work)/config.ini")
         var demo = invocation
         demo.environment = environment
         var settings = TUICommand.phoneSettings(config, demo)
         settings.dataDirectory = "\(work)/client"
         let intercom = TUICommand.engine(config, settings, demo, logger: TUICommand.quietLogger(demo))
-        return await TUICommand.runScreen(intercom, invocation: demo, kiosk: false, label: "demo", stopOn: signals) {
+        return await TUICommand.runScreen(intercom, invocation: demo, kiosk: false, label: "demo \(work)",
+                                         stopOn: signals) {
             // The first ring 1.5 s after the client listens; later ones follow --ring-every.
             Task {
                 try? await Task.sleep(for: .milliseconds(1500))

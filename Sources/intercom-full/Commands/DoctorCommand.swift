@@ -51,6 +51,7 @@ enum DoctorCommand {
         if config.panels.isEmpty && config.operators.isEmpty {
             report(Finding(ok: false, text: "no [panel NAME] section: see 'intercom config --example'"))
         }
+        var answering: [PanelConfig] = []
         for panel in config.panels {
             let client: BewardPanel
             do {
@@ -64,11 +65,22 @@ enum DoctorCommand {
                 let family = try await client.detectFamily()
                 report(Finding(ok: true, text: "\(panel.name): \(panel.url) answers, user \(panel.user) accepted"
                     + "\(authNote(client)), model \(info["DeviceModel"] ?? "?") (\(family.rawValue))"))
+                answering.append(panel)
             } catch {
                 // The Basic-only refusal names the scheme itself.
                 let note = error == .basicAuthOnly(panel: panel.name) ? "" : authNote(client, auth: panel.auth)
                 report(Finding(ok: false, text: "\(panel.name): \(error)\(note)", code: error.exitCode))
             }
+        }
+
+        if answering.contains(where: { $0.rtspURL != nil }) {
+            Console.out("streams")
+            for finding in await streamFindings(answering) { report(finding) }
+        }
+
+        if !config.hooks.isEmpty {
+            Console.out("hooks")
+            for finding in hookFindings(config.hooks) { report(finding) }
         }
 
         if !config.operators.isEmpty {
@@ -83,6 +95,8 @@ enum DoctorCommand {
             // The config loaded, so a ca_file named for mqtts:// is a readable PEM certificate.
             let trust = mqtt.tls ? ", verified against " + (mqtt.caFile.map { "ca_file \($0) (a readable PEM certificate)" } ?? "the system store") : ""
             report(Finding(ok: true, text: "broker \(mqtt.url)\(trust)"))
+            // It answers, and takes the login (issue 25).
+            report(await mqttFinding(mqtt))
             let topics = MQTTTopics(settings: mqtt, host: MQTTTopics.machineName())
             for warning in MQTTExposure.warnings(mqtt, topics: topics, panels: config.panels.map(\.name), operators: !config.operators.isEmpty) {
                 report(Finding(ok: false, text: warning, code: ExitCode.ok))

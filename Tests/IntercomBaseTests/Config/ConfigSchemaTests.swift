@@ -47,7 +47,8 @@ import Testing
         #expect(lines.contains("tls_ca     =                     # its CA certificate(s), PEM file or directory (empty = system store)"))
         #expect(lines.contains("# api   = https://api.operator.example/mobile   # number, not a panel's password; the"))
         #expect(lines.contains("dtmf.gap_ms      = 500           # pause between repeats of the sequence"))
-        #expect(lines.last == "on_door_opened   =")
+        #expect(lines.contains("on_door_opened   ="))
+        #expect(lines.last == "snapshot_wait_ms = 300           # 0 = run on_call_incoming at once, without the picture")
         #expect(!ConfigExample.text.hasSuffix("\n"))
     }
 

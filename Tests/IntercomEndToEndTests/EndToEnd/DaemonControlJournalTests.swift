@@ -69,6 +69,10 @@ import IntercomPhoneTestSupport
         #expect(cut["outcome"] is NSNull && cut["answered_by"] as? String == "auto", "\(cut)")
         let table = try await daemon.run(["log", "--panel", "entrance", "--since", "1h"])
         #expect(table.stdout.contains("remote_hangup") && table.stdout.contains("in progress"), "\(table.stdout)")
+        // Each row starts with the id `log --play` takes.
+        let earlierID = try #require(earlier["id"] as? Int)
+        #expect(table.stdout.split(separator: "\n").contains { $0.hasPrefix("\(earlierID) ") && $0.contains("remote_hangup") },
+                "\(table.stdout)")
 
         let hookLines = (try? String(contentsOfFile: hookOutput, encoding: .utf8)) ?? ""
         #expect(hookLines.contains("call_answered \(firstCall) entrance"), "hook output: \(hookLines)\n\(daemon.log)")

@@ -10,9 +10,11 @@ struct SetupWizardTests {
     @Test("finds both panels, retries a refused password, writes a 0600 config that checks and receives a call")
     func wizardWritesAWorkingConfig() async throws {
         let dir = try TestDirectory(prefix: "setup")
-        let porch = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
+        // The porch has a camera over RTSP and names its SIP account; the gate has neither (its
+        // sip_cgi account is empty), and shares the porch's address, so its number is asked.
+        let porch = try await SimulatedPanel.start(options: SimulatedPanelOptions(rtspPort: 0), sip: SimulatedPanelSIPOptions(
             user: "100001", dataDirectory: try dir.subdirectory("porch").path))
-        let gate = try await SimulatedPanel.start(options: SimulatedPanelOptions(password: "secret"),
+        let gate = try await SimulatedPanel.start(options: SimulatedPanelOptions(password: "secret", sipUser: ""),
                                                   sip: SimulatedPanelSIPOptions(user: "100002", dataDirectory: try dir.subdirectory("gate").path))
         let port = try FreePort.udpAndTCP()
         let config = dir.file("config.ini").path
@@ -51,13 +53,17 @@ struct SetupWizardTests {
             _ = try await answer("name [entrance]:", "porch")
             _ = try await answer("user [admin]:", "")
             _ = try await answer("password (empty skips this panel):", "admin")
-            _ = try await answer("calls from, e.g. 100001", "100001")
             let second = try await answer("name [panel2]:", "gate")
             #expect(second.contains("ok: DKS15120"), "the porch's model was shown: \(second)")
+            // Read from the panel, not asked (issue 25).
+            #expect(second.contains("calls come from SIP user 100001 (its SIP settings)"), "\(second)")
+            let rtsp = try #require(porch.rtsp).url()
+            #expect(second.contains("camera: \(rtsp) answers with this user and password (rtsp)"), "\(second)")
             _ = try await answer("user [admin]:", count: 2, "")
             _ = try await answer("password (empty skips this panel):", count: 2, "wrong")
             _ = try await answer("password (empty skips this panel):", count: 3, "secret")
-            let done = try await answer("calls from, e.g. 100001", count: 2, "100002")
+            let done = try await answer("porch answers at 127.0.0.1 too: which number does this panel call from?", "100002")
+            #expect(done.contains("camera: the panel's RTSP is switched off (RtspSwitch=close)"), "\(done)")
             #expect(done.contains("try again"), "the refused password was reported: \(done)")
             #expect(!done.contains("secret") && !done.contains("wrong"), "a password was echoed:\n\(done)")
             let end = try await tmux.waitForScreen(containing: "SETUP-EXIT=0", timeout: .seconds(15))
@@ -68,7 +74,10 @@ struct SetupWizardTests {
             let check = try await IntercomBinary.run(["config", "--check", "--config", config], in: dir)
             #expect(check.status == 0 && check.stdout.contains("2 panel(s)"), "\(check)")
             let text = try String(contentsOfFile: config, encoding: .utf8)
-            #expect(text.contains("[panel gate]\nurl = \(gate.http.baseURL)\nuser = admin\npassword = secret\nmatch = sip:100002@"), "\(text)")
+            #expect(text.contains("[panel gate]\nurl = \(gate.http.baseURL)\nuser = admin\npassword = secret\nmatch = sip:100002@\n"
+                + "# the panel's RTSP is switched off (RtspSwitch=close)\nrtsp = off"), "\(text)")
+            #expect(text.contains("[panel porch]\nurl = \(porch.http.baseURL)\nuser = admin\npassword = admin\nmatch = sip:100001@\nrtsp = \(rtsp)"),
+                    "\(text)")
 
             // The config takes a call: the gate rings the daemon started from it.
             let running = try DaemonProcess(config: text, name: "setup")

@@ -193,6 +193,19 @@ extension LivePictureSuites {
             #expect(lines[2] == "live stream stopped (the server closed it): showing snapshots")
             #expect(lines.allSatisfy { !$0.contains("rtsp://") })
         }
+
+        /// A panel's stream: the line names its URL (never the password) and the key to fix, and stays
+        /// short enough for an 80-column line (issue 25).
+        @Test func aPanelStreamsLineNamesItsURLAndKey() {
+            let fix = (url: "rtsp://192.168.1.50:554/av0_0", key: "[panel entrance] rtsp")
+            let refused = LivePicture.fallbackLine(.unavailable(stream: fix.url, reason: "connection refused: check the host and port"),
+                                                   fix: fix)
+            #expect(refused == "rtsp://192.168.1.50:554/av0_0: connection refused; fix [panel entrance] rtsp: showing snapshots")
+            let auth = LivePicture.fallbackLine(.authRefused(stream: fix.url), fix: fix)
+            #expect(auth == "rtsp://192.168.1.50:554/av0_0 refused the user/password; fix [panel entrance] user/password: showing snapshots")
+            let stopped = LivePicture.fallbackLine(.ended(stream: fix.url, reason: "the server closed it"), fix: fix)
+            #expect(stopped == "rtsp://192.168.1.50:554/av0_0 stopped (the server closed it): showing snapshots")
+        }
     }
 }
 

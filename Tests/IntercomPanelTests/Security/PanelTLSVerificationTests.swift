@@ -19,24 +19,11 @@ import IntercomBase
                                                 "-key", certificates.server.key, "-www", "-quiet"],
                                     name: "s_server", logDirectory: certificates.directory.url)
         let deadline = Date().addingTimeInterval(10)
-        while !Self.accepts(port) {
+        while !TCPProbe.accepts(port: port) {
             guard server.isRunning, Date() < deadline else { throw HarnessError("openssl s_server did not start" + server.combinedOutput) }
             try await Task.sleep(for: .milliseconds(50))
         }
         return (server, port)
-    }
-
-    static func accepts(_ port: UInt16) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
     }
 
     @Test("self-signed https panel: refused by default, trusted by ca_file, accepted by tls_insecure")

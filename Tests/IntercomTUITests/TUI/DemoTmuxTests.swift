@@ -33,6 +33,9 @@ struct DemoTmuxTests {
             let demo = try #require(try FileManager.default.contentsOfDirectory(atPath: tmp.path)
                 .first { $0.hasPrefix("intercom-demo.") }, "no demo folder in \(tmp.path)")
             let work = "\(tmp.path)/\(demo)"
+            // The demo names its folder on the screen, for `--config FOLDER/config.ini` (issue 25).
+            let titled = try await tmux.capture()
+            #expect(titled.contains("[demo \(work)]"), "\(titled)")
             var light = try IntercomBinary.environment(in: dir)
             light["XDG_STATE_HOME"] = "\(work)/state"
             let doors = try await Subprocess.run(binary, ["doors", "--config", "\(work)/config.ini"], environment: light,

@@ -80,6 +80,27 @@ struct WatchViewTests {
         #expect(WatchView(WatchOptions(panel: "p", fps: 0.5)).status(mode: .ascii, problem: nil).contains("(max 0.5)"))
     }
 
+    /// The stream's trouble fits the line: at 80 columns the counters shrink and go before the
+    /// note does, and the URL and the key to fix stay whole (issue 25).
+    @Test func aStreamNoteFitsTheLine() throws {
+        var view = WatchView(WatchOptions(panel: "entrance"))
+        _ = Self.show(&view, try Self.frame(1, jpeg: [1]), at: Date())
+        let note = "rtsp://192.168.1.50:554/av0_0: connection refused; fix [panel entrance] rtsp: showing snapshots"
+        let wide = view.status(mode: .symbols, problem: nil, streamNote: note, width: 159)
+        #expect(wide.hasSuffix(" · q quits · \(note)") && wide.hasPrefix(" entrance · symbols · snapshots"), "\(wide)")
+        let short = String(note.dropLast(": showing snapshots".count))
+        #expect(view.status(mode: .symbols, problem: nil, streamNote: note, width: 110) == " entrance · snapshots #1 · \(short)")
+        #expect(view.status(mode: .symbols, problem: nil, streamNote: note, width: 99) == " entrance · \(short)")
+        // 80 columns: the note alone, its URL and key whole.
+        let narrow = view.status(mode: .symbols, problem: nil, streamNote: note, width: 79)
+        #expect(narrow == " \(short)" && narrow.count <= 79, "\(narrow)")
+        // Narrower still: cut at a word, with an ellipsis.
+        let tiny = view.status(mode: .symbols, problem: nil, streamNote: note, width: 40)
+        #expect(tiny.count <= 40 && tiny.hasSuffix("…") && !tiny.contains("  "), "\(tiny)")
+        // Without trouble the line is as before, whatever the width.
+        #expect(view.status(mode: .symbols, problem: nil, width: 20) == " entrance · symbols · snapshots 0.0 fps · #1 · q quits")
+    }
+
     @Test func qCtrlCAndCtrlDQuitOtherKeysDoNot() {
         for key in ["q", "Q", "\u{03}", "\u{04}"] { #expect(WatchView.quits(Int32(key.unicodeScalars.first!.value))) }
         for key in ["o", "a", "\u{0C}", " "] { #expect(!WatchView.quits(Int32(key.unicodeScalars.first!.value))) }

@@ -59,7 +59,7 @@ extension ConfigSchema {
             place: .single(\.journal))
     }
 
-    static var hooks: ConfigSection<[String: String], [String: String]> {
+    static var hooks: ConfigSection<HookSettings, HookSettings> {
         ConfigSection(
             kind: "hooks",
             about: "A program per event type, run with argv and `INTERCOM_*` environment variables, never through a "
@@ -73,7 +73,7 @@ extension ConfigSchema {
                               + "). An unknown event name is a warning.",
                           example: [ConfigExampleLine(key: "on_call_incoming", "", ["never through a shell; absolute paths only"], width: 16),
                                     ConfigExampleLine(key: "on_door_opened", "", width: 16)],
-                          decode: { hooks, entry, context throws(ConfigValueError) in
+                          decode: { settings, entry, context throws(ConfigValueError) in
                               let event = String(entry.key.dropFirst(3))
                               guard ConfigDecoder.hookEvents.contains(event) else {
                                   context.warn(entry, "unknown event '\(event)' in key '\(entry.key)' in \(context.section.label) (ignored)")
@@ -81,12 +81,18 @@ extension ConfigSchema {
                               }
                               guard !entry.value.isEmpty else { return }
                               // Hooks run without a shell, so there is no PATH lookup to rely on.
-                              hooks[event] = try ConfigDecoder.absolutePath(entry.value, expander: context.parse.expander)
+                              settings.programs[event] = try ConfigDecoder.absolutePath(entry.value, expander: context.parse.expander)
                           },
-                          differs: { $0 != $1 }, apply: { $0 = $1 }),
+                          differs: { $0.programs != $1.programs }, apply: { $0.programs = $1.programs }),
+                .field("snapshot_wait_ms", \.snapshotWaitMs, .integer(0...5000, unit: "milliseconds"),
+                       default: .value("\(HookSettings.defaultSnapshotWaitMs)"), reload: .live,
+                       about: "How long an `on_call_incoming` hook waits for the call's first peephole picture (it usually "
+                           + "comes a few milliseconds after the ring) before it runs: `INTERCOM_SNAPSHOT` names the picture "
+                           + "when it came in time, and is absent when it did not (or without a journal). 0 = run at once.",
+                       example: [ConfigExampleLine("300", ["0 = run on_call_incoming at once, without the picture"], width: 16)]),
             ],
-            start: { _, _ in [:] },
+            start: { _, _ in HookSettings() },
             finish: { draft, _, _ throws(ConfigError) in draft },
-            place: .single(\.hooks))
+            place: .single(\.hookSettings))
     }
 }

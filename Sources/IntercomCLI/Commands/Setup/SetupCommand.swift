@@ -7,23 +7,31 @@ import IntercomPanel
 /// against the panel, and writes a config (0600) that listens where the panels can reach it. It
 /// never changes a panel: it shows what to set in the panel's SIP settings instead.
 public enum SetupCommand {
-    public static let spec = CommandSpec(
-        name: "setup",
-        options: [
-            .value("--scan", "HOST[:PORT],...", "ask these addresses instead of scanning this host's local networks"),
-            .value("--listen", "ADDRESS", "the [sip] listen line to write (default udp:0.0.0.0:5060)"),
-            .flag("--dry-run", "print the config instead of writing it"),
-            .flag("--force", "replace an existing config file"),
-        ],
-        details: """
-            Without --scan it says which ranges it probes, then asks every address of the /24 around
-            each private IPv4 address (10/8, 172.16/12, 192.168/16) of this host's physical
-            interfaces (no loopback, link-local, public ranges, container bridges, VMs or VPNs)
-            for systeminfo_cgi on port 80, 32 at a time. Each panel found is checked with the
-            user and password you give; a refused password can be typed again, an empty one skips
-            the panel. The panel itself is never changed.
-            """,
-        run: run)
+    /// `stream`: how a panel's camera stream is asked to describe itself (intercom-full: FFmpeg);
+    /// without one no `rtsp =` is written.
+    public static func spec(streamCheck: (@Sendable (_ url: String, _ user: String, _ password: String) async -> String?)?)
+        -> CommandSpec {
+        CommandSpec(
+            name: "setup",
+            options: [
+                .value("--scan", "HOST[:PORT],...", "ask these addresses instead of scanning this host's local networks"),
+                .value("--listen", "ADDRESS", "the [sip] listen line to write (default udp:0.0.0.0:5060)"),
+                .flag("--dry-run", "print the config instead of writing it"),
+                .flag("--force", "replace an existing config file"),
+            ],
+            details: """
+                Without --scan it says which ranges it probes, then asks every address of the /24 around
+                each private IPv4 address (10/8, 172.16/12, 192.168/16) of this host's physical
+                interfaces (no loopback, link-local, public ranges, container bridges, VMs or VPNs)
+                for systeminfo_cgi on port 80, 32 at a time. Each panel found is checked with the
+                user and password you give; a refused password can be typed again, an empty one skips
+                the panel. The panel's SIP settings (sip_cgi) say which SIP user its calls come from
+                (match); its RTSP settings (rtsp_cgi) give the camera's port, and the stream is written
+                (rtsp = URL) when it answers a DESCRIBE with the panel's user and password, else
+                rtsp = off with the reason. The panel itself is never changed.
+                """,
+            run: { await run($0, streamCheck: streamCheck) })
+    }
 
     /// One panel the user kept.
     struct Panel {
@@ -32,9 +40,10 @@ public enum SetupCommand {
         var user: String
         var password: String
         var sipUser: String
+        var stream: SetupPanelFacts.Stream = .unknown
     }
 
-    @Sendable static func run(_ invocation: Invocation) async -> Int32 {
+    static func run(_ invocation: Invocation, streamCheck: SetupPanelFacts.StreamCheck?) async -> Int32 {
         let args = invocation.arguments
         let location = ConfigLoader.resolvePath(explicit: args.value("--config"), environment: invocation.environment)
         guard let path = location.path else {
@@ -80,7 +89,7 @@ public enum SetupCommand {
         for (index, candidate) in found.enumerated() {
             Console.out("")
             Console.out("panel \(index + 1) of \(found.count): \(candidate.url)")
-            if let kept = await askPanel(candidate, number: index + 1, taken: panels.map(\.name), prompt: prompt) {
+            if let kept = await askPanel(candidate, number: index + 1, kept: panels, prompt: prompt, streamCheck: streamCheck) {
                 panels.append(kept)
             }
         }
@@ -110,7 +119,9 @@ public enum SetupCommand {
         return ExitCode.ok
     }
 
-    static func askPanel(_ candidate: PanelProbe.Candidate, number: Int, taken: [String], prompt: SetupPrompt) async -> Panel? {
+    static func askPanel(_ candidate: PanelProbe.Candidate, number: Int, kept: [Panel], prompt: SetupPrompt,
+                         streamCheck: SetupPanelFacts.StreamCheck?) async -> Panel? {
+        let taken = kept.map { $0.name.lowercased() }
         var name = prompt.ask("name", default: number == 1 ? "entrance" : "panel\(number)")
         while taken.contains(name.lowercased()) || name.contains(where: { $0.isWhitespace || $0 == "]" }) {
             name = prompt.ask("'\(name)' is taken or has a space or ']'; another name")
@@ -127,12 +138,36 @@ public enum SetupCommand {
                 let info = try await panel.systemInfo()
                 let model = TerminalSafe.escape(info["DeviceModel"] ?? "unknown model")
                 Console.out("ok: \(model), firmware \(TerminalSafe.escape(info["SoftwareVersion"] ?? "?"))")
-                let sipUser = prompt.ask("the SIP user it calls from, e.g. 100001 (empty: any call from its address)")
-                return Panel(name: name, url: candidate.url, user: user, password: password, sipUser: sipUser)
+                let host = URL(string: candidate.url)?.host ?? ""
+                let facts = await SetupPanelFacts.read(panel, host: host, user: user, password: password, streamCheck: streamCheck)
+                switch facts.stream {
+                case .url(let url): Console.out("camera: \(url) answers with this user and password (rtsp)")
+                case .off(let why): Console.out("camera: \(TerminalSafe.escape(why)); writing rtsp = off (watch shows snapshots)")
+                case .unknown: break
+                }
+                let sipUser = sipUser(facts, host: host, sharedWith: kept.filter { URL(string: $0.url)?.host == host }, prompt: prompt)
+                return Panel(name: name, url: candidate.url, user: user, password: password, sipUser: sipUser, stream: facts.stream)
             } catch {
                 Console.out("\(TerminalSafe.escape(error.description)); try again")
             }
         }
+    }
+
+    /// The SIP user the panel calls from, for `match`: what its SIP settings say; else nothing is
+    /// needed while the panel has an address of its own (its calls are known by where they come
+    /// from), and only a panel sharing its address with another is asked, in words a resident can
+    /// follow.
+    static func sipUser(_ facts: SetupPanelFacts, host: String, sharedWith others: [Panel], prompt: SetupPrompt) -> String {
+        if let known = facts.sipUser {
+            Console.out("calls come from SIP user \(known) (its SIP settings)")
+            return known
+        }
+        guard !others.isEmpty else {
+            Console.out("its SIP settings name no account: every call from \(host) will be taken as this panel's")
+            return ""
+        }
+        return prompt.ask("\(others.map(\.name).joined(separator: ", ")) answers at \(host) too: which number does this panel "
+                          + "call from? (its web page, SIP settings: the account's user name, e.g. 100001; empty: decide later)")
     }
 
     static func configText(_ panels: [Panel], listen: ListenAddress) -> String {
@@ -142,6 +177,11 @@ public enum SetupCommand {
             lines += ["", "[panel \(panel.name)]", "url = \(panel.url)", "user = \(value(panel.user))",
                       "password = \(value(panel.password))"]
             if !panel.sipUser.isEmpty { lines.append("match = sip:\(panel.sipUser)@") }
+            switch panel.stream {
+            case .url(let url): lines.append("rtsp = \(url)")
+            case .off(let why): lines += ["# \(why.replacingOccurrences(of: "\n", with: " "))", "rtsp = off"]
+            case .unknown: break
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
