@@ -3,6 +3,7 @@ import IntercomBase
 import IntercomEngine
 import IntercomImaging
 import IntercomPhone
+import Synchronization
 
 /// One picture subscription of one connection: at the rate the screen asked for, the newest
 /// picture of its source goes into the connection's slot as a JPEG line. A picture is encoded
@@ -20,14 +21,32 @@ struct PicturePump: Sendable {
         let key = request.key
         let video = await intercom.video
         let pause = Duration.milliseconds(max(33, Int(1000 / request.fps)))
+        // A new picture of the source wakes the pump at once: a ring's first picture is not held
+        // back by the pacing, which only keeps pictures at most `fps` apart.
+        let news = NewPicture()
+        let waker: UUID?, token: UInt64?
+        switch request.source {
+        case .panel(let panel):
+            waker = intercom.peephole.addWaker { if $0 == panel { news.fire() } }
+            token = nil
+        case .video:
+            waker = nil
+            token = video?.subscribe { _ in news.fire() }
+        }
+        defer {
+            if let waker { intercom.peephole.removeWaker(waker) }
+            if let token { video?.unsubscribe(token) }
+        }
         var sent: String?
         while !Task.isCancelled {
             if outbox.slotIsFree(key), let (id, line) = next(video: video, unless: sent) {
                 outbox.offer(key: key, line: line)
                 sent = id
+                try? await Task.sleep(for: pause)
+            } else {
+                // Nothing new, or the screen has not taken the last one: the next picture, or a look again.
+                await news.wait(atMost: pause)
             }
-            // Pacing at the rate asked for, not a wait for a condition.
-            try? await Task.sleep(for: pause)
         }
     }
 
@@ -51,6 +70,43 @@ struct PicturePump: Sendable {
                   let jpeg = try? JPEG.encode(image, quality: Self.quality) else { return nil }
             return (id, PictureLine(key: request.key, sequence: Int(frame.sequence), kind: "video",
                                     call: frame.call?.rawValue, jpeg: jpeg).encoded)
+        }
+    }
+}
+
+/// "A new picture came": fired from the hub's waker (any thread), awaited by one pump.
+final class NewPicture: Sendable {
+    private let state = Mutex<(fired: Bool, waiting: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func fire() {
+        let waiting = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            defer { s = (s.waiting == nil, nil) }
+            return s.waiting
+        }
+        waiting?.resume()
+    }
+
+    /// Returns at the next `fire` (at once if one came since the last wait), after `limit`, or on cancel.
+    func wait(atMost limit: Duration) async {
+        let timer = Task { [self] in
+            try? await Task.sleep(for: limit)
+            fire()
+        }
+        defer { timer.cancel() }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { s -> Bool in
+                    if s.fired || Task.isCancelled {
+                        s.fired = false
+                        return true
+                    }
+                    s.waiting = resume
+                    return false
+                }
+                if now { resume.resume() }
+            }
+        } onCancel: {
+            fire()
         }
     }
 }
