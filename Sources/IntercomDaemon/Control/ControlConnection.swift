@@ -143,6 +143,13 @@ final class ControlConnection: @unchecked Sendable {
             send(ControlReply.success(id: request.id, data: .object([("screen", .integer(number))])))
             await stream(call: nil)
         case .picture(let picture):
+            if case .panel(let panel) = picture.source {
+                let names = await intercom.config.panels.map(\.name)
+                guard names.contains(panel) else {
+                    send(ControlReply.failure(id: request.id, error: "no panel '\(panel)'; known: \(names.joined(separator: ", "))"))
+                    return
+                }
+            }
             subscribe(picture)
             send(ControlReply.success(id: request.id, data: .object([("frame", .string(picture.key))])))
         case .events(let call):

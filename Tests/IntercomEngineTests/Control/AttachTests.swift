@@ -64,6 +64,12 @@ import IntercomBase
             let link = try await Self.attach(s.path, screen: "tui")
             defer { link.detach() }
             await #expect(throws: RemoteLinkError.self) { try await link.execute(.answer(nil)) }
+            let unknown = try await ControlSocketTests.blocking {
+                try ControlClient(path: s.path).request(ControlRequest(id: .integer(1), action: .picture(
+                    PictureRequest(source: .panel("nowhere"), width: 64, height: 64, fps: 1))))
+            }
+            #expect(unknown["ok"] == .bool(false) && unknown["error"]?.stringValue?.contains("no panel 'nowhere'; known: entrance") == true,
+                    "\(unknown.encoded)")
         }
     }
 
