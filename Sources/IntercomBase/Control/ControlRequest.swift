@@ -12,6 +12,10 @@ public struct ControlRequest: Sendable, Equatable {
         case attach(screen: String)
         /// A screen's picture subscription (see `PictureRequest`); frames come as `frame` lines.
         case picture(PictureRequest)
+        /// A screen shows these panels without a call (the kiosk): their snapshots at `fps` and their
+        /// sub streams where a picture subscription asks for them live; `[]` stops. The daemon
+        /// watches the union of every screen's panels.
+        case watchPanels([String], fps: Double)
     }
 
     /// Echoed in the reply as sent (any JSON value; null when absent).
@@ -23,7 +27,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "events", "attach", "picture"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "events", "attach", "picture", "watch_panels"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -143,6 +147,20 @@ public struct ControlRequest: Sendable, Equatable {
                 return fail("\"screen\" names the screen in a few letters, e.g. \"tui\"")
             }
             action = .attach(screen: screen)
+        case "watch_panels":
+            guard case .array(let list)? = value["panels"], list.count <= 1024,
+                  let names = Optional(list.compactMap(\.stringValue)), names.count == list.count else {
+                return fail("watch_panels needs \"panels\": a list of panel names ([] stops)")
+            }
+            var fps = 1.0
+            switch value["fps"] {
+            case .integer(let n)?: fps = Double(n)
+            case .number(let d)?: fps = d
+            case nil, .null?: break
+            default: return fail("\"fps\" must be a number from 0.2 to 30")
+            }
+            guard fps >= 0.2, fps <= 30 else { return fail("\"fps\" must be a number from 0.2 to 30") }
+            action = .watchPanels(names, fps: fps)
         case "picture":
             switch PictureRequest.parse(value) {
             case .success(let picture): action = .picture(picture)
@@ -167,6 +185,8 @@ public struct ControlRequest: Sendable, Equatable {
         case .picture(let picture):
             fields.append(("command", .string("picture")))
             fields += picture.fields
+        case .watchPanels(let panels, let fps):
+            fields += [("command", .string("watch_panels")), ("panels", .array(panels.map { .string($0) })), ("fps", .number(fps))]
         case .command(let command):
             switch command {
             case .status: fields.append(("command", .string("status")))

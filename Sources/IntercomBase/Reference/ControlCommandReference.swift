@@ -34,5 +34,8 @@ public enum ControlCommandReference {
         ReferenceEntry("picture", fields: "`panel` or `video` (true), `width`, `height` (pixels; 0 stops), `fps` (0.2-30), `live`",
                        "Pictures for a screen: `{\"frame\":KEY,\"seq\":N,\"kind\":…,\"call\":…,\"jpeg\":BASE64}` lines, "
                        + "newest frame wins (a screen that reads slowly misses frames, never delays the daemon)."),
+        ReferenceEntry("watch_panels", fields: "`panels` (names; `[]` stops), `fps` (0.2-30, default 1)",
+                       "A screen shows panels without a call (the kiosk): the daemon polls their snapshots and plays "
+                       + "their sub streams for live `picture` subscriptions, for the union of every screen's panels."),
     ]
 }

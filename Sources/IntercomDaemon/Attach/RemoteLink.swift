@@ -125,8 +125,13 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
 
     public func removeWaker(_ id: UUID) { state.withLock { _ = $0.wakers.removeValue(forKey: id) } }
 
-    /// The kiosk and `watch` run their own engine in this version (README: Run the daemon).
-    public func watch(panels: [String], fps: Double, fullSize: Bool, live: LiveStreamChoice?) async {}
+    /// The kiosk's panels: the daemon watches them with every other screen's (their sub streams where
+    /// a tile wants them live). `fullSize` and `live` are the daemon's to choose.
+    public func watch(panels: [String], fps: Double, fullSize: Bool, live: LiveStreamChoice?) async {
+        _ = try? await request(.watchPanels(panels, fps: min(30, max(0.2, fps))))
+    }
+
+    /// `watch --camera` runs its own engine in this version (README: Run the daemon).
     public func watchCamera(_ camera: CameraStream) async {}
 
     /// Ends the attachment: the daemon drops this screen and its subscriptions; calls go on.

@@ -26,13 +26,15 @@ final class ControlConnection: @unchecked Sendable {
     /// The picture subscriptions, by `PictureRequest.key`; a new request for a key replaces its task.
     private var pictures: [String: Task<Void, Never>] = [:]
     private let screens: AttachedScreens
+    private let watched: WatchedPanels
     private let peerPID: Int32?
 
     init(fd: Int32, number: Int, intercom: Intercom, logger: Logger, outboxLimit: Int,
-         screens: AttachedScreens, peerPID: Int32?, onClose: @escaping @Sendable (Int) -> Void) {
+         screens: AttachedScreens, watched: WatchedPanels, peerPID: Int32?, onClose: @escaping @Sendable (Int) -> Void) {
         self.socket = OwnedDescriptor(fd)
         self.number = number
         self.screens = screens
+        self.watched = watched
         self.peerPID = peerPID
         self.intercom = intercom
         self.logger = logger
@@ -104,6 +106,7 @@ final class ControlConnection: @unchecked Sendable {
         socket.close()
         // A screen that went away (quit, killed, lost its terminal) takes only its subscriptions with it.
         for panel in screens.detach(number) { stopLive(panel) }
+        Task { [watched, number] in await watched.remove(number) }
         let notify = lock.withLock { () -> (@Sendable (Int) -> Void)? in
             defer { onClose = nil }
             return onClose
@@ -152,6 +155,14 @@ final class ControlConnection: @unchecked Sendable {
             }
             subscribe(picture)
             send(ControlReply.success(id: request.id, data: .object([("frame", .string(picture.key))])))
+        case .watchPanels(let panels, let fps):
+            let names = await intercom.config.panels.map(\.name)
+            if let unknown = panels.first(where: { !names.contains($0) }) {
+                send(ControlReply.failure(id: request.id, error: "no panel '\(unknown)'; known: \(names.joined(separator: ", "))"))
+                return
+            }
+            await watched.set(number, panels: panels, fps: fps)
+            send(ControlReply.success(id: request.id, data: .object([("panels", .array(panels.map { .string($0) }))])))
         case .events(let call):
             await stream(call: call)
         case .command(let command):

@@ -22,6 +22,7 @@ public final class ControlServer: @unchecked Sendable {
     private var stopping = false
     private let acceptDone = DispatchSemaphore(value: 0)
     private let screens = AttachedScreens()
+    private let watched: WatchedPanels
 
     /// `credentials` reads the peer of a connection (SO_PEERCRED); tests replace it with a double.
     public init(path: String, intercom: Intercom, logger: Logger, ownUID: UInt32 = getuid(),
@@ -29,6 +30,7 @@ public final class ControlServer: @unchecked Sendable {
                 credentials: (@Sendable (Int32) -> PeerCredentials?)? = nil) {
         self.path = path
         self.intercom = intercom
+        self.watched = WatchedPanels(intercom: intercom)
         self.logger = logger
         self.ownUID = ownUID
         self.outboxLimit = outboxLimit
@@ -121,7 +123,7 @@ public final class ControlServer: @unchecked Sendable {
             }
             let peer = credentials(client)
             let connection = ControlConnection(fd: client, number: number, intercom: intercom, logger: logger,
-                                               outboxLimit: outboxLimit, screens: screens, peerPID: peer?.pid) { [weak self] number in
+                                               outboxLimit: outboxLimit, screens: screens, watched: watched, peerPID: peer?.pid) { [weak self] number in
                 _ = self?.lock.withLock { self?.connections.removeValue(forKey: number) }
             }
             if let refusal = PeerPolicy.refusal(for: peer, ownUID: ownUID) {

@@ -33,9 +33,9 @@ enum TUICommand {
             return Console.fail(error.description, code: error.exitCode)
         }
         let kiosk = invocation.arguments.has("--kiosk")
-        // The daemon is the intercom: a screen started beside it attaches (the kiosk, for now, runs its own).
-        if !kiosk, !invocation.arguments.has("--own-engine"), RunningDaemon.pid(socketPath: config.daemon.socketPath) != nil {
-            return await runAttached(config, invocation: invocation)
+        // The daemon is the intercom: a screen started beside it attaches.
+        if !invocation.arguments.has("--own-engine"), RunningDaemon.pid(socketPath: config.daemon.socketPath) != nil {
+            return await runAttached(config, invocation: invocation, kiosk: kiosk)
         }
         let settings = phoneSettings(config, invocation)
         do {
@@ -49,13 +49,13 @@ enum TUICommand {
 
     /// The screen attached to this user's daemon: no engine here, so quitting (or being killed)
     /// ends no call; sound stays on the daemon's devices.
-    static func runAttached(_ config: IntercomConfig, invocation: Invocation) async -> Int32 {
+    static func runAttached(_ config: IntercomConfig, invocation: Invocation, kiosk: Bool) async -> Int32 {
         guard isatty(0) == 1, isatty(1) == 1 else {
             return Console.fail(TUIError.notATerminal.description, code: ExitCode.usage)
         }
         let link: RemoteLink
         do {
-            link = try RemoteLink(path: config.daemon.socketPath, screen: "tui")
+            link = try RemoteLink(path: config.daemon.socketPath, screen: kiosk ? "kiosk" : "tui")
         } catch {
             return Console.fail("cannot attach to this user's intercom daemon: \(error.description); "
                 + "'intercom tui --own-engine' runs a screen with its own engine", code: error.exitCode)
@@ -69,7 +69,7 @@ enum TUICommand {
         // A lost terminal ends the screen through its hang-up on stdin; the daemon's calls go on.
         signal(SIGHUP, SIG_IGN)
         let app = TUIApp(link: link, config: config, capabilities: capabilities, options: TUIOptions(
-            kiosk: false, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
+            kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
             notify: !invocation.arguments.has("--no-notify"), label: nil, call: nil))
         do {
             try await app.run()

@@ -7,7 +7,7 @@ import Testing
 /// Two `intercom tui` screens attached to one running daemon (the real binaries, tmux): a
 /// simulated panel rings, both show it; `a` on the first answers, the second says it was
 /// answered on another screen and opens the door with `o`; the first screen is killed, the call
-/// goes on, and `ctl status` lists the screen that is left.
+/// goes on, and `ctl status` lists the screens that are left. A kiosk attached beside them shows the ring.
 @Suite("screens attached to the daemon", .serialized) struct AttachedScreensTmuxTests {
     @Test func twoScreensOneCallAndAKilledScreenEndsNothing() async throws {
         try await withStaticPicture {
@@ -35,12 +35,19 @@ import Testing
                     let screen = try await tmux.waitForScreen(containing: "waiting for calls", timeout: .seconds(15))
                     #expect(screen.contains(title), "\(screen)")
                 }
+                // A kiosk beside them: its tiles are the daemon's panels.
+                let kiosk = try await Tmux(command: command.replacingOccurrences(of: " tui ", with: " tui --kiosk "),
+                                           width: 120, height: 40, environment: env)
+                screens.append(kiosk)
+                let tiles = try await kiosk.waitForScreen(containing: "1. entrance", timeout: .seconds(15))
+                #expect(tiles.contains(title), "\(tiles)")
                 let listed = try await daemon.run(["ctl", "status"])
-                #expect(Self.screens(listed.stdout) == ["tui", "tui"], "two screens: \(listed)")
+                #expect(Self.screens(listed.stdout) == ["tui", "tui", "kiosk"], "three screens: \(listed)")
 
                 let events = EventRecorder(panel.events)
                 _ = try await panel.ring("sip:intercom@127.0.0.1:\(port)")
-                for screen in screens { _ = try await screen.waitForScreen(containing: "ENTRANCE IS CALLING") }
+                for screen in screens.prefix(2) { _ = try await screen.waitForScreen(containing: "ENTRANCE IS CALLING") }
+                _ = try await kiosk.waitForScreen(containing: "RINGING")
                 try await screens[0].sendKeys("a")
                 _ = try await events.wait("answered") { e -> Bool? in if case .answered = e { true } else { nil } }
                 _ = try await screens[0].waitForScreen(containing: "In call with entrance")
@@ -56,7 +63,7 @@ import Testing
                 // The first screen dies as a killed terminal would: the call must not notice.
                 let first = screens.removeFirst()
                 await first.kill()
-                let remaining = try await Self.poll(daemon, until: { Self.screens($0) == ["tui"] })
+                let remaining = try await Self.poll(daemon, until: { Self.screens($0) == ["tui", "kiosk"] })
                 #expect(remaining.contains("\"active\""), "the call goes on: \(remaining)")
                 #expect(!events.all.contains { if case .ended = $0 { true } else { false } },
                         "the panel's call ended with the killed screen")

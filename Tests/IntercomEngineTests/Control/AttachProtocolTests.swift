@@ -15,11 +15,13 @@ import IntercomBase
             ControlRequest(id: .null, action: .picture(PictureRequest(source: .panel("home"), width: 640, height: 360, fps: 12, live: true))),
             ControlRequest(id: .null, action: .picture(PictureRequest(source: .video, width: 1, height: 1, fps: 15))),
             ControlRequest(id: .null, action: .picture(.stop(.panel("home")))),
+            ControlRequest(id: .integer(2), action: .watchPanels(["home", "yard"], fps: 1)),
+            ControlRequest(id: .integer(3), action: .watchPanels([], fps: 2.5)),
         ]
         for request in requests {
             #expect(try ControlRequest.parse(request.json.encoded).get() == request)
         }
-        #expect(ControlRequest.commands.contains("attach") && ControlRequest.commands.contains("picture"))
+        #expect(["attach", "picture", "watch_panels"].allSatisfy(ControlRequest.commands.contains))
     }
 
     @Test(arguments: [
@@ -30,6 +32,9 @@ import IntercomBase
         (#"{"command":"picture","panel":"home","width":10,"height":10,"fps":100}"#, "\"fps\" must be"),
         (#"{"command":"picture","panel":"home","width":10,"height":10,"live":"yes"}"#, "\"live\" must be"),
         (#"{"command":"attach","screen":"a\nb"}"#, "\"screen\" names"),
+        (#"{"command":"watch_panels","panels":"home"}"#, "watch_panels needs"),
+        (#"{"command":"watch_panels","panels":[1]}"#, "watch_panels needs"),
+        (#"{"command":"watch_panels","panels":[],"fps":0}"#, "\"fps\" must be"),
     ])
     func badRequestsSayWhatIsWrong(line: String, start: String) {
         guard case .failure(let failure) = ControlRequest.parse(line) else {

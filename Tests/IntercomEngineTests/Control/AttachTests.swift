@@ -140,6 +140,31 @@ extension AttachTests {
     }
 }
 
+extension AttachTests {
+    /// Two kiosks attached: the daemon watches the union of their panels, and stops once the last
+    /// one leaves; a panel it does not have is refused.
+    @Test func kiosksShareTheDaemonsWatchedPanels() async throws {
+        let s = try await ControlSocketTests.setup()
+        try await withCleanup({ await s.stop() }) {
+            let one = try await Self.attach(s.path, screen: "kiosk")
+            let two = try await Self.attach(s.path, screen: "kiosk")
+            await one.watch(panels: ["entrance"], fps: 1, fullSize: false, live: .sub)
+            await two.watch(panels: ["entrance"], fps: 1, fullSize: false, live: .sub)
+            #expect(await s.intercom.watchers.count == 1)
+            one.detach()
+            #expect(await Self.eventually { (try? await Self.screens(s.path)) == ["kiosk"] })
+            #expect(await s.intercom.watchers.count == 1, "the other kiosk still shows the panel")
+            await two.watch(panels: [], fps: 1, fullSize: false, live: nil)
+            #expect(await s.intercom.watchers.isEmpty)
+            let unknown = try await ControlSocketTests.blocking {
+                try ControlClient(path: s.path).request(ControlRequest(id: .integer(1), action: .watchPanels(["nowhere"], fps: 1)))
+            }
+            #expect(unknown["ok"] == .bool(false), "\(unknown.encoded)")
+            two.detach()
+        }
+    }
+}
+
 /// What each test screen saw, by screen.
 final class EventBox: @unchecked Sendable {
     private let lock = NSLock()
