@@ -152,14 +152,7 @@ public struct ControlRequest: Sendable, Equatable {
                   let names = Optional(list.compactMap(\.stringValue)), names.count == list.count else {
                 return fail("watch_panels needs \"panels\": a list of panel names ([] stops)")
             }
-            var fps = 1.0
-            switch value["fps"] {
-            case .integer(let n)?: fps = Double(n)
-            case .number(let d)?: fps = d
-            case nil, .null?: break
-            default: return fail("\"fps\" must be a number from 0.2 to 30")
-            }
-            guard fps >= 0.2, fps <= 30 else { return fail("\"fps\" must be a number from 0.2 to 30") }
+            guard let fps = PictureRequest.rate(value["fps"], otherwise: 1) else { return fail(PictureRequest.rateRule) }
             action = .watchPanels(names, fps: fps)
         case "picture":
             switch PictureRequest.parse(value) {

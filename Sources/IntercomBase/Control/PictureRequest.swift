@@ -63,6 +63,20 @@ public struct PictureRequest: Sendable, Equatable {
         return fields
     }
 
+    static let rateRule = "\"fps\" must be a number from 0.2 to 30"
+
+    /// An `fps` field (absent: `otherwise`); nil when it is no number from 0.2 to 30.
+    static func rate(_ raw: JSONValue?, otherwise: Double) -> Double? {
+        let fps: Double
+        switch raw {
+        case .integer(let n)?: fps = Double(n)
+        case .number(let d)?: fps = d
+        case nil, .null?: fps = otherwise
+        default: return nil
+        }
+        return fps >= 0.2 && fps <= 30 ? fps : nil
+    }
+
     /// Reads the fields of a `picture` request; a failure says what was wrong in one line.
     static func parse(_ value: JSONValue) -> Result<PictureRequest, Invalid> {
         let source: Source
@@ -84,14 +98,7 @@ public struct PictureRequest: Sendable, Equatable {
               (0...largest).contains(width), (0...largest).contains(height), (width == 0) == (height == 0) else {
             return .failure(Invalid(message: "picture needs \"width\" and \"height\" in pixels (1 to \(largest); both 0 stops it)"))
         }
-        var fps = 5.0
-        switch value["fps"] {
-        case .integer(let n)?: fps = Double(n)
-        case .number(let d)?: fps = d
-        case nil, .null?: break
-        default: return .failure(Invalid(message: "\"fps\" must be a number from 0.2 to 30"))
-        }
-        guard fps >= 0.2, fps <= 30 else { return .failure(Invalid(message: "\"fps\" must be a number from 0.2 to 30")) }
+        guard let fps = rate(value["fps"], otherwise: 5) else { return .failure(Invalid(message: rateRule)) }
         var live = true
         if let raw = value["live"], raw != .null {
             guard let flag = raw.boolValue else { return .failure(Invalid(message: "\"live\" must be true or false")) }
