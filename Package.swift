@@ -50,7 +50,7 @@ let package = Package(
         // run time). Only IntercomSimulator imports it, so `intercom` and `intercom-full` never link GStreamer.
         .systemLibrary(name: "CGstRTSPServer", path: "Sources/CGstRTSPServer", pkgConfig: "gstreamer-rtsp-server-1.0",
                        providers: [.apt(["libgstrtspserver-1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
-        // sd_notify: READY, WATCHDOG and STOPPING for the systemd unit.
+        // sd_notify (READY, WATCHDOG and STOPPING for the systemd unit) and sd-bus (desktop notifications).
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
         // libmosquitto, the MQTT client for Home Assistant (Debian: libmosquitto-dev).
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto",
@@ -119,8 +119,8 @@ let package = Package(
             path: "Sources/IntercomEngine"
         ),
         // What makes an engine a daemon: the control socket, hooks, the event pipeline (journal, then hooks),
-        // the stdout event printer and sd_notify; both sides of a screen's attach (IntercomLink). The only
-        // importer of CSystemd.
+        // the stdout event printer, sd_notify and desktop notifications over sd-bus; both sides of a screen's
+        // attach (IntercomLink). The only importer of CSystemd.
         .target(
             name: "IntercomDaemon",
             dependencies: ["IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomPhone", "CSystemd"],

@@ -30,6 +30,8 @@ packages=(
   sip-tester linphone-cli kamailio tmux sox
   # security tests: a TLS registrar, certificates, the systemd unit, W+X mappings, a client of another uid
   kamailio-tls-modules openssl systemd strace python3
+  # notification tests: a private session bus and a notification server stub (python3-gi's Gio)
+  dbus-daemon
   # video tests: a real RTSP server (gst-rtsp-server through Debian's python3) with x264enc
   python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly

@@ -49,6 +49,7 @@ public final class EventPipeline: Sendable {
         self.lock = lock
         self.recorder = recorder
         if let journal = recorder?.journal {
+            intercom.useJournal(journal)
             let sync = OperatorLogSync(journal: journal, tokens: intercom.operatorTokens, logger: logger)
             operatorLog = sync
             operatorLogTask = Task { await sync.run(operators: { await intercom.config.operators }) }

@@ -13,7 +13,7 @@ package enum BewardScenarios {
     /// and hangs up with BYE after `hangupAfter` (the pcap lasts ~4.7 s; playback is asynchronous).
     /// `inCall` is scenario XML run once the call is up, before the pause (e.g. answering a REFER).
     package static func panelCall(hangupAfter: Duration = .seconds(2), video: Bool = true, user: String = panelUser,
-                                  name: String = "Beward panel call", inCall: String = "") -> String {
+                                  name: String = "Beward panel call", inCall: String = "", byeCSeq: Int = 2) -> String {
         """
         <?xml version="1.0" encoding="ISO-8859-1" ?>
         <!DOCTYPE scenario SYSTEM "sipp.dtd">
@@ -55,7 +55,7 @@ package enum BewardScenarios {
               From: "Panel" <sip:\(user)@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
               To: <sip:[service]@[remote_ip]:[remote_port]>[peer_tag_param]
               Call-ID: [call_id]
-              CSeq: 2 BYE
+              CSeq: \(byeCSeq) BYE
               Contact: <sip:\(user)@[local_ip]:[local_port]>
               Max-Forwards: 70
               Content-Length: 0

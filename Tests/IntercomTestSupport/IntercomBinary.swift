@@ -29,7 +29,8 @@ package enum IntercomBinary {
     /// Environment for a run whose home, XDG dirs and runtime dir all lie inside `directory`,
     /// and which cannot pick up the runner's own config.
     package static func environment(in directory: TestDirectory) throws -> [String: String?] {
-        var env: [String: String?] = ["HOME": directory.path, "INTERCOM_CONFIG": nil]
+        // No session bus: a test's daemon never posts notifications on the desktop of whoever runs the tests.
+        var env: [String: String?] = ["HOME": directory.path, "INTERCOM_CONFIG": nil, "DBUS_SESSION_BUS_ADDRESS": nil]
         for (key, sub) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"),
                            ("XDG_CACHE_HOME", "cache"), ("XDG_RUNTIME_DIR", "run")] {
             let dir = try directory.subdirectory(sub)

@@ -70,6 +70,12 @@ package final class Tmux: @unchecked Sendable {
         }
     }
 
+    /// Appends everything the pane's program writes from now on, escape sequences and all, to
+    /// `path` (`pipe-pane`): what the terminal would receive, before tmux interprets it.
+    package func pipeOutput(to path: String) async throws {
+        try await tmux(["pipe-pane", "-t", session, "-O", "cat >> '\(path)'"])
+    }
+
     /// `resize-window`: the app sees SIGWINCH / KEY_RESIZE.
     package func resize(width: Int, height: Int) async throws {
         try await tmux(["resize-window", "-t", session, "-x", String(width), "-y", String(height)])

@@ -16,6 +16,8 @@ public struct IntercomConfig: Sendable, Equatable {
     public var hookSnapshotWaitMs = HookSettings.defaultSnapshotWaitMs
     /// `[mqtt]`; nil = no MQTT.
     public var mqtt: MQTTSettings?
+    /// `[notify]`: desktop and terminal notifications of a ring.
+    public var notify: NotifySettings = .defaults
     /// `[directory]`: flats and extensions a call can be transferred to, name -> SIP URI.
     public var directory: [String: String] = [:]
     /// The file it came from; nil for built-in defaults.

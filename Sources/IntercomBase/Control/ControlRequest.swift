@@ -27,7 +27,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "events", "attach", "picture", "watch_panels"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "events", "attach", "picture", "watch_panels"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -140,6 +140,18 @@ public struct ControlRequest: Sendable, Equatable {
                 }
                 action = .command(.setGuest(panel: panel, until: until))
             }
+        case "handled", "callback":
+            guard case .integer(let entry) = value["entry"] ?? .null, entry > 0 else {
+                return fail("\(name) needs \"entry\": a missed call's id from 'intercom log --unhandled --json', e.g. 42")
+            }
+            var who = "ctl"
+            if let raw = value["by"], raw != .null {
+                guard let text = raw.stringValue, !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 100 else {
+                    return fail("\"by\" must name who handled the call (text, at most 100 characters)")
+                }
+                who = text
+            }
+            action = .command(name == "handled" ? .handled(entry: Int64(entry), by: who) : .callBack(entry: Int64(entry), by: who))
         case "events": action = .events(call: call)
         case "attach":
             let screen = value["screen"]?.stringValue ?? "screen"
@@ -183,7 +195,7 @@ public struct ControlRequest: Sendable, Equatable {
         case .command(let command):
             switch command {
             case .status: fields.append(("command", .string("status")))
-            case .answer(let c): fields.append(("command", .string("answer"))); callField(c)
+            case .answer(let c, _): fields.append(("command", .string("answer"))); callField(c)
             case .decline(let c): fields.append(("command", .string("decline"))); callField(c)
             case .hangup(let c): fields.append(("command", .string("hangup"))); callField(c)
             case .dtmf(let c, let digits):
@@ -214,6 +226,10 @@ public struct ControlRequest: Sendable, Equatable {
                 fields.append(("command", .string("guest")))
                 if let panel { fields.append(("panel", .string(panel))) }
                 fields.append(("until", until.map { .string(RFC3339.string($0)) } ?? .null))
+            case .handled(let entry, let by), .callBack(let entry, let by):
+                if case .handled = command { fields.append(("command", .string("handled"))) } else { fields.append(("command", .string("callback"))) }
+                fields.append(("entry", .integer(Int(entry))))
+                fields.append(("by", .string(by)))
             }
         }
         fields.insert(("id", id), at: 1)

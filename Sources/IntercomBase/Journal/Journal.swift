@@ -52,7 +52,8 @@ public final class Journal: Sendable {
         // Older journals gain the columns added since: what triggered a door opening, and the
         // operators' event-log copies (`Journal+Operator`).
         let columns = try db.run("SELECT name FROM pragma_table_info('entries')").compactMap { $0.first?.text }
-        for column in ["opened_by"] + Self.operatorColumns + Self.deskColumns + Self.clipColumns + Self.sensorColumns where !columns.contains(column) {
+        for column in ["opened_by"] + Self.operatorColumns + Self.deskColumns + Self.clipColumns + Self.sensorColumns
+                + Self.handledColumns where !columns.contains(column) {
             try db.run("ALTER TABLE entries ADD COLUMN \(column) TEXT")
         }
         // An operator's log entry is stored once however often it is fetched again.
@@ -154,7 +155,7 @@ public final class Journal: Sendable {
 
     // MARK: - Reading
 
-    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + (operatorColumns + deskColumns + clipColumns + sensorColumns).joined(separator: ", ")
+    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + (operatorColumns + deskColumns + clipColumns + sensorColumns + handledColumns).joined(separator: ", ")
 
     public func entries(_ query: JournalQuery = JournalQuery()) throws(JournalError) -> [JournalEntry] {
         var conditions: [String] = []
@@ -163,14 +164,18 @@ public final class Journal: Sendable {
             conditions.append("time >= ?")
             values.append(.real(since.timeIntervalSince1970))
         }
+        if let entry = query.entry {
+            conditions.append("id = ?")
+            values.append(.integer(entry))
+        }
         if let panel = query.panel {
             conditions.append("panel = ? COLLATE NOCASE")
             values.append(.text(panel))
         }
-        if query.missedOnly {
-            conditions.append("((kind = 'call' AND answered_by IS NULL AND outcome IS NOT NULL AND outcome != 'answered_elsewhere' "
-                              + "AND direction IS NOT 'outgoing') OR (kind = 'operator_event' AND event = 'call_missed'))")
+        if query.missedOnly || query.unhandledOnly {
+            conditions.append("(\(Self.missedCall) OR (kind = 'operator_event' AND event = 'call_missed'))")
         }
+        if query.unhandledOnly { conditions.append("handled_by IS NULL") }
         if let name = query.operatorName {
             conditions.append("operator = ? COLLATE NOCASE")
             values.append(.text(name))
@@ -196,7 +201,10 @@ public final class Journal: Sendable {
                      address: row[21].text, pictureURL: row[22].text,
                      eventDetail: row[23].text.flatMap(JSONValue.parse), direction: row[24].text,
                      transferredTo: row[25].text, clip: row[26].text, ringClip: row[27].text,
-                     sensor: row[28].text.map { $0.split(separator: " ").map(String.init) } ?? [])
+                     sensor: row[28].text.map { $0.split(separator: " ").map(String.init) } ?? [],
+                     handledAt: row[29].double.map(Date.init(timeIntervalSince1970:)) ?? row[29].text.flatMap(Double.init)
+                        .map(Date.init(timeIntervalSince1970:)),
+                     handledBy: row[30].text)
     }
 
     // MARK: - Retention

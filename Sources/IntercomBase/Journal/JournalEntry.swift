@@ -51,6 +51,10 @@ public struct JournalEntry: Sendable, Equatable {
     /// Door entries: the panel's door-sensor changes that echoed this opening (`on`, `off`), in
     /// order, folded in instead of kept as entries of their own (`DoorSensorFold`).
     public var sensor: [String] = []
+    /// Missed calls: when and by whom the call was returned or otherwise dealt with (`intercom log
+    /// --handled`, `ctl handled`); nil while it waits in the desk's queue of missed calls.
+    public var handledAt: Date? = nil
+    public var handledBy: String? = nil
 
     /// An entry of an operator's event log.
     public static func operatorEvent(operator name: String, event: String, eventText: String, uuid: String, time: Date,
@@ -84,7 +88,8 @@ public struct JournalEntry: Sendable, Equatable {
                        ("answered_by", .optional(answeredBy)), ("missed", .bool(missed)),
                        ("direction", .string(direction ?? "incoming")), ("transferred_to", .optional(transferredTo)),
                        ("first_picture", .optional(firstPicture)), ("answer_picture", .optional(answerPicture)),
-                       ("clip", .optional(playableClip)), ("ring_clip", .optional(ringClip))]
+                       ("clip", .optional(playableClip)), ("ring_clip", .optional(ringClip)),
+                       ("handled_at", handledAt.map { .string(RFC3339.string($0)) } ?? .null), ("handled_by", .optional(handledBy))]
         case .door:
             fields += [("call", .optional(call)), ("door", .optional(detail)), ("method", .optional(method)),
                        ("by", .optional(openedBy)), ("ok", ok.map { .bool($0) } ?? .null)]

@@ -5,6 +5,10 @@ public struct JournalQuery: Sendable, Equatable {
     public var since: Date?
     public var panel: String?
     public var missedOnly: Bool
+    /// Missed calls nobody has handled yet (`Journal.markHandled`): the desk's queue of calls to return.
+    public var unhandledOnly: Bool = false
+    /// Only the entry with this id.
+    public var entry: Int64?
     /// The newest N entries (still printed oldest first).
     public var limit: Int?
     /// Only the copy of this operator's event log.
@@ -13,13 +17,15 @@ public struct JournalQuery: Sendable, Equatable {
     public var operatorEvents: Bool
 
     public init(since: Date? = nil, panel: String? = nil, missedOnly: Bool = false, limit: Int? = nil,
-                operatorName: String? = nil, operatorEvents: Bool = true) {
+                operatorName: String? = nil, operatorEvents: Bool = true, unhandledOnly: Bool = false, entry: Int64? = nil) {
         self.since = since
         self.panel = panel
         self.missedOnly = missedOnly
         self.limit = limit
         self.operatorName = operatorName
         self.operatorEvents = operatorEvents
+        self.unhandledOnly = unhandledOnly
+        self.entry = entry
     }
 
     /// `1h`, `30m`, `2d`, `1w` back from `now`, or a local `YYYY-MM-DD` (midnight) / `YYYY-MM-DD HH:MM`.

@@ -13,6 +13,9 @@ public enum DoorTrigger: String, Sendable, Equatable, CaseIterable {
     case hook
     /// A command topic of the MQTT bridge (a Home Assistant button, an automation).
     case mqtt
+    /// A button of the desktop notification (`[notify] desktop`): anyone on the user's session bus
+    /// can press it, as anyone of the user's can run `intercom ctl open`.
+    case notification
 
     /// Nobody at a keyboard asked for it.
     public var isAutomatic: Bool { self == .guestMode || self == .hook }

@@ -3,8 +3,8 @@ import Foundation
 /// Everything a front end can ask of the intercom: the TUI's keys, `intercom ctl`, the control
 /// socket and the daemon's policies all go through these, so there is one command model.
 public enum IntercomCommand: Sendable, Equatable {
-    /// Answer a ringing call; nil = the call that has rung longest.
-    case answer(CallID?)
+    /// Answer a ringing call; nil = the call that has rung longest. `by` is what `call_answered` says.
+    case answer(CallID?, by: AnswerTrigger = .user)
     /// Refuse a ringing call; nil = the call that has rung longest.
     case decline(CallID?)
     /// End a call; nil = the answered call, else the one ringing longest.
@@ -30,5 +30,16 @@ public enum IntercomCommand: Sendable, Equatable {
     /// Pass an answered call on (blind transfer): `target` is a `[directory]` name or a SIP URI;
     /// nil call = the answered call.
     case transfer(CallID?, target: String)
+    /// Take missed call `entry` (its journal id) out of the desk's queue; `by` says who dealt with it.
+    case handled(entry: Int64, by: String)
+    /// Call the panel of missed call `entry` back and mark the entry handled by `by`.
+    case callBack(entry: Int64, by: String)
     case status
+}
+
+/// Who answered a call a person answered: at a face of their own (a key, `ctl`), or with the
+/// desktop notification's button. The event's and the journal's `by`.
+public enum AnswerTrigger: String, Sendable, Equatable {
+    case user
+    case notification
 }

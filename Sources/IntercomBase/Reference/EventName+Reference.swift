@@ -27,12 +27,12 @@ extension EventName {
             ReferenceEntry(rawValue, fields: "call fields, `width`, `height`, `fps`",
                            "A snapshot of the ringing panel was polled (at most one event a second).")
         case .callAnswered:
-            ReferenceEntry(rawValue, fields: "call fields, `by` (`user`, `auto`, `guest_mode`, `remote`)",
-                           "The call was answered: by a person, by `auto_answer`, by guest mode, or by the panel we called.")
+            ReferenceEntry(rawValue, fields: "call fields, `by` (`user`, `notification`, `auto`, `guest_mode`, `remote`)",
+                           "The call was answered: by a person (at a screen or `ctl`, or with the desktop notification's button), by `auto_answer`, by guest mode, or by the panel we called.")
         case .doorOpened:
             ReferenceEntry(rawValue,
                            fields: "call fields (or `call` null and `panel`), `door`, `method` (`http`, `dtmf`, `operator`), "
-                               + "`by` (`key`, `ctl`, `guest_mode`, `hook`, `mqtt`), `ok`, `error` when it failed",
+                               + "`by` (`key`, `ctl`, `guest_mode`, `hook`, `mqtt`, `notification`), `ok`, `error` when it failed",
                            "A door opening was tried; an operator's `ok` means it accepted the request.")
         case .audioChanged:
             ReferenceEntry(rawValue, fields: "`muted`, `speaker` (booleans), `device` (where call audio plays now)",
@@ -40,8 +40,9 @@ extension EventName {
         case .callEnded:
             ReferenceEntry(rawValue,
                            fields: "call fields, `reason` (`hangup`, `remote_hangup`, `declined`, `missed`, `answered_elsewhere`, "
-                               + "`transferred`, `error`), `duration_s`",
-                           "The call is over.")
+                               + "`transferred`, `busy`, `error`), `duration_s`",
+                           "The call is over. `busy`: refused 486 before it rang, because `[sip] max_calls` calls were "
+                               + "held (it follows its own `call_incoming`; journaled as missed).")
         case .callTransferred:
             ReferenceEntry(rawValue, fields: "call fields, `to` (the URI), `target` (the `[directory]` name or null), `ok`, `error`",
                            "A blind transfer (SIP REFER) of the call was tried: `t`, `ctl transfer`.")

@@ -11,6 +11,7 @@ public enum CtlCommand {
             .value("--panel", "PANEL", "open, call, calls, guest: which panel (default: the one in a call, or the only one); "
                    + "open ID takes any id of 'intercom doors' instead (an operator door: home:1:0)"),
             .value("--call", "CALL", "the call to act on, e.g. c1 (default: the obvious one)"),
+            .value("--by", "WHO", "handled, callback: who deals with the missed call (default: ctl ($USER))"),
             .value("--socket", "PATH", "control socket (default: [daemon] socket of the config)"),
             .value("--timeout", "SECONDS", "give up when the daemon has not answered within this long (default 5)"),
         ],
@@ -24,7 +25,7 @@ public enum CtlCommand {
             CommandAction("hangup", "[CALL]"), CommandAction("open", "[ID]"), CommandAction("dtmf", "DIGITS"),
             CommandAction("mute", "[on|off]"), CommandAction("speaker", "[on|off]"), CommandAction("call", "[PANEL]"),
             CommandAction("transfer", "TARGET"), CommandAction("calls", "on|off"), CommandAction("guest", "UNTIL|off"),
-            CommandAction("events", "[CALL]"),
+            CommandAction("handled", "ENTRY"), CommandAction("callback", "ENTRY"), CommandAction("events", "[CALL]"),
         ],
         run: run)
 
@@ -82,7 +83,7 @@ public enum CtlCommand {
     static func makeRequest(_ args: ParsedArguments) -> Result<ControlRequest, UsageError> {
         var words = args.positionals
         guard !words.isEmpty else {
-            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest or events",
+            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback or events",
                                        command: "ctl"))
         }
         let action = words.removeFirst()
@@ -159,11 +160,19 @@ public enum CtlCommand {
                 }
             }
             return .success(ControlRequest(id: id, action: .command(.setGuest(panel: args.value("--panel"), until: until))))
+        case "handled", "callback":
+            if let e = extra(1) { return .failure(e) }
+            guard let word = words.first, let entry = Int64(word), entry > 0 else {
+                return .failure(UsageError(message: "ctl \(action) needs a missed call's id (the \"id\" of 'intercom log --unhandled --json'), e.g. 'intercom ctl \(action) 42'",
+                                           command: "ctl"))
+            }
+            let who = args.value("--by") ?? "ctl (\(ProcessInfo.processInfo.environment["USER"] ?? "unknown"))"
+            return .success(ControlRequest(id: id, action: .command(action == "handled" ? .handled(entry: entry, by: who) : .callBack(entry: entry, by: who))))
         case "events":
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .events(call: call())))
         default:
-            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest or events",
+            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback or events",
                                        command: "ctl"))
         }
     }

@@ -19,6 +19,9 @@ public enum LogCommand {
                 .value("--since", "WHEN", "1h, 30m, 2d, 1w, or a date YYYY-MM-DD [HH:MM]"),
                 .value("--panel", "PANEL", "only this panel"),
                 .flag("--missed", "only calls nobody answered (not one answered at another desk, nor one we placed)"),
+                .flag("--unhandled", "only missed calls nobody has handled yet: the desk's queue of calls to return"),
+                .value("--handled", "ENTRY", "mark missed call ENTRY (its id) handled, by --by WHO (default: $USER)"),
+                .value("--by", "WHO", "with --handled: who handled it, kept in the journal"),
                 .value("--limit", "N", "only the newest N entries"),
                 .value("--operator", "NAME", "only this operator's event log"),
                 .flag("--local", "only the local journal (no operator requests)"),
@@ -39,6 +42,11 @@ public enum LogCommand {
                 call's recording or else its ring's; "ring_clip"); the table marks them [clip]. --play
                 ENTRY (the table's ID, --json's "id") draws the entry's clips in the terminal with their sound on the playback device
                 (q or Ctrl-C stops).
+
+                Missed calls wait in a queue until someone handles them: --unhandled lists them (--json
+                carries "handled_at" and "handled_by", null while waiting); --handled ENTRY --by WHO marks
+                one handled, e.g. after calling the panel back (`intercom ctl handled ENTRY` does the same
+                through the daemon, and `ctl callback ENTRY` calls the panel back and marks it).
                 """,
             run: { await run($0, player: player) })
     }
@@ -46,7 +54,9 @@ public enum LogCommand {
     @Sendable static func run(_ invocation: Invocation, player: ClipPlayer?) async -> Int32 {
         let args = invocation.arguments
         if let entry = args.value("--play") { return await play(entry, invocation, player: player) }
-        var query = JournalQuery(panel: args.value("--panel"), missedOnly: args.has("--missed"))
+        if let entry = args.value("--handled") { return markHandled(entry, invocation) }
+        var query = JournalQuery(panel: args.value("--panel"), missedOnly: args.has("--missed"),
+                                 unhandledOnly: args.has("--unhandled"))
         if let since = args.value("--since") {
             guard let date = JournalQuery.parseSince(since) else {
                 return Console.fail(UsageError(message: "--since takes 1h, 2d, 1w or YYYY-MM-DD, not '\(since)'",
@@ -98,7 +108,7 @@ public enum LogCommand {
                 return now.timeIntervalSince(synced) > Journal.operatorCopyFreshness
             }
             remote = await OperatorSweep.run(scoped, environment: invocation.environment) { op, client throws(OperatorError) in
-                try await OperatorLogFetch.fetch(op, client, since: query.since, missedOnly: query.missedOnly)
+                try await OperatorLogFetch.fetch(op, client, since: query.since, missedOnly: query.missedOnly || query.unhandledOnly)
             }
         }
         if let journalMissing, remote.items.isEmpty, !args.has("--json") {
@@ -149,7 +159,7 @@ public enum LogCommand {
         do {
             let journal = try Journal(directory: JournalLocation.directory(config.journal, environment: invocation.environment),
                                       create: false)
-            entry = try journal.entries().first { $0.id == row }
+            entry = try journal.entry(row)
         } catch {
             return Console.fail(error.description, code: ExitCode.failure)
         }

@@ -81,7 +81,7 @@ extension Intercom {
         let id = ringing.info.id
         try await phone.setMicrophoneMuted(true, call: nil)
         defer { Task { try? await phone.setMicrophoneMuted(self.muted, call: nil) } }
-        try await answer(id, by: .user, phone: phone)
+        try await answer(id, by: trigger == .notification ? .notification : .user, phone: phone)
         guard try await wait(for: id, upTo: 5, until: { $0.stage == .active }) == .reached else {
             throw IntercomError.noCall("answered")
         }

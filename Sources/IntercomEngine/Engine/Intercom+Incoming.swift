@@ -6,22 +6,7 @@ extension Intercom {
     /// A new call rings: who it is from (by its packets' source, then `match`), then the
     /// policies — refusal, do-not-disturb, guest mode, auto-answer.
     func incoming(_ info: CallInfo, phone: any PhoneService) async {
-        var verdict = callerGate.identify(from: info.from, contactHost: info.remoteHost, source: info.source)
-        var panel: PanelConfig?
-        var operatorDoor: DoorListing?
-        if case .panel(let name, _) = verdict { panel = config.panel(named: name) }
-        if case .operatorPanel(let domophone) = verdict {
-            // From the cached list only: a ringing call never waits on the operator's API.
-            operatorDoor = operatorDoors.door(domophoneId: domophone)
-            if operatorDoor == nil {
-                logger.notice("call \(info.id) from operator panel \(domophone) (through the registrar): no logged-in operator lists that panel; treated as an unknown caller")
-                refreshOperatorDoorsSoon()
-                verdict = .stranger
-            }
-        }
-        if panel == nil && operatorDoor == nil && callerGate.refuses(verdict) {
-            // An exposed SIP port is scanned constantly: a log line every 10 s, no event, no journal entry.
-            refusedCallers.note(verdict, from: info.from, source: info.source, logger: logger)
+        guard let (panel, operatorDoor) = recognise(info) else {
             try? await phone.decline(info.id, reason: .forbidden)
             return
         }
@@ -60,6 +45,45 @@ extension Intercom {
                 await self?.autoAnswer(info.id, phone: phone)
             }
         }
+    }
+
+    /// Who a call is from, by its packets' source, then `match`: its panel, or an operator's door
+    /// (through the registrar); both nil for a stranger that may ring. Nil when it is refused (an
+    /// impostor; a stranger under `unknown_callers = reject`): an exposed SIP port is scanned
+    /// constantly, so that is a log line every 10 s, no event, no journal entry.
+    func recognise(_ info: CallInfo) -> (panel: PanelConfig?, operatorDoor: DoorListing?)? {
+        var verdict = callerGate.identify(from: info.from, contactHost: info.remoteHost, source: info.source)
+        var panel: PanelConfig?
+        var operatorDoor: DoorListing?
+        if case .panel(let name, _) = verdict { panel = config.panel(named: name) }
+        if case .operatorPanel(let domophone) = verdict {
+            // From the cached list only: a ringing call never waits on the operator's API.
+            operatorDoor = operatorDoors.door(domophoneId: domophone)
+            if operatorDoor == nil {
+                logger.notice("call \(info.id) from operator panel \(domophone) (through the registrar): no logged-in operator lists that panel; treated as an unknown caller")
+                refreshOperatorDoorsSoon()
+                verdict = .stranger
+            }
+        }
+        if panel == nil && operatorDoor == nil && callerGate.refuses(verdict) {
+            refusedCallers.note(verdict, from: info.from, source: info.source, logger: logger)
+            return nil
+        }
+        return (panel, operatorDoor)
+    }
+
+    /// A call the phone refused 486 Busy because it already held `[sip] max_calls` calls. The
+    /// door rang all the same: it is reported as a call that came and ended at once, reason
+    /// `busy`, so the journal keeps it as missed and the screens' queue shows it. Refused callers
+    /// (impostors, strangers under `reject`) stay as unreported as when they ring.
+    func refusedBusy(_ info: CallInfo, detail: String?) {
+        guard let (panel, operatorDoor) = recognise(info) else { return }
+        var session = CallSession(info: info, panel: panel, stage: .ringing, since: clock.date)
+        session.operatorDoor = operatorDoor
+        logger.notice("call \(info.id) from \(session.name ?? info.from) refused busy (\(detail ?? "486")): "
+                      + "\(calls.count) calls held, [sip] max_calls is \(phoneSettings.maxCalls)")
+        publish(.callIncoming(session.ref))
+        publish(.callEnded(session.ref, reason: .busy, durationSeconds: 0))
     }
 
     /// A panel makes one call at a time: a new call from it means it lost our BYE or rebooted,

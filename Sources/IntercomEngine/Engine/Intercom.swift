@@ -4,6 +4,7 @@ import IntercomImaging
 import IntercomOperator
 import IntercomPanel
 import IntercomPhone
+import Synchronization
 
 /// The one core of the program, in the manner of baresip: it owns the phone and the panels,
 /// applies the per-panel policies (unknown callers, do-not-disturb, auto-answer), carries out
@@ -58,6 +59,9 @@ public actor Intercom {
     var endedBeforeAnnounced: [CallID: CallEndReason] = [:]
     /// Snapshots are decoded no larger than this: more than any terminal picture needs.
     let peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
+    /// The journal the daemon keeps, for the missed-call queue's commands (`handled`, `callBack`);
+    /// set without awaiting, by the event pipeline as it opens the journal (`useJournal`).
+    nonisolated let journalSlot = Mutex<Journal?>(nil)
     var muted = false
     private var onSpeaker = false
     private var eventPump: Task<Void, Never>?
@@ -152,9 +156,9 @@ public actor Intercom {
         guard let phone else { throw IntercomError.notStarted }
         do {
             switch command {
-            case .answer(let id):
+            case .answer(let id, let trigger):
                 let session = try pick(id, stage: .ringing, what: "ringing")
-                try await answer(session.info.id, by: .user, phone: phone)
+                try await answer(session.info.id, by: IntercomEvent.AnsweredBy(trigger), phone: phone)
                 return .object([("call", .string(session.info.id.rawValue))])
             case .decline(let id):
                 let session = try pick(id, stage: .ringing, what: "ringing")
@@ -195,6 +199,10 @@ public actor Intercom {
                 return try setCalls(panel: panel, on: on)
             case .setGuest(let panel, let until):
                 return try setGuest(panel: panel, until: until)
+            case .handled(let entry, let by):
+                return try markHandled(entry, by: by)
+            case .callBack(let entry, let by):
+                return try await callBack(entry, by: by, phone: phone)
             case .status:
                 return status
             }
@@ -292,6 +300,8 @@ public actor Intercom {
             }
         case .incoming(let info):
             await incoming(info, phone: phone)
+        case .refusedBusy(let info, let detail):
+            refusedBusy(info, detail: detail)
         case .outgoing(let info):
             // `dial` names the panel and announces the call once `phone.call` returns.
             if calls[info.id] == nil {

@@ -18,6 +18,7 @@ extension PhoneSettings {
             noRTPTimeoutSeconds: config.sip.mediaTimeoutSeconds,
             tls: config.sip.tls,
             mediaEncryption: config.sip.mediaEncryption,
+            maxCalls: config.sip.effectiveMaxCalls(panels: config.panels.count),
             callerGate: CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, operatorCalls: !config.operators.isEmpty, logger: logger)))
     }
 }

@@ -18,7 +18,16 @@ public struct IntercomEvent: Sendable, Equatable {
     }
 
     /// `remote`: the panel accepted a call we placed (`intercom call`).
-    public enum AnsweredBy: String, Sendable, Equatable { case user, auto, guestMode = "guest_mode", remote }
+    public enum AnsweredBy: String, Sendable, Equatable {
+        case user, notification, auto, guestMode = "guest_mode", remote
+
+        init(_ trigger: AnswerTrigger) {
+            switch trigger {
+            case .user: self = .user
+            case .notification: self = .notification
+            }
+        }
+    }
 
     public enum Kind: Sendable, Equatable {
         case started(listen: [String], version: String)

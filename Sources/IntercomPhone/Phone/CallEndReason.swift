@@ -13,6 +13,9 @@ public enum CallEndReason: String, Sendable, Equatable, Codable {
     case answeredElsewhere = "answered_elsewhere"
     /// We passed the call on (a blind transfer the other side carried out); the journal keeps to whom.
     case transferred
+    /// Refused before it rang because the desk already had its most calls (`[sip] max_calls`):
+    /// the caller got 486 Busy here. Still reported and journaled, as a missed call.
+    case busy
     /// Signalling or media failed.
     case error
 }

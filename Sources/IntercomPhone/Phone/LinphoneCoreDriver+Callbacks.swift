@@ -18,6 +18,10 @@ extension LinphoneCoreDriver {
             guard let driver = LinphoneCoreDriver.from(core), let call else { return }
             driver.transferStateChanged(call, state: state)
         }
+        linphone_core_cbs_set_call_log_updated(callbacks) { core, log in
+            guard let driver = LinphoneCoreDriver.from(core), let log else { return }
+            driver.callLogUpdated(log)
+        }
         linphone_core_cbs_set_account_registration_state_changed(callbacks) { core, account, state, message in
             guard let driver = LinphoneCoreDriver.from(core), let account else { return }
             driver.registrationChanged(account, state: state, message: message.map { String(cString: $0) })

@@ -84,6 +84,8 @@ extension LinphoneCoreDriver {
         linphone_core_set_native_ringing_enabled(core, 0)
         linphone_core_set_ring_during_incoming_early_media(core, 0)
         linphone_core_set_inc_timeout(core, Int32(settings.incomingTimeoutSeconds))
+        // One more call than this is answered 486 by liblinphone itself; `callLogUpdated` reports it.
+        linphone_core_set_max_calls(core, Int32(max(1, settings.maxCalls)))
         // A caller that vanishes (power cut, cable pulled) never sends BYE; only silence on RTP shows it.
         linphone_core_set_nortp_timeout(core, Int32(settings.noRTPTimeoutSeconds))
         linphone_core_set_use_rfc2833_for_dtmf(core, 1)

@@ -4,6 +4,10 @@ import IntercomBase
 
 /// Blind transfer (REFER): the concierge passes a panel's call on to a flat.
 extension LinphoneCoreDriver {
+    static func callID(_ call: OpaquePointer) -> String? {
+        linphone_call_get_call_log(call).flatMap { linphone_call_log_get_call_id($0) }.map { String(cString: $0) }
+    }
+
     func transfer(_ id: CallID, to uri: String) throws(PhoneError) {
         let record = try record(id)
         let state = linphone_call_get_state(record.call)
@@ -27,11 +31,16 @@ extension LinphoneCoreDriver {
         case LinphoneCallStateConnected, LinphoneCallStateStreamsRunning:
             guard !record.transferred else { return }
             record.transferred = true
+            _ = Self.callID(call).flatMap(SIPTransferReports.shared.take(callID:))
             emit(.transferred(id, target: target, ok: true, detail: nil))
         case LinphoneCallStateError, LinphoneCallStateEnd:
             guard !record.transferred else { return }
             record.transferTarget = nil
-            emit(.transferred(id, target: target, ok: false, detail: Self.errorPhrase(call) ?? "the other side did not take the transfer"))
+            // The NOTIFY's sipfrag says why (liblinphone keeps only the state); without one, the
+            // REFER itself was refused or the call's own error says it.
+            let reported = Self.callID(call).flatMap(SIPTransferReports.shared.take(callID:)).map(SIPTransferReports.describe)
+            emit(.transferred(id, target: target, ok: false,
+                              detail: reported ?? Self.errorPhrase(call).map { "refused (\($0))" } ?? "refused: the other side did not take the transfer"))
         default:
             break
         }

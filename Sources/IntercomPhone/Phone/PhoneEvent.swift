@@ -8,6 +8,10 @@ public enum PhoneEvent: Sendable, Equatable {
     case registration(account: String, state: RegistrationState, reason: String?)
     /// A call rings here. The phone has sent 180 Ringing.
     case incoming(CallInfo)
+    /// A call liblinphone refused with 486 Busy before it rang, because the core already held
+    /// `PhoneSettings.maxCalls` calls. It has an id of its own but no call behind it: nothing
+    /// more is reported about it, and no command can act on it.
+    case refusedBusy(CallInfo, detail: String?)
     /// Our outgoing call is on its way.
     case outgoing(CallInfo)
     /// The remote side is ringing (outgoing calls).

@@ -41,6 +41,9 @@ public struct PhoneSettings: Sendable {
     public var tls: SIPTLSSettings
     /// SRTP for call media; `none` (plain RTP, what Beward panels speak) by default.
     public var mediaEncryption: MediaEncryption
+    /// Calls the core holds at once, ringing or answered, incoming and outgoing; one more is
+    /// refused with 486 Busy (and reported: `PhoneEvent.refusedBusy`). liblinphone's own default is 10.
+    public var maxCalls: Int
     /// When set, new UDP INVITEs from callers it refuses (impostors; strangers under
     /// `unknown_callers = reject`) get 403 before liblinphone sees them.
     public var callerGate: CallerGate?
@@ -61,6 +64,7 @@ public struct PhoneSettings: Sendable {
         ringtone: String? = nil,
         tls: SIPTLSSettings = SIPTLSSettings(),
         mediaEncryption: MediaEncryption = .none,
+        maxCalls: Int = 10,
         callerGate: CallerGate? = nil
     ) {
         self.listen = listen
@@ -78,6 +82,7 @@ public struct PhoneSettings: Sendable {
         self.ringtone = ringtone
         self.tls = tls
         self.mediaEncryption = mediaEncryption
+        self.maxCalls = maxCalls
         self.callerGate = callerGate
     }
 }

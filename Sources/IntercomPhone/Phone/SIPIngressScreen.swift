@@ -18,13 +18,14 @@ func intercomSIPMessageRefused(_ bytes: UnsafeRawPointer?, _ length: Int, _ addr
 }
 
 /// Every read the hook let through, with the address it came from: the source ledger learns
-/// which address each Call-ID arrived from.
+/// which address each Call-ID arrived from, and a transfer's NOTIFY leaves its status line.
 @_cdecl("intercom_sip_message_observed")
 func intercomSIPMessageObserved(_ bytes: UnsafeRawPointer?, _ length: Int, _ address: UnsafePointer<sockaddr>?,
                                 _ addressLength: UInt32) {
     guard let bytes, length > 0, let address else { return }
-    SIPSourceLedger.shared.observe(UnsafeRawBufferPointer(start: bytes, count: length),
-                                   from: SocketAddressText.host(UnsafeRawBufferPointer(start: address, count: Int(addressLength))))
+    let message = UnsafeRawBufferPointer(start: bytes, count: length)
+    SIPSourceLedger.shared.observe(message, from: SocketAddressText.host(UnsafeRawBufferPointer(start: address, count: Int(addressLength))))
+    SIPTransferReports.shared.observe(message)
 }
 
 enum SIPIngress {

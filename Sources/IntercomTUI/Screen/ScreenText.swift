@@ -147,7 +147,7 @@ struct ScreenText {
         ("t", "transfer: type a [directory] name or a sip: URI, Enter"),
         ("Esc", "cancel a prompt; close the help or the journal"),
         ("s / m", "speaker on/off / mute the microphone"),
-        ("l", "journal"),
+        ("l", "journal; in it, c calls a missed call's panel back"),
         ("Ctrl-L", "redraw"),
         ("q", "quit (asks in a call; kiosk: Q then y)"),
         ("PgUp/PgDn", "kiosk: previous / next page of tiles"),

@@ -117,7 +117,7 @@ struct TUIContext: Sendable {
     func send(_ command: IntercomCommand) {
         let intercom = self.intercom
         let inbox = self.inbox
-        if case .answer(let call?) = command { inbox.answeringHere(call) }
+        if case .answer(let call?, _) = command { inbox.answeringHere(call) }
         Task {
             do {
                 let data = try await intercom.execute(command)

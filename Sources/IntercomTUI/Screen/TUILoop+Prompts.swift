@@ -86,9 +86,23 @@ extension TUILoop {
         case Curses.Key.end: model.journal?.move(Int.max / 2)
         // Esc closes it too, once it has stood alone (`EscapeFilter.takeLoneEscape`, see `run`).
         case Int32(UInt8(ascii: "l")), Int32(UInt8(ascii: "q")): model.journal = nil
+        case Int32(UInt8(ascii: "c")): callBackSelected()
         default: return false
         }
         resetPictures()
         return true
+    }
+
+    /// `c` in the journal: call the selected missed call's panel back; the engine marks the entry
+    /// handled (`by`: key and the user) once the call is placed, and the call screen takes over.
+    private func callBackSelected() {
+        guard let entry = model.journal?.selectedEntry else { return }
+        guard entry.missed, entry.handledBy == nil, let panel = entry.panel else {
+            model.say(entry.handledBy.map { "already handled by \($0)" } ?? "c calls back a missed call from a panel", warn: !entry.missed)
+            return
+        }
+        context.send(.callBack(entry: entry.id, by: "key (\(ProcessInfo.processInfo.environment["USER"] ?? "desk"))"))
+        model.journal = nil
+        model.say("calling \(panel) back (missed at \(LocalTime(entry.time).clock))")
     }
 }

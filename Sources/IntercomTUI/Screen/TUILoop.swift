@@ -12,13 +12,15 @@ import IntercomDaemon
 final class TUILoop {
     let context: TUIContext
     private let curses: Curses
-    private let alerts: Alerts
+    private var alerts: Alerts
     private let pictures: PictureOutput
     private let text: ScreenText
     var model = ScreenModel()
     private var watch: WatchView?
     private var lastBell = Date.distantPast
-    private var notified: Set<CallID> = []
+    /// Rings posted through the terminal's notification escape, with the tag the terminal knows them by.
+    private var notified: [CallID: String] = [:]
+    private var notices = 0
     private var running = true
     private var lastTextHash: Int?
     private var lastStatus: String?
@@ -40,8 +42,8 @@ final class TUILoop {
         } catch {
             throw .notATerminal
         }
-        self.alerts = Alerts(bell: context.options.bell, notify: context.options.notify,
-                             environment: context.capabilities.environment)
+        self.alerts = Alerts(bell: context.options.bell, mode: context.options.notify,
+                             escape: context.capabilities.notificationEscape.escape)
         self.pictures = PictureOutput(choice: context.capabilities.choose(override: context.options.graphics),
                                       capabilities: context.capabilities)
         self.text = ScreenText(curses: curses, context: context)
@@ -51,7 +53,11 @@ final class TUILoop {
 
     /// Returns how the followed call (`intercom call`) ended, if there is one.
     func run() -> CallEndReason? {
+        // Focus reports tell `[notify] terminal = auto` when the resident is elsewhere.
+        let focusReports = alerts.mode == .auto && alerts.escape != nil && watch == nil
+        if focusReports { writeRaw(Alerts.reportFocus) }
         defer {
+            if focusReports { writeRaw(Alerts.stopFocusReports) }
             // Leave no picture behind on the normal screen (a kitty image passed through tmux
             // would outlive even the alternate screen).
             pictures.erase()
@@ -66,6 +72,7 @@ final class TUILoop {
             if curses.terminalGone { break }
             // A terminal's late answers and reports are no key presses (they hold O and digits).
             if let code = key, !keyFilter.isKey(code) { key = nil }
+            if let focused = keyFilter.takeFocus() { alerts.focused = focused }
             // Esc alone is known only once nothing followed it: it cancels a prompt (transfer,
             // door, filter, quit) and closes the help or the journal.
             if keyFilter.takeLoneEscape(), model.escape() { resetPictures() }
@@ -241,7 +248,7 @@ final class TUILoop {
     private func targeted(_ command: IntercomCommand) -> IntercomCommand {
         let id = model.selectedCall?.id
         switch command {
-        case .answer(nil): return .answer(model.selectedCall?.stage == .ringing ? id : nil)
+        case .answer(nil, let by): return .answer(model.selectedCall?.stage == .ringing ? id : nil, by: by)
         case .decline(nil): return .decline(model.selectedCall?.stage == .ringing ? id : nil)
         case .hangup(nil): return .hangup(id)
         default: return command
@@ -249,9 +256,19 @@ final class TUILoop {
     }
 
     private func alertIfRinging() {
-        for call in model.ringing where !notified.contains(call.id) {
-            notified.insert(call.id)
-            alerts.notifyIncoming(call.title, writeRaw)
+        // A ring is posted once, when it rings while the terminal is away (or at once with `on`).
+        if alerts.posts {
+            for call in model.ringing where notified[call.id] == nil {
+                notices += 1
+                let tag = "intercom-\(ProcessInfo.processInfo.processIdentifier)-\(notices)"
+                notified[call.id] = tag
+                alerts.notifyIncoming(call.title, tag: tag, writeRaw)
+            }
+        }
+        let ringing = Set(model.ringing.map(\.id))
+        for (id, tag) in notified where !ringing.contains(id) {
+            notified[id] = nil
+            alerts.close(tag: tag, writeRaw)
         }
         if !model.ringing.isEmpty, Date().timeIntervalSince(lastBell) > 3 {
             lastBell = Date()

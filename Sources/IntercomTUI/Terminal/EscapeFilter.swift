@@ -5,6 +5,8 @@
 ///
 /// Fed one byte (or ncurses key code) at a time; everything from ESC to the end of its
 /// sequence — CSI, SS3, OSC/DCS/APC/PM/SOS strings, ESC + one character — is not a key.
+/// Focus reports (`CSI I`, `CSI O`, after `CSI ? 1004 h`) are not keys either: they are kept
+/// for `takeFocus`.
 public struct EscapeFilter: Sendable {
     enum State: Sendable, Equatable { case ground, escape, csi, ss3, string, stringEscape }
 
@@ -15,6 +17,10 @@ public struct EscapeFilter: Sendable {
 
     private(set) var state = State.ground
     private var since: ContinuousClock.Instant?
+    /// Parameter and intermediate bytes of the CSI being read (a focus report has none).
+    private var csiLength = 0
+    /// The last focus report not yet taken: true = focus in.
+    private var focus: Bool?
 
     public init() {}
 
@@ -33,14 +39,23 @@ public struct EscapeFilter: Sendable {
             begin(now)
         case .escape:
             switch byte {
-            case UInt8(ascii: "["): state = .csi
+            case UInt8(ascii: "["):
+                state = .csi
+                csiLength = 0
             case UInt8(ascii: "O"): state = .ss3
             case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"): state = .string
             case 0x1B: begin(now)
             default: state = .ground  // ESC + a character (Alt+key): not one of ours either
             }
         case .csi:
-            if byte == 0x1B { begin(now) } else if (0x40...0x7E).contains(byte) { state = .ground }
+            if byte == 0x1B {
+                begin(now)
+            } else if (0x40...0x7E).contains(byte) {
+                state = .ground
+                if csiLength == 0, byte == UInt8(ascii: "I") || byte == UInt8(ascii: "O") { focus = byte == UInt8(ascii: "I") }
+            } else {
+                csiLength += 1
+            }
         case .ss3:
             state = .ground
         case .string:
@@ -57,6 +72,12 @@ public struct EscapeFilter: Sendable {
         guard state == .escape, let since, since.duration(to: now) > Self.loneEscape else { return false }
         state = .ground
         return true
+    }
+
+    /// The newest focus report since the last call (true = the terminal has focus), once.
+    public mutating func takeFocus() -> Bool? {
+        defer { focus = nil }
+        return focus
     }
 
     private mutating func begin(_ now: ContinuousClock.Instant) {

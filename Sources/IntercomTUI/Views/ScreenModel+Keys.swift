@@ -55,8 +55,9 @@ extension ScreenModel {
             return KeyBar([I("h hang up \(call.title)", 1), I("o open", 2), KeyBar.help])
         }
         if call == nil, journal != nil {
-            return KeyBar([I("↑/↓ choose", 1), I("l/q/Esc close", 1), I("PgUp/PgDn", 3), I("o open \(openLabel(.main))", 2),
-                           KeyBar.help])
+            let missed = journal?.selectedEntry.map { $0.missed && $0.handledBy == nil && $0.panel != nil } ?? false
+            return KeyBar([I("↑/↓ choose", 1), I("l/q/Esc close", 1)] + (missed ? [I("c call back", 1)] : []) + [
+                I("PgUp/PgDn", 3), I("o open \(openLabel(.main))", 2), KeyBar.help])
         }
         var items: [I] = []
         if let call, call.stage == .ringing {

@@ -98,8 +98,9 @@ struct ScreenModel {
             if transferCall == c.id { (transferPrompt, transferCall) = (nil, nil) }
             if pendingTransfer?.call == c.id { pendingTransfer = nil }
             ended[c.id] = reason
-            // Another desk took it: say so for a moment, with no duration (it never rang out here).
-            let text = reason == .answeredElsewhere ? "\(title): \(Self.reasonText(reason))"
+            // Another desk took it, or it was refused busy: say so for a moment, with no duration
+            // (it never rang out here).
+            let text = reason == .answeredElsewhere || reason == .busy ? "\(title): \(Self.reasonText(reason))"
                 : "\(title): \(Self.reasonText(reason)) (\(Self.duration(duration)))"
             outcome = (text, Date().addingTimeInterval(3))
             remember("\(time) \(text)")
@@ -199,6 +200,7 @@ struct ScreenModel {
         case .missed: "missed"
         case .answeredElsewhere: "answered at another desk"
         case .transferred: "transferred"
+        case .busy: "missed: too many calls at once"
         case .error: "call failed"
         }
     }

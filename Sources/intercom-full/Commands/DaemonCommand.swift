@@ -19,7 +19,8 @@ enum DaemonCommand {
         hooks and journal retention
         without dropping calls; other changes are logged as needing a restart.
         Serves the control socket ([daemon] socket), keeps the journal ([journal]) and runs
-        [hooks], publishes to MQTT with Home Assistant discovery ([mqtt], docs/MQTT.md); speaks sd_notify (READY, WATCHDOG, STOPPING) under systemd.
+        [hooks], publishes to MQTT with Home Assistant discovery ([mqtt], docs/MQTT.md); posts rings as desktop
+        notifications with buttons ([notify] desktop); speaks sd_notify (READY, WATCHDOG, STOPPING) under systemd.
         """,
         run: run)
 
@@ -55,12 +56,17 @@ enum DaemonCommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
+        // Before the phone starts, so the first ring already finds the session bus connected.
+        let desktop = await DesktopNotifier.start(intercom: intercom, mode: config.notify.desktop,
+                                                  environment: invocation.environment, logger: logger)
         do {
             try await intercom.start()
         } catch let error as PhoneError {
+            await desktop?.stop()
             control.stop()
             return Console.fail(error.description, code: error.exitCode)
         } catch {
+            await desktop?.stop()
             control.stop()
             return Console.fail("\(error)", code: ExitCode.failure)
         }
@@ -95,6 +101,7 @@ enum DaemonCommand {
         systemd.stopping()
         control.stop()
         await intercom.stop()
+        await desktop?.stop()
         await pipeline.finish()
         await mqtt?.stop()
         return ExitCode.ok

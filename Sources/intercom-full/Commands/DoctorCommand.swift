@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCLI
+import IntercomDaemon
 import IntercomEngine
 import IntercomTUI
 import IntercomBase
@@ -136,10 +137,22 @@ enum DoctorCommand {
             report(Finding(ok: false, text: "\(error)", code: ExitCode.failure))
         }
 
+        Console.out("notifications")
+        // A missing bus is a notice, not a problem: a daemon on a server has no desktop to tell.
+        let desktop = await DesktopNotifier.check(mode: config.notify.desktop, environment: invocation.environment)
+        if desktop.ok {
+            report(Finding(ok: true, text: desktop.text))
+        } else {
+            Console.out("  --  \(TerminalSafe.escape(desktop.text))")
+        }
+
         Console.out("terminal")
         let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
         let override = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
         for line in capabilities.report(override: override).split(separator: "\n") { Console.out("      \(line)") }
+        let escape = capabilities.notificationEscape
+        Console.out("      notifications: \(escape.escape?.rawValue ?? "bell") — \(escape.reason)"
+            + " ([notify] terminal = \(config.notify.terminal.rawValue))")
         return summary(findings)
     }
 

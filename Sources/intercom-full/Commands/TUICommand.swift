@@ -13,7 +13,7 @@ enum TUICommand {
         .value("--graphics", "MODE", "auto (default), kitty, sixel, iterm, symbols or ascii",
                choices: ["auto", "kitty", "sixel", "iterm", "symbols", "ascii"]),
         .flag("--no-bell", "no terminal bell while a panel rings"),
-        .flag("--no-notify", "no desktop notification when a panel rings"),
+        .flag("--no-notify", "no desktop or terminal notification when a panel rings ([notify] off)"),
         .flag("--no-ring", "no ringtone through the sound card ([audio] ringtone)"),
     ]
 
@@ -70,7 +70,7 @@ enum TUICommand {
         signal(SIGHUP, SIG_IGN)
         let app = TUIApp(link: link, config: config, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
-            notify: !invocation.arguments.has("--no-notify"), label: nil, call: nil))
+            notify: invocation.arguments.has("--no-notify") ? .off : config.notify.terminal, label: nil, call: nil))
         do {
             try await app.run()
         } catch {
@@ -87,7 +87,7 @@ enum TUICommand {
         case .hangup, .remoteHangup, .transferred:
             Console.out("call with \(name) ended: \(reason.rawValue)")
             return ExitCode.ok
-        case .declined, .missed, .answeredElsewhere, .error:
+        case .declined, .missed, .answeredElsewhere, .busy, .error:
             return Console.fail("the call to \(name) did not get through (\(reason.rawValue)); check the panel accepts calls and its dial URI",
                                 code: ExitCode.unavailable)
         }
@@ -131,16 +131,28 @@ enum TUICommand {
         // The resident's journal and hooks, as under the daemon (unless a daemon already records).
         let pipeline = await EventPipeline(intercom: intercom, config: intercom.config, environment: invocation.environment,
                                            logger: intercom.logger)
+        if pipeline.recorder == nil {
+            // A daemon records: the missed-call queue's `c` (call back) still marks entries in its journal.
+            let directory = JournalLocation.directory(await intercom.config.journal, environment: invocation.environment)
+            if let journal = try? Journal(directory: directory, create: false) { intercom.useJournal(journal) }
+        }
         let mqtt = await MQTTFrontEnd.make(intercom, pipeline: pipeline, logger: intercom.logger)
+        // The screen runs its own engine, so it posts the desktop notification the daemon would.
+        let notify = !invocation.arguments.has("--no-notify")
+        let notifySettings = await intercom.config.notify
+        let desktop = notify ? await DesktopNotifier.start(intercom: intercom, mode: notifySettings.desktop,
+                                                            environment: invocation.environment, logger: intercom.logger) : nil
         do {
             try await intercom.start()
         } catch let error as PhoneError {
+            await desktop?.stop()
             if case .portInUse(let address) = error,
                let line = RunningDaemon.portInUse(address.description, socketPath: await intercom.config.daemon.socketPath) {
                 return Console.fail(line, code: error.exitCode)
             }
             return Console.fail(error.description, code: error.exitCode)
         } catch {
+            await desktop?.stop()
             return Console.fail("\(error)", code: ExitCode.failure)
         }
         await mqtt?.start()
@@ -158,9 +170,13 @@ enum TUICommand {
         // A terminal that goes away (ssh dropped) ends the screen through its hang-up on stdin,
         // so calls are hung up and the journal closed instead of the process dying mid-call.
         signal(SIGHUP, SIG_IGN)
+        // One popup per ring: where this process already posts the desktop notification (with its
+        // buttons), `auto` leaves the terminal's escape out; `on` posts both.
+        let terminalNotify: NotifyMode = !notify ? .off
+            : desktop != nil && notifySettings.terminal == .auto ? .off : notifySettings.terminal
         let app = TUIApp(link: LocalLink(intercom), config: await intercom.config, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
-            notify: !invocation.arguments.has("--no-notify"), label: label, call: call))
+            notify: terminalNotify, label: label, call: call))
         let stopper = signals.map { watcher in
             Task {
                 for await _ in watcher.signals {
@@ -188,6 +204,7 @@ enum TUICommand {
             code = Console.fail("\(error)", code: ExitCode.failure)
         }
         await intercom.stop()
+        await desktop?.stop()
         await pipeline.finish()
         await mqtt?.stop()
         return code

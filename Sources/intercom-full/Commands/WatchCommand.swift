@@ -77,7 +77,7 @@ enum WatchCommand {
         let choice = capabilities.choose(override: graphics)
         invocation.logger.info("graphics: \(choice.mode.rawValue) — \(choice.reason)")
         let app = TUIApp(link: LocalLink(intercom), config: await intercom.config, capabilities: capabilities, options: TUIOptions(
-            graphics: graphics, bell: false, notify: false, watch: WatchOptions(panel: shown, fps: fps, camera: camera)))
+            graphics: graphics, bell: false, notify: .off, watch: WatchOptions(panel: shown, fps: fps, camera: camera)))
         // Ctrl-C is a key on the watch screen; SIGTERM, SIGINT and SIGHUP close it as q does.
         let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP])
         let stopper = Task {

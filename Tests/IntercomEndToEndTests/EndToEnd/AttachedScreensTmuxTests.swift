@@ -16,7 +16,7 @@ import Testing
                 user: "100001", dataDirectory: try dir.subdirectory("panel").path))
             let port = try FreePort.udpAndTCP()
             let daemon = try DaemonProcess(config: DaemonProcess.simulatedPanelConfig(
-                url: "\(panel.http.baseURL)", listen: "udp:127.0.0.1:\(port)"), name: "attach")
+                httpPort: panel.http.port, listen: "udp:127.0.0.1:\(port)"), name: "attach")
             var screens: [Tmux] = []
             try await withCleanup({
                 for screen in screens { await screen.kill() }

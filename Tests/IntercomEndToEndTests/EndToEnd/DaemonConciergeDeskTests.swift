@@ -77,21 +77,29 @@ import IntercomPhoneTestSupport
         }
     }
 
-    @Test("a panel that answers REFER with 405: call_transferred ok false, the call stays with the desk until the panel hangs up")
-    func aRefusedTransferKeepsTheCall() async throws {
+    /// A panel that refuses the REFER itself (405), and one that takes it and NOTIFYs that its call
+    /// to the flat failed 486 (sipfrag): the error says which.
+    static let failedTransfers: [(name: String, scenario: String, error: String)] = [
+        ("no-refer", BewardScenarios.panelCallRefusingTransfer(hangupAfter: .seconds(2)), "refused"),
+        ("refer-486", BewardScenarios.panelCallWhoseTransferFails("486 Busy Here", hangupAfter: .seconds(2)), "busy (486 Busy Here)"),
+    ]
+
+    @Test("a panel that answers REFER with 405, or NOTIFYs 486: call_transferred ok false says why, the call stays with the desk until the panel hangs up",
+          arguments: failedTransfers)
+    func aFailedTransferKeepsTheCallAndSaysWhy(_ peer: (name: String, scenario: String, error: String)) async throws {
         let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig(extra: """
             [directory]
             flat12 = sip:flat12@127.0.0.1:9
-            """), name: "desk-refused")
+            """), name: "desk-\(peer.name)")
         try await daemon.waitUntilStarted()
-        let panel = try Sipp(scenario: BewardScenarios.panelCallRefusingTransfer(hangupAfter: .seconds(2)), name: "no-refer",
-                             remote: try daemon.hostPort(), service: "desk", timeout: .seconds(20))
+        let panel = try Sipp(scenario: peer.scenario, name: peer.name, remote: try daemon.hostPort(), service: "desk",
+                             timeout: .seconds(20))
         try await withCleanup({ _ = await panel.stop(); _ = await daemon.stop() }) {
             let answered = try await daemon.waitForEvent("call_answered")
             let transfer = try await daemon.run(["ctl", "transfer", "flat12"])
             #expect(transfer.status == 0, "\(transfer)")
-            let refused = try await daemon.waitForEvent("call_transferred")
-            #expect(refused.fields["ok"] as? Bool == false && refused.string("error") != nil, "\(refused)")
+            let failed = try await daemon.waitForEvent("call_transferred")
+            #expect(failed.fields["ok"] as? Bool == false && failed.string("error")?.hasPrefix(peer.error) == true, "\(failed)")
             #expect(!daemon.names.contains("call_ended"), "\(daemon.events)")
             let status = try await daemon.run(["ctl", "status"])
             #expect(status.stdout.contains(#""state": "active""#), "\(status)")

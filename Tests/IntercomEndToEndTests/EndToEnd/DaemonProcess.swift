@@ -51,20 +51,21 @@ final class DaemonProcess: @unchecked Sendable {
         """ + (extra.isEmpty ? "" : "\n\n" + extra)
     }
 
-    /// A daemon listening on `listen` with one panel `entrance`: a simulated panel (SIP user 100001,
-    /// HTTP at `url`, admin/admin); `extra` lines go into its section.
-    static func simulatedPanelConfig(url: String, listen: String = "udp:127.0.0.1:0", extra: String = "") -> String {
+    /// `[sip]` on `listen` (a free loopback port), strangers refused, and panel `entrance` at the simulated
+    /// panel's HTTP port with its user and password (`entrance`: more lines for its section).
+    static func simulatedPanelConfig(httpPort: UInt16, listen: String = "udp:127.0.0.1:0", entrance: String = "") -> String {
         """
         [sip]
         listen = \(listen)
         unknown_callers = reject
 
         [panel entrance]
-        url = \(url)
+        url = http://127.0.0.1:\(httpPort)
         user = admin
         password = admin
         match = sip:100001@
-        \(extra)
+        \(entrance)
+
         """
     }
 

@@ -12,19 +12,7 @@ enum MQTTRig {
     /// unreachable URLs, and `[mqtt]` on `broker`.
     static func config(broker: Mosquitto, httpPort: UInt16 = 9, panels: [String] = [], mqtt: String = "",
                        entrance: String = "") -> String {
-        var text = """
-        [sip]
-        listen = udp:127.0.0.1:0
-        unknown_callers = reject
-
-        [panel entrance]
-        url = http://127.0.0.1:\(httpPort)
-        user = admin
-        password = admin
-        match = sip:100001@
-        \(entrance)
-
-        """
+        var text = DaemonProcess.simulatedPanelConfig(httpPort: httpPort, entrance: entrance) + "\n"
         for panel in panels {
             text += "\n[panel \(panel)]\nurl = http://127.0.0.2:9\n"
         }

@@ -23,7 +23,7 @@ struct CallerIdentityTests {
             let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
                 user: "100001", dataDirectory: try dir.subdirectory("panel").path))
             let daemon = try DaemonProcess(config: DaemonProcess.simulatedPanelConfig(
-                url: "\(panel.http.baseURL)", listen: "udp:127.0.0.1:0, tcp:127.0.0.1:0", extra: policy + "\n" + extra),
+                httpPort: panel.http.port, listen: "udp:127.0.0.1:0, tcp:127.0.0.1:0", entrance: policy + "\n" + extra),
                 name: "identity")
             try await daemon.waitUntilStarted()
             return Setup(daemon: daemon, panel: panel, panelEvents: EventRecorder(panel.events), dir: dir)

@@ -45,6 +45,16 @@ extension ConfigSchema {
                    about: "An answered call whose caller sends no RTP for this many seconds ends with `reason: error` "
                        + "(a panel that lost power never sends BYE).",
                    example: [ConfigExampleLine("30", ["seconds without RTP before an answered call ends (reason: error)"])]),
+            .field("max_calls", \.settings.maxCalls, ConfigValueParser.integer(1...1000, unit: "calls").optional,
+                   compare: \.maxCalls, default: .note("the number of panels plus 4, at least 10"), reload: .restart,
+                   about: "How many calls the desk holds at once, ringing or answered (liblinphone's "
+                       + "`linphone_core_set_max_calls`; its own default is 10). One more is refused with 486 Busy by "
+                       + "liblinphone and still reported: `call_incoming`, then `call_ended` with reason `busy`, journaled "
+                       + "as missed. A ringing call costs little (two UDP port pairs, about 9 ms of the SIP thread to set "
+                       + "up, its peephole polling); an answered one decodes audio and video (a fraction of a core each).",
+                   example: [ConfigExampleLine("20", ["calls at once (unset: panels + 4, at least 10); one more",
+                                                    "is refused 486 Busy and reported as call_ended reason busy"],
+                                               commentedOut: true)]),
         ]
     }
 

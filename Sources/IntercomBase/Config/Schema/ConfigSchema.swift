@@ -5,7 +5,7 @@
 enum ConfigSchema {
     /// In the order of the example and the reference.
     static var sections: [any AnyConfigSection] {
-        [sip, audio, panel, `operator`, directory, mqtt, daemon, journal, hooks]
+        [sip, audio, panel, `operator`, directory, mqtt, notify, daemon, journal, hooks]
     }
 
     /// The example's opening comment.

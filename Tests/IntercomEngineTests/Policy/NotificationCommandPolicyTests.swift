@@ -1,0 +1,37 @@
+import Foundation
+import IntercomBase
+import IntercomEngine
+import IntercomEngineFakes
+import IntercomPhone
+import Testing
+
+/// The desktop notification's buttons as the engine sees them: the key's commands, said to come
+/// `by: notification` in the events (and so the journal). On fakes and a manual clock.
+@Suite struct NotificationCommandPolicyTests {
+    @Test func answerByNotificationSaysSo() async throws {
+        try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
+            let id = rig.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress)
+            _ = try await rig.incoming(id)
+            try await rig.intercom.execute(.answer(id, by: .notification))
+            #expect(try await rig.answered(id) == .notification)
+        }
+    }
+
+    /// Open door on a ringing call opens as the key does (answered muted, opened, hung up), and both
+    /// the answer and the opening say `notification`.
+    @Test func openByNotificationOnARingingCall() async throws {
+        let panel = CallPolicyTests.entrance { $0.open = .http }
+        try await EngineRig.run(panels: [panel]) { rig throws in
+            let id = rig.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress)
+            _ = try await rig.incoming(id)
+            let opening = Task { try await rig.intercom.execute(.open(panel: "entrance", door: .main, by: .notification)) }
+            let opened = try await rig.doorOpened()
+            #expect(opened.ok && opened.by == .notification && opened.method == "http", "\(opened)")
+            #expect(try await rig.answered(id) == .notification)
+            rig.clock.advance(by: .seconds(1))
+            _ = try await opening.value
+            #expect(rig.panel("entrance").doorRequests.all == [.main])
+            #expect(rig.phone.requests.all.contains(.hangup(id)))
+        }
+    }
+}
