@@ -119,10 +119,11 @@ let package = Package(
             path: "Sources/IntercomEngine"
         ),
         // What makes an engine a daemon: the control socket, hooks, the event pipeline (journal, then hooks),
-        // the stdout event printer, sd_notify and desktop notifications over sd-bus. The only importer of CSystemd.
+        // the stdout event printer, sd_notify and desktop notifications over sd-bus; both sides of a screen's
+        // attach (IntercomLink). The only importer of CSystemd.
         .target(
             name: "IntercomDaemon",
-            dependencies: ["IntercomEngine", "IntercomBase", "IntercomImaging", "CSystemd"],
+            dependencies: ["IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomPhone", "CSystemd"],
             path: "Sources/IntercomDaemon"
         ),
         // MQTT and Home Assistant discovery: a peer front end on the engine's events and commands, with
@@ -144,7 +145,7 @@ let package = Package(
         // IntercomEngine so the daemon needs no chafa. The only importer of CZlib (the kitty encoder's).
         .target(
             name: "IntercomTUI",
-            dependencies: ["IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomPhone", "IntercomTerminal", "CZlib"],
+            dependencies: ["IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomPhone", "IntercomTerminal", "CZlib", "IntercomDaemon"],
             path: "Sources/IntercomTUI"
         ),
         // The command-line machinery and the commands that need no phone: the journal, the control

@@ -56,7 +56,7 @@ public final class ControlClient: @unchecked Sendable {
 
     /// The next line from the daemon; nil at end of stream; `.timedOut` once `deadline` passes.
     public func readLine(until deadline: ContinuousClock.Instant?) throws(ControlError) -> String? {
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)

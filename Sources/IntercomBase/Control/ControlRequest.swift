@@ -7,6 +7,15 @@ public struct ControlRequest: Sendable, Equatable {
         case command(IntercomCommand)
         /// Stream a `state` object, then every event (of one call when `call` is set).
         case events(call: CallID?)
+        /// A screen attaches: named in `status` (`screens`) for as long as the connection lasts;
+        /// the stream is then as for `events` (a `state` object, then every event).
+        case attach(screen: String)
+        /// A screen's picture subscription (see `PictureRequest`); frames come as `frame` lines.
+        case picture(PictureRequest)
+        /// A screen shows these panels without a call (the kiosk): their snapshots at `fps` and their
+        /// sub streams where a picture subscription asks for them live; `[]` stops. The daemon
+        /// watches the union of every screen's panels.
+        case watchPanels([String], fps: Double)
     }
 
     /// Echoed in the reply as sent (any JSON value; null when absent).
@@ -18,7 +27,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "events"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "events", "attach", "picture", "watch_panels"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -80,12 +89,12 @@ public struct ControlRequest: Sendable, Equatable {
                 panel = text
             }
             // A client may say it is a hook (its opening is then automatic: rate-limited, confirmed
-            // calls only); it cannot claim a key press or guest mode.
+            // calls only) or an attached screen's key (a person, as ctl is); it cannot claim guest mode.
             var trigger = DoorTrigger.ctl
             if let raw = value["by"], raw != .null {
                 guard let text = raw.stringValue, let claimed = DoorTrigger(rawValue: text),
-                      claimed == .ctl || claimed == .hook else {
-                    return fail("\"by\" may be \"ctl\" or \"hook\"")
+                      [.ctl, .hook, .key].contains(claimed) else {
+                    return fail("\"by\" may be \"ctl\", \"hook\" or \"key\"")
                 }
                 trigger = claimed
             }
@@ -144,6 +153,24 @@ public struct ControlRequest: Sendable, Equatable {
             }
             action = .command(name == "handled" ? .handled(entry: Int64(entry), by: who) : .callBack(entry: Int64(entry), by: who))
         case "events": action = .events(call: call)
+        case "attach":
+            let screen = value["screen"]?.stringValue ?? "screen"
+            guard !screen.isEmpty, screen.count <= 64, screen.allSatisfy({ $0.isLetter || $0.isNumber || "-_ .".contains($0) }) else {
+                return fail("\"screen\" names the screen in a few letters, e.g. \"tui\"")
+            }
+            action = .attach(screen: screen)
+        case "watch_panels":
+            guard case .array(let list)? = value["panels"], list.count <= 1024,
+                  let names = Optional(list.compactMap(\.stringValue)), names.count == list.count else {
+                return fail("watch_panels needs \"panels\": a list of panel names ([] stops)")
+            }
+            guard let fps = PictureRequest.rate(value["fps"], otherwise: 1) else { return fail(PictureRequest.rateRule) }
+            action = .watchPanels(names, fps: fps)
+        case "picture":
+            switch PictureRequest.parse(value) {
+            case .success(let picture): action = .picture(picture)
+            case .failure(let invalid): return fail(invalid.message)
+            }
         default:
             return fail("unknown command '\(name)'; known: \(commands.joined(separator: ", "))")
         }
@@ -158,6 +185,13 @@ public struct ControlRequest: Sendable, Equatable {
         case .events(let call):
             fields.append(("command", .string("events")))
             callField(call)
+        case .attach(let screen):
+            fields += [("command", .string("attach")), ("screen", .string(screen))]
+        case .picture(let picture):
+            fields.append(("command", .string("picture")))
+            fields += picture.fields
+        case .watchPanels(let panels, let fps):
+            fields += [("command", .string("watch_panels")), ("panels", .array(panels.map { .string($0) })), ("fps", .number(fps))]
         case .command(let command):
             switch command {
             case .status: fields.append(("command", .string("status")))

@@ -9,12 +9,12 @@ public enum ControlCommandReference {
 
     public static let all: [ReferenceEntry] = [
         ReferenceEntry("status", "The state: calls, panels, doors (`id`, `name`, `source`, `panel` or `operator`, `address`), "
-                       + "`muted`, `speaker`, `device`."),
+                       + "`muted`, `speaker`, `device`, and the `screens` attached."),
         ReferenceEntry("answer", fields: "`call`", "Answer a ringing call."),
         ReferenceEntry("decline", fields: "`call`", "Decline a ringing call."),
         ReferenceEntry("hangup", fields: "`call`", "End a call."),
         ReferenceEntry("open", fields: "`panel` (a panel's name or any door id of `intercom doors`), `door` "
-                       + "(`main`, `alt`, `light` or an output number), `by` (`ctl` or `hook`)",
+                       + "(`main`, `alt`, `light` or an output number), `by` (`ctl`, `hook`, or `key` for an attached screen's key)",
                        "Open a door: through the panel's HTTP API or DTMF in a call, or through an operator's API."),
         ReferenceEntry("dtmf", fields: "`call`, `digits` (0-9, `*`, `#`, A-D)", "Send DTMF digits in a call."),
         ReferenceEntry("mute", fields: "`on` (true, false; absent toggles)", "Mute or unmute the microphone."),
@@ -33,5 +33,13 @@ public enum ControlCommandReference {
                        "Call the panel of a missed call back and mark the entry handled (`by`, \"called back\")."),
         ReferenceEntry("events", fields: "`call`",
                        "Stream a `state` object, then every event (of one call when `call` is set) as `--events json` prints them."),
+        ReferenceEntry("attach", fields: "`screen` (a short name, e.g. `tui`)",
+                       "A screen attaches: as `events`, and `status` lists it under `screens` while the connection lasts."),
+        ReferenceEntry("picture", fields: "`panel` or `video` (true), `width`, `height` (pixels; 0 stops), `fps` (0.2-30), `live`",
+                       "Pictures for a screen: `{\"frame\":KEY,\"seq\":N,\"kind\":…,\"call\":…,\"jpeg\":BASE64}` lines, "
+                       + "newest frame wins (a screen that reads slowly misses frames, never delays the daemon)."),
+        ReferenceEntry("watch_panels", fields: "`panels` (names; `[]` stops), `fps` (0.2-30, default 1)",
+                       "A screen shows panels without a call (the kiosk): the daemon polls their snapshots and plays "
+                       + "their sub streams for live `picture` subscriptions, for the union of every screen's panels."),
     ]
 }

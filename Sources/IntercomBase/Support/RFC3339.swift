@@ -10,3 +10,14 @@ public enum RFC3339 {
         return local.date + "T" + local.clock + String(format: ".%03d", local.millisecond) + zone
     }
 }
+
+extension RFC3339 {
+    /// Reads what `string` writes (and RFC 3339 without the milliseconds); nil for anything else.
+    public static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}

@@ -4,6 +4,7 @@ import IntercomEngine
 import Glibc
 #endif
 import IntercomBase
+import IntercomImaging
 
 /// One client of the control socket: a reader thread that splits request lines, a writer thread
 /// that drains the client's bounded outbox, and a task that answers requests in order.
@@ -22,11 +23,19 @@ final class ControlConnection: @unchecked Sendable {
     private var tasks: [Task<Void, Never>] = []
     private var finished = false
     private var onClose: (@Sendable (Int) -> Void)?
+    /// The picture subscriptions, by `PictureRequest.key`; a new request for a key replaces its task.
+    private var pictures: [String: Task<Void, Never>] = [:]
+    private let screens: AttachedScreens
+    private let watched: WatchedPanels
+    private let peerPID: Int32?
 
     init(fd: Int32, number: Int, intercom: Intercom, logger: Logger, outboxLimit: Int,
-         onClose: @escaping @Sendable (Int) -> Void) {
+         screens: AttachedScreens, watched: WatchedPanels, peerPID: Int32?, onClose: @escaping @Sendable (Int) -> Void) {
         self.socket = OwnedDescriptor(fd)
         self.number = number
+        self.screens = screens
+        self.watched = watched
+        self.peerPID = peerPID
         self.intercom = intercom
         self.logger = logger
         self.outbox = Outbox(limit: outboxLimit)
@@ -90,11 +99,14 @@ final class ControlConnection: @unchecked Sendable {
         outbox.close()
         writerDone.wait()
         let running = lock.withLock { () -> [Task<Void, Never>] in
-            defer { tasks = []; finished = true }
-            return tasks
+            defer { tasks = []; pictures = [:]; finished = true }
+            return tasks + pictures.values
         }
         for task in running { task.cancel() }
         socket.close()
+        // A screen that went away (quit, killed, lost its terminal) takes only its subscriptions with it.
+        for panel in screens.detach(number) { stopLive(panel) }
+        Task { [watched, number] in await watched.remove(number) }
         let notify = lock.withLock { () -> (@Sendable (Int) -> Void)? in
             defer { onClose = nil }
             return onClose
@@ -128,28 +140,82 @@ final class ControlConnection: @unchecked Sendable {
             request = parsed
         }
         switch request.action {
-        case .events(let call):
-            // Subscribe before reading the state, so no event falls between the two.
-            let events = intercom.bus.subscribe()
-            let state = await intercom.status
-            send(ControlReply.state(state, time: IntercomEvent.rfc3339(Date())))
-            let task = Task { [self] in
-                for await event in events {
-                    if let call, event.call?.id != call { continue }
-                    send(event.json)
-                    if outbox.isClosed { break }
+        case .attach(let screen):
+            screens.attach(number, name: screen, pid: peerPID)
+            logger.info("screen \(number) attached: \(screen)\(peerPID.map { ", pid \($0)" } ?? "")")
+            send(ControlReply.success(id: request.id, data: .object([("screen", .integer(number))])))
+            await stream(call: nil)
+        case .picture(let picture):
+            if case .panel(let panel) = picture.source {
+                let names = await intercom.config.panels.map(\.name)
+                guard names.contains(panel) else {
+                    send(ControlReply.failure(id: request.id, error: "no panel '\(panel)'; known: \(names.joined(separator: ", "))"))
+                    return
                 }
             }
-            keep(task)
+            subscribe(picture)
+            send(ControlReply.success(id: request.id, data: .object([("frame", .string(picture.key))])))
+        case .watchPanels(let panels, let fps):
+            let names = await intercom.config.panels.map(\.name)
+            if let unknown = panels.first(where: { !names.contains($0) }) {
+                send(ControlReply.failure(id: request.id, error: "no panel '\(unknown)'; known: \(names.joined(separator: ", "))"))
+                return
+            }
+            await watched.set(number, panels: panels, fps: fps)
+            send(ControlReply.success(id: request.id, data: .object([("panels", .array(panels.map { .string($0) }))])))
+        case .events(let call):
+            await stream(call: call)
         case .command(let command):
             do {
                 let data = try await intercom.execute(command)
-                send(ControlReply.success(id: request.id, data: data))
+                send(ControlReply.success(id: request.id, data: command == .status ? screens.adding(to: data) : data))
             } catch let error as IntercomError {
                 send(ControlReply.failure(id: request.id, error: error.description))
             } catch {
                 send(ControlReply.failure(id: request.id, error: "\(error)"))
             }
         }
+    }
+
+    /// A `state` object, then every event (of `call` when set), until the connection ends.
+    private func stream(call: CallID?) async {
+        // Subscribe before reading the state, so no event falls between the two.
+        let events = intercom.bus.subscribe()
+        let state = screens.adding(to: await intercom.status)
+        send(ControlReply.state(state, time: IntercomEvent.rfc3339(Date())))
+        let task = Task { [self] in
+            for await event in events {
+                if let call, event.call?.id != call { continue }
+                send(event.json)
+                if outbox.isClosed { break }
+            }
+        }
+        keep(task)
+    }
+
+    /// Starts, replaces or (width 0) ends a picture subscription.
+    private func subscribe(_ picture: PictureRequest) {
+        if case .panel(let panel) = picture.source {
+            if !picture.stops { intercom.peephole.want(panel: panel, size: PixelSize(width: picture.width, height: picture.height),
+                                                        live: picture.live) }
+            if screens.look(number, panel: panel, live: picture.live && !picture.stops) { stopLive(panel) }
+        }
+        let pump = picture.stops ? nil : Task { [intercom, outbox] in
+            await PicturePump(request: picture, intercom: intercom, outbox: outbox).run()
+        }
+        let old = lock.withLock { () -> Task<Void, Never>? in
+            if finished { return nil }
+            let old = pictures[picture.key]
+            pictures[picture.key] = pump
+            return old
+        }
+        old?.cancel()
+        if lock.withLock({ finished }) { pump?.cancel() }
+    }
+
+    /// Nobody looks at the panel live any more: its stream stops, its stills go on for the journal.
+    private func stopLive(_ panel: String) {
+        let size = intercom.peephole.wantedSize(panel: panel) ?? PixelSize(width: 320, height: 240)
+        intercom.peephole.want(panel: panel, size: size, live: false)
     }
 }

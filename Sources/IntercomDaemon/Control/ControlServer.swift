@@ -21,6 +21,8 @@ public final class ControlServer: @unchecked Sendable {
     private var nextNumber = 0
     private var stopping = false
     private let acceptDone = DispatchSemaphore(value: 0)
+    private let screens = AttachedScreens()
+    private let watched: WatchedPanels
 
     /// `credentials` reads the peer of a connection (SO_PEERCRED); tests replace it with a double.
     public init(path: String, intercom: Intercom, logger: Logger, ownUID: UInt32 = getuid(),
@@ -28,6 +30,7 @@ public final class ControlServer: @unchecked Sendable {
                 credentials: (@Sendable (Int32) -> PeerCredentials?)? = nil) {
         self.path = path
         self.intercom = intercom
+        self.watched = WatchedPanels(intercom: intercom)
         self.logger = logger
         self.ownUID = ownUID
         self.outboxLimit = outboxLimit
@@ -36,6 +39,9 @@ public final class ControlServer: @unchecked Sendable {
 
     /// Number of clients connected now.
     public var clientCount: Int { lock.withLock { connections.count } }
+
+    /// Number of screens attached now (`attach` requests of connections still open).
+    public var screenCount: Int { screens.count }
 
     /// Binds and starts accepting. Throws `.alreadyRunning` when another daemon answers on the path.
     public func start() throws(ControlError) {
@@ -115,11 +121,12 @@ public final class ControlServer: @unchecked Sendable {
                 nextNumber += 1
                 return nextNumber
             }
+            let peer = credentials(client)
             let connection = ControlConnection(fd: client, number: number, intercom: intercom, logger: logger,
-                                               outboxLimit: outboxLimit) { [weak self] number in
+                                               outboxLimit: outboxLimit, screens: screens, watched: watched, peerPID: peer?.pid) { [weak self] number in
                 _ = self?.lock.withLock { self?.connections.removeValue(forKey: number) }
             }
-            if let refusal = PeerPolicy.refusal(for: credentials(client), ownUID: ownUID) {
+            if let refusal = PeerPolicy.refusal(for: peer, ownUID: ownUID) {
                 logger.warning("control socket: \(refusal)")
                 connection.refuse(refusal)
                 continue

@@ -18,4 +18,15 @@ public struct PeepholeFrame: Sendable {
     public var sequence: Int
     public var fetchedAt: Date
     public var kind: Kind = .snapshot
+
+    /// A frame from elsewhere: an attached screen's copy of the daemon's picture.
+    public init(panel: String, call: CallID?, jpeg: Data?, image: RGBImage, sequence: Int, fetchedAt: Date, kind: Kind = .snapshot) {
+        self.panel = panel
+        self.call = call
+        self.jpeg = jpeg
+        self.image = image
+        self.sequence = sequence
+        self.fetchedAt = fetchedAt
+        self.kind = kind
+    }
 }

@@ -17,6 +17,11 @@ final class Inbox: Sendable {
     }
 
     private let items = Mutex<[Item]>([])
+    /// The calls this screen asked to answer: another screen's answer is shown as such.
+    private let answering = Mutex<Set<CallID>>([])
+
+    func answeringHere(_ call: CallID) { answering.withLock { _ = $0.insert(call) } }
+    func answeredHere(_ call: CallID) -> Bool { answering.withLock { $0.contains(call) } }
     /// Polled by the TUI thread beside the keyboard.
     let wake = WakePipe()
 

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomEngine
 import IntercomTerminal
+import IntercomDaemon
 
 /// The call screen's text through ncurses: the title bar, the call or idle information (or the
 /// journal, the kiosk tile titles, the help), the message line and the key bar. The pictures
@@ -15,7 +16,9 @@ struct ScreenText {
         curses.erase()
         let cols = curses.cols, rows = curses.rows
         let now = Date()
-        let label = context.options.label.map { " [\($0)]" } ?? ""
+        // An attached screen says so; a screen with its own engine keeps the title it always had.
+        let attached = context.intercom.mode == .ownEngine ? nil : context.intercom.mode.title
+        let label = (context.options.label ?? attached).map { " [\($0)]" } ?? ""
         // The title bar is the queue line when calls are in: every call in the order it came.
         let state = model.queueLine(now: now)
             ?? "waiting for calls\(model.registration.map { " — \($0)" } ?? "")"

@@ -3,17 +3,22 @@ import IntercomEngine
 import Synchronization
 import IntercomBase
 import IntercomPhone
+import IntercomDaemon
 
 /// The terminal client: one thread owns ncurses and the picture renderers; the intercom's
-/// events reach it through an inbox, and keys become `IntercomCommand`s run on the intercom.
+/// events reach it through an inbox, and keys become `IntercomCommand`s run on the intercom,
+/// which is the screen's own engine or the daemon it attached to (`IntercomLink`).
 public final class TUIApp: Sendable {
-    private let intercom: Intercom
+    private let intercom: any IntercomLink
+    /// The screen's config: the journal's folder and `[directory]` (the daemon's user's, as the screen's).
+    private let config: IntercomConfig
     private let capabilities: TerminalCapabilities
     private let options: TUIOptions
     private let inbox = Inbox()
 
-    public init(intercom: Intercom, capabilities: TerminalCapabilities, options: TUIOptions) {
-        self.intercom = intercom
+    public init(link: any IntercomLink, config: IntercomConfig, capabilities: TerminalCapabilities, options: TUIOptions) {
+        self.intercom = link
+        self.config = config
         self.capabilities = capabilities
         self.options = options
     }
@@ -23,14 +28,21 @@ public final class TUIApp: Sendable {
     /// `IntercomError` when the call of `options.call` cannot be placed.
     @discardableResult
     public func run() async throws -> CallEndReason? {
-        let events = intercom.bus.subscribe()
+        await intercom.prepare()
+        let events = intercom.events()
         let inbox = self.inbox
-        let pump = Task { for await event in events { inbox.post(.event(event)) } }
+        let attached = intercom.mode != .ownEngine
+        let pump = Task {
+            for await event in events { inbox.post(.event(event)) }
+            // An attached screen's events end when the daemon stops: say so instead of a still screen.
+            if attached, !Task.isCancelled {
+                inbox.post(.message("\(RemoteLinkError.detached)", warn: true))
+            }
+        }
         defer { pump.cancel() }
-        let panels = await intercom.config.panels.map(\.name)
-        let video = await intercom.video
+        let panels = await intercom.panels()
         // The kiosk's small tiles play the panels' sub streams; snapshots stand in at 1 fps.
-        if options.kiosk { await intercom.watch(panels: panels, fps: 1, live: .sub) }
+        if options.kiosk { await intercom.watch(panels: panels, fps: 1, fullSize: false, live: .sub) }
         if let camera = options.watch?.camera {
             await intercom.watchCamera(camera)
         } else if let watch = options.watch {
@@ -41,28 +53,28 @@ public final class TUIApp: Sendable {
             // screen says it again with every frame, and a resize rescales without reconnecting).
             if let window = capabilities.windowSize {
                 let area = WatchView.area(cols: window.cols, rows: window.rows)
-                intercom.peephole.want(panel: watch.panel, size: ImageRenderer.decodeSize(
-                    mode: mode, area: area, cellPixels: capabilities.cellPixels))
+                intercom.want(panel: watch.panel, size: ImageRenderer.decodeSize(
+                    mode: mode, area: area, cellPixels: capabilities.cellPixels), live: true)
             }
             await intercom.watch(panels: [watch.panel], fps: watch.snapshotFPS, fullSize: pixel, live: .main)
         }
         // A new frame of the panel on screen wakes the screen at once (a live stream's own rate);
         // the kiosk's many tiles are drawn at its pace instead.
         let shown = options.watch?.panel
-        let waker = options.kiosk ? nil : intercom.peephole.addWaker { panel in
+        let waker = options.kiosk ? nil : intercom.addWaker { panel in
             if shown == nil || panel == shown { inbox.wake.wake() }
         }
-        defer { if let waker { intercom.peephole.removeWaker(waker) } }
+        defer { if let waker { intercom.removeWaker(waker) } }
         // Placed before the screen opens, so a call that cannot start is one line on a normal terminal.
         var followed: CallID?
         if let call = options.call {
             let data = try await intercom.execute(.call(panel: call.panel))
             followed = data["call"]?.stringValue.map(CallID.init)
         }
-        let journalDirectory = JournalLocation.directory(await intercom.config.journal, environment: capabilities.environment)
+        let journalDirectory = JournalLocation.directory(config.journal, environment: capabilities.environment)
         var made = TUIContext(intercom: intercom, inbox: inbox, capabilities: capabilities, options: options,
-                                 panels: panels, video: video, followed: followed, journalDirectory: journalDirectory)
-        made.directory = await intercom.config.directory.keys.sorted()
+                                 panels: panels, followed: followed, journalDirectory: journalDirectory)
+        made.directory = config.directory.keys.sorted()
         let context = made
         let result: Result<CallEndReason?, TUIError> = await withCheckedContinuation { done in
             let thread = Thread {
@@ -79,7 +91,7 @@ public final class TUIApp: Sendable {
             thread.start()
         }
         // Awaited: the streams' decode threads are gone before the caller stops the intercom.
-        if options.kiosk || options.watch != nil { await intercom.watch(panels: [], fps: 1) }
+        if options.kiosk || options.watch != nil { await intercom.watch(panels: [], fps: 1, fullSize: false, live: nil) }
         return try result.get()
     }
 
@@ -89,12 +101,11 @@ public final class TUIApp: Sendable {
 
 /// What the TUI thread gets to work with; all of it is safe to share.
 struct TUIContext: Sendable {
-    var intercom: Intercom
+    var intercom: any IntercomLink
     var inbox: Inbox
     var capabilities: TerminalCapabilities
     var options: TUIOptions
     var panels: [String]
-    var video: VideoFrameHub?
     /// The call this screen was opened for (`intercom call`); the screen closes when it ends.
     var followed: CallID?
     /// Where the journal view reads from.
@@ -106,6 +117,7 @@ struct TUIContext: Sendable {
     func send(_ command: IntercomCommand) {
         let intercom = self.intercom
         let inbox = self.inbox
+        if case .answer(let call?, _) = command { inbox.answeringHere(call) }
         Task {
             do {
                 let data = try await intercom.execute(command)

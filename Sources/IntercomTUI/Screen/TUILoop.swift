@@ -4,6 +4,7 @@ import IntercomBase
 import IntercomImaging
 import IntercomPhone
 import IntercomTerminal
+import IntercomDaemon
 
 /// The TUI thread's loop: keys, the inbox, then the text through ncurses (`ScreenText`, or the
 /// watch view's status line) and the pictures written straight to the terminal into the area
@@ -148,6 +149,11 @@ final class TUILoop {
         switch item {
         case .event(let event):
             model.apply(event)
+            // Attached, every screen sees every answer: one this screen did not ask for was another's.
+            if case .callAnswered(let call, .user) = event.kind, context.intercom.mode != .ownEngine,
+               !context.inbox.answeredHere(call.id) {
+                model.answeredElsewhere(call.id)
+            }
             if case .callEnded = event.kind {
                 resetPictures()
                 if model.journal != nil { model.journal = JournalBrowser.load(directory: context.journalDirectory) }
@@ -299,7 +305,7 @@ final class TUILoop {
     private func drawPictures(_ kiosk: KioskView.Arrangement?, layout: Layout) {
         guard !model.showHelp, curses.rows >= 8, curses.cols >= 30 else { return }
         if let kiosk {
-            let peephole = context.intercom.peephole
+            let peephole = context.intercom
             let live = KioskView.live(kiosk.tiles.map(\.panel), ringing: Set(model.ringing.compactMap(\.panel)))
             for (index, (panel, tile)) in kiosk.tiles.enumerated() {
                 let area = CellArea(column: tile.column, row: tile.row + 1, cols: tile.cols, rows: tile.rows - 1)
@@ -330,16 +336,16 @@ final class TUILoop {
             return
         }
         // The panel's live stream plays for the call at this size (until the call's own video comes).
-        if let panel = call.panel { context.intercom.peephole.want(panel: panel, size: pictures.pixelSize(for: area)) }
+        if let panel = call.panel { context.intercom.want(panel: panel, size: pictures.pixelSize(for: area), live: true) }
         pictures.draw(slot: 0, area: area, source: source(panel: call.panel, call: call))
     }
 
     /// The call's own video once it runs, else the panel's peephole snapshot.
     private func source(panel: String?, call: CallView?) -> PictureOutput.Source? {
-        if let call, call.stage == .active, let frame = context.video?.latest, frame.call == call.id {
-            return ("v\(frame.sequence)", { RGBImage(width: frame.width, height: frame.height, pixels: frame.rgb()) })
+        if let call, call.stage == .active, let frame = context.intercom.callVideo(), frame.call == call.id {
+            return ("v\(frame.sequence)", frame.image)
         }
-        guard let panel, let frame = context.intercom.peephole.latest(panel: panel) else { return nil }
+        guard let panel, let frame = context.intercom.latest(panel: panel) else { return nil }
         return ("p\(panel)\(frame.sequence)\(frame.fetchedAt.timeIntervalSince1970)", { frame.image })
     }
 
@@ -348,9 +354,9 @@ final class TUILoop {
     /// holds text, so ncurses never touches the picture's rows.
     private func drawWatch() {
         guard var watch else { return }
-        let peephole = context.intercom.peephole
+        let peephole = context.intercom
         let area = WatchView.area(cols: curses.cols, rows: curses.rows)
-        peephole.want(panel: watch.panel, size: pictures.pixelSize(for: area))
+        peephole.want(panel: watch.panel, size: pictures.pixelSize(for: area), live: true)
         watch.take(peephole.latest(panel: watch.panel))
         defer { self.watch = watch }
         let now = Date()

@@ -13,5 +13,8 @@ struct CallView: Equatable {
     var since: Date
     var answeredBy: String?
 
+    /// `answeredBy` of a call another attached screen answered.
+    static let anotherScreen = "another screen"
+
     var title: String { panel ?? from }
 }

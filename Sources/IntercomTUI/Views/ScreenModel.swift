@@ -56,6 +56,14 @@ struct ScreenModel {
 
     var ringing: [CallView] { calls.filter { $0.stage == .ringing } }
 
+    /// Another screen attached to the same daemon answered the call: it says so, and this screen
+    /// can still talk, open and hang up (sound is the daemon's).
+    mutating func answeredElsewhere(_ call: CallID) {
+        guard let i = calls.firstIndex(where: { $0.id == call }) else { return }
+        calls[i].answeredBy = CallView.anotherScreen
+        say("\(calls[i].title) answered on another screen")
+    }
+
     mutating func apply(_ event: IntercomEvent) {
         let time = Self.clock(event.time)
         switch event.kind {

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomCLI
+import IntercomDaemon
 import IntercomEngine
 import IntercomTUI
 import IntercomBase
@@ -75,7 +76,7 @@ enum WatchCommand {
         let graphics = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
         let choice = capabilities.choose(override: graphics)
         invocation.logger.info("graphics: \(choice.mode.rawValue) — \(choice.reason)")
-        let app = TUIApp(intercom: intercom, capabilities: capabilities, options: TUIOptions(
+        let app = TUIApp(link: LocalLink(intercom), config: await intercom.config, capabilities: capabilities, options: TUIOptions(
             graphics: graphics, bell: false, notify: .off, watch: WatchOptions(panel: shown, fps: fps, camera: camera)))
         // Ctrl-C is a key on the watch screen; SIGTERM, SIGINT and SIGHUP close it as q does.
         let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP])

@@ -51,12 +51,12 @@ final class DaemonProcess: @unchecked Sendable {
         """ + (extra.isEmpty ? "" : "\n\n" + extra)
     }
 
-    /// `[sip]` on a free loopback port, strangers refused, and panel `entrance` at the simulated
+    /// `[sip]` on `listen` (a free loopback port), strangers refused, and panel `entrance` at the simulated
     /// panel's HTTP port with its user and password (`entrance`: more lines for its section).
-    static func simulatedPanelConfig(httpPort: UInt16, entrance: String = "") -> String {
+    static func simulatedPanelConfig(httpPort: UInt16, listen: String = "udp:127.0.0.1:0", entrance: String = "") -> String {
         """
         [sip]
-        listen = udp:127.0.0.1:0
+        listen = \(listen)
         unknown_callers = reject
 
         [panel entrance]

@@ -15,7 +15,7 @@ import IntercomTestSupport
         try await withCleanup({ _ = await daemon.stop() }) {
             let started = try await daemon.waitUntilStarted()
             let environment = try IntercomBinary.environment(in: daemon.directory).compactMapValues { $0 }
-            let command = "\(try IntercomBinary.path()) tui --no-ring --config \(daemon.configURL.path)"
+            let command = "\(try IntercomBinary.path()) tui --own-engine --no-ring --config \(daemon.configURL.path)"
             let tmux = try await Tmux(command: "/bin/sh -c '\(command); echo exit=$?; sleep 30'", width: 200, height: 24,
                                       environment: environment)
             try await withCleanup({ await tmux.kill() }) {

@@ -22,19 +22,9 @@ struct CallerIdentityTests {
             let dir = try TestDirectory(prefix: "intercom-identity")
             let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
                 user: "100001", dataDirectory: try dir.subdirectory("panel").path))
-            let daemon = try DaemonProcess(config: """
-                [sip]
-                listen = udp:127.0.0.1:0, tcp:127.0.0.1:0
-                unknown_callers = reject
-
-                [panel entrance]
-                url = \(panel.http.baseURL)
-                user = admin
-                password = admin
-                match = sip:100001@
-                \(policy)
-                \(extra)
-                """, name: "identity")
+            let daemon = try DaemonProcess(config: DaemonProcess.simulatedPanelConfig(
+                httpPort: panel.http.port, listen: "udp:127.0.0.1:0, tcp:127.0.0.1:0", entrance: policy + "\n" + extra),
+                name: "identity")
             try await daemon.waitUntilStarted()
             return Setup(daemon: daemon, panel: panel, panelEvents: EventRecorder(panel.events), dir: dir)
         }

@@ -253,10 +253,13 @@ import IntercomPhone
         #expect(parse(#"{"command":"mute","on":true}"#) == .command(.mute(true)))
         let round = ControlRequest(id: .integer(4), action: .command(.open(panel: "a b;c", door: .light)))
         #expect(try ControlRequest.parse(round.json.encoded).get() == round)
-        // A hook may say it is one; nobody may claim a key press or guest mode over the socket.
-        let hook = ControlRequest(id: .integer(5), action: .command(.open(panel: nil, door: .main, by: .hook)))
-        #expect(try ControlRequest.parse(hook.json.encoded).get() == hook)
-        for claimed in ["key", "guest_mode", "nonsense"] {
+        // A hook may say it is one, an attached screen that a key opened; nobody may claim guest mode
+        // (or MQTT, or `intercom open`) over the socket.
+        for by in [DoorTrigger.hook, .key] {
+            let claim = ControlRequest(id: .integer(5), action: .command(.open(panel: nil, door: .main, by: by)))
+            #expect(try ControlRequest.parse(claim.json.encoded).get() == claim)
+        }
+        for claimed in ["guest_mode", "mqtt", "command", "nonsense"] {
             guard case .failure(let failure) = ControlRequest.parse(#"{"command":"open","by":"\#(claimed)"}"#) else {
                 Issue.record("\"by\": \"\(claimed)\" was accepted")
                 continue

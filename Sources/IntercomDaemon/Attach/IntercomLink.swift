@@ -1,0 +1,69 @@
+import Foundation
+import IntercomBase
+import IntercomEngine
+import IntercomImaging
+
+/// What a screen (the TUI, the kiosk, `watch`) works with instead of the engine itself: the
+/// intercom's events, its commands, its doors and its pictures. `LocalLink` wraps an engine of
+/// the screen's own; `RemoteLink` is attached to the user's daemon over the control socket.
+/// Everything a screen calls on its own thread (doors, pictures, wakers) returns at once.
+public protocol IntercomLink: AnyObject, Sendable {
+    /// Where the engine runs; the title says it.
+    var mode: LinkMode { get }
+    /// Called once the engine runs, before the screen opens.
+    func prepare() async
+    /// Every event from now on, until the link ends.
+    func events() -> AsyncStream<IntercomEvent>
+    /// The panels' names, in the config's order.
+    func panels() async -> [String]
+    /// Runs a command on the intercom; its data, or an `IntercomError` (remote: `.remote`).
+    func execute(_ command: IntercomCommand) async throws -> JSONValue
+    /// The doors `o` can open (panels' and, once known, operators').
+    func doorList(panels: [String]) -> [DoorListing]
+
+    /// The screen draws `panel` at `size`; `live` asks for its stream, else stills alone.
+    func want(panel: String, size: PixelSize, live: Bool)
+    /// The panel's newest picture.
+    func latest(panel: String) -> PeepholeFrame?
+    func problem(panel: String) -> String?
+    func streamNote(panel: String) -> String?
+    /// The answered call's newest video picture.
+    func callVideo() -> CallPicture?
+    /// `wake(panel)` after each new picture of a panel, until `removeWaker`.
+    func addWaker(_ wake: @escaping @Sendable (String) -> Void) -> UUID
+    func removeWaker(_ id: UUID)
+
+    /// Panels shown without a call (the kiosk, `watch`); `[]` stops them (`Intercom.watch`).
+    func watch(panels: [String], fps: Double, fullSize: Bool, live: LiveStreamChoice?) async
+    /// An operator camera in place of a panel (`watch --camera`).
+    func watchCamera(_ camera: CameraStream) async
+}
+
+/// Where a screen's engine runs.
+public enum LinkMode: Sendable, Equatable {
+    /// The screen's own engine: calls are answered only here.
+    case ownEngine
+    /// Attached to the user's daemon (its pid).
+    case attached(pid: Int32)
+
+    /// The title's words.
+    public var title: String {
+        switch self {
+        case .ownEngine: "own engine: calls are answered only here"
+        case .attached(let pid): "attached to the daemon, pid \(pid)"
+        }
+    }
+}
+
+/// A picture of the call's video: `sequence` changes with it; `image` decodes it when drawn.
+public struct CallPicture: Sendable {
+    public var call: CallID?
+    public var sequence: UInt64
+    public var image: @Sendable () -> RGBImage?
+
+    public init(call: CallID?, sequence: UInt64, image: @escaping @Sendable () -> RGBImage?) {
+        self.call = call
+        self.sequence = sequence
+        self.image = image
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import IntercomBase
+import IntercomEngine
+import IntercomImaging
+import IntercomPhone
+import Synchronization
+
+/// A screen's own engine, in this process: every call goes straight to the `Intercom` actor,
+/// as the screens did before they could attach.
+public final class LocalLink: IntercomLink {
+    public let intercom: Intercom
+    public var mode: LinkMode { .ownEngine }
+
+    public init(_ intercom: Intercom) { self.intercom = intercom }
+
+    public func events() -> AsyncStream<IntercomEvent> { intercom.bus.subscribe() }
+    public func panels() async -> [String] { await intercom.config.panels.map(\.name) }
+    public func execute(_ command: IntercomCommand) async throws -> JSONValue { try await intercom.execute(command) }
+    public func doorList(panels: [String]) -> [DoorListing] { intercom.doorList(panels: panels) }
+
+    public func want(panel: String, size: PixelSize, live: Bool) { intercom.peephole.want(panel: panel, size: size, live: live) }
+    public func latest(panel: String) -> PeepholeFrame? { intercom.peephole.latest(panel: panel) }
+    public func problem(panel: String) -> String? { intercom.peephole.problem(panel: panel) }
+    public func streamNote(panel: String) -> String? { intercom.peephole.streamNote(panel: panel) }
+
+    public func callVideo() -> CallPicture? {
+        // The hub is the phone's; it exists once the engine started (`video` is read then).
+        guard let frame = video.withLock({ $0 })?.latest else { return nil }
+        return CallPicture(call: frame.call, sequence: frame.sequence) {
+            RGBImage(width: frame.width, height: frame.height, pixels: frame.rgb())
+        }
+    }
+
+    public func addWaker(_ wake: @escaping @Sendable (String) -> Void) -> UUID { intercom.peephole.addWaker(wake) }
+    public func removeWaker(_ id: UUID) { intercom.peephole.removeWaker(id) }
+
+    public func watch(panels: [String], fps: Double, fullSize: Bool, live: LiveStreamChoice?) async {
+        await intercom.watch(panels: panels, fps: fps, fullSize: fullSize, live: live)
+    }
+
+    public func watchCamera(_ camera: CameraStream) async { await intercom.watchCamera(camera) }
+
+    private let video = Mutex<VideoFrameHub?>(nil)
+
+    /// Reads the phone's video hub (the engine must be started): the screen's thread cannot await it.
+    public func prepare() async {
+        let hub = await intercom.video
+        video.withLock { $0 = hub }
+    }
+}

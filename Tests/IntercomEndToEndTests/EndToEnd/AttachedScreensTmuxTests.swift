@@ -1,0 +1,95 @@
+import Foundation
+import IntercomBase
+@testable import IntercomSimulator
+import IntercomTestSupport
+import Testing
+
+/// Two `intercom tui` screens attached to one running daemon (the real binaries, tmux): a
+/// simulated panel rings, both show it; `a` on the first answers, the second says it was
+/// answered on another screen and opens the door with `o`; the first screen is killed, the call
+/// goes on, and `ctl status` lists the screens that are left. A kiosk attached beside them shows the ring.
+@Suite("screens attached to the daemon", .serialized) struct AttachedScreensTmuxTests {
+    @Test func twoScreensOneCallAndAKilledScreenEndsNothing() async throws {
+        try await withStaticPicture {
+            let dir = try TestDirectory(prefix: "intercom-attach")
+            let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
+                user: "100001", dataDirectory: try dir.subdirectory("panel").path))
+            let port = try FreePort.udpAndTCP()
+            let daemon = try DaemonProcess(config: DaemonProcess.simulatedPanelConfig(
+                httpPort: panel.http.port, listen: "udp:127.0.0.1:\(port)"), name: "attach")
+            var screens: [Tmux] = []
+            try await withCleanup({
+                for screen in screens { await screen.kill() }
+                _ = await daemon.stop()
+                await panel.stop()
+            }) {
+                try await daemon.waitUntilStarted()
+                var env: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
+                for (key, value) in try IntercomBinary.environment(in: daemon.directory) { if let value { env[key] = value } }
+                let command = "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' tui --config '\(daemon.configURL.path)'"
+                    + " --no-bell --no-notify --no-ring; echo TUI-EXIT=$?; sleep 30"
+                let title = "attached to the daemon, pid \(daemon.process.pid)"
+                for _ in 0..<2 {
+                    let tmux = try await Tmux(command: command, width: 120, height: 40, environment: env)
+                    screens.append(tmux)
+                    let screen = try await tmux.waitForScreen(containing: "waiting for calls", timeout: .seconds(15))
+                    #expect(screen.contains(title), "\(screen)")
+                }
+                // A kiosk beside them: its tiles are the daemon's panels.
+                let kiosk = try await Tmux(command: command.replacingOccurrences(of: " tui ", with: " tui --kiosk "),
+                                           width: 120, height: 40, environment: env)
+                screens.append(kiosk)
+                let tiles = try await kiosk.waitForScreen(containing: "1. entrance", timeout: .seconds(15))
+                #expect(tiles.contains(title), "\(tiles)")
+                let listed = try await daemon.run(["ctl", "status"])
+                #expect(Self.screens(listed.stdout) == ["tui", "tui", "kiosk"], "three screens: \(listed)")
+
+                let events = EventRecorder(panel.events)
+                _ = try await panel.ring("sip:intercom@127.0.0.1:\(port)")
+                for screen in screens.prefix(2) { _ = try await screen.waitForScreen(containing: "ENTRANCE IS CALLING") }
+                _ = try await kiosk.waitForScreen(containing: "RINGING")
+                try await screens[0].sendKeys("a")
+                _ = try await events.wait("answered") { e -> Bool? in if case .answered = e { true } else { nil } }
+                _ = try await screens[0].waitForScreen(containing: "In call with entrance")
+                let elsewhere = try await screens[1].waitForScreen(containing: "answered on another screen")
+                #expect(elsewhere.contains("In call with entrance"), "\(elsewhere)")
+                try await screens[1].sendKeys("o")
+                do {
+                    _ = try await events.wait("door opened") { e -> Bool? in if case .doorOpened = e { true } else { nil } }
+                } catch {
+                    Issue.record("\(error)\n\(try await screens[1].capture())")
+                }
+
+                // The first screen dies as a killed terminal would: the call must not notice.
+                let first = screens.removeFirst()
+                await first.kill()
+                let remaining = try await Self.poll(daemon, until: { Self.screens($0) == ["tui", "kiosk"] })
+                #expect(remaining.contains("\"active\""), "the call goes on: \(remaining)")
+                #expect(!events.all.contains { if case .ended = $0 { true } else { false } },
+                        "the panel's call ended with the killed screen")
+                try await screens[0].sendKeys("h")
+                _ = try await events.wait("ended") { e -> Bool? in if case .ended = e { true } else { nil } }
+                _ = try await screens[0].waitForScreen(containing: "waiting for calls")
+            }
+        }
+    }
+
+    /// The names of the screens `ctl status` lists.
+    static func screens(_ status: String) -> [String] {
+        let object = (try? JSONSerialization.jsonObject(with: Data(status.utf8))) as? [String: Any]
+        return (object?["screens"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+    }
+
+    /// `ctl status` until its output satisfies `done` (within 10 s); that output.
+    static func poll(_ daemon: DaemonProcess, until done: (String) -> Bool) async throws -> String {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        var last = ""
+        while ContinuousClock.now < deadline {
+            last = try await daemon.run(["ctl", "status"]).stdout
+            if done(last) { return last }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("ctl status never showed what was awaited: \(last)")
+        return last
+    }
+}
