@@ -19,6 +19,7 @@ extension CommandTable {
         LogoutCommand.spec,
         SettingsCommand.spec,
         ShareCommand.spec,
+        InboxCommand.spec,
         ConfigCommand.spec,
         CompletionCommand.spec,
         SetupCommand.spec,
