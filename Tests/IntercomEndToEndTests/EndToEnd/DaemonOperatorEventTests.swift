@@ -13,39 +13,20 @@ import Glibc
 /// unread count, which `intercom inbox` brings to 0 by the next round.
 @Suite struct DaemonOperatorEventTests {
     @Test func newLogEntryIsAnOperatorEventAndTheInboxIsCounted() async throws {
-        let simulatorDirectory = try TestDirectory(prefix: "intercom-e2e-opevents")
-        let simulator = try Subprocess(try IntercomBinary.path(), ["simulate-operator", "--no-camera", "--message", "Hello from the operator"],
-                                       name: "simulate-operator",
-                                       environment: try IntercomBinary.environment(in: simulatorDirectory),
-                                       logDirectory: simulatorDirectory.url)
-        let hookOutput = simulatorDirectory.file("hook.out")
-        let hook = simulatorDirectory.file("hook.sh")
+        let simulator = try OperatorSimulatorProcess.launch(["--no-camera", "--message", "Hello from the operator"],
+                                                            prefix: "intercom-e2e-opevents")
+        let hookDirectory = try TestDirectory(prefix: "intercom-e2e-opevents-hook")
+        let hookOutput = hookDirectory.file("hook.out")
+        let hook = hookDirectory.file("hook.sh")
         try "#!/bin/sh\nprintf '%s %s\\n' \"$1\" \"$INTERCOM_JSON\" >> '\(hookOutput.path)'\n".write(to: hook, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: hook.path)
         try await withCleanup({ await simulator.stop() }) {
-            let banner = try await simulator.waitForOutput(containing: "test phone", in: .stdout, timeout: .seconds(20))
-            let url = try #require(banner.split(separator: "\n").first { $0.hasPrefix("operator listening on ") }?
-                .split(separator: " ").last.map(String.init))
-            let daemon = try DaemonProcess(config: """
-                [sip]
-                listen = udp:127.0.0.1:0
-                unknown_callers = reject
-
-                [operator home]
-                api = \(url)
-                phone = 79123456781
-                log_interval = 1
-
-                [hooks]
-                on_operator_event = \(hook.path)
-                """, name: "opevents")
+            let url = try await OperatorSimulatorProcess.url(of: simulator)
+            let daemon = try DaemonProcess(config: OperatorSimulatorProcess.daemonConfig(
+                url: url, operatorLines: "log_interval = 1", more: "[hooks]\non_operator_event = \(hook.path)\n"), name: "opevents")
             try await withCleanup({ _ = await daemon.stop() }) {
                 try await daemon.waitUntilStarted()
-                let login = try await Subprocess.run(
-                    "/bin/bash", ["-c", "printf '1001\\n' | \"$0\" \"$@\"", try IntercomBinary.path(), "login", "home", "--sms",
-                                  "--config", daemon.configURL.path],
-                    environment: try IntercomBinary.environment(in: daemon.directory), logDirectory: daemon.directory.url,
-                    timeout: .seconds(30))
+                let login = try await daemon.loginToSimulatedOperator()
                 #expect(login.status == 0, "\(login)")
                 // An opening before the daemon's first round: history, copied without an event.
                 #expect(try await daemon.run(["open", "home:1:0"]).status == 0)

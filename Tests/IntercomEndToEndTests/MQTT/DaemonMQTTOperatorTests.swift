@@ -12,15 +12,9 @@ import Glibc
     @Test func unreadSensorAndLogEventEntity() async throws {
         let broker = try await Mosquitto()
         try await broker.start()
-        let simulatorDirectory = try TestDirectory(prefix: "intercom-e2e-mqtt-op")
-        let simulator = try Subprocess(try IntercomBinary.path(), ["simulate-operator", "--no-camera", "--message", "Hello"],
-                                       name: "simulate-operator",
-                                       environment: try IntercomBinary.environment(in: simulatorDirectory),
-                                       logDirectory: simulatorDirectory.url)
+        let simulator = try OperatorSimulatorProcess.launch(["--no-camera", "--message", "Hello"], prefix: "intercom-e2e-mqtt-op")
         try await withCleanup({ await simulator.stop(); await broker.stop() }) {
-            let banner = try await simulator.waitForOutput(containing: "test phone", in: .stdout, timeout: .seconds(20))
-            let url = try #require(banner.split(separator: "\n").first { $0.hasPrefix("operator listening on ") }?
-                .split(separator: " ").last.map(String.init))
+            let url = try await OperatorSimulatorProcess.url(of: simulator)
             let daemon = try DaemonProcess(config: MQTTRig.config(broker: broker) + """
 
                 [operator home]
@@ -40,11 +34,7 @@ import Glibc
                             "\(HomeAssistantSchema.problems(component: component, topic: topic, config: config))")
                     root = String((config["availability_topic"] as? String ?? "").dropLast("/status".count))
                 }
-                let login = try await Subprocess.run(
-                    "/bin/bash", ["-c", "printf '1001\\n' | \"$0\" \"$@\"", try IntercomBinary.path(), "login", "home", "--sms",
-                                  "--config", daemon.configURL.path],
-                    environment: try IntercomBinary.environment(in: daemon.directory), logDirectory: daemon.directory.url,
-                    timeout: .seconds(30))
+                let login = try await daemon.loginToSimulatedOperator()
                 #expect(login.status == 0, "\(login)")
                 kill(daemon.process.pid, SIGHUP)
                 let unread = try await subscriber.wait(for: root + "/operator/home/unread")
