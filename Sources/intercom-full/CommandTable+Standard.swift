@@ -20,6 +20,7 @@ extension CommandTable {
         SettingsCommand.spec,
         ShareCommand.spec,
         InboxCommand.spec,
+        ExportCommand.spec,
         ConfigCommand.spec,
         CompletionCommand.spec,
         SetupCommand.spec,
