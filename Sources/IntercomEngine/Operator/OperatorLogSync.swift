@@ -66,7 +66,8 @@ public actor OperatorLogSync {
             guard !wakeRequested else { continue }
             let wait = Task { _ = try? await clock.sleep(until: next) }
             sleeper = wait
-            await wait.value
+            // The wait is a task of its own (so syncNow can end it): cancelling the loop ends it too.
+            await withTaskCancellationHandler { await wait.value } onCancel: { wait.cancel() }
             sleeper = nil
         }
     }
