@@ -82,13 +82,10 @@ import Glibc
             let url = try #require(banner.split(separator: "\n").first { $0.hasPrefix("operator listening on ") }?
                 .split(separator: " ").last.map(String.init))
             let config = try IntercomBinary.writeConfig("[operator home]\napi = \(url)\nphone = 79123456781\n", in: directory)
-            func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-                try await Subprocess.run(try IntercomBinary.path(), arguments + ["--config", config.path], environment: environment,
-                                         logDirectory: directory.url, timeout: .seconds(30))
+            func run(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
+                try await IntercomBinary.run(arguments + ["--config", config.path], in: directory, stdin: stdin, timeout: .seconds(30))
             }
-            let login = try await Subprocess.run("/bin/bash", ["-c", "printf '1001\\n' | \"$0\" \"$@\"", try IntercomBinary.path(),
-                                                               "login", "--sms", "--config", config.path],
-                                                 environment: environment, logDirectory: directory.url, timeout: .seconds(30))
+            let login = try await run(["login", "--sms"], stdin: "1001")
             #expect(login.status == 0, "\(login)")
 
             let empty = try await run(["share", "--list"])

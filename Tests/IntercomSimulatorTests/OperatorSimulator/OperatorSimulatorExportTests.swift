@@ -29,16 +29,8 @@ import Testing
 
             let directory = curl.directory
             let config = try IntercomBinary.writeConfig("[operator home]\napi = \(simulator.baseURL)\nphone = 79123456781\n", in: directory)
-            let environment = try IntercomBinary.environment(in: directory)
             func intercom(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
-                let binary = try IntercomBinary.path()
-                let args = arguments + ["--config", config.path]
-                guard let stdin else {
-                    return try await Subprocess.run(binary, args, environment: environment, logDirectory: directory.url,
-                                                    timeout: .seconds(60))
-                }
-                return try await Subprocess.run("/bin/bash", ["-c", "printf '%s\\n' \"$1\" | \"$0\" \"${@:2}\"", binary, stdin] + args,
-                                                environment: environment, logDirectory: directory.url, timeout: .seconds(30))
+                try await IntercomBinary.run(arguments + ["--config", config.path], in: directory, stdin: stdin, timeout: .seconds(60))
             }
             #expect(try await intercom(["login", "--sms"], stdin: "1001").status == 0)
 
