@@ -9,16 +9,25 @@ import Glibc
 /// login with the test phone, doors, an opening the simulated panel sees, the event log that shows
 /// it, settings in the operator's zone, and a revoked token.
 @Suite(.serialized) struct OperatorSimulatorTests {
-    @Test func theWholeWalkAgainstTheSimulatedOperator() async throws {
-        let directory = try TestDirectory(prefix: "intercom-operator-sim")
+    /// Runs `simulate-operator ARGS` and `body` with it, its folder's environment and a config naming
+    /// it `[operator home]`; stops it whatever happens.
+    private func withSimulator(_ arguments: [String], prefix: String,
+                               _ body: (Subprocess, TestDirectory, [String: String?], URL) async throws -> Void) async throws {
+        let directory = try TestDirectory(prefix: prefix)
         let environment = try IntercomBinary.environment(in: directory)
-        let simulator = try Subprocess(try IntercomBinary.path(), ["simulate-operator"], name: "simulate-operator",
+        let simulator = try Subprocess(try IntercomBinary.path(), ["simulate-operator"] + arguments, name: "simulate-operator",
                                        environment: environment, logDirectory: directory.url)
         try await withCleanup({ await simulator.stop() }) {
             let banner = try await simulator.waitForOutput(containing: "test phone", in: .stdout, timeout: .seconds(20))
             let url = try #require(banner.split(separator: "\n").first { $0.hasPrefix("operator listening on ") }?
                 .split(separator: " ").last.map(String.init))
             let config = try IntercomBinary.writeConfig("[operator home]\napi = \(url)\nphone = 79123456781\n", in: directory)
+            try await body(simulator, directory, environment, config)
+        }
+    }
+
+    @Test func theWholeWalkAgainstTheSimulatedOperator() async throws {
+        try await withSimulator([], prefix: "intercom-operator-sim") { simulator, directory, environment, config in
             func run(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
                 let binary = try IntercomBinary.path()
                 let args = arguments + ["--config", config.path]
@@ -72,16 +81,8 @@ import Glibc
     /// caller never listed, "no end" for the server's 3001), the unread count that `--unread`
     /// leaves as it is, the message as text with its link, and the count at 0 after reading.
     @Test func shareListAndInboxAgainstTheSimulatedOperator() async throws {
-        let directory = try TestDirectory(prefix: "intercom-operator-inbox")
-        let environment = try IntercomBinary.environment(in: directory)
-        let simulator = try Subprocess(try IntercomBinary.path(),
-                                       ["simulate-operator", "--no-camera", "--message", "Работы в подъезде\\nhttps://example.org/news 79001234567 \u{1B}]0;x\u{07}"],
-                                       name: "simulate-operator", environment: environment, logDirectory: directory.url)
-        try await withCleanup({ await simulator.stop() }) {
-            let banner = try await simulator.waitForOutput(containing: "test phone", in: .stdout, timeout: .seconds(20))
-            let url = try #require(banner.split(separator: "\n").first { $0.hasPrefix("operator listening on ") }?
-                .split(separator: " ").last.map(String.init))
-            let config = try IntercomBinary.writeConfig("[operator home]\napi = \(url)\nphone = 79123456781\n", in: directory)
+        let message = "Работы в подъезде\\nhttps://example.org/news 79001234567 \u{1B}]0;x\u{07}"
+        try await withSimulator(["--no-camera", "--message", message], prefix: "intercom-operator-inbox") { _, directory, _, config in
             func run(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
                 try await IntercomBinary.run(arguments + ["--config", config.path], in: directory, stdin: stdin, timeout: .seconds(30))
             }
