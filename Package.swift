@@ -130,7 +130,7 @@ let package = Package(
         // the MQTT client on a thread of its own. The only importer of CMosquitto.
         .target(
             name: "IntercomMQTT",
-            dependencies: ["IntercomEngine", "IntercomBase", "CMosquitto"],
+            dependencies: ["IntercomEngine", "IntercomOperator", "IntercomBase", "CMosquitto"],
             path: "Sources/IntercomMQTT"
         ),
         // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the

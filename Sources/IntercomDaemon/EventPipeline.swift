@@ -50,9 +50,14 @@ public final class EventPipeline: Sendable {
         self.recorder = recorder
         if let journal = recorder?.journal {
             intercom.useJournal(journal)
-            let sync = OperatorLogSync(journal: journal, tokens: intercom.operatorTokens, logger: logger)
+            let bus = intercom.bus
+            let sync = OperatorLogSync(journal: journal, tokens: intercom.operatorTokens, logger: logger,
+                                       publish: { bus.publish($0) })
             operatorLog = sync
-            operatorLogTask = Task { await sync.run(operators: { await intercom.config.operators }) }
+            operatorLogTask = Task {
+                await sync.observeUnread { name, count in Task { await intercom.noteUnread(name, count) } }
+                await sync.run(operators: { await intercom.config.operators })
+            }
         } else {
             operatorLog = nil
             operatorLogTask = nil

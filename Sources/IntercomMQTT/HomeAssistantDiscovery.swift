@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomEngine
+import IntercomOperator
 
 /// The Home Assistant discovery configs (single-component discovery, one topic per entity): a device
 /// per panel with its doors, picture, ring events, `ringing`, call state, last call, do-not-disturb
@@ -15,12 +16,40 @@ public struct HomeAssistantDiscovery: Sendable {
     /// The event types of a panel's event entity.
     public static let eventTypes = ["ring", "ding", "motion", "door_sensor", "door_opened"]
 
+    /// The event types of an operator's log entity: its entries' `event` names.
+    public static let operatorEventTypes = PlogEvent.allCases.map(\.name)
+
     /// Every config to publish: (config topic, payload).
-    public func configs(panels: [PanelConfig], operatorDoors: [DoorListing]) -> [(topic: String, payload: JSONValue)] {
+    public func configs(panels: [PanelConfig], operatorDoors: [DoorListing],
+                        operators: [String] = []) -> [(topic: String, payload: JSONValue)] {
         guard topics.discoveryPrefix != nil else { return [] }
         var result: [(String, JSONValue)] = []
         for panel in panels { result += configs(panel) }
         for door in operatorDoors { if let config = config(door) { result.append(config) } }
+        for name in operators { result += configs(operator: name) }
+        return result
+    }
+
+    /// An operator account's device: its log's new entries (an event entity) and its unread messages (a sensor).
+    private func configs(operator name: String) -> [(String, JSONValue)] {
+        let slug = MQTTTopics.slug(name)
+        let base = topics.operatorAccount(name)
+        let device: JSONValue = .object([
+            ("identifiers", .array([.string("intercom-\(topics.host)-operator-\(slug)")])),
+            ("name", .string("\(name) operator")), ("manufacturer", .string("SmartYard operator \(name)")),
+        ])
+        var result: [(String, JSONValue)] = []
+        if let topic = topics.config("event", object: "operator_\(slug)_log") {
+            result.append((topic, .object([("name", .string("Event log")), ("state_topic", .string(base + "/event")),
+                                           ("event_types", .array(Self.operatorEventTypes.map { .string($0) })),
+                                           ("icon", .string("mdi:door-sliding"))]
+                                          + common(object: "operator_\(slug)_log", device: device))))
+        }
+        if let topic = topics.config("sensor", object: "operator_\(slug)_unread") {
+            result.append((topic, .object([("name", .string("Unread messages")), ("state_topic", .string(base + "/unread")),
+                                           ("state_class", .string("measurement")), ("icon", .string("mdi:email"))]
+                                          + common(object: "operator_\(slug)_unread", device: device))))
+        }
         return result
     }
 

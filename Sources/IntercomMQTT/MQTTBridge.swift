@@ -113,13 +113,20 @@ public actor MQTTBridge {
     private func publishAll() async {
         let panels = await intercom.config.panels
         operatorDoorIDs = intercom.operatorDoors.doors.map(\.id)
-        let configs = discovery.configs(panels: panels, operatorDoors: intercom.operatorDoors.doors)
+        let operators = await intercom.config.operators.map(\.name)
+        let configs = discovery.configs(panels: panels, operatorDoors: intercom.operatorDoors.doors, operators: operators)
         published = Set(configs.map(\.topic))
         for config in configs {
             client.publish(MQTTMessage(topic: config.topic, text: config.payload.encoded, retain: true))
         }
         client.publish(MQTTMessage(topic: topics.status, text: "online", retain: true))
         for panel in panels { publishStates(panel) }
+        for (name, count) in await intercom.operatorUnread { publishUnread(name, count) }
+    }
+
+    /// An operator's unread messages (retained), whenever the daemon's inbox round finds a new count.
+    public func publishUnread(_ name: String, _ count: Int) {
+        retain(topics.operatorAccount(name) + "/unread", String(count))
     }
 
     private func publishStates(_ panel: PanelConfig) {
@@ -238,6 +245,14 @@ public actor MQTTBridge {
 
     private func handle(_ event: IntercomEvent) async {
         client.publish(MQTTMessage(topic: topics.events, text: event.json.encoded))
+        if case .operatorEvent(let notice) = event.kind, HomeAssistantDiscovery.operatorEventTypes.contains(notice.kind) {
+            let fields: [(String, JSONValue)] = [("event_type", .string(notice.kind)),
+                                                 ("door", .optional(notice.door)), ("camera", .optional(notice.camera)),
+                                                 ("who", .optional(notice.who)), ("detail", .optional(notice.detail)),
+                                                 ("picture", .optional(notice.picture)), ("time", .string(RFC3339.string(event.time)))]
+            client.publish(MQTTMessage(topic: topics.operatorAccount(notice.operatorName) + "/event", text: JSONValue.object(fields).encoded))
+            return
+        }
         guard let panel = event.panel, let config = await intercom.config.panel(named: panel) else { return }
         let base = topics.panel(config.name)
         func homeAssistantEvent(_ type: String, _ extra: [(String, JSONValue)] = []) {

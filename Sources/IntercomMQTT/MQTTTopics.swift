@@ -29,6 +29,9 @@ public struct MQTTTopics: Sendable, Equatable {
 
     public func panel(_ name: String) -> String { root + "/" + Self.slug(name) }
     public func operatorDoor(_ id: String) -> String { root + "/operator/" + Self.slug(id) }
+    /// An operator's own topics (`/event`: its log's new entries; `/unread`: its unread messages).
+    /// A door's id always has a `:` (slugged to `_`), so no operator's name is a door's topic.
+    public func operatorAccount(_ name: String) -> String { root + "/operator/" + Self.slug(name) }
 
     /// `<discovery_prefix>/<component>/intercom_<host>/<object>/config`.
     public func config(_ component: String, object: String) -> String? {

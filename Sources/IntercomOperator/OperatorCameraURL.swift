@@ -33,6 +33,11 @@ public struct OperatorCameraURL: Sendable, Equatable {
         return address("index-\(start)-\(max(1, seconds))" + (fmp4 ? ".fmp4.m3u8" : ".m3u8"))
     }
 
+    /// The recording from `from`, `seconds` long, as one MP4 file (Flussonic: `archive-FROM-DURATION.mp4`).
+    public func archiveMP4(from: Date, seconds: Int) -> String {
+        address("archive-\(Int(from.timeIntervalSince1970.rounded(.down)))-\(max(1, seconds)).mp4")
+    }
+
     /// One picture: now, or the recording's frame at `at`.
     public func preview(at: Date? = nil) -> String {
         guard let at else { return address("preview.mp4") }

@@ -1,3 +1,4 @@
+import Foundation
 import IntercomBase
 
 /// A flat of the subscriber's (`address/getSettingsList`): the only source of `flatId`, which
@@ -43,16 +44,27 @@ public struct OperatorFlat: Sendable, Equatable {
 /// server writes every `expire` as 3001-01-01: it keeps no expiry for shared access.
 public struct OperatorRoommate: Sendable, Equatable {
     public var phone: String
+    /// `owner`, `inner` (the intercom) or `outer` (gates only), as the server says.
     public var type: String?
+    /// `expire` as the server wrote it (`Y-m-d H:i:s` in its zone).
+    public var expire: String?
 
-    public init(phone: String, type: String? = nil) {
+    public init(phone: String, type: String? = nil, expire: String? = nil) {
         self.phone = phone
         self.type = type
+        self.expire = expire
     }
 
     init?(json: JSONValue) {
         guard let phone = json.text("phone") else { return nil }
-        self.init(phone: phone, type: json.text("type"))
+        self.init(phone: phone, type: json.text("type"), expire: json.text("expire"))
+    }
+
+    /// When the access ends, read in `timeZone`; nil for none: no `expire`, or the server's
+    /// "forever" (every `expire` from year 3000 on, as the server writes 3001-01-01 for all).
+    public func expiry(timeZone: TimeZone) -> Date? {
+        guard let expire, let year = Int(expire.prefix(4)), year < 3000 else { return nil }
+        return OperatorTime.parse(expire, timeZone: timeZone)
     }
 
     /// Whether this is `phone`: the server may keep a number with a leading 8 where the client has 7.

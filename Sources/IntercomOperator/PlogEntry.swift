@@ -29,6 +29,11 @@ public struct PlogEntry: Sendable, Equatable {
     /// Who: the phone, key or code from `detailX` as the server wrote it, `plate` (the number from
     /// `detailX.vehicle.plateNumber`) and `faceId`.
     public var detail: [(String, String)]
+    /// What the entry is about: `objectType` 0 is a domophone (`objectId` its id, `objectMechanizma`
+    /// the door), anything else a camera (`objectId` the camera's id).
+    public var objectType: Int?
+    public var objectId: String?
+    public var objectDoor: Int?
 
     public static func == (a: PlogEntry, b: PlogEntry) -> Bool {
         a.time == b.time && a.uuid == b.uuid && a.eventCode == b.eventCode && a.door == b.door
@@ -45,6 +50,9 @@ public struct PlogEntry: Sendable, Equatable {
         event = eventCode.flatMap(PlogEvent.init(rawValue:))
         door = json.text("mechanizmaDescription")
         preview = json.text("preview")
+        objectType = json["objectType"]?.looseInt
+        objectId = json.text("objectId")
+        objectDoor = json["objectMechanizma"]?.looseInt
         var detail: [(String, String)] = []
         if let details = json["detailX"], case .object(let fields) = details {
             for (key, value) in fields where ["phone", "phoneFrom", "phoneTo", "key", "code", "faceId", "opened"].contains(key) {

@@ -20,6 +20,8 @@ extension CommandTable {
         LogoutCommand.spec,
         SettingsCommand.spec,
         ShareCommand.spec,
+        InboxCommand.spec,
+        ExportCommand.spec,
         ConfigCommand.spec,
         CompletionCommand.spec,
         SetupCommand.spec(streamCheck: { url, user, password in

@@ -41,7 +41,7 @@ import IntercomBase
             """#))
         #expect(flats == [OperatorFlat(flatId: "7", flatNumber: "12", houseId: "1", address: "Test Street, 1, кв. 12",
                                        isOwner: true, hasPlog: true,
-                                       roommates: [OperatorRoommate(phone: "79123456782", type: "inner")])])
+                                       roommates: [OperatorRoommate(phone: "79123456782", type: "inner", expire: "3001-01-01 00:00:00")])])
         #expect(flats?.first?.roommates.first?.isPhone("79123456782") == true)
         #expect(OperatorRoommate(phone: "89123456782").isPhone("79123456782"))
     }

@@ -9,16 +9,25 @@ import Glibc
 /// login with the test phone, doors, an opening the simulated panel sees, the event log that shows
 /// it, settings in the operator's zone, and a revoked token.
 @Suite(.serialized) struct OperatorSimulatorTests {
-    @Test func theWholeWalkAgainstTheSimulatedOperator() async throws {
-        let directory = try TestDirectory(prefix: "intercom-operator-sim")
+    /// Runs `simulate-operator ARGS` and `body` with it, its folder's environment and a config naming
+    /// it `[operator home]`; stops it whatever happens.
+    private func withSimulator(_ arguments: [String], prefix: String,
+                               _ body: (Subprocess, TestDirectory, [String: String?], URL) async throws -> Void) async throws {
+        let directory = try TestDirectory(prefix: prefix)
         let environment = try IntercomBinary.environment(in: directory)
-        let simulator = try Subprocess(try IntercomBinary.path(), ["simulate-operator"], name: "simulate-operator",
+        let simulator = try Subprocess(try IntercomBinary.path(), ["simulate-operator"] + arguments, name: "simulate-operator",
                                        environment: environment, logDirectory: directory.url)
         try await withCleanup({ await simulator.stop() }) {
             let banner = try await simulator.waitForOutput(containing: "test phone", in: .stdout, timeout: .seconds(20))
             let url = try #require(banner.split(separator: "\n").first { $0.hasPrefix("operator listening on ") }?
                 .split(separator: " ").last.map(String.init))
             let config = try IntercomBinary.writeConfig("[operator home]\napi = \(url)\nphone = 79123456781\n", in: directory)
+            try await body(simulator, directory, environment, config)
+        }
+    }
+
+    @Test func theWholeWalkAgainstTheSimulatedOperator() async throws {
+        try await withSimulator([], prefix: "intercom-operator-sim") { simulator, directory, environment, config in
             func run(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
                 let binary = try IntercomBinary.path()
                 let args = arguments + ["--config", config.path]
@@ -65,6 +74,46 @@ import Glibc
             let revoked = try await run(["open", "home:1:0"])
             #expect(revoked.status == 77, "\(revoked)")
             #expect(revoked.stderr.contains("run 'intercom login home'"))
+        }
+    }
+
+    /// `share --list` and `inbox` against the simulated operator: the roommate just added (the
+    /// caller never listed, "no end" for the server's 3001), the unread count that `--unread`
+    /// leaves as it is, the message as text with its link, and the count at 0 after reading.
+    @Test func shareListAndInboxAgainstTheSimulatedOperator() async throws {
+        let message = "Работы в подъезде\\nhttps://example.org/news 79001234567 \u{1B}]0;x\u{07}"
+        try await withSimulator(["--no-camera", "--message", message], prefix: "intercom-operator-inbox") { _, directory, _, config in
+            func run(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
+                try await IntercomBinary.run(arguments + ["--config", config.path], in: directory, stdin: stdin, timeout: .seconds(30))
+            }
+            let login = try await run(["login", "--sms"], stdin: "1001")
+            #expect(login.status == 0, "\(login)")
+
+            let empty = try await run(["share", "--list"])
+            #expect(empty.status == 0 && empty.stdout.contains("no one else"), "\(empty)")
+            #expect(try await run(["share", "79001112233"]).status == 0)
+            let list = try await run(["share", "--list"])
+            #expect(list.status == 0 && list.stdout.contains("+79001112233") && list.stdout.contains("inner")
+                    && list.stdout.contains("no end") && !list.stdout.contains("79123456781"), "\(list)")
+            let json = try await run(["share", "home", "--list", "--json"])
+            #expect(json.stdout.contains(#""phone":"79001112233","role":"inner","expire":null"#), "\(json)")
+            let phoneGiven = try await run(["share", "79001112233", "--list"])
+            #expect(phoneGiven.status == 64 && phoneGiven.stderr.contains("not a phone"), "\(phoneGiven)")
+
+            for _ in 0..<2 {
+                let unread = try await run(["inbox", "--unread"])
+                #expect(unread.status == 0 && unread.stdout == "home: 1 unread\n", "\(unread)")
+            }
+            let inbox = try await run(["inbox"])
+            #expect(inbox.status == 0, "\(inbox)")
+            #expect(inbox.stdout.contains("  Работы в подъезде\n") && inbox.stdout.contains("  link: https://example.org/news\n"),
+                    "\(inbox.stdout)")
+            // The operator's text reaches the terminal escaped: no raw ESC or BEL.
+            #expect(!inbox.stdout.contains("\u{1B}") && !inbox.stdout.contains("\u{07}"), "\(inbox.stdout)")
+            let after = try await run(["inbox", "--unread", "--json"])
+            #expect(after.stdout == #"{"operator":"home","unread":0}"# + "\n", "\(after)")
+            let again = try await run(["inbox", "--json"])
+            #expect(again.stdout.contains(#""links":["https://example.org/news"]"#), "\(again)")
         }
     }
 }

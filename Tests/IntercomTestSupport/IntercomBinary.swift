@@ -41,10 +41,15 @@ package enum IntercomBinary {
     }
 
     /// Runs `intercom ARGS` to completion with a private environment; returns status, stdout, stderr.
-    package static func run(_ arguments: [String], in directory: TestDirectory,
+    /// `stdin`: one line on its standard input (a login's code).
+    package static func run(_ arguments: [String], in directory: TestDirectory, stdin: String? = nil,
                     timeout: Duration = .seconds(15)) async throws -> (status: Int32, stdout: String, stderr: String) {
-        try await Subprocess.run(try path(), arguments, environment: try environment(in: directory),
-                                 logDirectory: directory.url, timeout: timeout)
+        guard let stdin else {
+            return try await Subprocess.run(try path(), arguments, environment: try environment(in: directory),
+                                            logDirectory: directory.url, timeout: timeout)
+        }
+        return try await Subprocess.run("/bin/bash", ["-c", "printf '%s\\n' \"$1\" | \"$0\" \"${@:2}\"", try path(), stdin] + arguments,
+                                        environment: try environment(in: directory), logDirectory: directory.url, timeout: timeout)
     }
 
     /// Writes a config file with mode `mode` (0600 unless a test wants it loose).

@@ -19,9 +19,11 @@ public struct OperatorConfig: Sendable, Equatable, CustomStringConvertible {
     /// `Accept-Language` of every request (the server writes its messages, also those it sends
     /// other users because of a request, in it); nil = from the user's locale (`LANG`).
     public var language: String?
+    /// Seconds between the daemon's rounds over this operator's event log and unread count.
+    public var logInterval: Double
 
     public init(name: String, api: String, phone: String? = nil, caFile: String? = nil, open: OperatorOpenMethod = .dtmf,
-                timeZone: TimeZone? = nil, language: String? = nil) {
+                timeZone: TimeZone? = nil, language: String? = nil, logInterval: Double = 60) {
         self.name = name
         self.api = api
         self.phone = phone
@@ -29,6 +31,7 @@ public struct OperatorConfig: Sendable, Equatable, CustomStringConvertible {
         self.open = open
         self.timeZone = timeZone
         self.language = language
+        self.logInterval = logInterval
     }
 
     public var description: String {

@@ -16,5 +16,7 @@ public enum EventName: String, Sendable, Equatable, CaseIterable {
     case panelUnreachable = "panel_unreachable"
     case panelReachable = "panel_reachable"
     case panelPolicy = "panel_policy"
+    case operatorEvent = "operator_event"
+    case operatorMessage = "operator_message"
     case error
 }

@@ -56,6 +56,17 @@ extension EventName {
         case .panelPolicy:
             ReferenceEntry(rawValue, fields: "`panel`, `calls` (false = do not disturb), `guest_until` (RFC 3339 or null)",
                            "Do-not-disturb or guest mode was switched (`ctl calls`, `ctl guest`, MQTT); kept across restarts.")
+        case .operatorEvent:
+            ReferenceEntry(rawValue,
+                           fields: "`operator`, `kind` (the log entry's event: `call_missed`, `call_answered`, `opened_by_key`, "
+                               + "`opened_by_app`, `opened_by_face`, `opened_by_code`, `gate_by_call`, `opened_by_plate`), "
+                               + "`door` (the door's id) or `camera`, `who` (`key`, `face`, `plate`, `code`, `app`, `call`), "
+                               + "`detail` (a phone, key or code, `plate A123BC`, `face 17`, or null), `uuid`, "
+                               + "`picture` (the kept preview's path, or null); `time` is the entry's",
+                           "The daemon's round over an operator's event log (`[operator] log_interval`, SIGHUP) found a new entry.")
+        case .operatorMessage:
+            ReferenceEntry(rawValue, fields: "`operator`, `unread` (the number of unread messages)",
+                           "The operator's unread messages grew (`intercom inbox` reads them).")
         case .error:
             ReferenceEntry(rawValue, fields: "`message`", "Something failed that belongs to no call.")
         }

@@ -63,6 +63,8 @@ public actor Intercom {
     /// set without awaiting, by the event pipeline as it opens the journal (`useJournal`).
     nonisolated let journalSlot = Mutex<Journal?>(nil)
     var muted = false
+    /// Each operator's unread messages as the daemon's last inbox round found them (`ctl status`).
+    public private(set) var operatorUnread: [String: Int] = [:]
     private var onSpeaker = false
     private var eventPump: Task<Void, Never>?
     var alarmWatchers: [Task<Void, Never>] = []
@@ -228,8 +230,14 @@ public actor Intercom {
         return .object([("calls", .array(callList)), ("registration", reg), ("panels", .array(panels)),
                         ("listen", .array(listening.map { .string($0.description) })),
                         ("doors", .array(doorList(panels: config.panels.map(\.name)).map(\.json))),
+                        ("operators", .array(config.operators.map { op in
+                            .object([("name", .string(op.name)), ("unread", operatorUnread[op.name].map { .integer($0) } ?? .null)])
+                        })),
                         ("muted", .bool(muted)), ("speaker", .bool(onSpeaker))])
     }
+
+    /// The daemon's inbox round found `count` unread messages at operator `name`.
+    public func noteUnread(_ name: String, _ count: Int) { operatorUnread[name] = count }
 
     /// The answered call (else the ringing one) of a panel, or of any panel when nil.
     func currentCall(panel: String?) -> CallSession? {

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomBase
+import IntercomOperator
 import IntercomPhone
 
 /// Reading an event line back (`json`'s inverse): an attached screen gets the daemon's events
@@ -65,6 +66,14 @@ extension IntercomEvent {
         case .panelPolicy:
             guard let panel = text("panel"), let calls = flag("calls") else { return nil }
             kind = .panelPolicy(panel: panel, calls: calls, guestUntil: text("guest_until").flatMap(RFC3339.date))
+        case .operatorEvent:
+            guard let op = text("operator"), let what = text("kind"), let uuid = text("uuid") else { return nil }
+            kind = .operatorEvent(OperatorLogNotice(operatorName: op, kind: what, door: text("door"), camera: text("camera"),
+                                                    who: text("who"), detail: text("detail"), time: time, uuid: uuid,
+                                                    picture: text("picture")))
+        case .operatorMessage:
+            guard let op = text("operator"), let unread = number("unread") else { return nil }
+            kind = .operatorMessage(operator: op, unread: Int(unread))
         case .error:
             kind = .error(message: text("message") ?? "")
         }

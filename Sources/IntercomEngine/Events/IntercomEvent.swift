@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomPhone
+import IntercomOperator
 
 /// One daemon event (README: Run the daemon): what the daemon prints, the control socket
 /// streams, the TUI draws and the journal keeps. One model for every front end.
@@ -52,6 +53,10 @@ public struct IntercomEvent: Sendable, Equatable {
         /// Do-not-disturb or guest mode changed (a command, or SIGHUP), so every front end shows
         /// what is in force: `calls` false = do not disturb; `guestUntil` nil = guest mode off.
         case panelPolicy(panel: String, calls: Bool, guestUntil: Date?)
+        /// A new entry of an operator's event log, seen by the daemon's round over it.
+        case operatorEvent(OperatorLogNotice)
+        /// The operator's unread messages grew to `unread`.
+        case operatorMessage(operator: String, unread: Int)
         case error(message: String)
     }
 
@@ -83,6 +88,8 @@ public struct IntercomEvent: Sendable, Equatable {
         case .panelUnreachable: .panelUnreachable
         case .panelReachable: .panelReachable
         case .panelPolicy: .panelPolicy
+        case .operatorEvent: .operatorEvent
+        case .operatorMessage: .operatorMessage
         case .error: .error
         }
     }
@@ -150,6 +157,13 @@ public struct IntercomEvent: Sendable, Equatable {
         case .panelPolicy(let panel, let calls, let until):
             fields += [("panel", .string(panel)), ("calls", .bool(calls)),
                        ("guest_until", until.map { .string(Self.rfc3339($0)) } ?? .null)]
+        case .operatorEvent(let n):
+            fields += [("operator", .string(n.operatorName)), ("kind", .string(n.kind))]
+            fields += n.camera.map { [("camera", .string($0))] } ?? [("door", .optional(n.door))]
+            fields += [("who", .optional(n.who)), ("detail", .optional(n.detail)), ("uuid", .string(n.uuid)),
+                       ("picture", .optional(n.picture))]
+        case .operatorMessage(let name, let unread):
+            fields += [("operator", .string(name)), ("unread", .integer(unread))]
         case .error(let message):
             fields += [("message", .string(message))]
         }

@@ -5,8 +5,10 @@ import IntercomOperator
 
 /// Copies each logged-in operator's event log (`address/plogDays` + `address/plog` of every flat
 /// with a log) into the journal, so `intercom log` and the terminal client's journal show it
-/// offline. Runs beside the journal's writer, at start and every `Journal.operatorSyncInterval`;
-/// nothing waits on it. A round reads at most the operator's last `windowDays` days and fetches at
+/// offline, and tells the daemon of each new entry (`operator_event`) and of more unread messages
+/// (`inbox/unreaded`, `operator_message`). Runs beside the journal's writer, at start, every
+/// `[operator NAME] log_interval` and on `syncNow()` (SIGHUP); nothing waits on it. The first
+/// round of an operator the journal never copied only copies: two days of history are not news. A round reads at most the operator's last `windowDays` days and fetches at
 /// most `previewsPerRound` preview pictures, so a long log or a slow camera server costs little.
 /// Entries are keyed by the operator and their uuid: fetched again, they are not stored twice.
 public actor OperatorLogSync {
@@ -27,9 +29,19 @@ public actor OperatorLogSync {
     private var throttles: [String: LogThrottle] = [:]
     /// Operators whose last round failed: their next good round says so once.
     private var failing: Set<String> = []
+    /// Where `operator_event` and `operator_message` go (the engine's event bus).
+    private let publish: @Sendable (IntercomEvent) -> Void
+    /// Each operator's unread messages as last asked (`ctl status`, the MQTT sensor).
+    public private(set) var unread: [String: Int] = [:]
+    /// Told of every new unread count, drops included (`ctl status`, the MQTT sensor's state).
+    private var unreadObservers: [@Sendable (String, Int) -> Void] = []
+    /// The wait between rounds, cancelled by `syncNow()`.
+    private var sleeper: Task<Void, Never>?
+    private var wakeRequested = false
 
     public init(journal: Journal, tokens: OperatorTokenStore, logger: Logger, windowDays: Int = 2,
-                previewsPerRound: Int = 20) {
+                previewsPerRound: Int = 20, publish: @escaping @Sendable (IntercomEvent) -> Void = { _ in }) {
+        self.publish = publish
         self.journal = journal
         self.tokens = tokens
         self.logger = logger
@@ -37,13 +49,38 @@ public actor OperatorLogSync {
         self.previewsPerRound = previewsPerRound
     }
 
-    /// Rounds until cancelled; `operators` is read each round (SIGHUP may change them).
+    /// Rounds until cancelled, each operator every its `log_interval`; `operators` is read each
+    /// round (SIGHUP may change them).
     public func run(operators: @escaping @Sendable () async -> [OperatorConfig]) async {
+        let clock = ContinuousClock()
+        var due: [String: ContinuousClock.Instant] = [:]
         while !Task.isCancelled {
+            if wakeRequested { due = [:] }
+            wakeRequested = false
             let list = await operators()
-            if !list.isEmpty { await sync(list) }
-            try? await Task.sleep(nanoseconds: UInt64(Journal.operatorSyncInterval * 1e9))
+            let now = clock.now
+            let ready = list.filter { op in due[op.name].map { $0 <= now } ?? true }
+            if !ready.isEmpty { await sync(ready) }
+            for op in ready { due[op.name] = clock.now.advanced(by: .seconds(op.logInterval)) }
+            let next = list.compactMap { due[$0.name] }.min() ?? clock.now.advanced(by: .seconds(60))
+            guard !wakeRequested else { continue }
+            let wait = Task { _ = try? await clock.sleep(until: next) }
+            sleeper = wait
+            // The wait is a task of its own (so syncNow can end it): cancelling the loop ends it too.
+            await withTaskCancellationHandler { await wait.value } onCancel: { wait.cancel() }
+            sleeper = nil
         }
+    }
+
+    /// A round over every operator now (SIGHUP: a login since the last one is picked up).
+    public func syncNow() {
+        wakeRequested = true
+        sleeper?.cancel()
+    }
+
+    /// `observer` is told each operator's unread count whenever it changes.
+    public func observeUnread(_ observer: @escaping @Sendable (String, Int) -> Void) {
+        unreadObservers.append(observer)
     }
 
     /// One round over `operators`; a failing operator is logged and the others still synced.
@@ -57,8 +94,17 @@ public actor OperatorLogSync {
                     throw OperatorError(operatorName: op.name, kind: .notLoggedIn)
                 }
                 let client = try OperatorClient(config: op, token: token, store: tokens)
-                round.added += try await sync(op, client, now: now, previews: &previews)
+                // Only entries an earlier round could have seen are news.
+                let copiedBefore = (try? journal.operatorSyncTimes()[op.name]) != nil
+                let fresh = try await sync(op, client, now: now, previews: &previews)
+                round.added += fresh.count
                 try journal.operatorSynced(op.name, at: now)
+                if copiedBefore {
+                    for notice in fresh.sorted(by: { $0.time < $1.time }) {
+                        publish(IntercomEvent(.operatorEvent(notice), time: notice.time))
+                    }
+                }
+                await checkInbox(op, client)
                 if failing.remove(op.name) != nil {
                     note(&round, "operator \(op.name): its event log is copied into the journal again", level: .notice)
                     throttles = throttles.filter { !$0.key.hasPrefix(op.name + "\u{0}") }
@@ -75,11 +121,21 @@ public actor OperatorLogSync {
         return round
     }
 
-    private func sync(_ op: OperatorConfig, _ client: OperatorClient, now: Date, previews: inout Int) async throws -> Int {
+    /// Asks `inbox/unreaded` (which marks nothing read); more than before is an `operator_message`,
+    /// the first count this run too when it is not 0. A failure leaves the count as it was.
+    private func checkInbox(_ op: OperatorConfig, _ client: OperatorClient) async {
+        guard let count = try? await client.unreadMessages() else { return }
+        let before = unread[op.name]
+        unread[op.name] = count
+        if before != count { for observer in unreadObservers { observer(op.name, count) } }
+        if count > (before ?? 0) { publish(IntercomEvent(.operatorMessage(operator: op.name, unread: count))) }
+    }
+
+    private func sync(_ op: OperatorConfig, _ client: OperatorClient, now: Date, previews: inout Int) async throws -> [OperatorLogNotice] {
         let zone = await client.timeZone()
         // The operator's dates: today and the days before it, `windowDays` in all.
         let first = OperatorTime.day(now.addingTimeInterval(-Double(windowDays - 1) * 86400), timeZone: zone)
-        var added = 0
+        var added: [OperatorLogNotice] = []
         for flat in try await client.flats() where flat.hasPlog {
             let days = try await client.plogDays(flatId: flat.flatId).map(\.day).filter { $0 >= first }.sorted()
             for day in days {
@@ -87,11 +143,12 @@ public actor OperatorLogSync {
                     guard let row = try journal.recordOperatorEvent(entry.journalEntry(operator: op.name, flat: flat)) else {
                         continue
                     }
-                    added += 1
+                    var picture: String?
                     if let url = entry.preview, previews > 0 {
                         previews -= 1
-                        await keepPreview(url, row: row, time: entry.time, op: op)
+                        picture = await keepPreview(url, row: row, time: entry.time, op: op)
                     }
+                    added.append(OperatorLogNotice(entry: entry, operator: op.name, picture: picture))
                 }
             }
         }
@@ -99,10 +156,10 @@ public actor OperatorLogSync {
     }
 
     /// Downloads a preview (`plogCamshot`: no token is sent, none is needed) and keeps it when it
-    /// is a JPEG under the cap; otherwise the entry keeps only the URL.
-    private func keepPreview(_ url: String, row: Int64, time: Date, op: OperatorConfig) async {
+    /// is a JPEG under the cap; otherwise the entry keeps only the URL. Returns the kept file's path.
+    private func keepPreview(_ url: String, row: Int64, time: Date, op: OperatorConfig) async -> String? {
         let lower = url.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return }
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
         do {
             let http = try HTTPClient(configuration: HTTPClientConfiguration(
                 user: "", password: "", caFile: op.caFile, connectTimeout: .seconds(5), timeout: .seconds(10),
@@ -110,11 +167,12 @@ public actor OperatorLogSync {
             let response = try await http.get(url)
             guard response.status == 200, response.body.starts(with: [0xFF, 0xD8]) else {
                 logger.info("operator \(op.name): preview of a log entry not kept (HTTP \(response.status), not a JPEG or empty)")
-                return
+                return nil
             }
-            try journal.saveOperatorPreview(response.body, row: row, at: time)
+            return try journal.saveOperatorPreview(response.body, row: row, at: time)
         } catch {
             logger.info("operator \(op.name): preview of a log entry not kept: \(error)")
+            return nil
         }
     }
 

@@ -12,10 +12,29 @@ enum OperatorCameraPreview {
 
     /// The MP4's bytes, or nil when GStreamer could not make it in time.
     static func make(fromSegment segment: String, in folder: String) -> Data? {
+        run(input: "\(folder)/\(segment)", frames: 2, in: folder, timeout: timeout)
+    }
+
+    /// The segments, one after the other, as one MP4 (`archive-FROM-DURATION.mp4`): MPEG-TS
+    /// segments joined end to end are one transport stream, which the same pipeline remuxes whole.
+    static func mux(segments: [String], in folder: String) -> Data? {
+        let joined = "\(folder)/archive-\(UUID().uuidString).ts"
+        defer { try? FileManager.default.removeItem(atPath: joined) }
+        var data = Data()
+        for segment in segments {
+            guard let bytes = FileManager.default.contents(atPath: "\(folder)/\(segment)") else { return nil }
+            data.append(bytes)
+        }
+        guard FileManager.default.createFile(atPath: joined, contents: data) else { return nil }
+        return run(input: joined, frames: nil, in: folder, timeout: .seconds(20))
+    }
+
+    /// `input` (MPEG-TS) remuxed to MP4, only its first `frames` pictures when given.
+    private static func run(input: String, frames: Int?, in folder: String, timeout: Duration) -> Data? {
         let output = "\(folder)/preview-\(UUID().uuidString).mp4"
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let launch = "filesrc location=\"\(folder)/\(segment)\" ! tsdemux ! h264parse"
-            + " ! video/x-h264,stream-format=avc,alignment=au ! identity eos-after=2"
+        let launch = "filesrc location=\"\(input)\" ! tsdemux ! h264parse"
+            + " ! video/x-h264,stream-format=avc,alignment=au" + (frames.map { " ! identity eos-after=\($0)" } ?? "")
             + " ! mp4mux ! filesink location=\"\(output)\""
         var parseError: UnsafeMutablePointer<GError>?
         let built = gst_parse_launch(launch, &parseError)

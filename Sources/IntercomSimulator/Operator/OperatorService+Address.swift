@@ -110,7 +110,7 @@ extension OperatorService {
         let added: Bool = state.withLock { s in
             guard guest != owner, !s.roommates.contains(where: { $0.phone == guest }) else { return false }
             s.roommates.append(OperatorState.Roommate(phone: guest, type: "inner"))
-            s.messages.append(OperatorState.Message(phone: guest, text: OperatorText.newAddress(language: language)))
+            s.send(OperatorText.newAddress(language: language), to: guest)
             return true
         }
         return added ? OperatorEnvelope.noContent : OperatorEnvelope.error(422, OperatorText.alreadyShared)

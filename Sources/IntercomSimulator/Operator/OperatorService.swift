@@ -108,7 +108,9 @@ final class OperatorService: Sendable {
         case "cctv/all": return cameras(body, caller)
         case "cctv/camMap": return cameraMap(caller)
         case "ext/options": return extOptions()
-        case "inbox/unreaded": return OperatorEnvelope.ok(.object([("count", .integer(0)), ("chat", .integer(0))]))
+        case "inbox/unreaded": return unread(caller)
+        case "inbox/inbox": return inbox(caller)
+        case "inbox/readed": return markRead(body, caller)
         default: return OperatorEnvelope.error(405)
         }
     }
@@ -118,7 +120,7 @@ final class OperatorService: Sendable {
         "user/requestCode", "user/confirmCode", "user/checkPhone", "user/ping",
         "address/getAddressList", "address/getSettingsList", "address/openDoor", "address/intercom",
         "address/access", "address/resetCode", "address/plogDays", "address/plog",
-        "cctv/all", "cctv/camMap", "ext/options", "inbox/unreaded",
+        "cctv/all", "cctv/camMap", "ext/options", "inbox/unreaded", "inbox/inbox", "inbox/readed",
     ]
 
     // MARK: faults

@@ -27,10 +27,13 @@ struct OperatorState {
         var type: String
     }
 
-    /// A message the server sent a subscriber (an SMS or push; "New address" for a guest).
+    /// A message the server sent a subscriber (its inbox; "New address" for a guest).
     struct Message {
         var phone: String
         var text: String
+        var id = 0
+        var date = Date()
+        var read = false
     }
 
     /// The flat's settings, as `address/intercom` reads and writes them (all strings).
@@ -62,9 +65,17 @@ struct OperatorState {
     var voipOff: Set<String> = []
     var roommates: [Roommate] = []
     var messages: [Message] = []
+    /// The last message id handed out (`msgId`s count up, as the inbox table's do).
+    var lastMessageId = 0
     var log: [LogEntry] = []
     /// Requests per API method ("address/openDoor"), and per answer status ("status:401").
     var counts: [String: Int] = [:]
+
+    /// Puts a message in `phone`'s inbox, unread.
+    mutating func send(_ text: String, to phone: String, at date: Date = Date()) {
+        lastMessageId += 1
+        messages.append(Message(phone: phone, text: text, id: lastMessageId, date: date))
+    }
 
     /// The device that holds `token`, if any.
     func deviceKey(for token: String) -> String? {

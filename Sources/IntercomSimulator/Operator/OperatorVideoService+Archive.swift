@@ -30,4 +30,17 @@ extension OperatorVideoService {
         }
         return preview(camera, segment: segment.name)
     }
+
+    /// `archive-FROM-DURATION.mp4`: the kept segments inside the window muxed into one MP4 (the
+    /// whole segments, as Flussonic cuts on key frames); 404 when none is kept.
+    func archiveMP4(_ camera: OperatorCameraPipeline, newest: String, from: Int, seconds: Int) -> OperatorReply {
+        let start = Date(timeIntervalSince1970: TimeInterval(from))
+        let end = start.addingTimeInterval(TimeInterval(seconds))
+        let inside = camera.recorded(upTo: newest).filter { $0.end > start && $0.start < end }
+        guard !inside.isEmpty else { return Self.text(404, "nothing of that time is kept (about the last minute is)") }
+        guard let mp4 = OperatorCameraPreview.mux(segments: inside.map(\.name), in: camera.folder.path) else {
+            return Self.text(503, "the recording could not be made into an MP4")
+        }
+        return .bytes(status: 200, type: "video/mp4", mp4)
+    }
 }

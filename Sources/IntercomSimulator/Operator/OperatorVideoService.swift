@@ -58,6 +58,8 @@ final class OperatorVideoService: Sendable {
             return archive(camera, newest: newest, from: from, seconds: seconds)
         case .archivePreview(let at):
             return archivePreview(camera, newest: newest, at: at)
+        case .archiveMP4(let from, let seconds):
+            return archiveMP4(camera, newest: newest, from: from, seconds: seconds)
         }
     }
 

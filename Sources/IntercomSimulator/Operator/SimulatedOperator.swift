@@ -29,6 +29,7 @@ public final class SimulatedOperator: Sendable {
         let simulator = SimulatedOperator(options: options)
         let port = try simulator.server.start(host: options.host, port: options.port)
         simulator.service.baseURL = "http://\(Self.urlHost(options.host)):\(port)/mobile"
+        for text in options.messages { simulator.sendMessage(text) }
         return simulator
     }
 
@@ -90,6 +91,19 @@ public final class SimulatedOperator: Sendable {
 
     /// The messages the server sent other users (a guest's "new address"), oldest first.
     public var messages: [(phone: String, text: String)] { service.state.withLock { $0.messages.map { ($0.phone, $0.text) } } }
+
+    /// Puts a message in the inbox of `phone` (the test phone by default), unread, as the
+    /// operator's staff or its billing would.
+    public func sendMessage(_ text: String, to phone: String? = nil, at date: Date = Date()) {
+        let phone = phone ?? options.testPhone
+        service.state.withLock { $0.send(text, to: phone, at: date) }
+    }
+
+    /// Unread messages in `phone`'s inbox (the test phone's by default).
+    public func unreadCount(_ phone: String? = nil) -> Int {
+        let phone = phone ?? options.testPhone
+        return service.state.withLock { s in s.messages.filter { $0.phone == phone && !$0.read }.count }
+    }
 
     /// The number of event-log entries so far.
     public var logCount: Int { service.state.withLock { $0.log.count } }

@@ -48,6 +48,8 @@ public struct SimulatedOperatorOptions: Sendable {
     /// The entrance's camera recognises faces and plates: `address/intercom` then shows
     /// `FRSDisabled` and `LPRSDisabled` (computed, never read from a request).
     public var recognition: Bool
+    /// Messages in the test phone's inbox at start, unread (`inbox/unreaded`, `inbox/inbox`).
+    public var messages: [String] = []
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, testPhone: String = "79123456781",
                 testCode: String = "1001", timeZone: TimeZone = TimeZone(identifier: "Europe/Moscow") ?? .current,

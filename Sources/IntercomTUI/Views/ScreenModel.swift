@@ -143,6 +143,12 @@ struct ScreenModel {
         case .panelPolicy(let panel, let calls, let until):
             let guest = until.map { ", guest mode until \(Self.clock($0))" } ?? ""
             remember("\(time) \(panel): calls \(calls ? "on" : "off (do not disturb)")\(guest)")
+        case .operatorEvent(let n):
+            // The detail is the operator's text: escaped like every outside string on a terminal.
+            remember(TerminalSafe.escape("\(time) \(n.operatorName): \(n.kind.replacingOccurrences(of: "_", with: " "))"
+                                         + (n.detail.map { " (\($0))" } ?? "")))
+        case .operatorMessage(let name, let unread):
+            remember("\(time) \(name): \(unread) unread message\(unread == 1 ? "" : "s")")
         case .started, .peepholeFrame:
             break
         }

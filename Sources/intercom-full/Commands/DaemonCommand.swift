@@ -88,10 +88,7 @@ enum DaemonCommand {
                 systemd.reloading()
                 await reload(invocation, intercom: intercom, hooks: pipeline.hooks, logger: logger)
                 // A login since the last round (or a new [operator]) gets its event log copied now.
-                if let sync = pipeline.operatorLog {
-                    let operators = await intercom.config.operators
-                    Task { await sync.sync(operators) }
-                }
+                await pipeline.operatorLog?.syncNow()
                 systemd.ready(status: "listening on \(listening)")
                 continue
             }

@@ -12,6 +12,9 @@ enum MQTTFrontEnd {
             logger.notice("mqtt: another intercom records the journal and publishes to MQTT; this one does not")
             return nil
         }
-        return MQTTBridge(intercom: intercom, settings: settings, logger: logger)
+        let bridge = MQTTBridge(intercom: intercom, settings: settings, logger: logger)
+        // Drops too (messages read elsewhere): the sensor shows the count, not only its rises.
+        await pipeline.operatorLog?.observeUnread { name, count in Task { await bridge.publishUnread(name, count) } }
+        return bridge
     }
 }

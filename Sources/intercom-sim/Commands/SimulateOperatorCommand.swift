@@ -25,6 +25,7 @@ enum SimulateOperatorCommand {
                    choices: SimulatedOperatorFaults.Mode.allCases.map(\.rawValue)),
             .value("--fault-on", "METHODS", "the methods the fault hits, e.g. address/getAddressList,address/openDoor (default: all)"),
             .value("--slow-ms", "N", "how long --fault slow waits (default 30000)"),
+            .value("--message", "TEXT", "a message in the test phone's inbox at start, unread (\\n in TEXT starts a new line)"),
             .flag("--no-camera", "serve no video: cctv/all's camera URLs answer 404 (and GStreamer is not needed)"),
         ],
         details: """
@@ -41,7 +42,9 @@ enum SimulateOperatorCommand {
         attempts without the right code drop the PIN (403). Confirming again with the same deviceToken
         gives a new token and the old one gets 401. There is no loopback ?phone= back door.
         Methods: user/ping, address/getAddressList, getSettingsList, openDoor, intercom, access,
-        resetCode, plogDays, plog, GET address/plogCamshot/UUID, cctv/all, ext/options, inbox/unreaded.
+        resetCode, plogDays, plog, GET address/plogCamshot/UUID, cctv/all, ext/options, inbox/unreaded,
+        inbox/inbox (every message as the server's HTML page, newest first; marks them all read),
+        inbox/readed (messageId, or all).
         address/access as the server's PHP: only an expire already past in PHP's zone removes (an
         unreadable one, or 1970-01-01 00:00:00 on UTC, reads as now and adds); adding keeps no end
         time, and getSettingsList lists the flat's other subscribers (never the caller) until 3001.
@@ -168,6 +171,9 @@ struct SimulateOperatorSettings {
             options.phpTimeZone = timeZone
         }
         options.recognition = arguments.has("--recognition")
+        if let message = arguments.value("--message") {
+            options.messages = [message.replacingOccurrences(of: "\\n", with: "\n")]
+        }
         if let url = arguments.value("--panel") {
             guard let parts = URLComponents(string: url), parts.scheme?.lowercased() == "http",
                   let host = parts.host, !host.isEmpty, parts.path.isEmpty || parts.path == "/" else {

@@ -12,16 +12,11 @@ import Testing
 /// panel gives up.
 @Suite struct DaemonOperatorCallTests {
     @Test func aCallThroughTheRegistrarIsTheOperatorsDoor() async throws {
-        let simulatorDirectory = try TestDirectory(prefix: "intercom-e2e-opsim-call")
-        let simulator = try Subprocess(try IntercomBinary.path(), ["simulate-operator"], name: "simulate-operator",
-                                       environment: try IntercomBinary.environment(in: simulatorDirectory),
-                                       logDirectory: simulatorDirectory.url)
+        let simulator = try OperatorSimulatorProcess.launch(prefix: "intercom-e2e-opsim-call")
         let kamailio = try Kamailio()
         try await withCleanup({ await kamailio.stop(); await simulator.stop() }) {
             try await kamailio.start()
-            let banner = try await simulator.waitForOutput(containing: "test phone", in: .stdout, timeout: .seconds(20))
-            let url = try #require(banner.split(separator: "\n").first { $0.hasPrefix("operator listening on ") }?
-                .split(separator: " ").last.map(String.init))
+            let url = try await OperatorSimulatorProcess.url(of: simulator)
             let daemon = try DaemonProcess(config: """
                 [sip]
                 listen = udp:127.0.0.1:0, tcp:127.0.0.1:0
@@ -37,11 +32,7 @@ import Testing
             try await withCleanup({ _ = await daemon.stop() }) {
                 try await daemon.waitUntilStarted()
                 try await daemon.waitForEvent("registered", timeout: .seconds(10))
-                let login = try await Subprocess.run(
-                    "/bin/bash", ["-c", "printf '1001\\n' | \"$0\" \"$@\"", try IntercomBinary.path(), "login", "home", "--sms",
-                                  "--config", daemon.configURL.path],
-                    environment: try IntercomBinary.environment(in: daemon.directory), logDirectory: daemon.directory.url,
-                    timeout: .seconds(30))
+                let login = try await daemon.loginToSimulatedOperator()
                 #expect(login.status == 0, "\(login)")
                 // The daemon asks the operator again on SIGHUP.
                 kill(daemon.process.pid, SIGHUP)

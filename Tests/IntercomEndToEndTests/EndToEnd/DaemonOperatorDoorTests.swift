@@ -8,23 +8,10 @@ import Testing
 /// one-line error before the login.
 @Suite struct DaemonOperatorDoorTests {
     @Test func ctlOpensAnOperatorDoor() async throws {
-        let simulatorDirectory = try TestDirectory(prefix: "intercom-e2e-opsim")
-        let simulator = try Subprocess(try IntercomBinary.path(), ["simulate-operator"], name: "simulate-operator",
-                                       environment: try IntercomBinary.environment(in: simulatorDirectory),
-                                       logDirectory: simulatorDirectory.url)
+        let simulator = try OperatorSimulatorProcess.launch(prefix: "intercom-e2e-opsim")
         try await withCleanup({ await simulator.stop() }) {
-            let banner = try await simulator.waitForOutput(containing: "test phone", in: .stdout, timeout: .seconds(20))
-            let url = try #require(banner.split(separator: "\n").first { $0.hasPrefix("operator listening on ") }?
-                .split(separator: " ").last.map(String.init))
-            let daemon = try DaemonProcess(config: """
-                [sip]
-                listen = udp:127.0.0.1:0
-                unknown_callers = reject
-
-                [operator home]
-                api = \(url)
-                phone = 79123456781
-                """, name: "operator")
+            let url = try await OperatorSimulatorProcess.url(of: simulator)
+            let daemon = try DaemonProcess(config: OperatorSimulatorProcess.daemonConfig(url: url), name: "operator")
             try await withCleanup({ _ = await daemon.stop() }) {
                 try await daemon.waitUntilStarted()
                 let environment = try IntercomBinary.environment(in: daemon.directory)
@@ -34,10 +21,7 @@ import Testing
                 let early = try await daemon.run(["ctl", "open", "home:1:0"])
                 #expect(early.status != 0 && early.stderr.contains("not logged in to home; run 'intercom login home'"), "\(early)")
 
-                let login = try await Subprocess.run(
-                    "/bin/bash", ["-c", "printf '1001\\n' | \"$0\" \"$@\"", try IntercomBinary.path(), "login", "home", "--sms",
-                                  "--config", daemon.configURL.path],
-                    environment: environment, logDirectory: daemon.directory.url, timeout: .seconds(30))
+                let login = try await daemon.loginToSimulatedOperator()
                 #expect(login.status == 0, "\(login)")
 
                 let events = try Subprocess(try IntercomBinary.path(), ["ctl", "events", "--config", daemon.configURL.path],

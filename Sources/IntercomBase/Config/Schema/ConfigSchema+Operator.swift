@@ -47,6 +47,16 @@ extension ConfigSchema {
                            + "it sends another user because of a request (the guest `intercom share` adds).",
                        example: [ConfigExampleLine("", ["ru, en, … (empty = from LANG)"],
                                                    width: 5, commentedOut: true)]),
+                .field("log_interval", \.logInterval,
+                       .decimal(1...86400, type: "seconds, 1 to 86400",
+                                message: { "'\($0)' is not a number of seconds from 1 to 86400" },
+                                fix: "e.g. log_interval = 60"),
+                       default: .value("60"), reload: .live,
+                       about: "Seconds between the daemon's rounds over the operator's event log (each new entry an "
+                           + "`operator_event`) and its unread messages (`operator_message` when their number grows). "
+                           + "SIGHUP starts a round at once. The operator itself fills its log about once a minute.",
+                       example: [ConfigExampleLine("60", ["seconds between the daemon's log and inbox rounds"],
+                                                   width: 5, commentedOut: true)]),
             ],
             start: { name, _ in OperatorConfig(name: name, api: "") },
             finish: { draft, _, _ throws(ConfigError) in draft },

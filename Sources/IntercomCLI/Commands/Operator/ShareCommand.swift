@@ -3,16 +3,19 @@ import IntercomBase
 import IntercomOperator
 
 /// `intercom share [OPERATOR] PHONE [--until TIME] [--remove] [--flat ID]`: gives another phone
-/// access to the flat through the operator (`address/access`), or takes it back.
+/// access to the flat through the operator (`address/access`), or takes it back;
+/// `intercom share [OPERATOR] --list [--json]` lists who else has it.
 public enum ShareCommand {
     public static let spec = CommandSpec(
         name: "share",
-        arguments: "[OPERATOR] PHONE",
+        arguments: "[OPERATOR] PHONE | [OPERATOR] --list",
         maxPositionals: 2,
         options: [
             .value("--until", "TIME", "when access should end: 'YYYY-MM-DD HH:MM', RFC 3339, or 30m, 2h, 1d from now "
                    + "(the operator keeps no end time: remove it then)"),
             .flag("--remove", "take the access back"),
+            .flag("--list", "list the flat's other subscribers: phone, role (owner, inner, outer: gates only), end"),
+            .flag("--json", "with --list: one JSON array"),
             .value("--flat", "ID", "the flat (its id, or its number) when the login has several"),
         ],
         details: """
@@ -20,13 +23,17 @@ public enum ShareCommand {
             adding and lists everyone until 3001. With --until the access is added and the command
             says so; take it back with --remove. --remove sends a time two days back (the server
             removes only for a time already past in its own zone) and reads the flat's list back
-            to check the phone is gone.
+            to check the phone is gone. --list shows the other subscribers of every flat of the
+            login (or of --flat) as the server lists them, the caller left out; an end the server
+            writes as 3001 shows as "no end".
             """,
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
         let args = invocation.arguments
         let positionals = args.positionals
+        if args.has("--list") { return await list(invocation) }
+        guard !args.has("--json") else { return usage("--json goes with --list") }
         guard let phoneText = positionals.last else {
             return usage("name the phone to share the flat with, e.g. 'intercom share 79123456782'")
         }

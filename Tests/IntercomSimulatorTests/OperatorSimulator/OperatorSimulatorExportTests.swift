@@ -1,0 +1,71 @@
+import Foundation
+import IntercomTestSupport
+import IntercomBase
+import IntercomSimulator
+import Testing
+
+/// `intercom export` against the simulated operator's camera, whose recording keeps about a minute:
+/// `archive-FROM-DURATION.mp4` as one H.264 MP4, the command's file the same piece and no slower
+/// than curl fetching the same URL (≤ 1.2× plus the two API calls that find the camera), and a
+/// time the camera no longer keeps one line, exit 69, and no file.
+@Suite(.serialized) struct OperatorSimulatorExportTests {
+    @Test func exportSavesTheRecordingAsCurlWouldFetchIt() async throws {
+        try await withOperator { simulator, curl in
+            // The camera's address as cctv/all gives it ({root}/cctv/ID).
+            let url = simulator.baseURL.replacingOccurrences(of: "/mobile", with: "/cctv/1")
+            let key = simulator.cameraToken
+            // The first request starts the camera; wait until 8 s of it are kept.
+            _ = try await curl.get("\(url)/index.m3u8?token=\(key)")
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: .seconds(40))
+            var from = 0
+            while true {
+                from = Int(Date().timeIntervalSince1970) - 9
+                let kept = try await curl.get("\(url)/index-\(from)-8.m3u8?token=\(key)")
+                if kept.status == 200, kept.text.components(separatedBy: ".ts?").count - 1 >= 8 { break }
+                guard clock.now < deadline else { throw HarnessError("the camera kept no 8 s in 40 s: \(kept.text)") }
+                try await Task.sleep(for: .milliseconds(500))
+            }
+
+            let directory = curl.directory
+            let config = try IntercomBinary.writeConfig("[operator home]\napi = \(simulator.baseURL)\nphone = 79123456781\n", in: directory)
+            func intercom(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
+                try await IntercomBinary.run(arguments + ["--config", config.path], in: directory, stdin: stdin, timeout: .seconds(60))
+            }
+            #expect(try await intercom(["login", "--sms"], stdin: "1001").status == 0)
+
+            let curled = directory.file("curl.mp4")
+            let curlStart = clock.now
+            let fetched = try await Subprocess.run("curl", ["-s", "-f", "-o", curled.path, "\(url)/archive-\(from)-8.mp4?token=\(key)"],
+                                                   logDirectory: directory.url, timeout: .seconds(60))
+            let curlTime = clock.now - curlStart
+            #expect(fetched.status == 0, "\(fetched)")
+
+            let output = directory.file("porch.mp4")
+            let stamp = ISO8601DateFormatter()
+            let exportStart = clock.now
+            let exported = try await intercom(["export", "home:cam:1", "--from", stamp.string(from: Date(timeIntervalSince1970: TimeInterval(from))),
+                                               "--to", stamp.string(from: Date(timeIntervalSince1970: TimeInterval(from + 8))),
+                                               "-o", output.path])
+            let exportTime = clock.now - exportStart
+            #expect(exported.status == 0 && exported.stdout.contains("home:cam:1: 8 s from") && !exported.stdout.contains(key),
+                    "\(exported)")
+            #expect(exportTime <= curlTime * 1.2 + .milliseconds(300), "export \(exportTime), curl \(curlTime)")
+            let probed = try await Subprocess.run("ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries",
+                                                              "stream=codec_name,width,height:format=duration", "-of", "csv=p=0", output.path],
+                                                  logDirectory: directory.url, timeout: .seconds(20))
+            #expect(probed.stdout.contains("h264,640,480"), "\(probed)")
+            let duration = probed.stdout.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.first ?? 0
+            #expect(duration >= 6, "\(probed)")
+            #expect(!FileManager.default.fileExists(atPath: output.path + ".part"))
+
+            let old = directory.file("old.mp4")
+            let gone = try await intercom(["export", "home:cam:1", "--from", "1d", "--to", "23h", "-o", old.path])
+            #expect(gone.status == 69 && gone.stderr.contains("keeps no recording of that time"), "\(gone)")
+            #expect(gone.stderr.split(separator: "\n").count == 1, "\(gone)")
+            #expect(!FileManager.default.fileExists(atPath: old.path) && !FileManager.default.fileExists(atPath: old.path + ".part"))
+            #expect(try await intercom(["export", "home:cam:9", "--from", "10s", "-o", old.path]).status == 64)
+            #expect(try await intercom(["export", "home:cam:1", "--from", "soon", "-o", old.path]).status == 64)
+        }
+    }
+}
