@@ -55,7 +55,7 @@ public final class EventPipeline: Sendable {
                                        publish: { bus.publish($0) })
             operatorLog = sync
             operatorLogTask = Task {
-                await sync.observeUnread { name, count in Task { await intercom.noteUnread(name, count) } }
+                await sync.observeUnread { name, count in await intercom.noteUnread(name, count) }
                 await sync.run(operators: { await intercom.config.operators })
             }
         } else {

@@ -76,15 +76,17 @@ public actor DesktopNotifier {
             return (false, "desktop notifications: \(error)")
         }
         let server = NotificationServer(bus: bus)
-        defer { Task { await bus.close() } }
+        let finding: (ok: Bool, text: String)
         do {
             let capabilities = try await server.capabilities()
             let name = (try? await server.serverInformation()) ?? "a notification server"
-            return (true, "desktop notifications: \(name) on \(address)"
+            finding = (true, "desktop notifications: \(name) on \(address)"
                 + (capabilities.contains("actions") ? ", with Answer / Open door / Decline buttons" : ", without buttons (it offers no actions)"))
         } catch {
-            return (false, "desktop notifications: no notification server on the session bus (\(error))")
+            finding = (false, "desktop notifications: no notification server on the session bus (\(error))")
         }
+        await bus.close()
+        return finding
     }
 
     private init(intercom: Intercom, server: NotificationServer, actions: Bool, events: AsyncStream<IntercomEvent>, logger: Logger) {
@@ -195,13 +197,14 @@ public actor DesktopNotifier {
             let intercom = self.intercom
             let logger = self.logger
             // Off the signal loop: opening a ringing panel's door answers, opens and hangs up.
-            Task {
+            // Kept with the notifier's tasks, so `stop` cancels one still running.
+            tasks.append(Task {
                 do {
                     try await intercom.execute(command)
                 } catch {
                     logger.warning("desktop notification \(id): \(key) failed: \(error)")
                 }
-            }
+            })
         default:
             break
         }

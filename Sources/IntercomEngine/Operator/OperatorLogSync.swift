@@ -34,7 +34,7 @@ public actor OperatorLogSync {
     /// Each operator's unread messages as last asked (`ctl status`, the MQTT sensor).
     public private(set) var unread: [String: Int] = [:]
     /// Told of every new unread count, drops included (`ctl status`, the MQTT sensor's state).
-    private var unreadObservers: [@Sendable (String, Int) -> Void] = []
+    private var unreadObservers: [@Sendable (String, Int) async -> Void] = []
     /// The wait between rounds, cancelled by `syncNow()`.
     private var sleeper: Task<Void, Never>?
     private var wakeRequested = false
@@ -78,8 +78,9 @@ public actor OperatorLogSync {
         sleeper?.cancel()
     }
 
-    /// `observer` is told each operator's unread count whenever it changes.
-    public func observeUnread(_ observer: @escaping @Sendable (String, Int) -> Void) {
+    /// `observer` is told each operator's unread count whenever it changes, awaited within the round
+    /// (no task of its own outlives the sync).
+    public func observeUnread(_ observer: @escaping @Sendable (String, Int) async -> Void) {
         unreadObservers.append(observer)
     }
 
@@ -127,7 +128,7 @@ public actor OperatorLogSync {
         guard let count = try? await client.unreadMessages() else { return }
         let before = unread[op.name]
         unread[op.name] = count
-        if before != count { for observer in unreadObservers { observer(op.name, count) } }
+        if before != count { for observer in unreadObservers { await observer(op.name, count) } }
         if count > (before ?? 0) { publish(IntercomEvent(.operatorMessage(operator: op.name, unread: count))) }
     }
 

@@ -14,7 +14,7 @@ enum MQTTFrontEnd {
         }
         let bridge = MQTTBridge(intercom: intercom, settings: settings, logger: logger)
         // Drops too (messages read elsewhere): the sensor shows the count, not only its rises.
-        await pipeline.operatorLog?.observeUnread { name, count in Task { await bridge.publishUnread(name, count) } }
+        await pipeline.operatorLog?.observeUnread { name, count in await bridge.publishUnread(name, count) }
         return bridge
     }
 }
