@@ -58,20 +58,7 @@ package enum FreePort {
         let fd = socket(AF_INET, type, 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = port.bigEndian
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { return nil }
-        var out = sockaddr_in()
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let got = withUnsafeMutablePointer(to: &out) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
-        }
-        guard got == 0 else { return nil }
-        return UInt16(bigEndian: out.sin_port)
+        guard LoopbackAddress.with(port: port, { bind(fd, $0, $1) }) == 0 else { return nil }
+        return LoopbackAddress.boundPort(fd)
     }
 }

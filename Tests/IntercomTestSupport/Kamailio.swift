@@ -205,16 +205,8 @@ package final class Kamailio: @unchecked Sendable {
             + "Call-ID: \(branch)@127.0.0.1\r\n"
             + "CSeq: 1 OPTIONS\r\n"
             + "Content-Length: 0\r\n\r\n"
-        var remote = sockaddr_in()
-        remote.sin_family = sa_family_t(AF_INET)
-        remote.sin_port = port.bigEndian
-        remote.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bytes = Array(message.utf8)
-        let sent = withUnsafePointer(to: &remote) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(fd, bytes, bytes.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let sent = LoopbackAddress.with(port: port) { sendto(fd, bytes, bytes.count, 0, $0, $1) }
         guard sent == bytes.count else { return false }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let got = recv(fd, &buffer, buffer.count, 0)

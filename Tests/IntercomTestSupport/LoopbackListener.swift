@@ -15,21 +15,11 @@ package enum LoopbackListener {
             var on: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = port.bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard bound == 0, named == 0, listen(fd, backlog) == 0 else {
+        guard LoopbackAddress.with(port: port, { bind(fd, $0, $1) }) == 0, let bound = LoopbackAddress.boundPort(fd),
+              listen(fd, backlog) == 0 else {
             close(fd)
             throw HarnessError("cannot listen on loopback: errno \(errno)")
         }
-        return (fd, UInt16(bigEndian: address.sin_port))
+        return (fd, bound)
     }
 }

@@ -17,22 +17,15 @@ package final class RawSIPPeer {
         self.localHost = localHost
         fd = socket(AF_INET, Int32(tcp ? SOCK_STREAM.rawValue : SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
-        var local = Self.address(localHost, port: 0)
-        guard withUnsafePointer(to: &local, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0 else {
+        guard LoopbackAddress.with(localHost, port: 0, { bind(fd, $0, $1) }) == 0 else {
             close(fd)
             throw HarnessError("bind \(localHost): \(String(cString: strerror(errno)))")
         }
-        var remote = Self.address("127.0.0.1", port: remotePort)
-        guard withUnsafePointer(to: &remote, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0 else {
+        guard LoopbackAddress.with(port: remotePort, { connect(fd, $0, $1) }) == 0 else {
             close(fd)
             throw HarnessError("connect 127.0.0.1:\(remotePort): \(String(cString: strerror(errno)))")
         }
-        var bound = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &bound) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        localPort = UInt16(bigEndian: bound.sin_port)
+        localPort = LoopbackAddress.boundPort(fd) ?? 0
     }
 
     deinit { close(fd) }
@@ -99,13 +92,5 @@ package final class RawSIPPeer {
             "",
             sdp,
         ].joined(separator: "\r\n")
-    }
-
-    private static func address(_ host: String, port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        inet_pton(AF_INET, host, &address.sin_addr)
-        return address
     }
 }

@@ -12,19 +12,12 @@ package final class UDPPortHolder: @unchecked Sendable {
     package init() throws {
         let sock = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
         guard sock >= 0 else { throw HarnessError("socket failed: errno \(errno)") }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(sock, $0, len) }
-        }
-        guard bound == 0 else { close(sock); throw HarnessError("bind failed: errno \(errno)") }
-        _ = withUnsafeMutablePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(sock, $0, &len) }
+        guard LoopbackAddress.with(port: 0, { bind(sock, $0, $1) }) == 0, let bound = LoopbackAddress.boundPort(sock) else {
+            close(sock)
+            throw HarnessError("bind failed: errno \(errno)")
         }
         fd = sock
-        port = UInt16(bigEndian: addr.sin_port)
+        port = bound
     }
 
     deinit { close(fd) }
