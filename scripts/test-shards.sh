@@ -10,9 +10,12 @@
 # run fails (exit 1) if either shard fails, and each shard's result line is repeated at the end.
 set -u
 swift=${SWIFT:-swift}
-# The end-to-end target (daemons against kamailio, mosquitto, sipp, PulseAudio, the install) is about half
-# of the suite's time; every other target together is the other half (docs/PROOF.md has the figures).
-shard1=${SHARD1:-'^IntercomEndToEndTests\.'}
+# Shard 1: the end-to-end target (daemons against kamailio, mosquitto, sipp, PulseAudio; the install), about
+# half of the suite's time on a quiet machine, less the two suites named in `moved`: under load the daemons'
+# suites slow more than the rest (1.9× against 1.6× in the measured run), so these two go to shard 2.
+# Swift Testing's filters are Swift regexes over "Target.Suite/test()"; the lookahead keeps the partition exact.
+moved='KioskScaleTmuxTests|SIPTLSTests'
+shard1=${SHARD1:-"^IntercomEndToEndTests\.(?!($moved)\b)"}
 logs=$(mktemp -d "${TMPDIR:-/tmp}/intercom-shards.XXXXXX") || exit 2
 trap 'rm -rf "$logs"' EXIT
 

@@ -104,12 +104,16 @@ extension Tmux {
     package func cutWords(screen name: String, sizes: [(Int, Int)], reference: (Int, Int) = (240, 70),
                           lastLine: String = "? help") async throws -> [String] {
         var problems: [String] = []
+        // Each size is still checked against the reference drawn just before and just after it; the
+        // reference after one size is the one before the next (7 resizes for 3 sizes, not 9: each settles
+        // for at least 300 ms).
+        var before = try await resizeAndSettle(width: reference.0, height: reference.1, lastLine: lastLine)
         for (w, h) in sizes {
-            let before = try await resizeAndSettle(width: reference.0, height: reference.1, lastLine: lastLine)
             let small = try await resizeAndSettle(width: w, height: h, lastLine: lastLine)
             let after = try await resizeAndSettle(width: reference.0, height: reference.1, lastLine: lastLine)
             let cut = CutWords.check(small, reference: before + "\n" + after)
             if !cut.isEmpty { problems.append("\(name) at \(w)×\(h) cuts \(cut):\n\(small)") }
+            before = after
         }
         return problems
     }

@@ -48,7 +48,14 @@ import Testing
             #expect(decoded.status == 0 && FileManager.default.fileExists(atPath: frame.path), "\(decoded)")
 
             // The recording reaches back as far as the kept segments: the last seconds play to their end.
-            let from = Int(Date().timeIntervalSince1970) - 3
+            // On a loaded machine the camera may not have 3 s recorded yet (or its newest segment lags):
+            // wait, with a deadline, until the moment 3 s ago has its preview, rather than assume it.
+            var from = Int(Date().timeIntervalSince1970) - 3
+            let kept = ContinuousClock.now.advanced(by: .seconds(20))
+            while try await curl.get("\(url)/\(from)-preview.mp4?token=\(key)").status != 200, ContinuousClock.now < kept {
+                try await Task.sleep(for: .milliseconds(200))
+                from = Int(Date().timeIntervalSince1970) - 3
+            }
             let archive = try await curl.get("\(url)/index-\(from)-3600.m3u8?token=\(key)")
             #expect(archive.status == 200 && archive.text.contains("#EXT-X-ENDLIST")
                     && archive.text.contains(".ts?token=\(key)"), "\(archive.text)")
