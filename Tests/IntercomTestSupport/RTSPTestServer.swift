@@ -37,7 +37,8 @@ package final class RTSPTestServer: Sendable {
         let process = try Subprocess(
             python,
             [script.path, "--auth", auth.rawValue, "--user", user, "--password", password,
-             "--width", String(width), "--height", String(height), "--fps", String(fps), "--port", String(port)],
+             "--width", String(width), "--height", String(height), "--fps", String(fps), "--port", String(port),
+             "--frames", directory.file("frames").path],
             name: "rtsp-server", logDirectory: directory.url)
         let output: String
         do {
@@ -53,6 +54,14 @@ package final class RTSPTestServer: Sendable {
             throw HarnessError("the RTSP test server printed no port:\n\(output)")
         }
         return RTSPTestServer(port: port, process: process, directory: directory)
+    }
+
+    /// How many video frames the encoder has put out since the server started (all clients' media
+    /// together), or nil before the first. A test measuring a client's frame rate divides by this over
+    /// the same window: on a starved machine the encoder, not the client, may be what falls behind.
+    package func framesSent() -> Int? {
+        guard let text = try? String(contentsOf: directory.file("frames"), encoding: .utf8) else { return nil }
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// `rtsp://127.0.0.1:PORT/PATH`, without credentials.
@@ -76,7 +85,7 @@ package final class RTSPTestServer: Sendable {
     }
 
     private static let serverScript = #"""
-    import argparse, ctypes, sys
+    import argparse, ctypes, os, sys
     import gi
     gi.require_version("Gst", "1.0")
     gi.require_version("GstRtspServer", "1.0")
@@ -90,6 +99,7 @@ package final class RTSPTestServer: Sendable {
     parser.add_argument("--height", type=int, default=240)
     parser.add_argument("--fps", type=int, default=15)
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--frames", default="")
     args = parser.parse_args()
 
     Gst.init(None)
@@ -99,13 +109,27 @@ package final class RTSPTestServer: Sendable {
     launch = (
         "( videotestsrc is-live=true pattern=smpte horizontal-speed=10 "
         f"! video/x-raw,width={args.width},height={args.height},framerate={args.fps}/1 "
-        f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={args.fps} ! video/x-h264,profile=baseline "
+        f"! x264enc name=enc tune=zerolatency speed-preset=ultrafast key-int-max={args.fps} ! video/x-h264,profile=baseline "
         "! rtph264pay name=pay0 pt=96 config-interval=1 "
         "audiotestsrc is-live=true ! audio/x-raw,rate=8000,channels=1 ! alawenc ! rtppcmapay name=pay1 pt=8 )"
     )
     factory = GstRtspServer.RTSPMediaFactory()
     factory.set_launch(launch)
     server.get_mount_points().add_factory("/av0_0", factory)
+
+    # The encoder's frames, counted into --frames (written aside, then renamed: a reader never sees half).
+    frames = [0]
+    def count(pad, info):
+        frames[0] += 1
+        with open(args.frames + ".new", "w") as out:
+            out.write(str(frames[0]))
+        os.replace(args.frames + ".new", args.frames)
+        return Gst.PadProbeReturn.OK
+    def configured(factory, media):
+        encoder = media.get_element().get_by_name("enc")
+        if args.frames and encoder is not None:
+            encoder.get_static_pad("src").add_probe(Gst.PadProbeType.BUFFER, count)
+    factory.connect("media-configure", configured)
 
     if args.auth != "none":
         auth = GstRtspServer.RTSPAuth()
