@@ -37,12 +37,11 @@ import Testing
     static func ringAll(count: Int, maxCalls: Int?) async throws -> Outcome {
         let dir = try TestDirectory(prefix: "intercom-busy-\(count)")
         let port = try FreePort.udpAndTCP()
-        let fleet = try Subprocess(try IntercomBinary.path(),
-                                   ["simulate-panel", "--count", "\(count)", "--events", "json", "--call", "sip:intercom@127.0.0.1:\(port)"],
-                                   name: "simulate-panel-\(count)", logDirectory: dir.url, stdin: true)
+        let fleet = try await SimulatorProcess.panel(["--count", "\(count)", "--events", "json", "--call", "sip:intercom@127.0.0.1:\(port)"],
+                                                     in: dir, stdin: true, timeout: .seconds(40))
         var daemon: DaemonProcess?
         return try await withCleanup({ _ = await daemon?.stop(grace: .seconds(10)); await fleet.stop(grace: .seconds(15)) }) {
-            let out = try await fleet.waitForOutput(containing: "\"event\":\"panels_ready\"", in: .stdout, timeout: .seconds(40))
+            let out = fleet.stdout
             let panels = out.split(separator: "\n").compactMap { JSONValue.parse(String($0)) }.filter { $0["event"]?.stringValue == "panel" }
             #expect(panels.count == count)
             var config = "[sip]\nlisten = udp:127.0.0.1:\(port)\n" + (maxCalls.map { "max_calls = \($0)\n" } ?? "") + "\n"

@@ -12,11 +12,11 @@ import Testing
 /// panel gives up.
 @Suite struct DaemonOperatorCallTests {
     @Test func aCallThroughTheRegistrarIsTheOperatorsDoor() async throws {
-        let simulator = try OperatorSimulatorProcess.launch(prefix: "intercom-e2e-opsim-call")
+        let simulator = try await SimulatorProcess.operator(prefix: "intercom-e2e-opsim-call")
         let kamailio = try Kamailio()
         try await withCleanup({ await kamailio.stop(); await simulator.stop() }) {
             try await kamailio.start()
-            let url = try await OperatorSimulatorProcess.url(of: simulator)
+            let url = try simulator.operatorURL()
             let daemon = try DaemonProcess(config: """
                 [sip]
                 listen = udp:127.0.0.1:0, tcp:127.0.0.1:0

@@ -8,10 +8,10 @@ import Testing
 /// one-line error before the login.
 @Suite struct DaemonOperatorDoorTests {
     @Test func ctlOpensAnOperatorDoor() async throws {
-        let simulator = try OperatorSimulatorProcess.launch(prefix: "intercom-e2e-opsim")
+        let simulator = try await SimulatorProcess.operator(prefix: "intercom-e2e-opsim")
         try await withCleanup({ await simulator.stop() }) {
-            let url = try await OperatorSimulatorProcess.url(of: simulator)
-            let daemon = try DaemonProcess(config: OperatorSimulatorProcess.daemonConfig(url: url), name: "operator")
+            let url = try simulator.operatorURL()
+            let daemon = try DaemonProcess(config: DaemonProcess.operatorConfig(url: url), name: "operator")
             try await withCleanup({ _ = await daemon.stop() }) {
                 try await daemon.waitUntilStarted()
                 let environment = try IntercomBinary.environment(in: daemon.directory)

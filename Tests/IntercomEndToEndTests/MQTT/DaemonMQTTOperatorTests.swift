@@ -12,9 +12,9 @@ import Glibc
     @Test func unreadSensorAndLogEventEntity() async throws {
         let broker = try await Mosquitto()
         try await broker.start()
-        let simulator = try OperatorSimulatorProcess.launch(["--no-camera", "--message", "Hello"], prefix: "intercom-e2e-mqtt-op")
+        let simulator = try await SimulatorProcess.operator(["--no-camera", "--message", "Hello"], prefix: "intercom-e2e-mqtt-op")
         try await withCleanup({ await simulator.stop(); await broker.stop() }) {
-            let url = try await OperatorSimulatorProcess.url(of: simulator)
+            let url = try simulator.operatorURL()
             let daemon = try DaemonProcess(config: MQTTRig.config(broker: broker) + """
 
                 [operator home]
@@ -41,7 +41,7 @@ import Glibc
                 #expect(unread.text == "1", "\(unread)")
                 try await daemon.waitForEvent("operator_message")
 
-                kill(simulator.pid, SIGUSR2)  // an unanswered call in the log
+                simulator.signal(SIGUSR2)  // an unanswered call in the log
                 let event = try await subscriber.wait(for: root + "/operator/home/event")
                 #expect(event.json?["event_type"] as? String == "call_missed" && event.json?["door"] as? String == "home:1:0"
                         && event.json?["who"] as? String == "call", "\(event)")

@@ -15,7 +15,7 @@ import IntercomTestSupport
     private struct Rig {
         let stub: NotificationServerStub
         let daemon: DaemonProcess
-        let panel: Subprocess
+        let panel: SimulatorProcess
 
         static func start(actions: Bool, name: String) async throws -> Rig {
             let stub = try await NotificationServerStub.start(actions: actions)
@@ -25,12 +25,9 @@ import IntercomTestSupport
                 let daemon = try DaemonProcess(config: config, extraArguments: ["--log-level", "info"], name: name,
                                                shell: "DBUS_SESSION_BUS_ADDRESS='\(stub.address)' exec \"$0\" \"$@\"")
                 try await daemon.waitUntilStarted()
-                let panel = try Subprocess(try IntercomBinary.path(),
-                                           ["simulate-panel", "--http-port", String(httpPort), "--events", "json",
-                                            "--call", "sip:resident@\(try daemon.hostPort())", "--ring-on-signal", "--ring-for", "20"],
-                                           name: "simulate-panel", environment: try IntercomBinary.environment(in: daemon.directory),
-                                           logDirectory: daemon.directory.url)
-                try await panel.waitForOutput(containing: "\"sip_listening\"", in: .stdout, timeout: .seconds(15))
+                let panel = try await SimulatorProcess.panel(["--http-port", String(httpPort), "--events", "json",
+                                                              "--call", "sip:resident@\(try daemon.hostPort())", "--ring-on-signal",
+                                                              "--ring-for", "20"], in: daemon.directory)
                 return Rig(stub: stub, daemon: daemon, panel: panel)
             } catch {
                 await stub.stop()
@@ -63,7 +60,7 @@ import IntercomTestSupport
     func ringShowsAndOpenOpens() async throws {
         let rig = try await Rig.start(actions: true, name: "notify-open")
         try await withCleanup({ await rig.stop() }) {
-            kill(rig.panel.pid, SIGUSR1)
+            rig.panel.signal(SIGUSR1)
             let incoming = try await rig.daemon.waitForEvent("call_incoming")
             let shown = try await rig.stub.wait(for: "Notify") { $0["replaces"] as? Int == 0 }
             #expect(shown["summary"] as? String == "entrance is calling", "\(shown)")
@@ -113,7 +110,7 @@ import IntercomTestSupport
     func answeredElsewhereCloses() async throws {
         let rig = try await Rig.start(actions: false, name: "notify-ctl")
         try await withCleanup({ await rig.stop() }) {
-            kill(rig.panel.pid, SIGUSR1)
+            rig.panel.signal(SIGUSR1)
             let shown = try await rig.stub.wait(for: "Notify")
             #expect(shown["actions"] as? [String] == [], "\(shown)")
             let id = try #require(shown.id)
