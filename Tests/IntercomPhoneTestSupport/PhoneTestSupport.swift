@@ -4,7 +4,7 @@ import IntercomTestSupport
 import IntercomBase
 
 package enum PhoneTestSupport {
-    /// A new folder `<tmp>/intercom-TAG-XXXXXXXX` for a phone's, an intercom's or a journal's data, removed
+    /// A new folder `<tmp>/intercom-TAG-XXXXXX` for a phone's, an intercom's or a journal's data, removed
     /// when the test ends (`@Suite(.removesTestFolders)`; see `TestFolderScope`).
     package static func tempDirectory(_ tag: String = "phone") -> String {
         TestFolderScope.make(tag)

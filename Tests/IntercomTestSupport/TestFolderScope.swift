@@ -25,16 +25,16 @@ package final class TestFolderScope: @unchecked Sendable {
         return try await $current.withValue(scope) { try await body() }
     }
 
-    /// A new private folder `<tmp>/intercom-TAG-XXXXXXXX` (mkdtemp, 0700), removed when the current scope
+    /// A new private folder `<tmp>/intercom-TAG-XXXXXX` (mkdtemp, 0700), removed when the current scope
     /// ends (at exit when none is open). Crashes nothing on failure: a test's next step names the path.
     package static func make(_ tag: String) -> String {
-        let template = NSTemporaryDirectory() + "intercom-\(tag)-XXXXXXXX"
+        let template = NSTemporaryDirectory() + "intercom-\(tag)-XXXXXX"
         var buffer = Array(template.utf8CString)
         let made = buffer.withUnsafeMutableBufferPointer { pointer -> String? in
             guard let base = pointer.baseAddress, let path = mkdtemp(base) else { return nil }
             return String(cString: path)
         }
-        let path = made ?? template.replacingOccurrences(of: "XXXXXXXX", with: UUID().uuidString.prefix(8))
+        let path = made ?? template.replacingOccurrences(of: "XXXXXX", with: UUID().uuidString.prefix(6))
         if made == nil { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
         if let current {
             current.keep(path)

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// Every call is counted (issue 25), through the real binaries: `simulate-panel --count N` rings
@@ -8,7 +9,7 @@ import Testing
 /// of a building ring; with `max_calls = 20`, 24 panels give 20 ringing calls and 4 that
 /// liblinphone refused 486 Busy, each still reported (`call_incoming`, `call_ended` reason `busy`,
 /// named by its source address and `match`) and in `log --missed`. The engine's half: BusyCallTests.
-@Suite("daemon: calls at once", .serialized) struct DaemonBusyCallTests {
+@Suite("daemon: calls at once", .serialized, .removesTestFolders) struct DaemonBusyCallTests {
     @Test("16 panels at once all ring with the default limit; 24 with max_calls = 20: 20 ring, 4 reported busy and journaled; ctl handled and log --handled take them out of log --unhandled")
     func everyCallIsCounted() async throws {
         let sixteen = try await Self.ringAll(count: 16, maxCalls: nil)

@@ -1,12 +1,13 @@
 import Foundation
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// An operator's door through the daemon: `intercom ctl open home:1:0` against `intercom
 /// simulate-operator` (whose own simulated panel must see `maindoor`), the `door_opened` event with
 /// `method: operator` on the daemon's output and on `ctl events`, the journal's entry, and the
 /// one-line error before the login.
-@Suite struct DaemonOperatorDoorTests {
+@Suite(.removesTestFolders) struct DaemonOperatorDoorTests {
     @Test func ctlOpensAnOperatorDoor() async throws {
         let simulator = try await SimulatorProcess.operator(prefix: "intercom-e2e-opsim")
         try await withCleanup({ await simulator.stop() }) {

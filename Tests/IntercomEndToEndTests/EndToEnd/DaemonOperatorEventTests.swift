@@ -1,5 +1,6 @@
 import Foundation
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +12,7 @@ import Glibc
 /// (SIGUSR2) is an `operator_event` on stdout within the interval plus 2 s, with the door's id,
 /// `who` and the kept preview's path, and runs `on_operator_event`; `ctl status` shows the
 /// unread count, which `intercom inbox` brings to 0 by the next round.
-@Suite struct DaemonOperatorEventTests {
+@Suite(.removesTestFolders) struct DaemonOperatorEventTests {
     @Test func newLogEntryIsAnOperatorEventAndTheInboxIsCounted() async throws {
         let simulator = try await SimulatorProcess.operator(["--no-camera", "--message", "Hello from the operator"],
                                                             prefix: "intercom-e2e-opevents")

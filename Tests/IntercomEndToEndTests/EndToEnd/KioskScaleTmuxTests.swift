@@ -1,11 +1,12 @@
 import Foundation
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// The kiosk at full size through the real binaries: one `simulate-panel --count 64` process, the
 /// kiosk in tmux at 160×48 (42 tiles a page, the rest listed), one panel rings from the second page
 /// and is a tile at once; the name filter finds a panel; Esc clears it.
-@Suite("kiosk with 64 panels in tmux", .serialized) struct KioskScaleTmuxTests {
+@Suite("kiosk with 64 panels in tmux", .serialized, .removesTestFolders) struct KioskScaleTmuxTests {
     @Test func theRingingPanelIsShownAtOnceAndTheFilterFindsOne() async throws {
         let dir = try TestDirectory(prefix: "intercom-kiosk-64")
         let port = try FreePort.udpAndTCP()

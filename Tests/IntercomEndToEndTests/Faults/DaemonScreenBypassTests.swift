@@ -7,7 +7,7 @@ import IntercomPhoneTestSupport
 /// liblinphone crashed (SIGSEGV, exit 139, one UDP datagram from anyone; both found with the `sip`
 /// fuzz target): blanks before the colon (`From                    :`, which RFC 3261 allows), and
 /// bare LFs inside the value (`From: "A…\nxyz\n\tA…"`, one header to belle-sip, three lines to the screen).
-@Suite("faults: header spellings that got past the screen") struct DaemonScreenBypassTests {
+@Suite("faults: header spellings that got past the screen", .removesTestFolders) struct DaemonScreenBypassTests {
     static func invite(port: UInt16, localPort: UInt16, fromName: String = "From", callID: String,
                        displayName: String = String(repeating: "A", count: 1100)) -> String {
         // The From line as given: its name and display name are the hostile spellings (bare LFs stay bare).

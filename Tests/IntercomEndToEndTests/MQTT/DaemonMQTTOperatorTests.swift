@@ -1,5 +1,6 @@
 import Foundation
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,7 @@ import Glibc
 /// An operator account on MQTT, against `intercom simulate-operator`: Home Assistant's event entity
 /// for its log and sensor for its unread messages (configs Home Assistant accepts), the retained
 /// unread count, and a new log entry on the event entity's topic.
-@Suite struct DaemonMQTTOperatorTests {
+@Suite(.removesTestFolders) struct DaemonMQTTOperatorTests {
     @Test func unreadSensorAndLogEventEntity() async throws {
         let broker = try await Mosquitto()
         try await broker.start()

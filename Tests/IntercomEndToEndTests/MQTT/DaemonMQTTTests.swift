@@ -1,4 +1,5 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,7 @@ import IntercomTestSupport
 /// `intercom daemon` with `[mqtt]` against a real mosquitto broker and a simulated panel: Home
 /// Assistant discovery, the door button, the ring, do-not-disturb, availability and the will,
 /// a broker restart and a refused login.
-@Suite("daemon: MQTT and Home Assistant") struct DaemonMQTTTests {
+@Suite("daemon: MQTT and Home Assistant", .removesTestFolders) struct DaemonMQTTTests {
     @Test("discovery configs are retained and pass Home Assistant's schemas; online; ctl switches show on MQTT")
     func discoveryRetainedAndValid() async throws {
         let broker = try await Mosquitto()

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import IntercomTestSupport
 /// stub (`NotificationServerStub`) and a simulated panel: the ring as a notification with the
 /// panel's picture and buttons, a button doing what the key does (`by: notification`), the
 /// notification closed when the call is answered elsewhere, and a forged button press ignored.
-@Suite("daemon: desktop notifications", .serialized) struct DesktopNotificationTests {
+@Suite("daemon: desktop notifications", .serialized, .removesTestFolders) struct DesktopNotificationTests {
     /// The daemon on `stub`'s bus with panel `entrance` at the simulated panel's HTTP port, and
     /// the panel (`--events json`) ringing the daemon at each SIGUSR1 for `ringFor` seconds.
     private struct Rig {

@@ -9,7 +9,7 @@ import IntercomPhoneTestSupport
 /// `intercom doctor`, `intercom demo` and the simulated panel put a phone's work files (and its
 /// mediastreamer plugin folder, whose every libms*.so gets loaded) in a fresh mkdtemp folder, 0700,
 /// removed at exit; never in a predictable `/tmp/intercom-doctor-PID` someone else made first.
-@Suite("security: private work directories") struct PrivateWorkDirectoryTests {
+@Suite("security: private work directories", .removesTestFolders) struct PrivateWorkDirectoryTests {
     static func mode(_ path: String) -> mode_t? {
         var info = stat()
         return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : nil

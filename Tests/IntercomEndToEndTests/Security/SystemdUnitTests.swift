@@ -6,7 +6,7 @@ import IntercomPhoneTestSupport
 
 /// contrib/systemd/intercom.service: systemd accepts it, its exposure score stays low, it lets the
 /// daemon write every folder it writes, and the daemon really lives within `MemoryDenyWriteExecute=yes`.
-@Suite("security: systemd unit", .serialized) struct SystemdUnitTests {
+@Suite("security: systemd unit", .serialized, .removesTestFolders) struct SystemdUnitTests {
     static let unit = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("contrib/systemd/intercom.service")

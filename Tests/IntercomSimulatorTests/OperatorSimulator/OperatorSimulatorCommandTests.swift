@@ -2,6 +2,7 @@ import Foundation
 import IntercomTestSupport
 import IntercomBase
 import IntercomSimulator
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import Glibc
 
 /// The real `intercom simulate-operator` binary: its lines, its own simulated panel, its signals
 /// and its exit codes.
-@Suite(.serialized) struct OperatorSimulatorCommandTests {
+@Suite(.serialized, .removesTestFolders) struct OperatorSimulatorCommandTests {
     /// Starts the binary and returns it with the base URL it printed.
     private func start(_ arguments: [String], in dir: TestDirectory) async throws -> (SimulatorProcess, String) {
         // Ready once it names its own panel, the last of its banner lines.

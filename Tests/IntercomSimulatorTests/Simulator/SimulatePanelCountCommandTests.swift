@@ -1,11 +1,12 @@
 import Foundation
 import IntercomBase
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// `intercom simulate-panel --count N` through the real binary: N panels in one process, each with
 /// its own HTTP port and SIP identity, announced one line each; `ring NAME` on stdin rings from that one.
-@Suite(.serialized) struct SimulatePanelCountCommandTests {
+@Suite(.serialized, .removesTestFolders) struct SimulatePanelCountCommandTests {
     @Test("--count 3: three named panels, each its own HTTP server; 'ring panel-02' calls as 100002")
     func threePanelsAndOneRings() async throws {
         let dir = try TestDirectory(prefix: "simulate-panel-count")

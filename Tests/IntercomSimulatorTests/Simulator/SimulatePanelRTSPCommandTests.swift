@@ -3,11 +3,12 @@ import IntercomBase
 import IntercomImaging
 import IntercomTestSupport
 import IntercomVideo
+import IntercomPhoneTestSupport
 import Testing
 
 /// `intercom simulate-panel`'s camera through the real binary: the announced stream plays with the
 /// panel's user and password, `rtsp_cgi` names its port, `--no-rtsp` turns it off.
-@Suite(.serialized) struct SimulatePanelRTSPCommandTests {
+@Suite(.serialized, .removesTestFolders) struct SimulatePanelRTSPCommandTests {
     @Test("--rtsp-port 0: the announced streams play, and rtsp_cgi names the port")
     func announcedStreamPlays() async throws {
         let dir = try TestDirectory(prefix: "simulate-panel-rtsp")

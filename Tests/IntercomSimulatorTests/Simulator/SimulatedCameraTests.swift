@@ -3,11 +3,12 @@ import IntercomImaging
 @testable import IntercomSimulator
 import IntercomTestSupport
 import IntercomVideo
+import IntercomPhoneTestSupport
 import Testing
 
 /// The simulated panel's camera over RTSP, played by the client's own `VideoStream` (FFmpeg) and
 /// probed by `ffprobe`. Serialized: each stream costs an x264 encoder and a decoder on a shared machine.
-@Suite(.serialized) struct SimulatedCameraTests {
+@Suite(.serialized, .removesTestFolders) struct SimulatedCameraTests {
     let size = PixelSize(width: 160, height: 120)
 
     /// Runs `body` with a started camera server, stopped whatever happens.
