@@ -8,6 +8,22 @@ let sipReadHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-
                                                   "-Xlinker", "--export-dynamic-symbol=bctbx_recv",
                                                   "-Xlinker", "--export-dynamic-symbol=bctbx_ssl_read"])]
 
+/// GStreamer's header folders for CGstRTSPServer, handed to the compiler of every target that depends on
+/// IntercomSimulator (the clang importer builds CGstRTSPServer's module wherever IntercomSimulator's
+/// interface is loaded; `@testable import` needs it). Not `pkgConfig:`: gstreamer-1.0.pc's Requires pull in
+/// gmodule's `-pthread`, a flag SwiftPM prohibits and warned about on every build. These are Debian 12's
+/// fixed paths (libglib2.0-dev, libgstreamer1.0-dev and libgstrtspserver-1.0-dev); only glibconfig.h's
+/// folder is per architecture, named by the multiarch triplet.
+let gstreamerHeaders: [SwiftSetting] = {
+    #if arch(arm64)
+    let multiarch = "aarch64-linux-gnu"
+    #else
+    let multiarch = "x86_64-linux-gnu"
+    #endif
+    let folders = ["/usr/include/gstreamer-1.0", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"]
+    return [.unsafeFlags(folders.flatMap { folder in ["-Xcc", "-I\(folder)"] })]
+}()
+
 let package = Package(
     name: "intercom",
     products: [
@@ -48,7 +64,8 @@ let package = Package(
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // gst-rtsp-server and appsrc: the simulated panel's camera over RTSP (x264enc from plugins-ugly at
         // run time). Only IntercomSimulator imports it, so `intercom` and `intercom-full` never link GStreamer.
-        .systemLibrary(name: "CGstRTSPServer", path: "Sources/CGstRTSPServer", pkgConfig: "gstreamer-rtsp-server-1.0",
+        // Its header folders come from `gstreamerHeaders` (above), its libraries from module.modulemap.
+        .systemLibrary(name: "CGstRTSPServer", path: "Sources/CGstRTSPServer",
                        providers: [.apt(["libgstrtspserver-1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // sd_notify (READY, WATCHDOG and STOPPING for the systemd unit) and sd-bus (desktop notifications).
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
@@ -108,7 +125,8 @@ let package = Package(
             name: "IntercomSimulator",
             dependencies: ["IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone", "CMicroHTTPD", "CMicroHTTPDShim",
                            "CGstRTSPServer"],
-            path: "Sources/IntercomSimulator"
+            path: "Sources/IntercomSimulator",
+            swiftSettings: gstreamerHeaders
         ),
         // The engine (policies, calls, doors, events, journal recording, peephole). It knows no face: no
         // socket, no hooks, no systemd.
@@ -175,6 +193,7 @@ let package = Package(
             name: "intercom-sim",
             dependencies: ["IntercomCLI", "IntercomSimulator", "IntercomPhone", "IntercomBase"],
             path: "Sources/intercom-sim",
+            swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook
         ),
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
@@ -183,6 +202,7 @@ let package = Package(
             dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI", "IntercomTestSupport", "IntercomMQTT",
                            "IntercomBase", "IntercomImaging", "IntercomPhone"],
             path: "Sources/IntercomBench",
+            swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook
         ),
         // `make fuzz`: the parsers that read outside input, under libFuzzer (docs/PROOF.md). The ordinary
@@ -231,6 +251,7 @@ let package = Package(
             name: "IntercomPanelTests",
             dependencies: ["IntercomPanel", "IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomSimulator", "IntercomTestSupport"],
             path: "Tests/IntercomPanelTests",
+            swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook
         ),
         // The operator client against canned SmartYard answers on a loopback stub, and its commands
@@ -245,6 +266,7 @@ let package = Package(
             dependencies: ["IntercomSimulator", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone",
                            "IntercomPhoneTestSupport", "IntercomTestSupport", "IntercomVideo"],
             path: "Tests/IntercomSimulatorTests",
+            swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook
         ),
         .testTarget(
@@ -253,6 +275,7 @@ let package = Package(
                            "IntercomOperator", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomVideo",
                            "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEngineTests",
+            swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook
         ),
         .testTarget(
@@ -260,6 +283,7 @@ let package = Package(
             dependencies: ["IntercomTUI", "IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomPhone", "IntercomTerminal",
                            "IntercomSimulator", "IntercomTestSupport"],
             path: "Tests/IntercomTUITests",
+            swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook
         ),
         // Live video against a real RTSP server (gst-rtsp-server) on loopback.
@@ -275,6 +299,7 @@ let package = Package(
             dependencies: ["IntercomEngine", "IntercomDaemon", "IntercomBase", "IntercomPhone", "IntercomSimulator",
                            "IntercomCLI", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEndToEndTests",
+            swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook
         ),
     ]

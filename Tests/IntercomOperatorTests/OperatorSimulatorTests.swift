@@ -12,15 +12,12 @@ import Glibc
     /// Runs `simulate-operator ARGS` and `body` with it, its folder's environment and a config naming
     /// it `[operator home]`; stops it whatever happens.
     private func withSimulator(_ arguments: [String], prefix: String,
-                               _ body: (Subprocess, TestDirectory, [String: String?], URL) async throws -> Void) async throws {
+                               _ body: (SimulatorProcess, TestDirectory, [String: String?], URL) async throws -> Void) async throws {
         let directory = try TestDirectory(prefix: prefix)
         let environment = try IntercomBinary.environment(in: directory)
-        let simulator = try Subprocess(try IntercomBinary.path(), ["simulate-operator"] + arguments, name: "simulate-operator",
-                                       environment: environment, logDirectory: directory.url)
+        let simulator = try await SimulatorProcess.operator(arguments, in: directory)
         try await withCleanup({ await simulator.stop() }) {
-            let banner = try await simulator.waitForOutput(containing: "test phone", in: .stdout, timeout: .seconds(20))
-            let url = try #require(banner.split(separator: "\n").first { $0.hasPrefix("operator listening on ") }?
-                .split(separator: " ").last.map(String.init))
+            let url = try simulator.operatorURL()
             let config = try IntercomBinary.writeConfig("[operator home]\napi = \(url)\nphone = 79123456781\n", in: directory)
             try await body(simulator, directory, environment, config)
         }
@@ -41,7 +38,7 @@ import Glibc
 
             #expect(try await run(["login", "--sms"], stdin: "0000").status == 77)
             let login = try await run(["login", "--sms"], stdin: "1001")
-            #expect(login.status == 0, "\(login)\n\(simulator.combinedOutput)")
+            #expect(login.status == 0, "\(login)\n\(simulator.log)")
 
             let doors = try await run(["doors", "--json"])
             #expect(doors.status == 0, "\(doors)")
@@ -69,7 +66,7 @@ import Glibc
             #expect(settings.status == 0, "\(settings)")
             #expect(settings.stdout.contains("\"cms\":false") && settings.stdout.contains("\"white_rabbit\":5"))
 
-            _ = Glibc.kill(simulator.pid, SIGUSR1)  // the operator revokes every token
+            simulator.signal(SIGUSR1)  // the operator revokes every token
             try await Task.sleep(for: .milliseconds(300))
             let revoked = try await run(["open", "home:1:0"])
             #expect(revoked.status == 77, "\(revoked)")

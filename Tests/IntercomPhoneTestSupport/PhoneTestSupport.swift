@@ -4,19 +4,20 @@ import IntercomTestSupport
 import IntercomBase
 
 package enum PhoneTestSupport {
+    /// A new folder `<tmp>/intercom-TAG-XXXXXX` for a phone's, an intercom's or a journal's data, removed
+    /// when the test ends (`@Suite(.removesTestFolders)`; see `TestFolderScope`).
     package static func tempDirectory(_ tag: String = "phone") -> String {
-        let path = NSTemporaryDirectory() + "intercom-\(tag)-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TestFolderScope.make(tag)
     }
 
     /// A quiet tone the test callers play, so their calls carry RTP as a real panel's do (the
-    /// intercom waits for the caller's media before any automatic door opening).
-    package static let callerSound: String = {
+    /// intercom waits for the caller's media before any automatic door opening). Written afresh into
+    /// a folder of the calling test's (1 s of 8 kHz audio), so it goes with the test's other folders.
+    package static var callerSound: String {
         let url = URL(fileURLWithPath: tempDirectory("caller-sound")).appendingPathComponent("tone.wav")
         try? WAVTone.write(to: url, frequency: 440, seconds: 1, amplitude: 0.05)
         return url.path
-    }()
+    }
 
     /// A loopback phone with no sound card, listening on a random UDP and TCP port.
     package static func phone(_ name: String, audio: PhoneSettings.Audio = .files(play: callerSound, record: nil),

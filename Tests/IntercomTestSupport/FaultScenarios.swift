@@ -63,20 +63,11 @@ package enum FaultScenarios {
 
     /// The panel calls, is answered, ACKs — and then says nothing: no RTP, no BYE, for a minute.
     package static func silentCall() -> String {
-        """
-        <?xml version="1.0" encoding="ISO-8859-1" ?>
-        <!DOCTYPE scenario SYSTEM "sipp.dtd">
-        <scenario name="silent caller">
-        \(inviteMessage(Invite()))
-          <recv response="100" optional="true"/>
-          <recv response="180" optional="true"/>
-          <recv response="183" optional="true"/>
-          <recv response="200" rrs="true"/>
-        \(ack2xx(user: BewardScenarios.panelUser))
-          <pause milliseconds="60000"/>
-        </scenario>
-
-        """
+        SippScenario.xml("silent caller", [inviteMessage(Invite())] + SippScenario.provisional() + [
+            #"  <recv response="200" rrs="true"/>"#,
+            ack2xx(user: BewardScenarios.panelUser),
+            SippScenario.pause(.seconds(60)),
+        ])
     }
 
     /// Final responses a probe accepts besides 200: whatever the callee refuses with is recorded,
@@ -90,148 +81,50 @@ package enum FaultScenarios {
         let refusalLines = refusals.enumerated().map { index, code in
             let optional = index == refusals.count - 1 ? "" : " optional=\"true\""
             return "  <recv response=\"\(code)\"\(optional) next=\"refused\"/>"
-        }.joined(separator: "\n")
-        return """
-        <?xml version="1.0" encoding="ISO-8859-1" ?>
-        <!DOCTYPE scenario SYSTEM "sipp.dtd">
-        <scenario name="hostile probe">
-        \(inviteMessage(invite))
-          <recv response="100" optional="true"/>
-          <recv response="180" optional="true"/>
-          <recv response="183" optional="true"/>
-          <recv response="200" optional="true" rrs="true" next="answered"/>
-        \(refusalLines)
-          <label id="answered"/>
-        \(ack2xx(user: invite.user))
-          <pause milliseconds="\(milliseconds(talk))"/>
-          <send retrans="500">
-            <![CDATA[
-
-              BYE [next_url] SIP/2.0
-              Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=z9hG4bK-[pid]-[call_number]-bye
-              [routes]
-              From: "Probe" <sip:\(invite.user)@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
-              To: <sip:[service]@[remote_ip]:[remote_port]>[peer_tag_param]
-              Call-ID: [call_id]
-              CSeq: 2 BYE
-              Max-Forwards: 70
-              Content-Length: 0
-
-            ]]>
-          </send>
-          <recv response="200" next="done"/>
-          <label id="refused"/>
-          <send>
-            <![CDATA[
-
-              ACK sip:[service]@[remote_ip]:[remote_port] SIP/2.0
-              Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=z9hG4bK-[pid]-[call_number]-inv
-              From: "Probe" <sip:\(invite.user)@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
-              To: <sip:[service]@[remote_ip]:[remote_port]>[peer_tag_param]
-              Call-ID: [call_id]
-              CSeq: 1 ACK
-              Max-Forwards: 70
-              Content-Length: 0
-
-            ]]>
-          </send>
-          <label id="done"/>
-          <pause milliseconds="10"/>
-        </scenario>
-
-        """
+        }
+        return SippScenario.xml("hostile probe", [inviteMessage(invite)] + SippScenario.provisional() + [
+            #"  <recv response="200" optional="true" rrs="true" next="answered"/>"#,
+        ] + refusalLines + [
+            #"  <label id="answered"/>"#,
+            ack2xx(user: invite.user),
+            SippScenario.pause(talk),
+            SIPMessage.sippRequest("BYE", user: invite.user, displayName: "Probe", cseq: 2, branch: branch("bye"),
+                                   inDialog: true, contact: false).sippSend(#"retrans="500""#),
+            #"  <recv response="200" next="done"/>"#,
+            #"  <label id="refused"/>"#,
+            SIPMessage.sippRequest("ACK", user: invite.user, displayName: "Probe", cseq: 1, branch: branch("inv"),
+                                   contact: false).sippSend(),
+            #"  <label id="done"/>"#,
+            #"  <pause milliseconds="10"/>"#,
+        ])
     }
 
     /// A scanner's call (sipvicious and friends): a bare audio offer from `user`, which must be refused
     /// with 403 and is ACKed.
     package static func scan(user: String = "scanner") -> String {
         let invite = Invite(user: user, body: sdp(media: "m=audio [media_port] RTP/AVP 0 8\na=sendrecv"))
-        return """
-        <?xml version="1.0" encoding="ISO-8859-1" ?>
-        <!DOCTYPE scenario SYSTEM "sipp.dtd">
-        <scenario name="scan">
-        \(inviteMessage(invite))
-          <recv response="100" optional="true"/>
-          <recv response="180" optional="true"/>
-          <recv response="183" optional="true"/>
-          <recv response="403"/>
-          <send>
-            <![CDATA[
-
-              ACK sip:[service]@[remote_ip]:[remote_port] SIP/2.0
-              Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=z9hG4bK-[pid]-[call_number]-inv
-              From: <sip:\(user)@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
-              To: <sip:[service]@[remote_ip]:[remote_port]>[peer_tag_param]
-              Call-ID: [call_id]
-              CSeq: 1 ACK
-              Max-Forwards: 70
-              Content-Length: 0
-
-            ]]>
-          </send>
-        </scenario>
-
-        """
+        return SippScenario.xml("scan", [inviteMessage(invite)] + SippScenario.provisional() + [
+            #"  <recv response="403"/>"#,
+            SIPMessage.sippRequest("ACK", user: user, displayName: nil, cseq: 1, branch: branch("inv"), contact: false).sippSend(),
+        ])
     }
 
     // MARK: pieces
 
+    /// `z9hG4bK-[pid]-[call_number]-STEP`: one spelled-out branch per request of the call.
+    private static func branch(_ step: String) -> String { "z9hG4bK-[pid]-[call_number]-\(step)" }
+
     private static func inviteMessage(_ invite: Invite) -> String {
-        var headers = [
-            "INVITE sip:[service]@[remote_ip]:[remote_port] SIP/2.0",
-            "Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=z9hG4bK-[pid]-[call_number]-inv",
-        ]
         // Proxies we never were: unreachable documentation addresses, each with its own branch.
-        for hop in 0..<invite.viaChain {
-            headers.append("Via: SIP/2.0/UDP 192.0.2.\(hop % 250 + 1):5060;branch=z9hG4bK-hop\(hop)-[call_number]")
-        }
-        headers += [
-            "From: \"\(invite.displayName)\" <sip:\(invite.user)@[local_ip]:[local_port]\(invite.fromParameters)>;tag=[pid]SIPpTag00[call_number]",
-            "To: <sip:[service]@[remote_ip]:[remote_port]>",
-            "Call-ID: [call_id]",
-            "CSeq: 1 INVITE",
-        ]
-        if invite.contact { headers.append("Contact: <sip:\(invite.user)@[local_ip]:[local_port]>") }
-        headers += ["Max-Forwards: 70", "User-Agent: intercom fault tests (sipp)"]
-        headers += invite.extraHeaders
-        if let body = invite.body {
-            headers += ["Content-Type: \(invite.contentType)", "Content-Length: [len]", "", body]
-        } else {
-            headers += ["Content-Length: 0"]
-        }
-        return """
-              <send retrans="500">
-                <![CDATA[
-
-            \(headers.joined(separator: "\n"))
-
-                ]]>
-              </send>
-            """
+        let vias = (0..<invite.viaChain).map { "Via: SIP/2.0/UDP 192.0.2.\($0 % 250 + 1):5060;branch=z9hG4bK-hop\($0)-[call_number]" }
+        return SIPMessage.sippRequest("INVITE", user: invite.user, displayName: invite.displayName, cseq: 1, branch: branch("inv"),
+                                      vias: vias, fromParameters: invite.fromParameters, contact: invite.contact,
+                                      more: ["User-Agent: intercom fault tests (sipp)"] + invite.extraHeaders,
+                                      contentType: invite.contentType, body: invite.body)
+            .sippSend(#"retrans="500""#)
     }
 
     private static func ack2xx(user: String) -> String {
-        """
-          <send>
-            <![CDATA[
-
-              ACK [next_url] SIP/2.0
-              Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=z9hG4bK-[pid]-[call_number]-ack
-              [routes]
-              From: "Probe" <sip:\(user)@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
-              To: <sip:[service]@[remote_ip]:[remote_port]>[peer_tag_param]
-              Call-ID: [call_id]
-              CSeq: 1 ACK
-              Contact: <sip:\(user)@[local_ip]:[local_port]>
-              Max-Forwards: 70
-              Content-Length: 0
-
-            ]]>
-          </send>
-        """
-    }
-
-    private static func milliseconds(_ d: Duration) -> Int {
-        Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
+        SIPMessage.sippRequest("ACK", user: user, displayName: "Probe", cseq: 1, branch: branch("ack"), inDialog: true).sippSend()
     }
 }

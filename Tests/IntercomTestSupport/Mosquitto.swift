@@ -97,12 +97,19 @@ package final class MQTTSubscriber: @unchecked Sendable {
     private var parsed: [Message] = []
 
     init(port: UInt16, topics: [String], directory: TestDirectory, user: (String, String)?) async throws {
-        var arguments = ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-F", "%r %t %x"]
+        // `-d` prints the client's protocol steps on stdout; "Subscribed (mid: …)" follows the broker's
+        // SUBACK, so from then on every message on `topics` reaches us. Message lines begin with the
+        // retain flag (`0 `/`1 `), the debug lines with a word, so `messages` tells them apart.
+        var arguments = ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-F", "%r %t %x", "-d"]
         for topic in topics { arguments += ["-t", topic] }
         if let user { arguments += ["-u", user.0, "-P", user.1] }
         process = try Subprocess("mosquitto_sub", arguments, name: "mosquitto_sub", logDirectory: directory.url)
-        // mosquitto_sub prints nothing when subscribed; a moment lets SUBSCRIBE reach the broker.
-        try await Task.sleep(for: .milliseconds(200))
+        do {
+            try await process.waitForOutput(containing: "Subscribed (mid:", in: .stdout, timeout: .seconds(10))
+        } catch {
+            await process.stop()
+            throw error
+        }
     }
 
     package var messages: [Message] {
@@ -115,7 +122,8 @@ package final class MQTTSubscriber: @unchecked Sendable {
             let now = ContinuousClock.now
             for line in complete.split(separator: UInt8(ascii: "\n")) {
                 let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
-                guard fields.count >= 2 else { continue }
+                guard fields.count >= 2, fields[0].count == 1, let flag = fields[0].first,
+                      flag == UInt8(ascii: "0") || flag == UInt8(ascii: "1") else { continue }
                 let hex = fields.count > 2 ? Array(fields[2]) : []
                 var payload = Data(capacity: hex.count / 2)
                 var index = 0

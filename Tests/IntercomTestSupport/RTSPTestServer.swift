@@ -11,16 +11,16 @@ package final class RTSPTestServer: Sendable {
     package enum Auth: String, Sendable { case none, basic, digest, both }
 
     package let port: UInt16
-    private let process: Subprocess
+    private let peer: ManagedProcess
     private let directory: TestDirectory
 
     /// Packages the server needs, named in the failure when it does not start.
     package static let packages = "python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-base "
         + "gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly"
 
-    private init(port: UInt16, process: Subprocess, directory: TestDirectory) {
+    private init(port: UInt16, peer: ManagedProcess, directory: TestDirectory) {
         self.port = port
-        self.process = process
+        self.peer = peer
         self.directory = directory
     }
 
@@ -34,26 +34,25 @@ package final class RTSPTestServer: Sendable {
         guard FileManager.default.isExecutableFile(atPath: python) else { throw HarnessError.toolMissing(python) }
         let directory = try TestDirectory(prefix: "intercom-rtsp")
         let script = try directory.write(serverScript, to: "rtsp-server.py")
-        let process = try Subprocess(
-            python,
-            [script.path, "--auth", auth.rawValue, "--user", user, "--password", password,
-             "--width", String(width), "--height", String(height), "--fps", String(fps), "--port", String(port),
-             "--frames", directory.file("frames").path],
-            name: "rtsp-server", logDirectory: directory.url)
-        let output: String
+        let peer = ManagedProcess(name: "rtsp-server")
+        let ready: String
         do {
-            output = try await process.waitForOutput(containing: "READY port=", in: .stdout, timeout: .seconds(15))
+            ready = try await peer.start(
+                python,
+                [script.path, "--auth", auth.rawValue, "--user", user, "--password", password,
+                 "--width", String(width), "--height", String(height), "--fps", String(fps), "--port", String(port),
+                 "--frames", directory.file("frames").path],
+                workingDirectory: directory.url, logDirectory: directory.url, readyLine: "READY port=", timeout: .seconds(15))
         } catch {
-            await process.stop()
+            await peer.stop()
             throw HarnessError("the RTSP test server did not start (it needs \(packages); "
                 + "run scripts/install-deps.sh): \(error)")
         }
-        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("READY port=") }),
-              let port = UInt16(line.dropFirst("READY port=".count).trimmingCharacters(in: .whitespaces)) else {
-            await process.stop()
-            throw HarnessError("the RTSP test server printed no port:\n\(output)")
+        guard let port = UInt16(ready.dropFirst("READY port=".count).trimmingCharacters(in: .whitespaces)) else {
+            await peer.stop()
+            throw HarnessError("the RTSP test server printed no port:\n\(peer.log)")
         }
-        return RTSPTestServer(port: port, process: process, directory: directory)
+        return RTSPTestServer(port: port, peer: peer, directory: directory)
     }
 
     /// How many video frames the encoder has put out since the server started (all clients' media
@@ -70,19 +69,19 @@ package final class RTSPTestServer: Sendable {
     /// Thaws a frozen server first, so SIGTERM reaches it.
     package func stop() async {
         thaw()
-        await process.stop()
+        await peer.stop()
     }
 
     /// SIGSTOP: the connection stays open and nothing comes, like a panel that hangs.
-    package func freeze() { _ = Glibc.kill(process.pid, SIGSTOP) }
+    package func freeze() { peer.signal(SIGSTOP) }
 
-    package func thaw() { _ = Glibc.kill(process.pid, SIGCONT) }
+    package func thaw() { peer.signal(SIGCONT) }
 
     /// SIGKILL: the connection drops the way it does when a panel loses power.
-    package func kill() async {
-        process.kill()
-        _ = try? await process.waitForExit(timeout: .seconds(5))
-    }
+    package func kill() async { await peer.kill() }
+
+    /// Everything the server printed, across its runs.
+    package var log: String { peer.log }
 
     private static let serverScript = #"""
     import argparse, ctypes, os, sys

@@ -77,9 +77,8 @@ package final class RawSIPPeer {
         let sdp = [
             "v=0", "o=\(claimedUser) 1 1 IN IP4 \(localHost)", "s=Beward", "c=IN IP4 \(localHost)", "t=0 0",
             "m=audio 40000 RTP/AVP 8 101", "a=rtpmap:8 PCMA/8000", "a=rtpmap:101 telephone-event/8000", "a=sendrecv", "",
-        ].joined(separator: "\r\n")
-        return prefix + [
-            "INVITE sip:\(service)@127.0.0.1:\(remotePort) SIP/2.0",
+        ].joined(separator: "\n")
+        return prefix + SIPMessage("INVITE sip:\(service)@127.0.0.1:\(remotePort) SIP/2.0", headers: [
             "Via: SIP/2.0/\(transport) \(localHost):\(localPort);branch=z9hG4bK-\(callID);rport",
             "From: \"\(displayName)\" <sip:\(claimedUser)@\(claimedHost)>;tag=t-\(callID)",
             "To: <sip:\(service)@127.0.0.1:\(remotePort)>",
@@ -87,10 +86,6 @@ package final class RawSIPPeer {
             "CSeq: 1 INVITE",
             "Contact: <sip:\(claimedUser)@\(claimedHost):5060>",
             "Max-Forwards: 70",
-            "Content-Type: application/sdp",
-            "Content-Length: \(sdp.utf8.count)",
-            "",
-            sdp,
-        ].joined(separator: "\r\n")
+        ], body: sdp).wire
     }
 }

@@ -2,13 +2,14 @@ import Foundation
 import IntercomBase
 @testable import IntercomSimulator
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// Two `intercom tui` screens attached to one running daemon (the real binaries, tmux): a
 /// simulated panel rings, both show it; `a` on the first answers, the second says it was
 /// answered on another screen and opens the door with `o`; the first screen is killed, the call
 /// goes on, and `ctl status` lists the screens that are left. A kiosk attached beside them shows the ring.
-@Suite("screens attached to the daemon", .serialized) struct AttachedScreensTmuxTests {
+@Suite("screens attached to the daemon", .serialized, .removesTestFolders) struct AttachedScreensTmuxTests {
     @Test func twoScreensOneCallAndAKilledScreenEndsNothing() async throws {
         try await withStaticPicture {
             let dir = try TestDirectory(prefix: "intercom-attach")

@@ -1,11 +1,12 @@
 import Foundation
 import IntercomCLI
+import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 
 /// The installed binaries: which one links libmicrohttpd, and that `intercom` reaches every command
 /// of `CommandIndex` in the binary that runs it.
-@Suite("binaries: who links what, who runs which command")
+@Suite("binaries: who links what, who runs which command", .removesTestFolders)
 struct BinaryLayoutTests {
     /// `NAME` beside the `intercom` under test.
     static func sibling(_ program: CommandProgram) throws -> String {

@@ -8,7 +8,7 @@ import IntercomPhoneTestSupport
 
 /// What a user sees for bad config and bad command lines: the exit codes and the one stderr line
 /// every command keeps to.
-@Suite("intercom: bad input") struct DaemonBadInputTests {
+@Suite("intercom: bad input", .removesTestFolders) struct DaemonBadInputTests {
     /// Non-empty stderr lines.
     static func lines(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// Every call is counted (issue 25), through the real binaries: `simulate-panel --count N` rings
@@ -8,7 +9,7 @@ import Testing
 /// of a building ring; with `max_calls = 20`, 24 panels give 20 ringing calls and 4 that
 /// liblinphone refused 486 Busy, each still reported (`call_incoming`, `call_ended` reason `busy`,
 /// named by its source address and `match`) and in `log --missed`. The engine's half: BusyCallTests.
-@Suite("daemon: calls at once", .serialized) struct DaemonBusyCallTests {
+@Suite("daemon: calls at once", .serialized, .removesTestFolders) struct DaemonBusyCallTests {
     @Test("16 panels at once all ring with the default limit; 24 with max_calls = 20: 20 ring, 4 reported busy and journaled; ctl handled and log --handled take them out of log --unhandled")
     func everyCallIsCounted() async throws {
         let sixteen = try await Self.ringAll(count: 16, maxCalls: nil)
@@ -37,12 +38,11 @@ import Testing
     static func ringAll(count: Int, maxCalls: Int?) async throws -> Outcome {
         let dir = try TestDirectory(prefix: "intercom-busy-\(count)")
         let port = try FreePort.udpAndTCP()
-        let fleet = try Subprocess(try IntercomBinary.path(),
-                                   ["simulate-panel", "--count", "\(count)", "--events", "json", "--call", "sip:intercom@127.0.0.1:\(port)"],
-                                   name: "simulate-panel-\(count)", logDirectory: dir.url, stdin: true)
+        let fleet = try await SimulatorProcess.panel(["--count", "\(count)", "--events", "json", "--call", "sip:intercom@127.0.0.1:\(port)"],
+                                                     in: dir, stdin: true, timeout: .seconds(40))
         var daemon: DaemonProcess?
         return try await withCleanup({ _ = await daemon?.stop(grace: .seconds(10)); await fleet.stop(grace: .seconds(15)) }) {
-            let out = try await fleet.waitForOutput(containing: "\"event\":\"panels_ready\"", in: .stdout, timeout: .seconds(40))
+            let out = fleet.stdout
             let panels = out.split(separator: "\n").compactMap { JSONValue.parse(String($0)) }.filter { $0["event"]?.stringValue == "panel" }
             #expect(panels.count == count)
             var config = "[sip]\nlisten = udp:127.0.0.1:\(port)\n" + (maxCalls.map { "max_calls = \($0)\n" } ?? "") + "\n"

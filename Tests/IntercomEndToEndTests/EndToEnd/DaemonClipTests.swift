@@ -1,11 +1,12 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 
 /// `[panel] record = calls` through the real binary: the daemon records an answered call,
 /// `intercom log --json` names the clip, the table marks it, and the `call_ended` hook gets
 /// INTERCOM_CLIP.
-@Suite("daemon: recorded clips") struct DaemonClipTests {
+@Suite("daemon: recorded clips", .removesTestFolders) struct DaemonClipTests {
     @Test("record = calls: log --json names a clip ffprobe reads; the hook gets INTERCOM_CLIP")
     func recordedCallIsInTheLogAndTheHook() async throws {
         let hookDirectory = try TestDirectory(prefix: "intercom-e2e-clip-hook")

@@ -8,7 +8,7 @@ import IntercomPhoneTestSupport
 /// Two desk daemons (the real binary) registered with one account at kamailio, driven by
 /// `intercom ctl`: desk B journals the call desk A answered as answered elsewhere, and desk A
 /// transfers the call to a flat named in `[directory]`.
-@Suite("daemon: concierge desks") struct DaemonConciergeDeskTests {
+@Suite("daemon: concierge desks", .removesTestFolders) struct DaemonConciergeDeskTests {
     static func config(_ kamailio: Kamailio, flat: String) -> String {
         """
         [sip]

@@ -8,7 +8,7 @@ import IntercomPhoneTestSupport
 
 /// The real binary end to end: `intercom ctl` against the daemon's socket, SIGHUP during a call,
 /// a hook on each answer, and a journal that survives `kill -9` and reads back with `intercom log`.
-@Suite("daemon: control socket, journal, hooks") struct DaemonControlJournalTests {
+@Suite("daemon: control socket, journal, hooks", .removesTestFolders) struct DaemonControlJournalTests {
     static func config(hook: String) -> String {
         DaemonProcess.autoAnsweringPanelConfig(extra: "[hooks]\non_call_answered = \(hook)")
     }
@@ -80,7 +80,7 @@ import IntercomPhoneTestSupport
 }
 
 /// `intercom ctl mute` / `speaker`: the socket had them, the command line did not.
-@Suite("daemon: ctl mute and speaker") struct DaemonCtlAudioTests {
+@Suite("daemon: ctl mute and speaker", .removesTestFolders) struct DaemonCtlAudioTests {
     @Test("ctl mute on, status shows it, ctl mute toggles back; a wrong word is a usage error")
     func muteFromTheCommandLine() async throws {
         let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig(), name: "ctl-audio")

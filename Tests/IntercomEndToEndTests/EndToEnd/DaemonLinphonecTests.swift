@@ -5,7 +5,7 @@ import IntercomPhoneTestSupport
 
 /// linphonec (a second liblinphone UA) plays the panel: it calls the daemon, sends a door digit,
 /// and hangs up.
-@Suite("daemon: linphonec as the panel") struct DaemonLinphonecTests {
+@Suite("daemon: linphonec as the panel", .removesTestFolders) struct DaemonLinphonecTests {
     @Test("linphonec calls, the daemon auto-answers, DTMF 1 arrives, linphonec hangs up: remote_hangup")
     func linphonecPanelCall() async throws {
         let daemon = try DaemonProcess(config: """

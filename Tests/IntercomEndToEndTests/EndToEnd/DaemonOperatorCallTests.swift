@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// A call from an operator's panel through the registrar, as SmartYard's Asterisk rings the flat's
@@ -10,13 +11,13 @@ import Testing
 /// SIGHUP, names the call by the door (`home:1:0`), and `ctl open` in the ringing call asks the
 /// operator (`[operator home] open = api`), whose simulated panel opens; the call rings on until the
 /// panel gives up.
-@Suite struct DaemonOperatorCallTests {
+@Suite(.removesTestFolders) struct DaemonOperatorCallTests {
     @Test func aCallThroughTheRegistrarIsTheOperatorsDoor() async throws {
-        let simulator = try OperatorSimulatorProcess.launch(prefix: "intercom-e2e-opsim-call")
+        let simulator = try await SimulatorProcess.operator(prefix: "intercom-e2e-opsim-call")
         let kamailio = try Kamailio()
         try await withCleanup({ await kamailio.stop(); await simulator.stop() }) {
             try await kamailio.start()
-            let url = try await OperatorSimulatorProcess.url(of: simulator)
+            let url = try simulator.operatorURL()
             let daemon = try DaemonProcess(config: """
                 [sip]
                 listen = udp:127.0.0.1:0, tcp:127.0.0.1:0

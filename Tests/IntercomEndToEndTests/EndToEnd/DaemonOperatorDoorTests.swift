@@ -1,17 +1,18 @@
 import Foundation
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// An operator's door through the daemon: `intercom ctl open home:1:0` against `intercom
 /// simulate-operator` (whose own simulated panel must see `maindoor`), the `door_opened` event with
 /// `method: operator` on the daemon's output and on `ctl events`, the journal's entry, and the
 /// one-line error before the login.
-@Suite struct DaemonOperatorDoorTests {
+@Suite(.removesTestFolders) struct DaemonOperatorDoorTests {
     @Test func ctlOpensAnOperatorDoor() async throws {
-        let simulator = try OperatorSimulatorProcess.launch(prefix: "intercom-e2e-opsim")
+        let simulator = try await SimulatorProcess.operator(prefix: "intercom-e2e-opsim")
         try await withCleanup({ await simulator.stop() }) {
-            let url = try await OperatorSimulatorProcess.url(of: simulator)
-            let daemon = try DaemonProcess(config: OperatorSimulatorProcess.daemonConfig(url: url), name: "operator")
+            let url = try simulator.operatorURL()
+            let daemon = try DaemonProcess(config: DaemonProcess.operatorConfig(url: url), name: "operator")
             try await withCleanup({ _ = await daemon.stop() }) {
                 try await daemon.waitUntilStarted()
                 let environment = try IntercomBinary.environment(in: daemon.directory)

@@ -1,5 +1,6 @@
 import Foundation
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -11,9 +12,9 @@ import Glibc
 /// (SIGUSR2) is an `operator_event` on stdout within the interval plus 2 s, with the door's id,
 /// `who` and the kept preview's path, and runs `on_operator_event`; `ctl status` shows the
 /// unread count, which `intercom inbox` brings to 0 by the next round.
-@Suite struct DaemonOperatorEventTests {
+@Suite(.removesTestFolders) struct DaemonOperatorEventTests {
     @Test func newLogEntryIsAnOperatorEventAndTheInboxIsCounted() async throws {
-        let simulator = try OperatorSimulatorProcess.launch(["--no-camera", "--message", "Hello from the operator"],
+        let simulator = try await SimulatorProcess.operator(["--no-camera", "--message", "Hello from the operator"],
                                                             prefix: "intercom-e2e-opevents")
         let hookDirectory = try TestDirectory(prefix: "intercom-e2e-opevents-hook")
         let hookOutput = hookDirectory.file("hook.out")
@@ -21,8 +22,8 @@ import Glibc
         try "#!/bin/sh\nprintf '%s %s\\n' \"$1\" \"$INTERCOM_JSON\" >> '\(hookOutput.path)'\n".write(to: hook, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: hook.path)
         try await withCleanup({ await simulator.stop() }) {
-            let url = try await OperatorSimulatorProcess.url(of: simulator)
-            let daemon = try DaemonProcess(config: OperatorSimulatorProcess.daemonConfig(
+            let url = try simulator.operatorURL()
+            let daemon = try DaemonProcess(config: DaemonProcess.operatorConfig(
                 url: url, operatorLines: "log_interval = 1", more: "[hooks]\non_operator_event = \(hook.path)\n"), name: "opevents")
             try await withCleanup({ _ = await daemon.stop() }) {
                 try await daemon.waitUntilStarted()
@@ -40,7 +41,7 @@ import Glibc
 
                 let clock = ContinuousClock()
                 let logged = clock.now
-                kill(simulator.pid, SIGUSR2)  // the simulator logs an unanswered call at once
+                simulator.signal(SIGUSR2)  // the simulator logs an unanswered call at once
                 let event = try await daemon.waitForEvent("operator_event", timeout: .seconds(10))
                 let latency = clock.now - logged
                 #expect(latency <= .seconds(3), "a new entry took \(latency) to become an event (log_interval 1 s + 2 s)")

@@ -8,7 +8,7 @@ import IntercomPhoneTestSupport
 
 /// A Beward-like panel (sipp: PCMA + telephone-event + H.264 offer, From 100001) calls the real
 /// `intercom daemon` directly over loopback UDP.
-@Suite("daemon: sipp panel calls") struct DaemonPanelCallTests {
+@Suite("daemon: sipp panel calls", .removesTestFolders) struct DaemonPanelCallTests {
     static func config(autoAnswer: String) -> String {
         """
         [sip]

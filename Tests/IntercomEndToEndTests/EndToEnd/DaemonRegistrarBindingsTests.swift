@@ -8,7 +8,7 @@ import IntercomPhoneTestSupport
 /// A registrar's 200 OK to REGISTER lists every binding of the account, and kamailio puts them all
 /// in one comma-separated Contact header: with a handful of phones on one account it passes the
 /// 512 bytes `SIPHeaderScreen` allows one address header (DECISIONS.md, "SIP is screened").
-@Suite("daemon: registrar with many bindings") struct DaemonRegistrarBindingsTests {
+@Suite("daemon: registrar with many bindings", .removesTestFolders) struct DaemonRegistrarBindingsTests {
     static let instances = (1...4).map { _ in UUID().uuidString.lowercased() }
 
     /// What a phone registers: a contact of its own and the `+sip.instance` of RFC 5626, which kamailio echoes.

@@ -5,7 +5,7 @@ import IntercomPhoneTestSupport
 
 /// The daemon with a `[sip] account`: registering at a loopback kamailio, taking a panel call routed
 /// through it, and reporting a registrar it cannot reach.
-@Suite("daemon: registrar") struct DaemonRegistrarTests {
+@Suite("daemon: registrar", .removesTestFolders) struct DaemonRegistrarTests {
     @Test("registers at kamailio; a panel call through kamailio is recognised by the registrar's address and auto-answered; the same call sent directly from elsewhere is refused")
     func registersAndTakesCallsThroughRegistrar() async throws {
         let kamailio = try Kamailio()

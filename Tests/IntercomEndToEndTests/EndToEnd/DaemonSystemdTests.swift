@@ -8,7 +8,7 @@ import IntercomPhoneTestSupport
 
 /// sd_notify as systemd sees it: a datagram socket at NOTIFY_SOCKET collects READY, WATCHDOG
 /// pings (WATCHDOG_USEC set) and STOPPING from the real binary.
-@Suite("daemon: sd_notify") struct DaemonSystemdTests {
+@Suite("daemon: sd_notify", .removesTestFolders) struct DaemonSystemdTests {
     @Test("READY=1 after start, WATCHDOG=1 pings, STOPPING=1 on SIGTERM, exit 0")
     func notifiesSystemd() async throws {
         let directory = try TestDirectory(prefix: "intercom-e2e-notify")

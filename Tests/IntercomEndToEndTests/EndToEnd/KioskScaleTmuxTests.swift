@@ -1,19 +1,19 @@
 import Foundation
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// The kiosk at full size through the real binaries: one `simulate-panel --count 64` process, the
 /// kiosk in tmux at 160×48 (42 tiles a page, the rest listed), one panel rings from the second page
 /// and is a tile at once; the name filter finds a panel; Esc clears it.
-@Suite("kiosk with 64 panels in tmux", .serialized) struct KioskScaleTmuxTests {
+@Suite("kiosk with 64 panels in tmux", .serialized, .removesTestFolders) struct KioskScaleTmuxTests {
     @Test func theRingingPanelIsShownAtOnceAndTheFilterFindsOne() async throws {
         let dir = try TestDirectory(prefix: "intercom-kiosk-64")
         let port = try FreePort.udpAndTCP()
-        let fleet = try Subprocess(try IntercomBinary.path(),
-                                   ["simulate-panel", "--count", "64", "--events", "json", "--call", "sip:intercom@127.0.0.1:\(port)"],
-                                   name: "simulate-panel-64", logDirectory: dir.url, stdin: true)
+        let fleet = try await SimulatorProcess.panel(["--count", "64", "--events", "json", "--call", "sip:intercom@127.0.0.1:\(port)"],
+                                                     in: dir, stdin: true, timeout: .seconds(40))
         try await withCleanup({ await fleet.stop(grace: .seconds(15)) }) {
-            let out = try await fleet.waitForOutput(containing: "\"event\":\"panels_ready\"", in: .stdout, timeout: .seconds(40))
+            let out = fleet.stdout
             let panels = Self.objects(out).filter { $0["event"] as? String == "panel" }
             #expect(panels.count == 64)
             var config = "[sip]\nlisten = udp:127.0.0.1:\(port)\n\n"
@@ -89,7 +89,7 @@ import Testing
     }
 
     /// When the simulator said the panel's call went out (its "calling" line, to the millisecond).
-    private static func callingTime(_ fleet: Subprocess, panel: String) async throws -> Date {
+    private static func callingTime(_ fleet: SimulatorProcess, panel: String) async throws -> Date {
         let out = try await fleet.waitForOutput(containing: "\"event\":\"calling\"", in: .stdout)
         let line = try #require(objects(out).first { $0["event"] as? String == "calling" && $0["panel"] as? String == panel })
         let formatter = ISO8601DateFormatter()

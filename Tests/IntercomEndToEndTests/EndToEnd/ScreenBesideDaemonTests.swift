@@ -1,10 +1,11 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 
 /// A screen started beside this user's running daemon, on the same SIP port, names the daemon
 /// instead of "the other program".
-@Suite struct ScreenBesideDaemonTests {
+@Suite(.removesTestFolders) struct ScreenBesideDaemonTests {
     @Test func aBusyPortNamesTheDaemonThatHoldsIt() async throws {
         let port = try FreePort.udpAndTCP()
         let daemon = try DaemonProcess(config: """

@@ -10,7 +10,7 @@ import IntercomPhoneTestSupport
 /// chains, broken SDP, codecs nobody knows, missing or strange headers. After each one the daemon
 /// must still run; nothing from an unknown caller may become an event; a panel call that cannot be
 /// answered must be refused or end (never hang ringing); and a normal call still works at the end.
-@Suite("faults: hostile SIP") struct DaemonHostileSIPTests {
+@Suite("faults: hostile SIP", .removesTestFolders) struct DaemonHostileSIPTests {
     /// One malformed INVITE and who sends it.
     struct Probe: Sendable, CustomStringConvertible {
         var name: String

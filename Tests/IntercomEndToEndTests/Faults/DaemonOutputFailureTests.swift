@@ -9,7 +9,7 @@ import IntercomPhoneTestSupport
 /// The daemon outlives its output: a full stderr (`2>/dev/full`) drops log lines, a closed stdout
 /// (`--events json | head -1`, a journald restart) stops the event stream; calls are still answered
 /// and journaled, and the control socket still answers.
-@Suite("faults: stdout and stderr failing") struct DaemonOutputFailureTests {
+@Suite("faults: stdout and stderr failing", .removesTestFolders) struct DaemonOutputFailureTests {
     static let config = DaemonProcess.autoAnsweringPanelConfig()
 
     /// One auto-answered panel call; then the journal must hold it, answered by auto.

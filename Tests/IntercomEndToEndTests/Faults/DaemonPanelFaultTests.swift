@@ -13,7 +13,7 @@ import IntercomPhoneTestSupport
 /// 500s, a panel slower than the client's timeout, a panel gone and back. The call must ring and be
 /// answered regardless, the peephole skip what it cannot use, doors fail in bounded time, the
 /// reachability events come once each, and nothing hangs — SIGTERM included.
-@Suite("faults: the panel's HTTP side") struct DaemonPanelFaultTests {
+@Suite("faults: the panel's HTTP side", .removesTestFolders) struct DaemonPanelFaultTests {
     static func config(_ server: SimulatedPanelHTTPServer, autoAnswer: String) -> String {
         """
         [sip]

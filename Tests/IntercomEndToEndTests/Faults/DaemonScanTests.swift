@@ -9,7 +9,7 @@ import IntercomPhoneTestSupport
 /// An exposed SIP port is scanned all day (sipvicious, friendly-scanner): thousands of INVITEs
 /// from callers matching no panel. Each must get 403 and nothing else — no event, no journal
 /// entry — and the daemon must not keep anything per scan: its memory stays flat.
-@Suite("faults: a scan of unknown callers") struct DaemonScanTests {
+@Suite("faults: a scan of unknown callers", .removesTestFolders) struct DaemonScanTests {
     static let calls = 2000
     static let rate = 200
 

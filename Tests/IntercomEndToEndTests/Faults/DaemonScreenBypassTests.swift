@@ -7,17 +7,16 @@ import IntercomPhoneTestSupport
 /// liblinphone crashed (SIGSEGV, exit 139, one UDP datagram from anyone; both found with the `sip`
 /// fuzz target): blanks before the colon (`From                    :`, which RFC 3261 allows), and
 /// bare LFs inside the value (`From: "A…\nxyz\n\tA…"`, one header to belle-sip, three lines to the screen).
-@Suite("faults: header spellings that got past the screen") struct DaemonScreenBypassTests {
+@Suite("faults: header spellings that got past the screen", .removesTestFolders) struct DaemonScreenBypassTests {
     static func invite(port: UInt16, localPort: UInt16, fromName: String = "From", callID: String,
                        displayName: String = String(repeating: "A", count: 1100)) -> String {
-        let sdp = "v=0\r\no=p 1 1 IN IP4 127.0.0.1\r\ns=x\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\n"
-            + "m=audio 40000 RTP/AVP 8\r\na=rtpmap:8 PCMA/8000\r\n"
-        return "INVITE sip:resident@127.0.0.1:\(port) SIP/2.0\r\n"
-            + "Via: SIP/2.0/UDP 127.0.0.1:\(localPort);branch=z9hG4bK-\(callID)\r\n"
-            + "\(fromName): \"\(displayName)\" <sip:100001@127.0.0.1:\(localPort)>;tag=1\r\n"
-            + "To: <sip:resident@127.0.0.1:\(port)>\r\nCall-ID: \(callID)@127.0.0.1\r\nCSeq: 1 INVITE\r\n"
-            + "Contact: <sip:100001@127.0.0.1:\(localPort)>\r\nMax-Forwards: 70\r\n"
-            + "Content-Type: application/sdp\r\nContent-Length: \(sdp.utf8.count)\r\n\r\n" + sdp
+        // The From line as given: its name and display name are the hostile spellings (bare LFs stay bare).
+        SIPMessage("INVITE sip:resident@127.0.0.1:\(port) SIP/2.0", headers: [
+            "Via: SIP/2.0/UDP 127.0.0.1:\(localPort);branch=z9hG4bK-\(callID)",
+            "\(fromName): \"\(displayName)\" <sip:100001@127.0.0.1:\(localPort)>;tag=1",
+            "To: <sip:resident@127.0.0.1:\(port)>", "Call-ID: \(callID)@127.0.0.1", "CSeq: 1 INVITE",
+            "Contact: <sip:100001@127.0.0.1:\(localPort)>", "Max-Forwards: 70",
+        ], body: "v=0\no=p 1 1 IN IP4 127.0.0.1\ns=x\nc=IN IP4 127.0.0.1\nt=0 0\nm=audio 40000 RTP/AVP 8\na=rtpmap:8 PCMA/8000\n").wire
     }
 
     @Test("a panel's INVITE with a long From display name behind blanks or bare LFs is dropped, and the daemon lives")

@@ -9,7 +9,7 @@ import IntercomPhoneTestSupport
 /// Signals while the daemon carries several calls at once: a burst of SIGHUPs (a config management
 /// tool reloading in a loop, with the file changing underneath) must keep every call, and SIGTERM
 /// must end them all — each panel gets its BYE, each call its call_ended — and exit 0.
-@Suite("faults: signals under load") struct DaemonSignalLoadTests {
+@Suite("faults: signals under load", .removesTestFolders) struct DaemonSignalLoadTests {
     static let calls = 4
 
     static func config(autoAnswer: String) -> String {

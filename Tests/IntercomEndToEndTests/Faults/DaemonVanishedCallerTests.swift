@@ -8,7 +8,7 @@ import IntercomPhoneTestSupport
 
 /// A panel that loses power mid-call sends neither RTP nor BYE. Only the media timeout can end
 /// such a call; without it the daemon would hold a dead call (and the resident's line) forever.
-@Suite("faults: the caller vanishes mid-call") struct DaemonVanishedCallerTests {
+@Suite("faults: the caller vanishes mid-call", .removesTestFolders) struct DaemonVanishedCallerTests {
     static let mediaTimeout = 3
 
     @Test("no RTP and no BYE after the ACK: call_ended(error) within the media timeout, daemon still answers")

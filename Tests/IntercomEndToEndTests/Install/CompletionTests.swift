@@ -1,11 +1,12 @@
 import Foundation
 import IntercomCLI
+import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 
 /// The completion scripts `intercom completion SHELL` makes, loaded in the real shells: commands,
 /// options, and the panel names and door ids of the user's config.
-@Suite("shell completions")
+@Suite("shell completions", .removesTestFolders)
 struct CompletionTests {
     /// PATH with the build under test first, so the scripts' `intercom __complete` runs it.
     static func path() throws -> String {

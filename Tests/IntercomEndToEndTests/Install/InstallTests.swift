@@ -1,10 +1,11 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 
 /// `make install` into a DESTDIR and `make deb`, with the build under test (BUILT): the files where
 /// the FHS and each tool look, and the installed program runs.
-@Suite("make install and the Debian package", .serialized)
+@Suite("make install and the Debian package", .serialized, .removesTestFolders)
 struct InstallTests {
     static let installedFiles = [
         "usr/bin/intercom", "usr/bin/intercom-full", "usr/bin/intercom-sim",

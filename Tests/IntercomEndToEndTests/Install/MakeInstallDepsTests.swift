@@ -1,9 +1,10 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 
 /// `make install` builds what changed but never installs packages: that is `make deps`' job (issue 25).
-@Suite("make install leaves packages alone")
+@Suite("make install leaves packages alone", .removesTestFolders)
 struct MakeInstallDepsTests {
     @Test("make -n install runs swift build and no apt; make -n deps does")
     func installRunsNoApt() async throws {

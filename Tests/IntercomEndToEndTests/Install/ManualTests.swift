@@ -1,11 +1,12 @@
 import Foundation
 import IntercomBase
 import IntercomCLI
+import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 
 /// docs/REFERENCE.md and the man pages, made by the built binary from the command and config tables.
-@Suite("reference and man pages")
+@Suite("reference and man pages", .removesTestFolders)
 struct ManualTests {
     @Test("the committed docs/REFERENCE.md is what 'intercom help --reference' makes")
     func committedReferenceIsTheGeneratedOne() async throws {

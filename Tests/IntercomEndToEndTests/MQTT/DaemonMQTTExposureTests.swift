@@ -1,4 +1,5 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,7 @@ import IntercomTestSupport
 
 /// What the daemon says about who else can press the doors, and how it treats what the broker
 /// sends unasked: retained commands kept at the broker, and Home Assistant's births in bulk.
-@Suite("daemon: MQTT exposure, retained commands, births") struct DaemonMQTTExposureTests {
+@Suite("daemon: MQTT exposure, retained commands, births", .removesTestFolders) struct DaemonMQTTExposureTests {
     /// `intercom/<host>`, as the daemon names its topic root.
     static var root: String { "intercom/" + MQTTRig.node.dropFirst("intercom_".count) }
 

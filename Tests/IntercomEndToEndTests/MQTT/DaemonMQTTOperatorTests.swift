@@ -1,5 +1,6 @@
 import Foundation
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -8,13 +9,13 @@ import Glibc
 /// An operator account on MQTT, against `intercom simulate-operator`: Home Assistant's event entity
 /// for its log and sensor for its unread messages (configs Home Assistant accepts), the retained
 /// unread count, and a new log entry on the event entity's topic.
-@Suite struct DaemonMQTTOperatorTests {
+@Suite(.removesTestFolders) struct DaemonMQTTOperatorTests {
     @Test func unreadSensorAndLogEventEntity() async throws {
         let broker = try await Mosquitto()
         try await broker.start()
-        let simulator = try OperatorSimulatorProcess.launch(["--no-camera", "--message", "Hello"], prefix: "intercom-e2e-mqtt-op")
+        let simulator = try await SimulatorProcess.operator(["--no-camera", "--message", "Hello"], prefix: "intercom-e2e-mqtt-op")
         try await withCleanup({ await simulator.stop(); await broker.stop() }) {
-            let url = try await OperatorSimulatorProcess.url(of: simulator)
+            let url = try simulator.operatorURL()
             let daemon = try DaemonProcess(config: MQTTRig.config(broker: broker) + """
 
                 [operator home]
@@ -41,7 +42,7 @@ import Glibc
                 #expect(unread.text == "1", "\(unread)")
                 try await daemon.waitForEvent("operator_message")
 
-                kill(simulator.pid, SIGUSR2)  // an unanswered call in the log
+                simulator.signal(SIGUSR2)  // an unanswered call in the log
                 let event = try await subscriber.wait(for: root + "/operator/home/event")
                 #expect(event.json?["event_type"] as? String == "call_missed" && event.json?["door"] as? String == "home:1:0"
                         && event.json?["who"] as? String == "call", "\(event)")

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import IntercomTestSupport
 /// the password goes out encrypted or not at all. The right CA connects; a wrong one is refused in
 /// words; a CA file that cannot be read stops the connection before TCP, at start and at a later
 /// reconnect; without `ca_file` the first bytes on the wire are a TLS handshake.
-@Suite("daemon: MQTT over TLS") struct DaemonMQTTTLSTests {
+@Suite("daemon: MQTT over TLS", .removesTestFolders) struct DaemonMQTTTLSTests {
     static let secret = "s3cretMQTT-horse"
 
     /// A daemon config for `mqtts://127.0.0.1:port` with the intercom's login, no panel, and `extra` `[mqtt]` lines.

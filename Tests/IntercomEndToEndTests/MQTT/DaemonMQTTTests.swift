@@ -1,4 +1,5 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,7 @@ import IntercomTestSupport
 /// `intercom daemon` with `[mqtt]` against a real mosquitto broker and a simulated panel: Home
 /// Assistant discovery, the door button, the ring, do-not-disturb, availability and the will,
 /// a broker restart and a refused login.
-@Suite("daemon: MQTT and Home Assistant") struct DaemonMQTTTests {
+@Suite("daemon: MQTT and Home Assistant", .removesTestFolders) struct DaemonMQTTTests {
     @Test("discovery configs are retained and pass Home Assistant's schemas; online; ctl switches show on MQTT")
     func discoveryRetainedAndValid() async throws {
         let broker = try await Mosquitto()
@@ -161,7 +162,7 @@ import IntercomTestSupport
             let subscriber = try await broker.subscribe(["homeassistant/#", "intercom/#"])
             let root = try await MQTTRig.root(subscriber)
             let base = root + "/entrance"
-            kill(panel.pid, SIGUSR1)
+            panel.signal(SIGUSR1)
             let ring = try await subscriber.wait(for: base + "/event") { $0.json?["event_type"] as? String == "ring" }
             #expect(!ring.retained && (ring.json?["from"] as? String)?.hasPrefix("sip:100001@") == true, "\(ring)")
             try await subscriber.wait(for: base + "/ringing") { $0.text == "ON" }
@@ -176,7 +177,7 @@ import IntercomTestSupport
 
             try await broker.publish(base + "/dnd/set", "ON")
             try await subscriber.wait(for: base + "/dnd/state") { $0.text == "ON" }
-            kill(panel.pid, SIGUSR1)
+            panel.signal(SIGUSR1)
             let second = try await daemon.waitForEvent("call_incoming") { $0.string("call") != incoming.string("call") }
             let declined = try await daemon.waitForEvent("call_ended") { $0.string("call") == second.string("call") }
             #expect(declined.string("reason") == "declined", "\(declined)")
@@ -231,7 +232,7 @@ import IntercomTestSupport
             await broker.stop()
             try await daemon.process.waitForOutput(containing: "mqtt: lost the broker", in: .stderr)
             // A call while the broker is away: its events wait in the daemon's queue.
-            kill(panel.pid, SIGUSR1)
+            panel.signal(SIGUSR1)
             let incoming = try await daemon.waitForEvent("call_incoming")
             let call = try #require(incoming.string("call"))
             try await daemon.waitForEvent("call_ended") { $0.string("call") == call }

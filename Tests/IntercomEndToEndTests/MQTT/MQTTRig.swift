@@ -51,13 +51,9 @@ enum MQTTRig {
 
     /// `intercom simulate-panel` on `httpPort`; with `call`, it rings that URI at each SIGUSR1 and
     /// gives up after `ringFor` seconds.
-    static func panel(httpPort: UInt16, call: String? = nil, ringFor: Int = 3, in directory: TestDirectory) async throws -> Subprocess {
-        var arguments = ["simulate-panel", "--http-port", String(httpPort)]
+    static func panel(httpPort: UInt16, call: String? = nil, ringFor: Int = 3, in directory: TestDirectory) async throws -> SimulatorProcess {
+        var arguments = ["--http-port", String(httpPort)]
         if let call { arguments += ["--call", call, "--ring-on-signal", "--ring-for", String(ringFor)] }
-        let panel = try Subprocess(try IntercomBinary.path(), arguments, name: "simulate-panel",
-                                   environment: try IntercomBinary.environment(in: directory), logDirectory: directory.url)
-        try await panel.waitForOutput(containing: "http listening on", in: .stdout, timeout: .seconds(15))
-        if call != nil { try await panel.waitForOutput(containing: "sip listening on", in: .stdout, timeout: .seconds(15)) }
-        return panel
+        return try await SimulatorProcess.panel(arguments, in: directory)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,13 +10,13 @@ import IntercomTestSupport
 /// stub (`NotificationServerStub`) and a simulated panel: the ring as a notification with the
 /// panel's picture and buttons, a button doing what the key does (`by: notification`), the
 /// notification closed when the call is answered elsewhere, and a forged button press ignored.
-@Suite("daemon: desktop notifications", .serialized) struct DesktopNotificationTests {
+@Suite("daemon: desktop notifications", .serialized, .removesTestFolders) struct DesktopNotificationTests {
     /// The daemon on `stub`'s bus with panel `entrance` at the simulated panel's HTTP port, and
     /// the panel (`--events json`) ringing the daemon at each SIGUSR1 for `ringFor` seconds.
     private struct Rig {
         let stub: NotificationServerStub
         let daemon: DaemonProcess
-        let panel: Subprocess
+        let panel: SimulatorProcess
 
         static func start(actions: Bool, name: String) async throws -> Rig {
             let stub = try await NotificationServerStub.start(actions: actions)
@@ -25,12 +26,9 @@ import IntercomTestSupport
                 let daemon = try DaemonProcess(config: config, extraArguments: ["--log-level", "info"], name: name,
                                                shell: "DBUS_SESSION_BUS_ADDRESS='\(stub.address)' exec \"$0\" \"$@\"")
                 try await daemon.waitUntilStarted()
-                let panel = try Subprocess(try IntercomBinary.path(),
-                                           ["simulate-panel", "--http-port", String(httpPort), "--events", "json",
-                                            "--call", "sip:resident@\(try daemon.hostPort())", "--ring-on-signal", "--ring-for", "20"],
-                                           name: "simulate-panel", environment: try IntercomBinary.environment(in: daemon.directory),
-                                           logDirectory: daemon.directory.url)
-                try await panel.waitForOutput(containing: "\"sip_listening\"", in: .stdout, timeout: .seconds(15))
+                let panel = try await SimulatorProcess.panel(["--http-port", String(httpPort), "--events", "json",
+                                                              "--call", "sip:resident@\(try daemon.hostPort())", "--ring-on-signal",
+                                                              "--ring-for", "20"], in: daemon.directory)
                 return Rig(stub: stub, daemon: daemon, panel: panel)
             } catch {
                 await stub.stop()
@@ -63,7 +61,7 @@ import IntercomTestSupport
     func ringShowsAndOpenOpens() async throws {
         let rig = try await Rig.start(actions: true, name: "notify-open")
         try await withCleanup({ await rig.stop() }) {
-            kill(rig.panel.pid, SIGUSR1)
+            rig.panel.signal(SIGUSR1)
             let incoming = try await rig.daemon.waitForEvent("call_incoming")
             let shown = try await rig.stub.wait(for: "Notify") { $0["replaces"] as? Int == 0 }
             #expect(shown["summary"] as? String == "entrance is calling", "\(shown)")
@@ -113,7 +111,7 @@ import IntercomTestSupport
     func answeredElsewhereCloses() async throws {
         let rig = try await Rig.start(actions: false, name: "notify-ctl")
         try await withCleanup({ await rig.stop() }) {
-            kill(rig.panel.pid, SIGUSR1)
+            rig.panel.signal(SIGUSR1)
             let shown = try await rig.stub.wait(for: "Notify")
             #expect(shown["actions"] as? [String] == [], "\(shown)")
             let id = try #require(shown.id)

@@ -5,7 +5,7 @@ import IntercomPhoneTestSupport
 
 /// Proves the real-peer harness itself works: kamailio, sipp scenarios, linphonec, tone files, tmux.
 /// Every test uses its own ports and temp dirs, so they run in parallel.
-@Suite("Peers: harness self-tests", .timeLimit(.minutes(1)))
+@Suite("Peers: harness self-tests", .timeLimit(.minutes(1)), .removesTestFolders)
 struct PeersSelfTests {
     @Test("a missing tool fails the test and says to run make test")
     func missingToolMessage() {

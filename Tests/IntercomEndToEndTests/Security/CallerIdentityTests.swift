@@ -7,7 +7,7 @@ import IntercomPhoneTestSupport
 
 /// Only the panel opens the door: the real daemon in guest mode, a simulated panel on 127.0.0.1,
 /// and "another machine" on 127.0.0.2 that writes the panel's name into From and Contact.
-@Suite("security: callers are known by their packets", .serialized)
+@Suite("security: callers are known by their packets", .serialized, .removesTestFolders)
 struct CallerIdentityTests {
     struct Setup {
         let daemon: DaemonProcess

@@ -9,7 +9,7 @@ import IntercomPhoneTestSupport
 /// The real daemon's control socket: born 0600 in a 0700 directory, and even with both loosened by
 /// hand, a client of another uid is refused by the SO_PEERCRED check. Needs root to become
 /// another user (CI runs as root).
-@Suite("security: control socket access") struct ControlSocketAccessTests {
+@Suite("security: control socket access", .removesTestFolders) struct ControlSocketAccessTests {
     static func mode(_ path: String) -> mode_t? {
         var info = stat()
         return lstat(path, &info) == 0 ? info.st_mode & 0o777 : nil

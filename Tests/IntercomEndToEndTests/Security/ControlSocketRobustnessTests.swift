@@ -13,7 +13,7 @@ import IntercomPhone
 /// The control socket under pressure and in doubtful places: the daemon out of descriptors keeps
 /// its accept loop, `intercom ctl` gives up with one line (exit 69) when nobody answers, refuses a
 /// socket another user serves, and the /tmp fallback directory is used only when it is ours alone.
-@Suite("security: control socket robustness") struct ControlSocketRobustnessTests {
+@Suite("security: control socket robustness", .removesTestFolders) struct ControlSocketRobustnessTests {
     /// A Unix socket listening at `path` that never accepts: connections wait in its backlog.
     static func silentListener(_ path: String) throws -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

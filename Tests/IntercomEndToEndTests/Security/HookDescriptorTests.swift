@@ -8,7 +8,7 @@ import IntercomPhoneTestSupport
 
 /// A hook run by the real daemon gets stdin, stdout and stderr and nothing else: not the SIP and
 /// RTP sockets liblinphone makes without close-on-exec, not curl's connections, not the journal.
-@Suite("security: hook descriptors") struct HookDescriptorTests {
+@Suite("security: hook descriptors", .removesTestFolders) struct HookDescriptorTests {
     @Test("a hook's open descriptors are only 0, 1, 2 (and the one its own listing opens)")
     func hookSeesOnlyStandardDescriptors() async throws {
         let hookDirectory = try TestDirectory(prefix: "intercom-hook-fds")

@@ -9,7 +9,7 @@ import IntercomPhoneTestSupport
 /// `intercom doctor`, `intercom demo` and the simulated panel put a phone's work files (and its
 /// mediastreamer plugin folder, whose every libms*.so gets loaded) in a fresh mkdtemp folder, 0700,
 /// removed at exit; never in a predictable `/tmp/intercom-doctor-PID` someone else made first.
-@Suite("security: private work directories") struct PrivateWorkDirectoryTests {
+@Suite("security: private work directories", .removesTestFolders) struct PrivateWorkDirectoryTests {
     static func mode(_ path: String) -> mode_t? {
         var info = stat()
         return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
@@ -61,10 +61,7 @@ import IntercomPhoneTestSupport
     func simulatedPanelUsesPrivateFolder() async throws {
         let directory = try TestDirectory(prefix: "intercom-simpanel-tmp")
         let tmp = try directory.subdirectory("tmp").path
-        var environment = try IntercomBinary.environment(in: directory)
-        environment["TMPDIR"] = tmp
-        let panel = try Subprocess(try IntercomBinary.path(), ["simulate-panel"], name: "simulate-panel",
-                                   environment: environment, logDirectory: directory.url)
+        let panel = try await SimulatorProcess.panel([], in: directory, environment: ["TMPDIR": tmp])
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(15))
         var found: [String] = []
@@ -72,10 +69,10 @@ import IntercomPhoneTestSupport
             found = ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter { $0.hasPrefix("intercom-simulated-panel.") }
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(found.count == 1, "\(found)\n\(panel.combinedOutput)")
+        #expect(found.count == 1, "\(found)\n\(panel.log)")
         for name in found { #expect(Self.mode(tmp + "/" + name) == 0o700, "\(name)") }
         await panel.stop()
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter { $0.hasPrefix("intercom-simulated-panel.") }
-        #expect(left.isEmpty, "left behind: \(left)\n\(panel.combinedOutput)")
+        #expect(left.isEmpty, "left behind: \(left)\n\(panel.log)")
     }
 }

@@ -8,7 +8,7 @@ import IntercomPhone
 
 /// SIP over TLS with the real binary: a kamailio TLS registrar with a self-signed certificate,
 /// trusted or not, asking for a client certificate or not, and a panel call carried over TLS.
-@Suite("security: SIP over TLS", .serialized) struct SIPTLSTests {
+@Suite("security: SIP over TLS", .serialized, .removesTestFolders) struct SIPTLSTests {
     static func daemonConfig(kamailio: Kamailio, extra: String) throws -> String {
         let proxy = try #require(kamailio.tlsURI)
         return """

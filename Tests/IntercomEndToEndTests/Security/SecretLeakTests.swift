@@ -8,7 +8,7 @@ import IntercomPhoneTestSupport
 /// The passwords of a config never show up anywhere a user, a script or another program can read:
 /// stdout, stderr at debug level, events, the control socket, the journal and its pictures,
 /// liblinphone's files, hook environments, and the error lines of every command.
-@Suite("security: secrets stay secret", .serialized) struct SecretLeakTests {
+@Suite("security: secrets stay secret", .serialized, .removesTestFolders) struct SecretLeakTests {
     /// Distinctive, so a hit cannot be a coincidence. The registrar expects another password, so
     /// the SIP one is sent (as a digest) and refused; one panel takes its password, one refuses.
     static let sipSecret = "SipPw-7Qz9Kx"

@@ -10,7 +10,7 @@ import IntercomPhoneTestSupport
 
 /// Switches survive, or the caller hears that they did not (issue 22): the real daemon, restarted,
 /// with `ctl` and a real mosquitto as the callers and an in-process simulated panel ringing it.
-@Suite("security: switches outlive a restart or are refused", .serialized)
+@Suite("security: switches outlive a restart or are refused", .serialized, .removesTestFolders)
 struct SwitchPersistenceTests {
     /// `guest_mode` of panel `entrance` in `ctl status`.
     static func guestMode(_ daemon: DaemonProcess) async throws -> Bool? {

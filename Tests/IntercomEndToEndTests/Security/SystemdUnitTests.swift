@@ -6,7 +6,7 @@ import IntercomPhoneTestSupport
 
 /// contrib/systemd/intercom.service: systemd accepts it, its exposure score stays low, it lets the
 /// daemon write every folder it writes, and the daemon really lives within `MemoryDenyWriteExecute=yes`.
-@Suite("security: systemd unit", .serialized) struct SystemdUnitTests {
+@Suite("security: systemd unit", .serialized, .removesTestFolders) struct SystemdUnitTests {
     static let unit = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("contrib/systemd/intercom.service")
@@ -84,18 +84,13 @@ import IntercomPhoneTestSupport
             """, in: directory)
         let trace = directory.file("strace.txt").path
         let environment = try IntercomBinary.environment(in: directory)
-        let panel = try Subprocess(try IntercomBinary.path(),
-                                   ["simulate-panel", "--http-port", String(httpPort), "--events", "json"],
-                                   name: "panel", environment: environment, logDirectory: directory.url)
-        try await panel.waitForOutput(containing: "http_listening", in: .stdout)
+        let panel = try await SimulatorProcess.panel(["--http-port", String(httpPort), "--events", "json"], in: directory)
         let daemon = try Subprocess("strace", ["-f", "-qq", "-e", "trace=mmap,mprotect,pkey_mprotect", "-o", trace,
                                                try IntercomBinary.path(), "daemon", "--events", "json", "--config", config.path],
                                     name: "daemon", environment: environment, logDirectory: directory.url)
         try await daemon.waitForOutput(containing: "\"started\"", in: .stdout, timeout: .seconds(30))
-        let caller = try Subprocess(try IntercomBinary.path(),
-                                    ["simulate-panel", "--http-port", "0", "--call", "sip:door@127.0.0.1:\(sipPort)",
-                                     "--ring-for", "20", "--events", "json"],
-                                    name: "caller", environment: environment, logDirectory: directory.url)
+        let caller = try await SimulatorProcess.panel(["--http-port", "0", "--call", "sip:door@127.0.0.1:\(sipPort)",
+                                                       "--ring-for", "20", "--events", "json"], in: directory)
         try await daemon.waitForOutput(containing: "\"call_answered\"", in: .stdout, timeout: .seconds(30))
         try await Task.sleep(for: .seconds(2))
         let open = try await IntercomBinary.run(["ctl", "open", "--config", config.path], in: directory)

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 import IntercomSimulator
 import IntercomTestSupport
@@ -6,7 +7,7 @@ import IntercomTestSupport
 /// `intercom doctor` checks what `watch`, the hooks and Home Assistant need (issue 25): each panel's
 /// stream answers a DESCRIBE, each hook program exists and is executable, the MQTT broker takes the
 /// login; `config --check` refuses a hook that is not there. Everything on loopback.
-@Suite("doctor: streams, hooks, broker", .serialized)
+@Suite("doctor: streams, hooks, broker", .serialized, .removesTestFolders)
 struct DoctorServicesTests {
     @Test("a playing stream, a dead one, hooks missing and not executable, a broker refusing, accepting, gone")
     func doctorSaysWhatWillFail() async throws {

@@ -1,11 +1,12 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 import IntercomSimulator
 import IntercomTestSupport
 
 /// `intercom setup` driven in tmux against two simulated panels on loopback (never the local
 /// network: `--scan` names them): the config it writes passes `config --check` and takes a call.
-@Suite("setup wizard")
+@Suite("setup wizard", .removesTestFolders)
 struct SetupWizardTests {
     @Test("finds both panels, retries a refused password, writes a 0600 config that checks and receives a call")
     func wizardWritesAWorkingConfig() async throws {

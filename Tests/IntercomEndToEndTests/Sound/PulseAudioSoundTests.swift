@@ -1,4 +1,5 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 import IntercomBase
 import IntercomSimulator
@@ -7,7 +8,7 @@ import IntercomTestSupport
 
 /// Call sound through a real PulseAudio server with two null sinks: a panel's call plays on
 /// `[audio] playback`, and the speaker toggle moves it to `[audio] speaker` and back mid-call.
-@Suite("sound: a real PulseAudio server", .serialized)
+@Suite("sound: a real PulseAudio server", .serialized, .removesTestFolders)
 struct PulseAudioSoundTests {
     @Test("a panel's call plays on the playback sink (non-silent); ctl speaker on/off moves it between the sinks mid-call")
     func speakerToggleMovesTheCallsSound() async throws {

@@ -3,12 +3,13 @@ import Foundation
 import IntercomEngine
 import IntercomImaging
 import IntercomPhone
+import IntercomPhoneTestSupport
 import Testing
 import IntercomBase
 
 /// The wire of a screen's attach, without a socket: the new requests, the frame lines, events
 /// read back from their JSON, and the outbox's newest-frame slots.
-@Suite struct AttachProtocolTests {
+@Suite(.removesTestFolders) struct AttachProtocolTests {
     @Test func attachAndPictureRequestsRoundTrip() throws {
         let requests: [ControlRequest] = [
             ControlRequest(id: .integer(1), action: .attach(screen: "tui")),

@@ -2,13 +2,14 @@ import Foundation
 import IntercomDaemon
 @testable import IntercomEngine
 import IntercomImaging
+import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 import IntercomBase
 
 /// A screen attached to the control socket (`RemoteLink`) against an in-process core: it is
 /// listed while attached, sees a ring, answers through the daemon, and gets pictures.
-@Suite struct AttachTests {
+@Suite(.removesTestFolders) struct AttachTests {
     /// Polls `condition` until it holds or `timeout` passes.
     static func eventually(_ timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)

@@ -8,7 +8,7 @@ import IntercomBase
 import IntercomPhone
 
 /// The control socket against an in-process core: a liblinphone phone rings it as the panel would.
-@Suite struct ControlSocketTests {
+@Suite(.removesTestFolders) struct ControlSocketTests {
     struct Setup {
         var directory: TestDirectory
         var intercom: Intercom

@@ -8,7 +8,7 @@ import IntercomPhone
 
 /// Two desks (two engines, each with its own journal) registered with one account at a real
 /// kamailio, which forks every call to both; and a desk passing its call on to a flat.
-@Suite(.serialized) struct ConciergeDeskEngineTests {
+@Suite(.serialized, .removesTestFolders) struct ConciergeDeskEngineTests {
     struct Desk {
         var intercom: Intercom
         var events: EventRecorder<IntercomEvent>

@@ -8,7 +8,7 @@ import IntercomPhoneTestSupport
 import IntercomPhone
 
 /// `intercom call`: the intercom calls a panel (a liblinphone phone here) to look and talk.
-@Suite struct IntercomCallTests {
+@Suite(.removesTestFolders) struct IntercomCallTests {
     typealias Setup = IntercomPanelTests.Setup
 
     static func setup(extraPanel: Bool = false) async throws -> Setup {

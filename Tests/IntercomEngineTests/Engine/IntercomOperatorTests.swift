@@ -13,7 +13,7 @@ import IntercomImaging
 /// `IntercomCommand.open` with a door id, and calls from the operator's panel through the
 /// `[sip] account`'s registrar named as that door, opened by DTMF. Against `SimulatedOperator`
 /// (the mobile API) driving a simulated panel's HTTP API, and a real liblinphone caller.
-@Suite struct IntercomOperatorTests {
+@Suite(.removesTestFolders) struct IntercomOperatorTests {
     struct Setup {
         var panel: SimulatedPanelHTTPServer
         var simulator: SimulatedOperator

@@ -8,7 +8,7 @@ import IntercomBase
 import IntercomPhone
 
 /// Peephole, doors and guest mode: a real liblinphone caller and the simulated panel's HTTP API.
-@Suite struct IntercomPanelTests {
+@Suite(.removesTestFolders) struct IntercomPanelTests {
     struct Setup {
         var server: SimulatedPanelHTTPServer
         var intercom: Intercom

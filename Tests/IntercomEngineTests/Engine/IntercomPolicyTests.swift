@@ -9,7 +9,7 @@ import IntercomPhone
 /// The caller gate the engine builds, as the phone thread applies it to a real caller over
 /// loopback: a stranger is refused before liblinphone and the engine never hears of it. The
 /// policies themselves run on fakes (Policy/CallPolicyTests, Policy/CallerTrustTests).
-@Suite struct IntercomPolicyTests {
+@Suite(.removesTestFolders) struct IntercomPolicyTests {
     @Test func unknownCallerIsRejectedWithoutEvents() async throws {
         let (intercom, events) = try await PhoneTestSupport.intercom(panels: [
             PanelConfig(name: "entrance", url: "http://127.0.0.1:1", match: [.uriPrefix("sip:100001@")])])

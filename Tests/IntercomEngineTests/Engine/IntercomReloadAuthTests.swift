@@ -6,7 +6,7 @@ import IntercomPhoneTestSupport
 
 /// SIGHUP and `[panel] auth`: the HTTP client is built once, so a changed auth waits for a restart
 /// and says so, like a changed URL or password.
-@Suite struct IntercomReloadAuthTests {
+@Suite(.removesTestFolders) struct IntercomReloadAuthTests {
     @Test func aChangedAuthAsksForARestart() async throws {
         let s = try await IntercomPanelTests.setup()
         var newConfig = await s.intercom.config

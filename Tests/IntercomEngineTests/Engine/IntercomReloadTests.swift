@@ -7,7 +7,7 @@ import IntercomBase
 import IntercomPhone
 
 /// SIGHUP's core half: new panel policies apply to the running core, calls in progress go on.
-@Suite struct IntercomReloadTests {
+@Suite(.removesTestFolders) struct IntercomReloadTests {
     /// Every `[panel]` key is either applied by SIGHUP or reported as needing a restart: a key in
     /// neither list (as `dial` once was) is silently ignored until the next restart. A new
     /// `PanelConfig` property joins one of the two lists here.

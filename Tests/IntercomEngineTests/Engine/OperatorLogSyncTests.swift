@@ -10,7 +10,7 @@ import Testing
 /// The daemon's copy of an operator's event log, against an in-process `SimulatedOperator` over
 /// real HTTP: a door opened through the operator appears once, a second round adds nothing, and a
 /// revoked login is logged with the hint while the copy stays.
-@Suite struct OperatorLogSyncTests {
+@Suite(.removesTestFolders) struct OperatorLogSyncTests {
     @Test func anOpeningIsCopiedOnceAndARevokedLoginKeepsTheCopy() async throws {
         let simulator = try SimulatedOperator.start(SimulatedOperatorOptions())
         try await withCleanup({ simulator.stop() }) {

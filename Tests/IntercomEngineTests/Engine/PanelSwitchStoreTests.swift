@@ -3,11 +3,12 @@ import IntercomBase
 import IntercomEngine
 import IntercomPhone
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// Do-not-disturb and guest mode switched at run time: kept across a restart and a SIGHUP, until
 /// the config's own value changes.
-@Suite struct PanelSwitchStoreTests {
+@Suite(.removesTestFolders) struct PanelSwitchStoreTests {
     static func panels(calls: Bool = true, guest: Date? = nil) -> [PanelConfig] {
         [PanelConfig(name: "Entrance", url: "http://127.0.0.1:9", calls: calls, guestUntil: guest)]
     }

@@ -3,11 +3,12 @@ import IntercomBase
 @testable import IntercomEngine
 import IntercomPhone
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// A switch the state folder will not take (issue 22): the caller gets the reason, the screens an
 /// `error` event, and only "guest mode off" takes effect unsaved (DECISIONS.md).
-@Suite struct UnsavedSwitchTests {
+@Suite(.removesTestFolders) struct UnsavedSwitchTests {
     /// An engine (not started: the switches need no phone) whose state folder is a symlink.
     static func intercom(guest: Date?) throws -> (Intercom, EventRecorder<IntercomEvent>, TestDirectory) {
         let directory = try TestDirectory(prefix: "intercom-unsaved")

@@ -1,11 +1,12 @@
 import IntercomEngine
+import IntercomPhoneTestSupport
 import Testing
 import IntercomBase
 import IntercomPhone
 
 // In the engine's tests: the engine maps the config to the phone's settings (PhoneSettings+Config).
 /// One set of XDG rules for every part: a relative variable is ignored, HOME is the fallback.
-@Suite struct XDGDirectoriesTests {
+@Suite(.removesTestFolders) struct XDGDirectoriesTests {
     @Test func thePhoneAndTheJournalShareOneTree() {
         for environment in [["XDG_DATA_HOME": "relative/data", "HOME": "/home/u"], ["HOME": "/home/u"],
                             ["XDG_DATA_HOME": "/data"], [:]] {

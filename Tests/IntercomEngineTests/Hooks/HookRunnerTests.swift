@@ -6,7 +6,7 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
 
-@Suite struct HookRunnerTests {
+@Suite(.removesTestFolders) struct HookRunnerTests {
     /// A hook script that records its argv and INTERCOM_* environment, one per line.
     static func recordingHook(in directory: TestDirectory, output: String) throws -> String {
         return try HookScript.create("""

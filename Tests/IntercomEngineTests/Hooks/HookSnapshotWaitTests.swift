@@ -10,7 +10,7 @@ import IntercomImaging
 /// `on_call_incoming` waits up to `[hooks] snapshot_wait_ms` for the call's first peephole
 /// picture, which comes a few ms after the ring: INTERCOM_SNAPSHOT names it when it came, and
 /// is absent when it did not (issue 25).
-@Suite struct HookSnapshotWaitTests {
+@Suite(.removesTestFolders) struct HookSnapshotWaitTests {
     // MARK: The recorder's wait, on fakes
 
     static func call(_ n: Int) -> IntercomEvent.CallRef {

@@ -10,7 +10,7 @@ import IntercomPhone
 
 /// `[panel] record`: a real liblinphone call recorded by the phone, a ring recorded from a real
 /// RTSP server, both read back by `ffprobe`, through the daemon's own event pipeline.
-@Suite(.serialized) struct JournalClipTests {
+@Suite(.serialized, .removesTestFolders) struct JournalClipTests {
     struct Setup {
         var server: SimulatedPanelHTTPServer
         var intercom: Intercom

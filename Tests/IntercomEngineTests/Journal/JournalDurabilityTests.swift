@@ -9,7 +9,7 @@ import IntercomPhone
 
 /// Pictures are written so that a crash or power cut leaves either no picture or a whole one,
 /// and a crash's half-written temp files are removed at the next start.
-@Suite struct JournalDurabilityTests {
+@Suite(.removesTestFolders) struct JournalDurabilityTests {
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 9, count: 50_000) + Data([0xFF, 0xD9])
 
     @Test func pictureIsWholePrivateAndLeavesNoTemporary() throws {

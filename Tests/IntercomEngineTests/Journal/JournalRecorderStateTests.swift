@@ -7,7 +7,7 @@ import IntercomBase
 
 /// The recorder runs for months in the daemon: what it holds per call must go when the call
 /// does, or a busy door grows the daemon without end (issue 10).
-@Suite struct JournalRecorderStateTests {
+@Suite(.removesTestFolders) struct JournalRecorderStateTests {
     /// Pictures without video or panels: the call's video is ready at once.
     struct FixedPictures: JournalPictureSource {
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 5, count: 1000) + Data([0xFF, 0xD9])

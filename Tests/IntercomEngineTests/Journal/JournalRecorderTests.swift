@@ -9,7 +9,7 @@ import IntercomPhone
 
 /// The journal fed by a running core: the simulated panel's HTTP API gives the peephole frames,
 /// a liblinphone phone rings as the panel.
-@Suite struct JournalRecorderTests {
+@Suite(.removesTestFolders) struct JournalRecorderTests {
     static func record(_ s: IntercomPanelTests.Setup) throws -> (JournalRecorder, Task<Void, Never>, TestDirectory) {
         let directory = try TestDirectory(prefix: "intercom-journal")
         let journal = try Journal(directory: directory.path + "/journal")

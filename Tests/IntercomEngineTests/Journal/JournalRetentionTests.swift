@@ -5,7 +5,7 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
 
-@Suite struct JournalRetentionTests {
+@Suite(.removesTestFolders) struct JournalRetentionTests {
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 7, count: 100_000) + Data([0xFF, 0xD9])
 
     @Test func oldEntriesGoWithTheirPictures() throws {

@@ -1,12 +1,13 @@
 import Foundation
 import IntercomEngine
+import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 import IntercomBase
 
 /// A panel's door sensor echoes every opening (relay on, then off): the journal keeps one row
 /// per opening with the sensor's changes on it, not an opening plus alarm rows (issue 25).
-@Suite struct JournalSensorFoldTests {
+@Suite(.removesTestFolders) struct JournalSensorFoldTests {
     static func recorder() throws -> (JournalRecorder, TestDirectory) {
         let directory = try TestDirectory(prefix: "intercom-sensor-fold")
         let journal = try Journal(directory: directory.path)

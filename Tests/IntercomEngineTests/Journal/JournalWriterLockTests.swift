@@ -8,7 +8,7 @@ import IntercomBase
 import IntercomPhone
 
 /// One recording process per journal: a TUI beside a daemon reads the journal, never writes it twice.
-@Suite struct JournalWriterLockTests {
+@Suite(.removesTestFolders) struct JournalWriterLockTests {
     @Test func theSecondWriterIsToldTheJournalIsTakenUntilTheFirstGoes() throws {
         let directory = try TestDirectory(prefix: "intercom-journal-lock")
         var first = try JournalWriterLock(directory: directory.path)

@@ -2,11 +2,12 @@ import Foundation
 @testable import IntercomEngine
 import IntercomBase
 import IntercomImaging
+import IntercomPhoneTestSupport
 import Testing
 
 /// The journal keeps the call's best picture at answer: a live frame when the stream gives a
 /// newer one at least as large as the panel's snapshot, else that snapshot.
-@Suite("Journal picture: live frame or snapshot")
+@Suite("Journal picture: live frame or snapshot", .removesTestFolders)
 struct JournalPictureChoiceTests {
     static let call = CallID("c1")
 

@@ -3,10 +3,11 @@ import IntercomBase
 import IntercomEngine
 import IntercomEngineFakes
 import IntercomPhone
+import IntercomPhoneTestSupport
 import Testing
 
 /// Mute, speaker and SIGHUP's reload on fakes: what the engine asks of the phone and reports.
-@Suite struct AudioAndReloadPolicyTests {
+@Suite(.removesTestFolders) struct AudioAndReloadPolicyTests {
     /// Mute and speaker are events (`audio_changed`), so the screen, `ctl status` and every event
     /// reader see the state in force; asking for the state already in force says nothing.
     @Test func muteAndSpeakerChangesAreEventsAndStatusAgrees() async throws {

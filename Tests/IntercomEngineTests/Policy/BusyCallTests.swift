@@ -3,13 +3,14 @@ import IntercomBase
 import IntercomEngine
 import IntercomEngineFakes
 import IntercomPhone
+import IntercomPhoneTestSupport
 import Testing
 
 /// Calls the phone refused 486 Busy because it already held `[sip] max_calls` (issue 25): the door
 /// rang all the same, so it is reported (`call_incoming`, then `call_ended` reason `busy`) and
 /// journaled as missed; who rang is decided by the packets' source as for any call, and refused
 /// callers stay unreported. The real refusal by liblinphone: DaemonBusyCallTests.
-@Suite struct BusyCallTests {
+@Suite(.removesTestFolders) struct BusyCallTests {
     static let entrance = CallPolicyTests.entrance()
 
     @Test func aPanelRefusedBusyIsReportedAsACallThatEndedBusy() async throws {
@@ -66,7 +67,7 @@ import Testing
 }
 
 /// The journal keeps a busy refusal as a missed call, as `log --missed` lists it.
-@Suite struct BusyCallJournalTests {
+@Suite(.removesTestFolders) struct BusyCallJournalTests {
     @Test func aBusyCallIsJournaledAsMissed() async throws {
         let (recorder, directory) = try JournalRecorderStateTests.recorder()
         defer { withExtendedLifetime(directory) {} }

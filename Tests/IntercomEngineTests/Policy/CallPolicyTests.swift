@@ -3,11 +3,12 @@ import IntercomBase
 import IntercomEngine
 import IntercomEngineFakes
 import IntercomPhone
+import IntercomPhoneTestSupport
 import Testing
 
 /// The per-call policies on a fake phone and a manual clock: who a call is from, do-not-disturb,
 /// auto-answer, a panel calling again, several calls at once. Milliseconds each, nothing sleeps.
-@Suite struct CallPolicyTests {
+@Suite(.removesTestFolders) struct CallPolicyTests {
     /// A panel at 10.0.0.5 whose calls come from SIP user 100001.
     static func entrance(_ change: (inout PanelConfig) -> Void = { _ in }) -> PanelConfig {
         var panel = PanelConfig(name: "entrance", url: "http://10.0.0.5", match: [.uriPrefix("sip:100001@")])

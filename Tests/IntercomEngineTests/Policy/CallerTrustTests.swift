@@ -3,6 +3,7 @@ import IntercomBase
 import IntercomEngine
 import IntercomEngineFakes
 import IntercomPhone
+import IntercomPhoneTestSupport
 import Testing
 
 /// Who a call is from, as the engine decides it: by the address its packets came from first,
@@ -10,7 +11,7 @@ import Testing
 /// `unknown_callers` says; a stranger is refused or rings as a caller without a panel. The phone
 /// thread applies the same gate before liblinphone (IntercomPhoneTests, the end-to-end
 /// CallerIdentityTests); here the engine's half, on a fake phone.
-@Suite struct CallerTrustTests {
+@Suite(.removesTestFolders) struct CallerTrustTests {
     static let entrance = CallPolicyTests.entrance()
 
     @Test func aPanelsCallFromItsOwnAddressIsNamed() async throws {

@@ -4,11 +4,12 @@ import IntercomEngine
 import IntercomEngineFakes
 import IntercomPanel
 import IntercomPhone
+import IntercomPhoneTestSupport
 import Testing
 
 /// Doors on fakes: how a door opens in and outside a call, guest mode (which opens only in a
 /// confirmed call), the rate limit on automatic openings, and the timers that hang up after.
-@Suite struct DoorPolicyTests {
+@Suite(.removesTestFolders) struct DoorPolicyTests {
     static let panelURI = CallPolicyTests.panelURI
     static let panelAddress = CallPolicyTests.panelAddress
 

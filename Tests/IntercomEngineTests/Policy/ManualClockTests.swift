@@ -1,10 +1,11 @@
 import Foundation
 import IntercomEngineFakes
+import IntercomPhoneTestSupport
 import Testing
 
 /// The policy tests' clock: waits return when time is advanced to them, in deadline order, and
 /// a cancelled wait leaves at once and is no longer pending.
-@Suite struct ManualClockTests {
+@Suite(.removesTestFolders) struct ManualClockTests {
     @Test func waitsReturnWhenAdvancedToInDeadlineOrder() async throws {
         let clock = ManualClock()
         let woken = Ledger<Int>()

@@ -4,13 +4,14 @@ import IntercomEngine
 import IntercomEngineFakes
 import IntercomPhone
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// Missed calls are a queue (issue 25): the journal lists those nobody has handled, marks one
 /// handled with who did it, and the engine calls a missed panel back and marks it (`ctl handled`,
 /// `ctl callback`). On a fake phone; the CLI and the socket through the real binary in
 /// DaemonBusyCallTests.
-@Suite struct MissedCallQueueTests {
+@Suite(.removesTestFolders) struct MissedCallQueueTests {
     /// A journal with a missed call (row 1), an answered one (row 2) and a busy refusal (row 3).
     static func journal() throws -> (Journal, TestDirectory) {
         let directory = try TestDirectory(prefix: "intercom-missed-queue")

@@ -3,11 +3,12 @@ import IntercomBase
 import IntercomEngine
 import IntercomEngineFakes
 import IntercomPhone
+import IntercomPhoneTestSupport
 import Testing
 
 /// The desktop notification's buttons as the engine sees them: the key's commands, said to come
 /// `by: notification` in the events (and so the journal). On fakes and a manual clock.
-@Suite struct NotificationCommandPolicyTests {
+@Suite(.removesTestFolders) struct NotificationCommandPolicyTests {
     @Test func answerByNotificationSaysSo() async throws {
         try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
             let id = rig.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress)

@@ -5,12 +5,13 @@ import IntercomEngineFakes
 import IntercomImaging
 import IntercomOperator
 import IntercomPhone
+import IntercomPhoneTestSupport
 import Testing
 
 /// Operator doors and calls on fakes: the doors listed beside the panels, opened through the
 /// operator's API outside a call; a call from the operator's panel through the `[sip] account`
 /// named as its door and opened by its DTMF digit (or the API); what a missing login says.
-@Suite struct OperatorPolicyTests {
+@Suite(.removesTestFolders) struct OperatorPolicyTests {
     static let home = OperatorConfig(name: "home", api: "https://operator.invalid/mobile", phone: "79123456781")
     /// The flat's account at the operator's registrar, 192.0.2.1.
     static let sip = SIPSettings(account: SIPAccount(identity: "sip:4000000001@192.0.2.1"))

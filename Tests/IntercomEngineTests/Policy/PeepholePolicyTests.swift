@@ -4,11 +4,12 @@ import IntercomEngine
 import IntercomEngineFakes
 import IntercomImaging
 import IntercomPanel
+import IntercomPhoneTestSupport
 import Testing
 
 /// The peephole and the panels' alarm streams on fakes: the snapshot pace is counted on the
 /// manual clock, so the rate is exact instead of "2.5 to 3.5 a second over two seconds".
-@Suite struct PeepholePolicyTests {
+@Suite(.removesTestFolders) struct PeepholePolicyTests {
     static func entrance(fps: Double) -> PanelConfig {
         CallPolicyTests.entrance { $0.peepholeFPS = fps }
     }

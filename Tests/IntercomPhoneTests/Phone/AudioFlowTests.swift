@@ -6,7 +6,7 @@ import IntercomPhoneTestSupport
 
 /// Audio really crosses a call in both directions: each phone plays its own tone from a file and
 /// records what it hears; the recordings must carry the other side's tone.
-@Suite struct AudioFlowTests {
+@Suite(.removesTestFolders) struct AudioFlowTests {
     @Test("1000 Hz from A reaches B and 600 Hz from B reaches A (PCMA)")
     func tonesCrossBothWays() async throws {
         let dir = try TestDirectory(prefix: "intercom-audioflow")

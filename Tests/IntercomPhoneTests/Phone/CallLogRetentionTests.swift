@@ -6,7 +6,7 @@ import IntercomPhoneTestSupport
 
 /// liblinphone 5.1 keeps every finished call's log in memory and in `call-history.db` for the
 /// core's life; ours drops each one once the call is released (issue 10: the daemon grew per call).
-@Suite(.serialized) struct CallLogRetentionTests {
+@Suite(.serialized, .removesTestFolders) struct CallLogRetentionTests {
     static func waitForNoLogs(_ phone: Phone) async throws -> Int {
         let deadline = ContinuousClock.now.advanced(by: .seconds(5))
         var held = try await phone.heldCallLogs()

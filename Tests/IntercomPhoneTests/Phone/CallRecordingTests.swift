@@ -6,7 +6,7 @@ import IntercomPhoneTestSupport
 
 /// liblinphone's own call recording, as `[panel] record = calls` uses it: one `.mkv` with both
 /// sides' audio and the caller's video, closed before the call's end is reported.
-@Suite struct CallRecordingTests {
+@Suite(.removesTestFolders) struct CallRecordingTests {
     @Test func answeredCallIsRecordedWithAudioAndVideo() async throws {
         try await withStaticPicture {
             let (panel, panelEvents) = try await PhoneTestSupport.phone(

@@ -7,7 +7,7 @@ import IntercomBase
 
 /// A concierge room: desks registered at a real kamailio, which forks a call to every desk of the
 /// account; and a desk passing the call on to a flat (blind transfer).
-@Suite(.serialized) struct ConciergeDeskTests {
+@Suite(.serialized, .removesTestFolders) struct ConciergeDeskTests {
     /// Desk A answers; kamailio cancels desk B's branch with `Reason: SIP;cause=200`, and B's call
     /// ends `answered_elsewhere`, not `missed`.
     @Test func theOtherDeskSeesTheCallAnsweredElsewhere() async throws {

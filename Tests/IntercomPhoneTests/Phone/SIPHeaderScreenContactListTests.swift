@@ -5,7 +5,7 @@ import IntercomPhoneTestSupport
 
 /// A Contact header is judged per binding (512 bytes each, 4 KB in all): a registrar's 200 OK lists
 /// every binding of the account in one header, while one long address is refused as before.
-@Suite struct SIPHeaderScreenContactListTests {
+@Suite(.removesTestFolders) struct SIPHeaderScreenContactListTests {
     static func binding(_ index: Int) -> String {
         "<sip:resident@127.0.0.1:\(40_000 + index);transport=udp>;expires=3600"
             + ";+sip.instance=\"<urn:uuid:0b4a6e4e-6c3f-4a7e-9a1d-5f6a2d1e9c\(10 + index)>\";reg-id=1"
@@ -73,7 +73,7 @@ import IntercomPhoneTestSupport
 /// What the `sip` fuzz target's invariant turned up: blanks before the colon (RFC 3261 HCOLON) made a
 /// From name longer than the screen's name cut, so `From                    : "<1100 × A>" <sip:…>`
 /// passed the screen, and belle-sip, which reads it as From, handed it to liblinphone: SIGSEGV.
-@Suite struct SIPHeaderScreenBlankNameTests {
+@Suite(.removesTestFolders) struct SIPHeaderScreenBlankNameTests {
     @Test(arguments: ["From" + String(repeating: " ", count: 20), "f\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t", "Contact \t \t \t \t \t \t \t \t \t", "TO                                "])
     func blanksBeforeTheColonDoNotHideTheHeader(name: String) {
         let message = Array("INVITE sip:a@b SIP/2.0\r\n\(name): \"\(String(repeating: "A", count: 1100))\" <sip:1@h>;tag=1\r\n\r\n".utf8)
@@ -91,7 +91,7 @@ import IntercomPhoneTestSupport
 
 /// belle-sip ends a header at CRLF only: a From with bare LFs inside is one header to it, however
 /// many lines it is to a reader that splits at LF. The `sip` fuzz target found one that crashed it.
-@Suite struct SIPHeaderScreenBareLFTests {
+@Suite(.removesTestFolders) struct SIPHeaderScreenBareLFTests {
     static let long = String(repeating: "A", count: 400)
 
     @Test(arguments: ["\(long)\nxyz\n\t\(long)\(long)", "\(long)\n\t\(long)\(long)", "\(long)\n\(long)\n\(long)"])

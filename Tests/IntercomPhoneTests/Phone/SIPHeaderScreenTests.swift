@@ -6,7 +6,7 @@ import IntercomPhoneTestSupport
 
 /// The screen in front of belle-sip: what liblinphone cannot survive is refused, nothing a
 /// panel or phone sends is.
-@Suite struct SIPHeaderScreenTests {
+@Suite(.removesTestFolders) struct SIPHeaderScreenTests {
     static func invite(from: String = "\"Panel\" <sip:100001@192.168.1.50>;tag=1", to: String = "<sip:door@192.168.1.2>",
                        contact: String = "<sip:100001@192.168.1.50:5060>", extra: [String] = []) -> [UInt8] {
         let lines = [
@@ -69,7 +69,7 @@ import IntercomPhoneTestSupport
 }
 
 /// The read hook screens each SIP message once, where belle-sip reads it, and says where it came from.
-@Suite struct SIPIngressHookTests {
+@Suite(.removesTestFolders) struct SIPIngressHookTests {
     @Test func theHookIsInPlaceWhereTheTestsRunPhones() {
         // The test target links with the export flags, as intercom-full does; without them a
         // phone cannot tell callers by address.

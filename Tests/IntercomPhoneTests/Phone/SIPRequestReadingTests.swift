@@ -4,7 +4,7 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 
 /// The phone thread's own reading of SIP: the request head, the 403 it sends strangers, the Call-IDs the source ledger keeps.
-@Suite struct SIPRequestReadingTests {
+@Suite(.removesTestFolders) struct SIPRequestReadingTests {
     static let invite = [
         "INVITE sip:door@192.168.1.2 SIP/2.0",
         "Via: SIP/2.0/UDP 10.0.0.9:5060;branch=z9hG4bK-abc;rport",

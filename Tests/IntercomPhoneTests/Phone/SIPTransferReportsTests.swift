@@ -1,10 +1,11 @@
 import Foundation
 @testable import IntercomPhone
+import IntercomPhoneTestSupport
 import Testing
 
 /// The status line of a failed transfer, read from the NOTIFY's sipfrag body (liblinphone 5.1
 /// reports only an Error state). The real NOTIFY from a panel: DaemonConciergeDeskTests.
-@Suite struct SIPTransferReportsTests {
+@Suite(.removesTestFolders) struct SIPTransferReportsTests {
     static func notify(event: String = "refer", callID: String = "abc@10.0.0.5", body: String) -> [UInt8] {
         Array("""
             \r\nNOTIFY sip:desk@10.0.0.2:5060 SIP/2.0\r

@@ -6,7 +6,7 @@ import IntercomPhoneTestSupport
 
 /// `[sip] media_encryption`: SRTP between two liblinphone cores carries audio; `srtp` still takes a
 /// plain-RTP caller (what Beward panels are); `srtp_mandatory` refuses one without a call.
-@Suite(.serialized) struct SRTPCallTests {
+@Suite(.serialized, .removesTestFolders) struct SRTPCallTests {
     @Test("SRTP on both sides: the call is encrypted and tones cross both ways")
     func srtpCallCarriesAudio() async throws {
         let dir = try TestDirectory(prefix: "intercom-srtp")

@@ -1,9 +1,10 @@
 import Foundation
+import IntercomPhoneTestSupport
 import Testing
 import IntercomPhone
 
 /// The one line for a machine where calls cannot be heard, and how doctor names a device.
-@Suite("sound check")
+@Suite("sound check", .removesTestFolders)
 struct SoundCheckTests {
     static let pulse = AudioDevice(id: "PulseAudio Unknown: Speakers", name: "Speakers", driver: "PulseAudio", canPlay: true, canRecord: false)
     static let alsa = AudioDevice(id: "ALSA Unknown: default", name: "default", driver: "ALSA", canPlay: true, canRecord: true)

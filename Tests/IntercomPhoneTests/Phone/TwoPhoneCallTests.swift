@@ -6,7 +6,7 @@ import IntercomPhoneTestSupport
 import IntercomBase
 
 /// Two real liblinphone cores calling each other over loopback.
-@Suite(.serialized) struct TwoPhoneCallTests {
+@Suite(.serialized, .removesTestFolders) struct TwoPhoneCallTests {
     @Test(arguments: [SIPTransport.udp, .tcp])
     func answerDTMFBothWaysAndHangUp(transport: SIPTransport) async throws {
         let (panel, panelEvents) = try await PhoneTestSupport.phone("panel")

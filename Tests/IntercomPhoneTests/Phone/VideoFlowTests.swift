@@ -5,7 +5,7 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 
 /// Decoded video reaches subscribers, and it is the picture the caller sent.
-@Suite struct VideoFlowTests {
+@Suite(.removesTestFolders) struct VideoFlowTests {
     static let redPicture = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/red-320x240.jpg").path

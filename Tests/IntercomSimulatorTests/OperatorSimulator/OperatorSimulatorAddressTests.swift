@@ -2,10 +2,11 @@ import Foundation
 import IntercomTestSupport
 import IntercomBase
 @testable import IntercomSimulator
+import IntercomPhoneTestSupport
 import Testing
 
 /// Addresses, settings, sharing, doors that reach a simulated Beward panel, and the event log.
-@Suite struct OperatorSimulatorAddressTests {
+@Suite(.removesTestFolders) struct OperatorSimulatorAddressTests {
     @Test func addressesAndSettingsHaveTheServersTypes() async throws {
         try await withOperator { simulator, curl in
             let token = try await curl.login(simulator)

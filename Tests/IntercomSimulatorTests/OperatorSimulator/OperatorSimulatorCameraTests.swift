@@ -2,12 +2,13 @@ import Foundation
 import IntercomTestSupport
 import IntercomBase
 import IntercomSimulator
+import IntercomPhoneTestSupport
 import Testing
 
 /// The simulated operator's cameras as Flussonic serves them: `cctv/all` hands out the run's token,
 /// the live playlist plays (FFmpeg decodes frames from it), `preview.mp4` is a picture, a wrong token
 /// is 403, and the recording reaches back as far as the kept segments.
-@Suite(.serialized) struct OperatorSimulatorCameraTests {
+@Suite(.serialized, .removesTestFolders) struct OperatorSimulatorCameraTests {
     @Test func theLivePlaylistPlaysWithTheTokenAndOnlyWithIt() async throws {
         try await withOperator { simulator, curl in
             let token = try await curl.login(simulator)

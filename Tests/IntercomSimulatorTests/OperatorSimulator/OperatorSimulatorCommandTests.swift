@@ -2,6 +2,7 @@ import Foundation
 import IntercomTestSupport
 import IntercomBase
 import IntercomSimulator
+import IntercomPhoneTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,20 +10,12 @@ import Glibc
 
 /// The real `intercom simulate-operator` binary: its lines, its own simulated panel, its signals
 /// and its exit codes.
-@Suite(.serialized) struct OperatorSimulatorCommandTests {
+@Suite(.serialized, .removesTestFolders) struct OperatorSimulatorCommandTests {
     /// Starts the binary and returns it with the base URL it printed.
-    private func start(_ arguments: [String], in dir: TestDirectory) async throws -> (Subprocess, String) {
-        let process = try Subprocess(try SimulatePanelCommandTests.binary(), ["simulate-operator"] + arguments,
-                                     name: "simulate-operator", logDirectory: dir.url)
-        let out: String
-        do {
-            out = try await process.waitForOutput(containing: "panel ", in: .stdout, timeout: .seconds(20))
-        } catch {
-            await process.stop()
-            throw error
-        }
-        let line = out.split(separator: "\n").first { $0.hasPrefix("operator listening on ") } ?? ""
-        return (process, String(line.dropFirst("operator listening on ".count)))
+    private func start(_ arguments: [String], in dir: TestDirectory) async throws -> (SimulatorProcess, String) {
+        // Ready once it names its own panel, the last of its banner lines.
+        let process = try await SimulatorProcess.start("simulate-operator", arguments, in: dir, ready: ["panel "])
+        return (process, try process.operatorURL())
     }
 
     private func post(_ base: String, _ method: String, _ body: String, token: String? = nil,
@@ -54,13 +47,12 @@ import Glibc
             // Its own simulated panel received the door request.
             try await process.waitForOutput(containing: "door opened: main (http)", in: .stdout)
 
-            kill(process.pid, SIGUSR1)
+            process.signal(SIGUSR1)
             try await process.waitForOutput(containing: "tokens revoked", in: .stdout)
             #expect(try await post(base, "user/ping", "{}", token: token, in: dir).status == "401")
 
             await process.stop(grace: .seconds(10))
-            #expect(!process.wasSignalled, "\(process.combinedOutput)")
-            #expect(process.exitStatus == 0, "\(process.combinedOutput)")
+            #expect(process.exitStatus == 0, "not 0 (nor a signal's number): \(process.log)")
             #expect(process.stdout.contains("stopped"))
         }
     }
@@ -101,10 +93,9 @@ import Glibc
                 && refused.stderr.contains("pass --no-camera"), "stderr: \(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 1, "stderr: \(refused.stderr)")
 
-        let process = try Subprocess(try SimulatePanelCommandTests.binary(), ["simulate-operator", "--no-camera"],
-                                     name: "simulate-operator", environment: bare, logDirectory: dir.url)
-        try await withCleanup({ await process.stop(grace: .seconds(10)) }) {
-            try await process.waitForOutput(containing: "panel ", in: .stdout, timeout: .seconds(20))
-        }
+        let process = try await SimulatorProcess.start("simulate-operator", ["--no-camera"], in: dir, environment: bare,
+                                                       ready: ["panel "])
+        await process.stop(grace: .seconds(10))
+        #expect(process.exitStatus == 0, "\(process.log)")
     }
 }

@@ -2,13 +2,14 @@ import Foundation
 import IntercomTestSupport
 import IntercomBase
 import IntercomSimulator
+import IntercomPhoneTestSupport
 import Testing
 
 /// `intercom export` against the simulated operator's camera, whose recording keeps about a minute:
 /// `archive-FROM-DURATION.mp4` as one H.264 MP4, the command's file the same piece and no slower
 /// than curl fetching the same URL (≤ 1.2× plus the two API calls that find the camera), and a
 /// time the camera no longer keeps one line, exit 69, and no file.
-@Suite(.serialized) struct OperatorSimulatorExportTests {
+@Suite(.serialized, .removesTestFolders) struct OperatorSimulatorExportTests {
     @Test func exportSavesTheRecordingAsCurlWouldFetchIt() async throws {
         try await withOperator { simulator, curl in
             // The camera's address as cctv/all gives it ({root}/cctv/ID).

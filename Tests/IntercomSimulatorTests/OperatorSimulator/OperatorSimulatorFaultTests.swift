@@ -2,10 +2,11 @@ import Foundation
 import IntercomTestSupport
 import IntercomBase
 import IntercomSimulator
+import IntercomPhoneTestSupport
 import Testing
 
 /// The fault answers a client must survive: 50 MB, not JSON, too slow; limited to chosen methods.
-@Suite struct OperatorSimulatorFaultTests {
+@Suite(.removesTestFolders) struct OperatorSimulatorFaultTests {
     @Test func hugeAnswerIs50MBOfChunkedJSONLookingFiller() async throws {
         var options = SimulatedOperatorOptions()
         options.faults = SimulatedOperatorFaults(mode: .huge, methods: ["address/getAddressList"])

@@ -2,11 +2,12 @@ import Foundation
 import IntercomTestSupport
 import IntercomBase
 @testable import IntercomSimulator
+import IntercomPhoneTestSupport
 import Testing
 
 /// The inbox as `inbox/*.php`: `unreaded` counts and marks nothing, `inbox` answers the page
 /// (`basePath`, `code`) and marks every message read, `readed` marks one or all; each phone has its own.
-@Suite struct OperatorSimulatorInboxTests {
+@Suite(.removesTestFolders) struct OperatorSimulatorInboxTests {
     @Test func unreadedCountsInboxMarksAllReadReadedMarksOne() async throws {
         var options = SimulatedOperatorOptions(cameras: false)
         options.messages = ["Первое сообщение\nhttps://example.org/a 79001234567"]

@@ -2,10 +2,11 @@ import Foundation
 import IntercomTestSupport
 import IntercomBase
 import IntercomSimulator
+import IntercomPhoneTestSupport
 import Testing
 
 /// Limits that hold without any fault switched on.
-@Suite struct OperatorSimulatorLimitTests {
+@Suite(.removesTestFolders) struct OperatorSimulatorLimitTests {
     @Test func anOversizedBodyIs413AndOtherPathsAre404() async throws {
         try await withOperator { simulator, curl in
             let big = curl.directory.file("big.json")

@@ -2,11 +2,12 @@ import Foundation
 import IntercomTestSupport
 import IntercomBase
 import IntercomSimulator
+import IntercomPhoneTestSupport
 import Testing
 
 /// Login as the real SmartYard server does it: test phone and PIN, wrong PINs, the attempt limit,
 /// 429 for other numbers, token rotation, and the authorisation errors with their fixed texts.
-@Suite struct OperatorSimulatorLoginTests {
+@Suite(.removesTestFolders) struct OperatorSimulatorLoginTests {
     /// A server configured to confirm by SMS (its own default is a call).
     static let sms = SimulatedOperatorOptions(confirmMethod: .sms)
 

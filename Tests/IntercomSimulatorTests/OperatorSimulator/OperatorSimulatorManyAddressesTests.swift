@@ -2,11 +2,12 @@ import Foundation
 import IntercomTestSupport
 import IntercomBase
 @testable import IntercomSimulator
+import IntercomPhoneTestSupport
 import Testing
 
 /// A subscriber with flats at several addresses (`SimulatedOperatorOptions.addresses`): every list
 /// carries each house, ids never collide, and doors, settings and the log stay per flat.
-@Suite struct OperatorSimulatorManyAddressesTests {
+@Suite(.removesTestFolders) struct OperatorSimulatorManyAddressesTests {
     @Test func threeAddressesListEveryHouseWithItsOwnDoorsFlatAndCamera() async throws {
         try await withOperator(SimulatedOperatorOptions(addresses: 3)) { simulator, curl in
             let token = try await curl.login(simulator)

@@ -2,10 +2,11 @@ import Foundation
 import IntercomTestSupport
 import IntercomBase
 import IntercomSimulator
+import IntercomPhoneTestSupport
 import Testing
 
 /// The flash-call confirmation: a number to phone, then `user/checkPhone`.
-@Suite struct OperatorSimulatorOutgoingCallTests {
+@Suite(.removesTestFolders) struct OperatorSimulatorOutgoingCallTests {
     @Test func outgoingCallNamesANumberAndCheckPhoneLetsOnlyTheTestPhoneIn() async throws {
         try await withOperator { simulator, curl in
             // The server's own default (requestCode.php): a call, when the app names no method.

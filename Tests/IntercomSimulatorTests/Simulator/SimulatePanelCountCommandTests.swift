@@ -1,21 +1,20 @@
 import Foundation
 import IntercomBase
 import IntercomTestSupport
+import IntercomPhoneTestSupport
 import Testing
 
 /// `intercom simulate-panel --count N` through the real binary: N panels in one process, each with
 /// its own HTTP port and SIP identity, announced one line each; `ring NAME` on stdin rings from that one.
-@Suite(.serialized) struct SimulatePanelCountCommandTests {
+@Suite(.serialized, .removesTestFolders) struct SimulatePanelCountCommandTests {
     @Test("--count 3: three named panels, each its own HTTP server; 'ring panel-02' calls as 100002")
     func threePanelsAndOneRings() async throws {
         let dir = try TestDirectory(prefix: "simulate-panel-count")
         let callee = try UDPPortHolder()
-        let process = try Subprocess(try IntercomBinary.path(),
-                                     ["simulate-panel", "--count", "3", "--events", "json",
-                                      "--call", "sip:desk@127.0.0.1:\(callee.port)"],
-                                     logDirectory: dir.url, stdin: true)
+        let process = try await SimulatorProcess.panel(["--count", "3", "--events", "json", "--call", "sip:desk@127.0.0.1:\(callee.port)"],
+                                                       in: dir, stdin: true)
         try await withCleanup({ await process.stop(grace: .seconds(10)) }) {
-            let out = try await process.waitForOutput(containing: "\"event\":\"panels_ready\"", in: .stdout, timeout: .seconds(20))
+            let out = process.stdout
             let panels = out.split(separator: "\n").compactMap { JSONValue.parse(String($0)) }
                 .filter { $0["event"]?.stringValue == "panel" }
             #expect(panels.map { $0["name"]?.stringValue } == ["panel-01", "panel-02", "panel-03"])
@@ -38,7 +37,7 @@ import Testing
             try process.write(line: "ring 9")
             _ = try await process.waitForOutput(containing: "no panel '9'", in: .stdout)
         }
-        #expect(process.exitStatus == 0, "\(process.combinedOutput)")
+        #expect(process.exitStatus == 0, "\(process.log)")
         #expect(process.stdout.contains("\"event\":\"stopped\""))
     }
 

@@ -3,20 +3,18 @@ import IntercomBase
 import IntercomImaging
 import IntercomTestSupport
 import IntercomVideo
+import IntercomPhoneTestSupport
 import Testing
 
 /// `intercom simulate-panel`'s camera through the real binary: the announced stream plays with the
 /// panel's user and password, `rtsp_cgi` names its port, `--no-rtsp` turns it off.
-@Suite(.serialized) struct SimulatePanelRTSPCommandTests {
+@Suite(.serialized, .removesTestFolders) struct SimulatePanelRTSPCommandTests {
     @Test("--rtsp-port 0: the announced streams play, and rtsp_cgi names the port")
     func announcedStreamPlays() async throws {
         let dir = try TestDirectory(prefix: "simulate-panel-rtsp")
-        let process = try Subprocess(try IntercomBinary.path(),
-                                     ["simulate-panel", "--events", "json", "--rtsp-port", "0", "--password", "s3cret"],
-                                     logDirectory: dir.url)
+        let process = try await SimulatorProcess.panel(["--events", "json", "--rtsp-port", "0", "--password", "s3cret"], in: dir)
         try await withCleanup({ await process.stop(grace: .seconds(10)) }) {
-            let out = try await process.waitForOutput(containing: "\"event\":\"sip_listening\"", in: .stdout,
-                                                      timeout: .seconds(20))
+            let out = process.stdout
             let lines = out.split(separator: "\n").compactMap { JSONValue.parse(String($0)) }
             let rtsp = try #require(lines.first { $0["event"]?.stringValue == "rtsp_listening" }, "stdout:\n\(out)")
             let url = try #require(rtsp["url"]?.stringValue)
@@ -57,15 +55,15 @@ import Testing
             ], logDirectory: dir.url)
             #expect(curl.stdout.contains("RtspPort=\(port)\r\n"), "\(curl.stdout)")
         }
-        #expect(process.exitStatus == 0, "\(process.combinedOutput)")
+        #expect(process.exitStatus == 0, "\(process.log)")
     }
 
     @Test("--no-rtsp: no stream announced, and rtsp_cgi says the switch is off")
     func noRTSP() async throws {
         let dir = try TestDirectory(prefix: "simulate-panel-rtsp")
-        let process = try Subprocess(try IntercomBinary.path(), ["simulate-panel", "--no-rtsp"], logDirectory: dir.url)
+        let process = try await SimulatorProcess.panel(["--no-rtsp"], in: dir)
         try await withCleanup({ await process.stop(grace: .seconds(10)) }) {
-            let out = try await process.waitForOutput(containing: "sip listening on", in: .stdout, timeout: .seconds(20))
+            let out = process.stdout
             #expect(!out.contains("rtsp listening"), "\(out)")
             let http = try #require(out.split(separator: "\n").first { $0.hasPrefix("http listening on ") }?
                 .split(separator: " ")[3])

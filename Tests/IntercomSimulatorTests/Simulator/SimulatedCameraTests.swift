@@ -3,11 +3,12 @@ import IntercomImaging
 @testable import IntercomSimulator
 import IntercomTestSupport
 import IntercomVideo
+import IntercomPhoneTestSupport
 import Testing
 
 /// The simulated panel's camera over RTSP, played by the client's own `VideoStream` (FFmpeg) and
 /// probed by `ffprobe`. Serialized: each stream costs an x264 encoder and a decoder on a shared machine.
-@Suite(.serialized) struct SimulatedCameraTests {
+@Suite(.serialized, .removesTestFolders) struct SimulatedCameraTests {
     let size = PixelSize(width: 160, height: 120)
 
     /// Runs `body` with a started camera server, stopped whatever happens.
@@ -17,38 +18,46 @@ import Testing
         try await withCleanup({ server.stop() }) { try await body(server) }
     }
 
-    /// `count` pictures from `url`, and how long the first took (from the stream's start).
-    private func play(_ url: String, password: String = "s3cret", count: Int) async throws -> ([RGBImage], Duration) {
+    /// `count` pictures from `url`, and when each came (from the stream's start).
+    private func play(_ url: String, password: String = "s3cret", count: Int) async throws -> ([RGBImage], [Duration]) {
         let clock = ContinuousClock()
         let start = clock.now
         let stream = VideoStream(source: VideoSource(url: url, user: "admin", password: password), size: size)
         return try await withCleanup({ await stream.stop() }) {
-            try await withThrowingTaskGroup(of: ([RGBImage], Duration).self) { group in
+            try await withThrowingTaskGroup(of: ([RGBImage], [Duration]).self) { group in
                 group.addTask {
                     var pictures: [RGBImage] = []
-                    var first: Duration?
+                    var arrivals: [Duration] = []
                     for try await picture in stream.frames {
-                        if first == nil { first = clock.now - start }
+                        arrivals.append(clock.now - start)
                         pictures.append(picture)
                         if pictures.count == count { break }
                     }
-                    return (pictures, first ?? .zero)
+                    return (pictures, arrivals)
                 }
                 group.addTask {
-                    try await Task.sleep(for: .seconds(15))
-                    throw HarnessError.timeout("\(count) frames from \(url)", after: .seconds(15))
+                    try await Task.sleep(for: .seconds(30))
+                    throw HarnessError.timeout("\(count) frames from \(url)", after: .seconds(30))
                 }
                 defer { group.cancelAll() }
-                return try await group.next() ?? ([], .zero)
+                return try await group.next() ?? ([], [])
             }
         }
     }
 
-    @Test("the main stream's first picture comes within a second, and the scene moves")
+    /// The first picture is measured against this run's own pace, not a wall-clock bound: the camera's
+    /// x264 encoder and FFmpeg's decoder share the machine with everything else, so under load the first
+    /// picture and every later one stretch alike, while a first picture that waited for something (a
+    /// key frame that never came on connect, a probe that read seconds of stream) stands out at any load.
+    @Test("the main stream's first picture comes within two of this run's seconds of pictures, and the scene moves")
     func firstFrameAndMotion() async throws {
         try await withCamera { server in
-            let (pictures, first) = try await play(server.url(.main), count: 25)
-            #expect(first < .seconds(1), "first picture after \(first)")
+            let (all, arrivals) = try await play(server.url(.main), count: 50)
+            // Pictures 26–50: 24 intervals, a second of the camera's 25 a second once the stream flows
+            // (the first few can come in a burst behind FFmpeg's probe).
+            let second = arrivals[49] - arrivals[25]
+            #expect(arrivals[0] <= second * 2, "first picture after \(arrivals[0]); 24 later intervals took \(second)")
+            let pictures = Array(all.prefix(25))
             #expect(pictures.allSatisfy { $0.width == size.width && $0.height == size.height })
             // The sun, the clock hand and the counter move every frame: consecutive pictures differ.
             let distinct = zip(pictures, pictures.dropFirst()).filter { $0.pixels != $1.pixels }.count
@@ -132,10 +141,14 @@ import Testing
                 let keys = packets.indices.filter { packets[$0].key }
                 #expect(packets.count >= 45, "\(profile.path): \(packets.count) packets in 3 s")
                 if keys.count >= 2 {
-                    // 25 frames from key to key (a second at 25 fps); in time, a loaded machine may stretch it.
+                    // 25 frames from key to key (a second at 25 fps). In time, measured against this run's own
+                    // pace: appsrc stamps each frame when it is pushed, so on a loaded machine every interval
+                    // stretches alike (1.54 s between keys was seen), and an absolute bound fails there.
                     #expect(keys[1] - keys[0] == 25, "\(profile.path): \(keys[1] - keys[0]) frames between key frames")
                     let gap = packets[keys[1]].time - packets[keys[0]].time
-                    #expect(gap > 0.8 && gap < 1.5, "\(profile.path): key frames \(gap) s apart")
+                    let pace = (packets[packets.count - 1].time - packets[0].time) / Double(packets.count - 1)
+                    #expect(abs(gap / (25 * pace) - 1) < 0.25,
+                            "\(profile.path): key frames \(gap) s apart, 25 frames at this run's pace take \(25 * pace) s")
                 } else {
                     Issue.record("\(profile.path): \(keys.count) key frame(s) in 3 s")
                 }
