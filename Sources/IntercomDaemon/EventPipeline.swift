@@ -76,7 +76,7 @@ public final class EventPipeline: Sendable {
                     if let call = event.call, let recorder, wait > .zero {
                         // A ringing call's first picture comes a few ms after the ring, through this
                         // very loop: the wait runs beside it, never holding the events up.
-                        Task {
+                        hooks.background {
                             let snapshot = await recorder.picture(call: call.id, within: wait)
                             _ = await hooks.run(event, snapshot: snapshot, clip: clip)
                         }
@@ -106,11 +106,15 @@ public final class EventPipeline: Sendable {
     /// Whether this process records the journal: the one front end that also publishes to MQTT.
     public var recordsJournal: Bool { lock != nil }
 
-    /// Waits until every event up to the bus's end (`intercom.stop()`) went through.
+    /// Waits until every event up to the bus's end (`intercom.stop()`) went through, and the
+    /// hooks they started have ended; the retention and the operators' log copy stop.
     public func finish() async {
         retention.cancel()
         operatorLogTask?.cancel()
         await consumer.value
+        await hooks.settle()
+        await retention.value
+        await operatorLogTask?.value
         withExtendedLifetime(lock) {}
     }
 }

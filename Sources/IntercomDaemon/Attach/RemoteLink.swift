@@ -14,6 +14,8 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
     private let client: ControlClient
     private let writeLock = NSLock()
     private let state = Mutex(LinkState())
+    /// The link's own task (the door list asked again), ended with the link.
+    private let tasks = TaskOwner("attach link")
     /// Pictures a screen asks for again and again (every turn of its loop) go out once per change.
     static let panelFPS = 12.0
     static let videoFPS = 15.0
@@ -95,7 +97,7 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
             return (s.doors, due)
         }
         if refresh {
-            Task { [weak self] in
+            tasks.start("door refresh") { [weak self] in
                 guard let status = try? await self?.execute(.status) else { return }
                 self?.state.withLock { $0.doors = Self.doors(status) }
             }
@@ -193,6 +195,7 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         }
         for reply in replies { reply.resume(throwing: RemoteLinkError.detached) }
         for stream in streams { stream.finish() }
+        tasks.close()
     }
 
     private func take(_ line: PictureLine) {

@@ -18,13 +18,13 @@ final class ControlConnection: @unchecked Sendable {
     private let logger: Logger
     private let outbox: Outbox
     private let writerDone = DispatchSemaphore(value: 0)
-    // Touched only from the handler task and `close`, under `lock`.
+    // Under `lock`.
     private let lock = NSLock()
-    private var tasks: [Task<Void, Never>] = []
-    private var finished = false
     private var onClose: (@Sendable (Int) -> Void)?
-    /// The picture subscriptions, by `PictureRequest.key`; a new request for a key replaces its task.
-    private var pictures: [String: Task<Void, Never>] = [:]
+    /// The connection's tasks: the request handler, its event streams, and its picture
+    /// subscriptions, one slot per `PictureRequest.key` (a new request for a key replaces its
+    /// task). Ended when the connection ends; the server's `settle` awaits them.
+    private let tasks: TaskOwner
     private let screens: AttachedScreens
     private let watched: WatchedPanels
     private let peerPID: Int32?
@@ -39,6 +39,7 @@ final class ControlConnection: @unchecked Sendable {
         self.intercom = intercom
         self.logger = logger
         self.outbox = Outbox(limit: outboxLimit)
+        self.tasks = TaskOwner("control connection \(number)")
         self.onClose = onClose
     }
 
@@ -50,10 +51,12 @@ final class ControlConnection: @unchecked Sendable {
 
     func start() {
         let (lines, continuation) = AsyncStream<String>.makeStream()
-        let handler = Task { [self] in
+        tasks.start { [self] in
             for await line in lines { await handle(line) }
+            // The screen went away (quit, killed, lost its terminal): its tiles go with it, once
+            // any request it had in flight is through (a `watch_panels` among them).
+            await watched.remove(number)
         }
-        keep(handler)
         Thread { [self] in writeLoop() }.start()
         Thread { [self] in readLoop(continuation) }.start()
     }
@@ -98,15 +101,10 @@ final class ControlConnection: @unchecked Sendable {
         continuation.finish()
         outbox.close()
         writerDone.wait()
-        let running = lock.withLock { () -> [Task<Void, Never>] in
-            defer { tasks = []; pictures = [:]; finished = true }
-            return tasks + pictures.values
-        }
-        for task in running { task.cancel() }
+        tasks.close()
         socket.close()
         // A screen that went away (quit, killed, lost its terminal) takes only its subscriptions with it.
         for panel in screens.detach(number) { stopLive(panel) }
-        Task { [watched, number] in await watched.remove(number) }
         let notify = lock.withLock { () -> (@Sendable (Int) -> Void)? in
             defer { onClose = nil }
             return onClose
@@ -114,21 +112,14 @@ final class ControlConnection: @unchecked Sendable {
         notify?(number)
     }
 
-    /// Remembers a task to cancel when the connection ends; cancels it at once if it already has.
-    private func keep(_ task: Task<Void, Never>) {
-        let late = lock.withLock { () -> Bool in
-            if finished { return true }
-            tasks.append(task)
-            return false
-        }
-        if late { task.cancel() }
-    }
-
     /// Ends the connection from our side (daemon stopping).
     func close() {
         outbox.close()
         socket.shutdown()
     }
+
+    /// Returns once the connection's tasks have returned (cancelling them).
+    func settle() async { await tasks.end() }
 
     private func handle(_ line: String) async {
         let request: ControlRequest
@@ -183,14 +174,13 @@ final class ControlConnection: @unchecked Sendable {
         let events = intercom.bus.subscribe()
         let state = screens.adding(to: await intercom.status)
         send(ControlReply.state(state, time: IntercomEvent.rfc3339(Date())))
-        let task = Task { [self] in
+        tasks.start { [self] in
             for await event in events {
                 if let call, event.call?.id != call { continue }
                 send(event.json)
                 if outbox.isClosed { break }
             }
         }
-        keep(task)
     }
 
     /// Starts, replaces or (width 0) ends a picture subscription.
@@ -200,17 +190,14 @@ final class ControlConnection: @unchecked Sendable {
                                                         live: picture.live) }
             if screens.look(number, panel: panel, live: picture.live && !picture.stops) { stopLive(panel) }
         }
-        let pump = picture.stops ? nil : Task { [intercom, outbox] in
-            await PicturePump(request: picture, intercom: intercom, outbox: outbox).run()
+        let slot = "picture \(picture.key)"
+        if picture.stops {
+            tasks.cancel(slot)
+        } else {
+            tasks.start(slot) { [intercom, outbox] in
+                await PicturePump(request: picture, intercom: intercom, outbox: outbox).run()
+            }
         }
-        let old = lock.withLock { () -> Task<Void, Never>? in
-            if finished { return nil }
-            let old = pictures[picture.key]
-            pictures[picture.key] = pump
-            return old
-        }
-        old?.cancel()
-        if lock.withLock({ finished }) { pump?.cancel() }
     }
 
     /// Nobody looks at the panel live any more: its stream stops, its stills go on for the journal.

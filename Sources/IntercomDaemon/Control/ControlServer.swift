@@ -20,6 +20,8 @@ public final class ControlServer: @unchecked Sendable {
     private var connections: [Int: ControlConnection] = [:]
     private var nextNumber = 0
     private var stopping = false
+    /// The connections `stop` dropped, for `settle`.
+    private var closing: [ControlConnection] = []
     private let acceptDone = DispatchSemaphore(value: 0)
     private let screens = AttachedScreens()
     private let watched: WatchedPanels
@@ -137,12 +139,14 @@ public final class ControlServer: @unchecked Sendable {
         acceptDone.signal()
     }
 
-    /// Stops accepting, drops every client and removes the socket file.
+    /// Stops accepting, drops every client and removes the socket file. `settle` then awaits
+    /// what the clients' requests were doing.
     public func stop() {
         let (fd, open) = lock.withLock { () -> (Int32, [ControlConnection]) in
             defer { listenFD = -1 }
             if listenFD >= 0 { stopping = true }
-            return (listenFD, Array(connections.values))
+            closing = Array(connections.values)
+            return (listenFD, closing)
         }
         guard fd >= 0 else { return }
         // shutdown wakes the thread blocked in accept; only then is the descriptor closed.
@@ -151,5 +155,10 @@ public final class ControlServer: @unchecked Sendable {
         Glibc.close(fd)
         unlink(path)
         for connection in open { connection.close() }
+    }
+
+    /// After `stop`: returns once the tasks of the connections it dropped have returned.
+    public func settle() async {
+        for connection in lock.withLock({ closing }) { await connection.settle() }
     }
 }

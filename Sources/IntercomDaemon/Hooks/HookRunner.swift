@@ -15,6 +15,9 @@ public actor HookRunner {
     public private(set) var snapshotWait: Duration
     private var running = 0
     private var waiting: [CheckedContinuation<Bool, Never>] = []
+    /// The hooks running in the background (`fire`, `background`), each to its end: `settle`
+    /// awaits them, since a hook's timeout is enforced only while we are there to enforce it.
+    private nonisolated let backgroundHooks = TaskOwner("hooks")
 
     public init(hooks: [String: String], logger: Logger, timeout: Duration = .seconds(10), maxConcurrent: Int = 3,
                 maxWaiting: Int = 32, baseEnvironment: [String: String] = ProcessInfo.processInfo.environment,
@@ -47,8 +50,17 @@ public actor HookRunner {
 
     /// Starts the event's hook, if any, in the background.
     public nonisolated func fire(_ event: IntercomEvent, snapshot: String?, clip: String? = nil) {
-        Task { _ = await self.run(event, snapshot: snapshot, clip: clip) }
+        background { _ = await self.run(event, snapshot: snapshot, clip: clip) }
     }
+
+    /// Runs `body` (a hook and what it waits for first) among the hooks in the background.
+    public nonisolated func background(_ body: @escaping @Sendable () async -> Void) {
+        backgroundHooks.start(nil, body)
+    }
+
+    /// Returns once every hook started in the background has ended (each within its timeout);
+    /// none starts after.
+    public func settle() async { await backgroundHooks.drain() }
 
     /// Runs the event's hook to its end; nil when there is none.
     public func run(_ event: IntercomEvent, snapshot: String?, clip: String? = nil) async -> HookOutcome? {

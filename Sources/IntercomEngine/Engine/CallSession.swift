@@ -2,7 +2,10 @@ import Foundation
 import IntercomBase
 import IntercomPhone
 
-/// What the intercom knows about one call while it exists.
+/// One call: what the intercom knows about it while it exists, and every task it started
+/// (peephole, live picture, guest mode's confirmation wait and hang-up, the delayed answer, the
+/// waits of openings and hooks on its state). The engine keeps it in `calls` while it lives;
+/// `end()` cancels its tasks as a unit when it ends, and `Intercom.stop()` awaits them.
 struct CallSession: Sendable {
     /// `dialing`: a call we placed that the panel has not accepted yet.
     enum Stage: String, Sendable { case ringing, answering, active, dialing }
@@ -20,6 +23,40 @@ struct CallSession: Sendable {
     var announced = true
     /// A transfer asked for and not yet reported: the URI, and the `[directory]` name it came from.
     var transfer: (uri: String, name: String?)?
+    /// The call's tasks: shared by every copy of the session, ended with the call.
+    let tasks: TaskOwner
+    /// Why it ended, once it has (kept for `dial`, whose call may end before it is announced).
+    var endReason: CallEndReason?
+
+    init(info: CallInfo, panel: PanelConfig?, stage: Stage, since: Date, census: TaskCensus?) {
+        self.info = info
+        self.panel = panel
+        self.stage = stage
+        self.since = since
+        tasks = TaskOwner(Self.taskLabel(info.id), census: census)
+    }
+
+    /// The slots of the call's tasks that something other than its end cancels or replaces.
+    static let pendingAnswer = "auto-answer", peephole = "peephole", livePicture = "live picture"
+    static let guestConfirmation = "guest confirmation", guestHangUp = "guest hang-up"
+
+    /// What the engine's `TaskCensus` counts a call's tasks under.
+    static func taskLabel(_ id: CallID) -> String { "call \(id)" }
+
+    /// Tasks of the call still running (tests: none once it has ended and they have stopped).
+    var liveTaskCount: Int { tasks.running }
+
+    /// Starts one of the call's tasks (in `slot`, replacing the slot's task); nothing once it ended.
+    @discardableResult
+    func start(_ slot: String? = nil, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+        tasks.start(slot, body)
+    }
+
+    /// The call ended: every task it started is cancelled (the engine's `stop` awaits them).
+    mutating func end(_ reason: CallEndReason) {
+        endReason = reason
+        tasks.close()
+    }
 
     /// What events call the caller: the panel's name, or the operator door's id (`home:1:0`).
     var name: String? { panel?.name ?? operatorDoor?.id }

@@ -11,15 +11,17 @@ extension Intercom {
             throw IntercomError.unknownPanel("panel \(panel.name) has no SIP address to call: set dial = sip:… in [panel \(panel.name)]")
         }
         let id = try await phone.call(uri, video: true)
+        // The engine stopped while the phone placed it: the phone's stop ended it.
+        guard !tasks.isEnded else { throw IntercomError.notStarted }
         // The phone's `outgoing` event may have been handled while we waited, or not yet.
-        guard endedBeforeAnnounced[id] == nil else {
-            let reason = endedBeforeAnnounced.removeValue(forKey: id)
-            calls[id] = nil
+        if let index = endedCalls.firstIndex(where: { $0.info.id == id }) {
+            let reason = endedCalls[index].endReason
+            endedCalls[index].announced = true
             throw IntercomError.callFailed("the call to \(panel.name) (\(uri)) ended at once: \(reason?.rawValue ?? "error")")
         }
-        var session = calls[id] ?? CallSession(
-            info: CallInfo(id: id, direction: .outgoing, from: "", to: uri, remoteHost: nil, offersVideo: true),
-            panel: panel, stage: .dialing, since: clock.date)
+        var session = calls[id] ?? newSession(
+            CallInfo(id: id, direction: .outgoing, from: "", to: uri, remoteHost: nil, offersVideo: true),
+            panel: panel, stage: .dialing)
         session.panel = panel
         session.announced = true
         calls[id] = session

@@ -80,15 +80,22 @@ extension Intercom {
     private func openWithoutTalking(_ ringing: CallSession, door: Door, by trigger: DoorTrigger, phone: any PhoneService) async throws -> JSONValue {
         let id = ringing.info.id
         try await phone.setMicrophoneMuted(true, call: nil)
-        defer { Task { try? await phone.setMicrophoneMuted(self.muted, call: nil) } }
-        try await answer(id, by: trigger == .notification ? .notification : .user, phone: phone)
-        guard try await wait(for: id, upTo: 5, until: { $0.stage == .active }) == .reached else {
-            throw IntercomError.noCall("answered")
+        let outcome: Result<JSONValue, any Error>
+        do {
+            try await answer(id, by: trigger == .notification ? .notification : .user, phone: phone)
+            guard try await wait(for: id, upTo: 5, until: { $0.stage == .active }) == .reached else {
+                throw IntercomError.noCall("answered")
+            }
+            let result = try await open(panel: ringing.panel?.name, door: door, by: trigger, phone: phone)
+            if let panel = ringing.panel { try await clock.sleep(seconds: dtmfSeconds(panel)) }
+            try? await phone.hangup(id)
+            outcome = .success(result)
+        } catch {
+            outcome = .failure(error)
         }
-        let result = try await open(panel: ringing.panel?.name, door: door, by: trigger, phone: phone)
-        if let panel = ringing.panel { try await clock.sleep(seconds: dtmfSeconds(panel)) }
-        try? await phone.hangup(id)
-        return result
+        // Awaited, not left to a task of its own: the microphone is as it was when this returns.
+        try? await phone.setMicrophoneMuted(muted, call: nil)
+        return try outcome.get()
     }
 
     /// How long the panel's door code takes on the wire (0 when doors open over HTTP).
@@ -102,10 +109,22 @@ extension Intercom {
 
     /// Guest mode: the call was answered for the guest and is confirmed; open the main door,
     /// then hang up once the opening is through (the DTMF digits take their time on the wire).
-    func letGuestIn(_ id: CallID, panel: PanelConfig, phone: any PhoneService) async {
-        _ = try? await open(panel: panel.name, door: .main, by: .guestMode, phone: phone)
-        try? await clock.sleep(seconds: dtmfSeconds(panel))
-        try? await phone.hangup(id)
+    /// The opening is the engine's task: begun, it goes through even if the caller hangs up
+    /// meanwhile, as a key's would. The wait to hang up is the call's, and ends with it.
+    func letGuestIn(_ id: CallID, panel: PanelConfig, phone: any PhoneService) {
+        tasks.start {
+            _ = try? await self.open(panel: panel.name, door: .main, by: .guestMode, phone: phone)
+            await self.hangUpAfterGuestOpening(id, panel: panel, phone: phone)
+        }
+    }
+
+    private func hangUpAfterGuestOpening(_ id: CallID, panel: PanelConfig, phone: any PhoneService) {
+        let clock = clock
+        let seconds = dtmfSeconds(panel)
+        calls[id]?.start(CallSession.guestHangUp) {
+            do { try await clock.sleep(seconds: seconds) } catch { return }
+            try? await phone.hangup(id)
+        }
     }
 
     private func dtmfDigits(for door: Door, panel: PanelConfig) -> String? {

@@ -11,7 +11,7 @@ extension Intercom {
             return
         }
         if let panel { await replaceEarlierCalls(of: panel, by: info, phone: phone) }
-        var session = CallSession(info: info, panel: panel, stage: .ringing, since: clock.date)
+        var session = newSession(info, panel: panel, stage: .ringing)
         session.operatorDoor = operatorDoor
         calls[info.id] = session
         publish(.callIncoming(session.ref))
@@ -39,7 +39,7 @@ extension Intercom {
             await autoAnswer(info.id, phone: phone)
         case .after(let seconds):
             let clock = clock
-            pendingAnswers[info.id] = Task { [weak self] in
+            session.start(CallSession.pendingAnswer) { [weak self] in
                 try? await clock.sleep(seconds: seconds)
                 guard !Task.isCancelled else { return }
                 await self?.autoAnswer(info.id, phone: phone)
@@ -78,7 +78,8 @@ extension Intercom {
     /// (impostors, strangers under `reject`) stay as unreported as when they ring.
     func refusedBusy(_ info: CallInfo, detail: String?) {
         guard let (panel, operatorDoor) = recognise(info) else { return }
-        var session = CallSession(info: info, panel: panel, stage: .ringing, since: clock.date)
+        // Never held: it has no task to own.
+        var session = CallSession(info: info, panel: panel, stage: .ringing, since: clock.date, census: nil)
         session.operatorDoor = operatorDoor
         logger.notice("call \(info.id) from \(session.name ?? info.from) refused busy (\(detail ?? "486")): "
                       + "\(calls.count) calls held, [sip] max_calls is \(phoneSettings.maxCalls)")

@@ -7,18 +7,21 @@ extension Intercom {
     /// 1 s doubling to 60 s, and keep retrying until a `registered` arrives (a retry that
     /// fails without a new `failed` event must not end the retries).
     func scheduleRegistrationRetry(_ phone: any PhoneService) {
-        guard registrationRetry.task == nil else { return }
+        guard !registrationRetry.running else { return }
+        registrationRetry.running = true
         let clock = clock
-        registrationRetry.task = Task {
+        tasks.start(Self.registrationRetrySlot) {
             while !Task.isCancelled {
-                let delay = self.nextRegistrationDelay()
+                let delay = await self.nextRegistrationDelay()
                 try? await clock.sleep(for: .seconds(delay))
-                guard !Task.isCancelled, self.registration?.state != .registered else { break }
+                guard !Task.isCancelled, await self.registration?.state != .registered else { break }
                 try? await phone.refreshRegistration()
             }
-            self.registrationRetryEnded()
+            await self.registrationRetryEnded()
         }
     }
+
+    static let registrationRetrySlot = "registration retry"
 
     private func nextRegistrationDelay() -> Int {
         let delay = min(60, 1 << min(registrationRetry.attempt, 6))
@@ -27,5 +30,5 @@ extension Intercom {
         return delay
     }
 
-    private func registrationRetryEnded() { registrationRetry.task = nil }
+    private func registrationRetryEnded() { registrationRetry.running = false }
 }

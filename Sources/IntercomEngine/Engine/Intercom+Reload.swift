@@ -22,8 +22,8 @@ extension Intercom {
         // The phone thread refuses strangers by the same rules, so it must see the new ones too.
         callerGate.update(CallerDirectory(panels: config.panels, sip: config.sip, operatorCalls: !config.operators.isEmpty, logger: logger))
         // The operators' doors are asked for again: a login since start, a new section.
-        Task { await self.refreshOperatorDoors() }
-        if operatorRefresh == nil { startOperatorRefresh() }
+        tasks.start { await self.refreshOperatorDoors() }
+        startOperatorRefresh()
         return plan.notApplied
     }
 }

@@ -7,38 +7,30 @@ extension Intercom {
 
     /// Waits until the call satisfies `condition`, the call ends, or `seconds` of the engine's
     /// clock pass. Woken by every change of `calls` (calls change state in this actor, between its
-    /// awaits) and by the timer; throws `CancellationError` when the waiting task is cancelled.
+    /// awaits) and by the timer, a task of the call's own; throws `CancellationError` when the
+    /// waiting task is cancelled.
     func wait(for id: CallID, upTo seconds: TimeInterval, until condition: (CallSession) -> Bool) async throws -> CallWait {
+        guard let session = calls[id] else { return .ended }
+        if condition(session) { return .reached }
         let token = UUID()
         callWaitsTimedOut[token] = false
         let clock = clock
-        let timer = Task { [weak self] in
+        // The call's: it ends with the call (which ends the wait too), or with the wait.
+        let timer = session.start { [weak self] in
             do { try await clock.sleep(seconds: seconds) } catch { return }
             await self?.expireWait(token)
         }
         defer {
-            timer.cancel()
+            timer?.cancel()
             callWaitsTimedOut[token] = nil
         }
         while true {
-            guard let session = calls[id] else { return .ended }
+            let seen = callChanges.version
+            guard let session = calls[id], session.endReason == nil else { return .ended }
             if condition(session) { return .reached }
             guard callWaitsTimedOut[token] != true else { return .timedOut }
             try Task.checkCancellation()
-            await nextCallChange()
-        }
-    }
-
-    /// Returns at the next change of `calls`, an expired wait, or the task's cancellation.
-    private func nextCallChange() async {
-        let id = UUID()
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
-                if Task.isCancelled { return resume.resume() }
-                callWaiters[id] = resume
-            }
-        } onCancel: {
-            Task { await self.wakeCallWaiters() }
+            await callChanges.next(after: seen)
         }
     }
 
@@ -46,13 +38,6 @@ extension Intercom {
     private func expireWait(_ token: UUID) {
         guard callWaitsTimedOut[token] != nil else { return }
         callWaitsTimedOut[token] = true
-        wakeCallWaiters()
-    }
-
-    func wakeCallWaiters() {
-        guard !callWaiters.isEmpty else { return }
-        let waiting = callWaiters.values
-        callWaiters = [:]
-        for resume in waiting { resume.resume() }
+        callChanges.changed()
     }
 }

@@ -20,7 +20,6 @@ public actor Intercom {
     public nonisolated let clips = CallClips()
     /// Where `intercom login` keeps the operators' tokens.
     public nonisolated let operatorTokens: OperatorTokenStore
-    var operatorRefresh: Task<Void, Never>?
     /// Panel policies change on SIGHUP (`updatePanels`); the rest is fixed for the core's life.
     public internal(set) var config: IntercomConfig
     /// Do-not-disturb and guest mode switched at run time, kept across restarts; nil = not kept.
@@ -41,22 +40,27 @@ public actor Intercom {
     /// When each panel's door last opened by itself (guest mode, hooks), for `auto_open_interval`.
     var lastAutomaticOpen: [String: Date] = [:]
     public nonisolated let logger: Logger
-    private var phone: (any PhoneService)?
-    /// Every change wakes the waits on a call's state (`wait(for:upTo:until:)`).
-    var calls: [CallID: CallSession] = [:] { didSet { wakeCallWaiters() } }
-    /// Waits for a change in `calls`; and each wait on a call's state, true once its time ran out.
-    var callWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+    private(set) var phone: (any PhoneService)?
+    /// The calls, each with its state and its tasks. Every change wakes the waits on a call's
+    /// state (`wait(for:upTo:until:)`).
+    var calls: [CallID: CallSession] = [:] { didSet { callChanges.changed() } }
+    /// Ended calls whose tasks may still be stopping (a live picture stops within a read: the
+    /// end of a call does not wait for it, `stop` does), and outgoing calls that ended before
+    /// `dial` resumed. Each leaves once its tasks have returned and `dial` has seen it.
+    var endedCalls: [CallSession] = []
+    /// The waits on a call's state: woken at each change of `calls`; and each, true once its time ran out.
+    let callChanges = CallChanges()
     var callWaitsTimedOut: [UUID: Bool] = [:]
     var registration: (account: String, state: RegistrationState, reason: String?)?
-    var registrationRetry: (attempt: Int, task: Task<Void, Never>?) = (0, nil)
-    var pendingAnswers: [CallID: Task<Void, Never>] = [:]
-    var peepholes: [CallID: Task<Void, Never>] = [:]
-    /// The calls' live streams, beside their snapshot peepholes; stopping one is awaited.
-    var livePeepholes: [CallID: Task<Void, Never>] = [:]
-    /// Streams of ended calls still stopping: `stop` waits for them too.
-    var stoppingStreams: [CallID: Task<Void, Never>] = [:]
-    /// Outgoing calls that ended before `dial` resumed, with why.
-    var endedBeforeAnnounced: [CallID: CallEndReason] = [:]
+    var registrationRetry: (attempt: Int, running: Bool) = (0, false)
+    /// Every task the engine and its calls run, counted by owner (tests: none outlives its owner).
+    package nonisolated let census = TaskCensus()
+    /// What `census` counts a call's tasks under; the engine's own are under `engine`.
+    package nonisolated static func taskLabel(call id: CallID) -> String { CallSession.taskLabel(id) }
+    /// The engine's own tasks, for its lifetime (the event pump aside): the registration retry,
+    /// the operators' refresh, the panels' alarm streams and pictures, an automatic opening in
+    /// progress. `stop` cancels them and awaits them.
+    nonisolated let tasks: TaskOwner
     /// Snapshots are decoded no larger than this: more than any terminal picture needs.
     let peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
     /// The journal the daemon keeps, for the missed-call queue's commands (`handled`, `callBack`);
@@ -66,8 +70,10 @@ public actor Intercom {
     /// Each operator's unread messages as the daemon's last inbox round found them (`ctl status`).
     public private(set) var operatorUnread: [String: Int] = [:]
     private var onSpeaker = false
+    /// Not among `tasks`: it must drain the phone's last events (the calls' ends) after `stop`.
     private var eventPump: Task<Void, Never>?
-    var alarmWatchers: [Task<Void, Never>] = []
+    var watchingAlarms = false
+    /// The snapshot pictures of `watch`, tasks of the engine's.
     var watchers: [Task<Void, Never>] = []
     /// The live streams of `watch`; each stops its decode thread before its task ends.
     var liveWatchers: [Task<Void, Never>] = []
@@ -79,6 +85,7 @@ public actor Intercom {
                 operatorTokens: OperatorTokenStore? = nil, switches: PanelSwitchStore? = nil,
                 services: IntercomServices = .system) {
         self.services = services
+        tasks = TaskOwner("engine", census: census)
         var config = config
         if let switches {
             let applied = Self.withSwitches(config.panels, store: switches, logger: logger)
@@ -124,22 +131,22 @@ public actor Intercom {
         startOperatorRefresh()
     }
 
-    /// Ends calls, stops the phone and ends every subscriber's stream.
+    /// Ends calls, stops the phone and ends every subscriber's stream. Every task of the engine
+    /// and of its calls has returned when it returns.
     public func stop() async {
-        for task in alarmWatchers { task.cancel() }
-        for task in watchers { task.cancel() }
-        operatorRefresh?.cancel()
-        for task in pendingAnswers.values { task.cancel() }
-        for task in peepholes.values { task.cancel() }
-        let streams = liveWatchers + Array(livePeepholes.values) + Array(stoppingStreams.values)
+        watchers = []
         liveWatchers = []
-        livePeepholes = [:]
-        stoppingStreams = [:]
-        for task in streams { task.cancel() }
-        for task in streams { await task.value }
-        registrationRetry.task?.cancel()
+        // Closed first, so nothing the calls' last events do starts a task any more.
+        tasks.close()
+        let sessions = Array(calls.values) + endedCalls
+        for session in sessions { session.tasks.close() }
+        await tasks.end()
+        for session in sessions { await session.tasks.end() }
         if let phone { await phone.stop() }
         await eventPump?.value
+        // Calls that rang while the phone stopped, ended by it.
+        for session in Array(calls.values) + endedCalls { await session.tasks.end() }
+        endedCalls = []
         phone = nil
         bus.finish()
     }
@@ -239,6 +246,14 @@ public actor Intercom {
     /// The daemon's inbox round found `count` unread messages at operator `name`.
     public func noteUnread(_ name: String, _ count: Int) { operatorUnread[name] = count }
 
+    /// A new call's session. One that comes while the engine stops starts no task: `stop` has
+    /// already ended the others'.
+    func newSession(_ info: CallInfo, panel: PanelConfig?, stage: CallSession.Stage) -> CallSession {
+        let session = CallSession(info: info, panel: panel, stage: stage, since: clock.date, census: census)
+        if tasks.isEnded { session.tasks.close() }
+        return session
+    }
+
     /// The answered call (else the ringing one) of a panel, or of any panel when nil.
     func currentCall(panel: String?) -> CallSession? {
         let candidates = calls.values.filter { panel == nil || $0.name?.lowercased() == panel?.lowercased() }
@@ -258,7 +273,7 @@ public actor Intercom {
     }
 
     func answer(_ id: CallID, by: IntercomEvent.AnsweredBy, phone: any PhoneService) async throws {
-        pendingAnswers.removeValue(forKey: id)?.cancel()
+        calls[id]?.tasks.cancel(CallSession.pendingAnswer)
         calls[id]?.stage = .answering
         calls[id]?.answeredBy = by
         do {
@@ -278,93 +293,6 @@ public actor Intercom {
                 logger.info("call \(other.info.id) declined: call \(id) was answered and [sip] decline_others = on")
                 try? await phone.decline(other.info.id)
             }
-        }
-    }
-
-    // MARK: - Phone events
-
-    private func handle(_ event: PhoneEvent) async {
-        guard let phone else { return }
-        switch event {
-        case .listening:
-            break
-        case .registration(let account, let state, let reason):
-            registration = (account, state, reason)
-            switch state {
-            case .registered:
-                registrationRetry.attempt = 0
-                registrationRetry.task?.cancel()
-                registrationRetry.task = nil
-                publish(.registered(account: account, reason: reason))
-            case .failed:
-                let explained = if let configured = phoneSettings.account {
-                    await RegistrationDiagnosis.explain(reason, account: configured, tls: phoneSettings.tls)
-                } else { reason }
-                registration = (account, state, explained)
-                publish(.registrationFailed(account: account, reason: explained))
-                scheduleRegistrationRetry(phone)
-            case .progress, .cleared:
-                logger.info("registration of \(account): \(state.rawValue)")
-            }
-        case .incoming(let info):
-            await incoming(info, phone: phone)
-        case .refusedBusy(let info, let detail):
-            refusedBusy(info, detail: detail)
-        case .outgoing(let info):
-            // `dial` names the panel and announces the call once `phone.call` returns.
-            if calls[info.id] == nil {
-                var session = CallSession(info: info, panel: config.panels.first { $0.dialURI == info.to },
-                                          stage: .dialing, since: clock.date)
-                session.announced = false
-                calls[info.id] = session
-            }
-        case .ringing:
-            break
-        case .established(let id, let media):
-            guard var session = calls[id] else { return }
-            session.stage = .active
-            calls[id] = session
-            if session.info.offersVideo && media.videoCodec == nil {
-                logger.warning("call \(id) runs without video although the caller offered it (no common video codec)")
-            }
-            switch session.info.direction {
-            case .incoming: publish(.callAnswered(session.ref, by: session.answeredBy ?? .user))
-            case .outgoing: if session.announced { publish(.callAnswered(session.ref, by: .remote)) }
-            }
-            if session.answeredBy == .guestMode, let panel = session.panel {
-                // The door waits for `confirmed`: a blind or forged INVITE never gets there.
-                Task { await self.hangUpUnlessConfirmed(id, panel: panel, phone: phone) }
-            }
-        case .confirmed(let id):
-            guard var session = calls[id] else { return }
-            session.confirmed = true
-            calls[id] = session
-            if session.answeredBy == .guestMode, let panel = session.panel {
-                Task { await self.letGuestIn(id, panel: panel, phone: phone) }
-            }
-        case .ended(let id, let reason, let duration, let detail):
-            pendingAnswers.removeValue(forKey: id)?.cancel()
-            peepholes.removeValue(forKey: id)?.cancel()
-            // The decode thread stops within a read; nothing here waits for it, `stop` does.
-            if let stream = livePeepholes.removeValue(forKey: id) {
-                stream.cancel()
-                stoppingStreams[id] = stream
-                Task { await stream.value; self.streamStopped(id) }
-            }
-            guard let session = calls.removeValue(forKey: id) else { return }
-            if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
-            if session.info.direction == .outgoing && !session.announced {
-                // Ended before `dial` got its id back: `dial` reports the failure instead.
-                endedBeforeAnnounced[id] = reason
-                return
-            }
-            publish(.callEnded(session.ref, reason: reason, durationSeconds: duration))
-        case .transferred(let id, let uri, let ok, let detail):
-            transferReported(id, uri: uri, ok: ok, detail: detail)
-        case .dtmfReceived(let id, let digit):
-            logger.debug("call \(id): DTMF \(digit) received")
-        case .dtmfSent(let id, let digits):
-            logger.debug("call \(id): DTMF \(digits) sent")
         }
     }
 

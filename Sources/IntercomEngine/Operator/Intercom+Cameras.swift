@@ -75,7 +75,7 @@ extension Intercom {
         picture.endsAtEnd = camera.isRecording
         picture.use(services)
         let playing = picture
-        liveWatchers = [Task { await playing.run() }]
+        liveWatchers = tasks.start { await playing.run() }.map { [$0] } ?? []
         for task in stopping { await task.value }
     }
 }

@@ -44,9 +44,9 @@ extension Intercom {
 
     /// The background refresh: at once, then every `operatorRefreshInterval`.
     func startOperatorRefresh() {
-        guard !config.operators.isEmpty, operatorRefresh == nil else { return }
+        guard !config.operators.isEmpty, !tasks.has(Self.operatorRefreshSlot) else { return }
         let clock = clock
-        operatorRefresh = Task { [weak self] in
+        tasks.start(Self.operatorRefreshSlot) { [weak self] in
             while !Task.isCancelled {
                 await self?.refreshOperatorDoors()
                 try? await clock.sleep(seconds: Self.operatorRefreshInterval)
@@ -57,8 +57,10 @@ extension Intercom {
     /// A refresh now unless one ran within `operatorOnDemandInterval`; returns at once.
     func refreshOperatorDoorsSoon() {
         if let oldest = operatorDoors.oldestRefresh, clock.date.timeIntervalSince(oldest) < Self.operatorOnDemandInterval { return }
-        Task { await self.refreshOperatorDoors() }
+        tasks.start { await self.refreshOperatorDoors() }
     }
+
+    static let operatorRefreshSlot = "operator refresh"
 
     /// `home:1:0` → the operator's config and the door, when the name is an operator door id of
     /// a configured operator (a panel of that name wins, as in `intercom open`).

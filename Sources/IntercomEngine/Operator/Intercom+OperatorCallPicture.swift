@@ -35,6 +35,7 @@ extension Intercom {
         }
         var playing = LivePicture.camera(door.id, source: VideoSource(url: urls.live), call: id, hub: peephole, logger: logger)
         playing.use(services)
-        livePeepholes[id] = Task { await playing.run(callVideo: phone.video) }
+        let picture = playing
+        calls[id]?.start(CallSession.livePicture) { await picture.run(callVideo: phone.video) }
     }
 }

@@ -32,22 +32,21 @@ extension Intercom {
     /// own video arrives; beside it the panel's live stream, once a screen shows the call (the
     /// first snapshot comes in ~20 ms, the stream's first frame waits for a key frame).
     func startPeephole(_ id: CallID, panel: PanelConfig, phone: any PhoneService) {
+        guard let session = calls[id] else { return }
         if let live = livePicture(panel: panel.name, stream: .main, call: id) {
-            livePeepholes[id] = Task { await live.run(callVideo: phone.video) }
+            session.start(CallSession.livePicture) { await live.run(callVideo: phone.video) }
         }
         guard let client = panels[panel.name] else { return }
         let peephole = Peephole(panel: client, call: id, fps: panel.peepholeFPS, decodeSize: peepholeDecodeSize,
                                 hub: self.peephole, logger: logger, clock: clock)
-        // Owned by the call: cancelled when it ends (which releases self), and it stops by
-        // itself once the call's own video arrives.
-        peepholes[id] = Task {
+        // The call's: cancelled when it ends (which releases self), and it stops by itself once
+        // the call's own video arrives.
+        session.start(CallSession.peephole) {
             await peephole.run(
                 report: { width, height, fps in await self.reportPeephole(id, width: width, height: height, fps: fps) },
                 callVideo: phone.video)
         }
     }
-
-    func streamStopped(_ id: CallID) { stoppingStreams[id] = nil }
 
     func reportPeephole(_ id: CallID, width: Int, height: Int, fps: Double) {
         guard let session = calls[id] else { return }

@@ -8,25 +8,26 @@ extension Intercom {
     /// Follows every panel's alarm stream (button, motion, door relay) and its reachability,
     /// reported as `panel_event`, `panel_unreachable` and `panel_reachable`.
     public func watchPanels() {
-        guard alarmWatchers.isEmpty else { return }
+        guard !watchingAlarms else { return }
+        watchingAlarms = true
         for (name, client) in panels.sorted(by: { $0.key < $1.key }) {
             let stream = client.alarmFeed()
-            alarmWatchers.append(Task {
+            tasks.start {
                 // The stream object lives as long as this task reads it.
                 for await event in stream.events {
                     switch event {
                     case .connected:
                         self.logger.info("panel \(name): alarm stream connected")
                     case .alarm(let alarm):
-                        self.publish(.panelEvent(panel: name, kind: alarm.kind.rawValue, state: alarm.active ? "on" : "off"))
+                        await self.publish(.panelEvent(panel: name, kind: alarm.kind.rawValue, state: alarm.active ? "on" : "off"))
                     case .unreachable(let error):
-                        self.publish(.panelUnreachable(panel: name, error: error.description))
+                        await self.publish(.panelUnreachable(panel: name, error: error.description))
                     case .reachable:
-                        self.publish(.panelReachable(panel: name))
+                        await self.publish(.panelReachable(panel: name))
                     }
                 }
                 withExtendedLifetime(stream) {}
-            })
+            }
         }
     }
 
@@ -43,11 +44,11 @@ extension Intercom {
             guard let client = panels[name] else { return nil }
             let peephole = Peephole(panel: client, call: nil, fps: fps, decodeSize: fullSize ? nil : peepholeDecodeSize,
                                     hub: self.peephole, logger: logger, clock: clock)
-            return Task { await peephole.run(report: { _, _, _ in }) }
+            return tasks.start { await peephole.run(report: { _, _, _ in }) }
         }
         liveWatchers = live.map { choice in
             names.compactMap { name in
-                livePicture(panel: name, stream: choice, call: nil).map { picture in Task { await picture.run() } }
+                livePicture(panel: name, stream: choice, call: nil).flatMap { picture in tasks.start { await picture.run() } }
             }
         } ?? []
         for task in stopping { await task.value }

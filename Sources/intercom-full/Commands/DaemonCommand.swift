@@ -97,6 +97,7 @@ enum DaemonCommand {
         }
         systemd.stopping()
         control.stop()
+        await control.settle()
         await intercom.stop()
         await desktop?.stop()
         await pipeline.finish()

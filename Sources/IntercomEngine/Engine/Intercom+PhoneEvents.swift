@@ -1,0 +1,84 @@
+import Foundation
+import IntercomBase
+import IntercomPhone
+
+/// What the phone reports, applied to the calls: each call's state, and its end, which ends
+/// every task it started.
+extension Intercom {
+    func handle(_ event: PhoneEvent) async {
+        guard let phone else { return }
+        switch event {
+        case .listening:
+            break
+        case .registration(let account, let state, let reason):
+            registration = (account, state, reason)
+            switch state {
+            case .registered:
+                registrationRetry = (0, false)
+                tasks.cancel(Self.registrationRetrySlot)
+                publish(.registered(account: account, reason: reason))
+            case .failed:
+                let explained = if let configured = phoneSettings.account {
+                    await RegistrationDiagnosis.explain(reason, account: configured, tls: phoneSettings.tls)
+                } else { reason }
+                registration = (account, state, explained)
+                publish(.registrationFailed(account: account, reason: explained))
+                scheduleRegistrationRetry(phone)
+            case .progress, .cleared:
+                logger.info("registration of \(account): \(state.rawValue)")
+            }
+        case .incoming(let info):
+            await incoming(info, phone: phone)
+        case .refusedBusy(let info, let detail):
+            refusedBusy(info, detail: detail)
+        case .outgoing(let info):
+            // `dial` names the panel and announces the call once `phone.call` returns.
+            if calls[info.id] == nil {
+                var session = newSession(info, panel: config.panels.first { $0.dialURI == info.to }, stage: .dialing)
+                session.announced = false
+                calls[info.id] = session
+            }
+        case .ringing:
+            break
+        case .established(let id, let media):
+            guard var session = calls[id] else { return }
+            session.stage = .active
+            calls[id] = session
+            if session.info.offersVideo && media.videoCodec == nil {
+                logger.warning("call \(id) runs without video although the caller offered it (no common video codec)")
+            }
+            switch session.info.direction {
+            case .incoming: publish(.callAnswered(session.ref, by: session.answeredBy ?? .user))
+            case .outgoing: if session.announced { publish(.callAnswered(session.ref, by: .remote)) }
+            }
+            if session.answeredBy == .guestMode, let panel = session.panel {
+                // The door waits for `confirmed`: a blind or forged INVITE never gets there.
+                session.start(CallSession.guestConfirmation) { await self.hangUpUnlessConfirmed(id, panel: panel, phone: phone) }
+            }
+        case .confirmed(let id):
+            guard var session = calls[id] else { return }
+            session.confirmed = true
+            calls[id] = session
+            if session.answeredBy == .guestMode, let panel = session.panel {
+                letGuestIn(id, panel: panel, phone: phone)
+            }
+        case .ended(let id, let reason, let duration, let detail):
+            guard var session = calls.removeValue(forKey: id) else { return }
+            // Its tasks as a unit; a live picture's decode thread stops within a read: nothing
+            // here waits for it, `stop` does.
+            session.end(reason)
+            endedCalls.removeAll { $0.tasks.running == 0 && $0.announced }
+            endedCalls.append(session)
+            if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
+            // Ended before `dial` got its id back: `dial` reports the failure instead.
+            if session.info.direction == .outgoing && !session.announced { return }
+            publish(.callEnded(session.ref, reason: reason, durationSeconds: duration))
+        case .transferred(let id, let uri, let ok, let detail):
+            transferReported(id, uri: uri, ok: ok, detail: detail)
+        case .dtmfReceived(let id, let digit):
+            logger.debug("call \(id): DTMF \(digit) received")
+        case .dtmfSent(let id, let digits):
+            logger.debug("call \(id): DTMF \(digits) sent")
+        }
+    }
+}
