@@ -20,6 +20,8 @@ struct CallSession: Sendable {
     var announced = true
     /// A transfer asked for and not yet reported: the URI, and the `[directory]` name it came from.
     var transfer: (uri: String, name: String?)?
+    /// An attended transfer under way: the call is on hold while `Consultation.call` calls the target.
+    var consult: Consultation?
 
     /// What events call the caller: the panel's name, or the operator door's id (`home:1:0`).
     var name: String? { panel?.name ?? operatorDoor?.id }

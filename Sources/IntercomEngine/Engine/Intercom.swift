@@ -55,6 +55,8 @@ public actor Intercom {
     var livePeepholes: [CallID: Task<Void, Never>] = [:]
     /// Streams of ended calls still stopping: `stop` waits for them too.
     var stoppingStreams: [CallID: Task<Void, Never>] = [:]
+    /// Attended transfers' consultation calls, each with the call it consults for (until it ends).
+    var consultCalls: [CallID: CallID] = [:]
     /// Outgoing calls that ended before `dial` resumed, with why.
     var endedBeforeAnnounced: [CallID: CallEndReason] = [:]
     /// Snapshots are decoded no larger than this: more than any terminal picture needs.
@@ -197,6 +199,8 @@ public actor Intercom {
             case .transfer(let id, let target):
                 let session = try pick(id, stage: .active, what: "answered")
                 return try await transfer(session, to: target, phone: phone)
+            case .attendedTransfer(let id, let step):
+                return try await attendedTransfer(id, step: step, phone: phone)
             case .setCalls(let panel, let on):
                 return try setCalls(panel: panel, on: on)
             case .setGuest(let panel, let until):
@@ -285,6 +289,7 @@ public actor Intercom {
 
     private func handle(_ event: PhoneEvent) async {
         guard let phone else { return }
+        await followConsultation(event, phone: phone)
         switch event {
         case .listening:
             break
