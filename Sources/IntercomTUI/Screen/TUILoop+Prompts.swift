@@ -61,7 +61,7 @@ extension TUILoop {
             let call = model.transferCall
             (model.transferPrompt, model.transferCall) = (nil, nil)
             guard !typed.isEmpty, let id = call else { return }
-            context.send(.transfer(id, target: typed))
+            context.send(model.transferAttended ? .attendedTransfer(id, step: .consult(target: typed)) : .transfer(id, target: typed))
             return
         case Curses.Key.backspace, 127, 8:
             if !typed.isEmpty { typed.removeLast() }

@@ -52,7 +52,7 @@ struct JournalBrowser {
         case .operatorEvent:
             // The operator's texts came from its server: no control character reaches the screen.
             return TerminalSafe.escape("\(when) \(entry.placeText) \(entry.outcomeText)" + (entry.caller.map { " (\($0))" } ?? ""))
-        case .door, .panelEvent:
+        case .door, .panelEvent, .transfer:
             return "\(when) \(entry.panel ?? "?") \(entry.subjectText) \(entry.outcomeText)"
         }
     }
