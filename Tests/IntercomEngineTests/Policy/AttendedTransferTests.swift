@@ -32,6 +32,19 @@ import Testing
         return other
     }
 
+    /// A rig whose entrance call was answered and is consulting `flat12`: `body(rig, call, consultation)`.
+    static func consulting(_ body: (EngineRig, CallID, CallID) async throws -> Void) async throws {
+        try await EngineRig.run(panels: [CallPolicyTests.entrance()], directory: directory) { rig throws in
+            let id = try await answeredCall(rig)
+            try await body(rig, id, try await consult(rig, id))
+        }
+    }
+
+    static func expectNoCalls(_ rig: EngineRig) async throws {
+        let status = await rig.intercom.status
+        #expect(status["calls"] == .array([]), "\(status.encoded)")
+    }
+
     /// The first `transfer_consult` of `state`, waited for.
     @discardableResult
     static func step(_ rig: EngineRig, _ state: IntercomEvent.ConsultState)
@@ -52,9 +65,7 @@ import Testing
     }
 
     @Test func holdConsultCompleteHandsThePanelToTheFlat() async throws {
-        try await EngineRig.run(panels: [CallPolicyTests.entrance()], directory: Self.directory) { rig throws in
-            let id = try await Self.answeredCall(rig)
-            let other = try await Self.consult(rig, id)
+        try await Self.consulting { rig, id, other throws in
             #expect(rig.phone.requests.all.suffix(2) == [.hold(id, true), .call(Self.flatURI)], "\(rig.phone.requests.all)")
             // Not answered yet: nothing to hand over.
             await #expect(throws: IntercomError.self) { try await rig.intercom.execute(.attendedTransfer(nil, step: .complete)) }
@@ -78,15 +89,12 @@ import Testing
             await rig.settle()
             #expect(Self.announced(rig, other).isEmpty, "\(rig.events.all.map(\.json.encoded))")
             #expect(!rig.events.all.contains { if case .transferConsult(_, .failed, _, _, _, _) = $0.kind { true } else { false } })
-            let status = await rig.intercom.status
-            #expect(status["calls"] == .array([]), "\(status.encoded)")
+            try await Self.expectNoCalls(rig)
         }
     }
 
     @Test func cancelHangsUpTheConsultationAndResumesThePanel() async throws {
-        try await EngineRig.run(panels: [CallPolicyTests.entrance()], directory: Self.directory) { rig throws in
-            let id = try await Self.answeredCall(rig)
-            let other = try await Self.consult(rig, id)
+        try await Self.consulting { rig, id, other throws in
             // Esc while the flat still rings.
             let reply = try await rig.intercom.execute(.attendedTransfer(nil, step: .cancel))
             #expect(reply["consult_call"]?.stringValue == other.rawValue)
@@ -104,9 +112,7 @@ import Testing
     }
 
     @Test func aTargetThatRefusesEndsTheConsultationWithItsReason() async throws {
-        try await EngineRig.run(panels: [CallPolicyTests.entrance()], directory: Self.directory) { rig throws in
-            let id = try await Self.answeredCall(rig)
-            let other = try await Self.consult(rig, id)
+        try await Self.consulting { rig, id, other throws in
             rig.phone.end(other, reason: .declined, detail: "Busy Here")
             let failed = try await Self.step(rig, .failed)
             #expect(failed.error == "busy (Busy Here)" && failed.call == id, "\(failed)")
@@ -122,9 +128,7 @@ import Testing
     }
 
     @Test func thePanelHangingUpLeavesTheAnsweredFlatAsAnOrdinaryCall() async throws {
-        try await EngineRig.run(panels: [CallPolicyTests.entrance()], directory: Self.directory) { rig throws in
-            let id = try await Self.answeredCall(rig)
-            let other = try await Self.consult(rig, id)
+        try await Self.consulting { rig, id, other throws in
             rig.phone.establish(other, videoCodec: nil)
             _ = try await Self.step(rig, .answered)
             rig.phone.end(id)
@@ -140,24 +144,19 @@ import Testing
     }
 
     @Test func thePanelHangingUpWhileTheFlatRingsEndsTheConsultation() async throws {
-        try await EngineRig.run(panels: [CallPolicyTests.entrance()], directory: Self.directory) { rig throws in
-            let id = try await Self.answeredCall(rig)
-            let other = try await Self.consult(rig, id)
+        try await Self.consulting { rig, id, other throws in
             rig.phone.end(id)
             _ = try await Self.step(rig, .failed)
             _ = try await rig.ended(id)
             await rig.settle()
             #expect(rig.phone.requests.all.last == .hangup(other), "\(rig.phone.requests.all)")
             #expect(Self.announced(rig, other).isEmpty)
-            let status = await rig.intercom.status
-            #expect(status["calls"] == .array([]), "\(status.encoded)")
+            try await Self.expectNoCalls(rig)
         }
     }
 
     @Test func aRefusedHandOverKeepsTheConsultationToRetryOrCancel() async throws {
-        try await EngineRig.run(panels: [CallPolicyTests.entrance()], directory: Self.directory) { rig throws in
-            let id = try await Self.answeredCall(rig)
-            let other = try await Self.consult(rig, id)
+        try await Self.consulting { rig, id, other throws in
             rig.phone.establish(other, videoCodec: nil)
             _ = try await Self.step(rig, .answered)
             try await rig.intercom.execute(.attendedTransfer(id, step: .complete))
