@@ -140,7 +140,8 @@ extension Intercom {
             guard let consult = calls[id]?.consult else { return }
             let caller = calls[id]?.name ?? "the caller"
             if !(consult.completing && reason == .transferred) {
-                publishConsult(id, .failed, error: "\(caller) hung up during the " + (consult.completing ? "transfer" : "consultation"))
+                let who = reason == .hangup ? "\(caller) was hung up here" : "\(caller) hung up"
+                publishConsult(id, .failed, error: who + " during the " + (consult.completing ? "transfer" : "consultation"))
             }
             calls[id]?.consult = nil
             guard let other = consult.call, calls[other] != nil else { return }

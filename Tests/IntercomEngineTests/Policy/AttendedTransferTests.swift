@@ -143,10 +143,11 @@ import Testing
         }
     }
 
-    @Test func thePanelHangingUpWhileTheFlatRingsEndsTheConsultation() async throws {
+    @Test func hangingUpThePanelWhileTheFlatRingsEndsTheConsultation() async throws {
         try await Self.consulting { rig, id, other throws in
-            rig.phone.end(id)
-            _ = try await Self.step(rig, .failed)
+            // `h` at the desk, while the flat rings.
+            try await rig.intercom.execute(.hangup(id))
+            #expect(try await Self.step(rig, .failed).error == "entrance was hung up here during the consultation")
             _ = try await rig.ended(id)
             await rig.settle()
             #expect(rig.phone.requests.all.last == .hangup(other), "\(rig.phone.requests.all)")
