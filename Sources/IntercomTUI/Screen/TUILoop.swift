@@ -75,15 +75,7 @@ final class TUILoop {
             if let focused = keyFilter.takeFocus() { alerts.focused = focused }
             // Esc alone is known only once nothing followed it: it cancels a prompt (transfer,
             // door, filter, quit) and closes the help or the journal.
-            // With no prompt open, it goes back from an attended transfer's consultation to the call.
-            if keyFilter.takeLoneEscape() {
-                if model.promptLine(filterShown: nil) == nil, !model.showHelp, let call = model.consultation?.call {
-                    model.keyPressed()
-                    context.send(.attendedTransfer(call, step: .cancel))
-                } else if model.escape() {
-                    resetPictures()
-                }
-            }
+            if keyFilter.takeLoneEscape() { loneEscape() }
             for item in context.inbox.drain() { take(item) }
             if let key {
                 if key == Curses.Key.resize {
