@@ -30,15 +30,31 @@ extension LinphoneCoreDriver {
         let record = try record(id)
         let state = linphone_call_get_state(record.call)
         if held {
+            record.resumeWhenPaused = false
             if state == LinphoneCallStatePaused || state == LinphoneCallStatePausing { return }
             guard state == LinphoneCallStateStreamsRunning else { throw .wrongState(id, "only an answered call can be put on hold") }
             guard linphone_call_pause(record.call) == 0 else { throw .wrongState(id, "liblinphone refused to put the call on hold") }
         } else {
             if state == LinphoneCallStateStreamsRunning || state == LinphoneCallStateResuming { return }
+            if state == LinphoneCallStatePausing {
+                record.resumeWhenPaused = true
+                return
+            }
             guard state == LinphoneCallStatePaused else { throw .wrongState(id, "the call is not on hold") }
             guard linphone_call_resume(record.call) == 0 else { throw .wrongState(id, "liblinphone refused to take the call off hold") }
             // The consultation's call took the video hub; the panel's picture comes back with it.
             videoHub.setCurrentCall(id)
+        }
+    }
+
+    /// The call is paused: one taken off hold meanwhile is resumed now.
+    func pausedNow(_ call: OpaquePointer) {
+        guard let id = idsByCall[call], let record = calls[id], record.resumeWhenPaused else { return }
+        record.resumeWhenPaused = false
+        if linphone_call_resume(call) == 0 {
+            videoHub.setCurrentCall(id)
+        } else {
+            logger.warning("call \(id): could not be taken off hold")
         }
     }
 
