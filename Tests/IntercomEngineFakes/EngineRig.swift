@@ -20,17 +20,18 @@ package struct EngineRig: Sendable {
     private let directory: TestDirectory
 
     /// `loggedIn`: operators with a stored token (default: every one in `operators`); `operatorAPI`:
-    /// what they answer, set before the engine's first refresh at start.
+    /// what they answer, set before the engine's first refresh at start. `directory`: `[directory]`.
     package static func start(panels: [PanelConfig] = [], sip: SIPSettings = SIPSettings(), operators: [OperatorConfig] = [],
                               loggedIn: [String]? = nil, operatorAPI: FakeOperator = FakeOperator(),
-                              switches: PanelSwitchStore? = nil) async throws -> EngineRig {
+                              switches: PanelSwitchStore? = nil, directory entries: [String: String] = [:]) async throws -> EngineRig {
         let directory = try TestDirectory(prefix: "intercom-rig")
         let tokens = OperatorTokenStore(directory: directory.path + "/operators")
         for name in loggedIn ?? operators.map(\.name) {
             try tokens.save(OperatorCredentials(deviceId: "rig-device", token: "rig-token-\(name)"), for: name)
         }
-        let config = IntercomConfig(sip: sip, panels: panels, operators: operators,
+        var config = IntercomConfig(sip: sip, panels: panels, operators: operators,
                                     daemon: DaemonSettings(socketPath: directory.path + "/control.sock"))
+        config.directory = entries
         let phone = FakePhone()
         let fakePanels = Dictionary(uniqueKeysWithValues: panels.map { ($0.name, FakePanel(name: $0.name)) })
         let fakeOperators = operatorAPI
@@ -67,9 +68,10 @@ package struct EngineRig: Sendable {
 
     /// Runs `body` on a fresh rig and stops it afterwards, whether `body` threw or not.
     package static func run(panels: [PanelConfig] = [], sip: SIPSettings = SIPSettings(), operators: [OperatorConfig] = [],
-                            loggedIn: [String]? = nil, operatorAPI: FakeOperator = FakeOperator(),
+                            loggedIn: [String]? = nil, operatorAPI: FakeOperator = FakeOperator(), directory: [String: String] = [:],
                             _ body: (EngineRig) async throws -> Void) async throws {
-        let rig = try await start(panels: panels, sip: sip, operators: operators, loggedIn: loggedIn, operatorAPI: operatorAPI)
+        let rig = try await start(panels: panels, sip: sip, operators: operators, loggedIn: loggedIn, operatorAPI: operatorAPI,
+                                  directory: directory)
         try await withCleanup({ await rig.stop() }) { try await body(rig) }
     }
 

@@ -17,6 +17,9 @@ package final class FakePhone: PhoneService {
         case replace(CallID)
         case call(String)
         case transfer(CallID, to: String)
+        case hold(CallID, Bool)
+        /// Attended transfer: the first call handed to the other side of the second.
+        case transferToCall(CallID, CallID)
         case dtmf(CallID, String)
         case mute(Bool, call: CallID?)
         case output(String, call: CallID?)
@@ -30,6 +33,8 @@ package final class FakePhone: PhoneService {
             case .replace(let id): "replace \(id)"
             case .call(let uri): "call \(uri)"
             case .transfer(let id, let uri): "transfer \(id) to \(uri)"
+            case .hold(let id, let held): (held ? "hold " : "resume ") + id.rawValue
+            case .transferToCall(let id, let other): "transfer \(id) to the other side of \(other)"
             case .dtmf(let id, let digits): "DTMF \(digits) in \(id)"
             case .mute(let muted, let id): "mute \(muted) \(id.map { "in \($0)" } ?? "for every call")"
             case .output(let device, let id): "output \(device) \(id.map { "in \($0)" } ?? "for every call")"
@@ -154,6 +159,14 @@ package final class FakePhone: PhoneService {
 
     package func transfer(_ id: CallID, to uri: String) async throws {
         try record(.transfer(id, to: uri), kind: "transfer", call: id)
+    }
+
+    package func hold(_ id: CallID, _ held: Bool) async throws {
+        try record(.hold(id, held), kind: "hold", call: id)
+    }
+
+    package func transfer(_ id: CallID, toCallOf other: CallID) async throws {
+        try record(.transferToCall(id, other), kind: "transferToCall", call: id)
     }
 
     package func sendDTMF(_ id: CallID, digits: String, timing: DTMFTiming) async throws {

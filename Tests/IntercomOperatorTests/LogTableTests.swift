@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import IntercomBase
+import IntercomTestSupport
 @testable import IntercomCLI
 
 /// `intercom log`'s table shows each entry's id, which `log --play ID` takes (issue 25).
@@ -21,5 +22,18 @@ import IntercomBase
         #expect(lines[0].hasPrefix("ID  TIME"), "\(lines)")
         #expect(lines[1].hasPrefix("42  ") && lines[1].contains("[clip]"), "\(lines)")
         #expect(lines[2].hasPrefix("-   "), "\(lines)")
+    }
+
+    /// A failed transfer is a line of its own: to whom and why, the other side's words escaped.
+    @Test func aFailedTransferShowsWhomAndWhy() throws {
+        let directory = try TestDirectory(prefix: "intercom-log-transfer")
+        let journal = try Journal(directory: directory.path)
+        let row = try journal.transferTried(panel: "entrance", call: CallID("c1"), target: "Flat12 <sip:flat12@10.0.0.7>",
+                                            mode: "attended", ok: false, error: "busy (486 Busy\u{1B}[2J Here)", at: Date())
+        let lines = LogCommand.table(try journal.entries()).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[1].hasPrefix("\(row)   ") && lines[1].contains("entrance") && lines[1].contains("transfer to Flat12 <sip:flat12@10.0.0.7>")
+                && lines[1].contains("attended: FAILED: busy (486 Busy"), "\(lines)")
+        #expect(!lines[1].contains("\u{1B}"), "\(lines)")
     }
 }

@@ -19,16 +19,16 @@ package enum PhoneTestSupport {
         return url.path
     }
 
-    /// A loopback phone with no sound card, listening on a random UDP and TCP port.
+    /// A loopback phone with no sound card, listening on a random UDP and TCP port (or on `listen`).
     package static func phone(_ name: String, audio: PhoneSettings.Audio = .files(play: callerSound, record: nil),
                       video: PhoneSettings.Video = .receive,
                       audioCodecs: [String]? = ["PCMA", "PCMU", "opus"],
                       videoCodecs: [String]? = ["H264", "VP8"],
                       mediaEncryption: MediaEncryption = .none,
-                      account: SIPAccount? = nil) async throws -> (Phone, EventRecorder<PhoneEvent>) {
+                      account: SIPAccount? = nil, listen: [ListenAddress]? = nil) async throws -> (Phone, EventRecorder<PhoneEvent>) {
         var settings = PhoneSettings(
-            listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0),
-                     ListenAddress(transport: .tcp, host: "127.0.0.1", port: 0)],
+            listen: listen ?? [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0),
+                               ListenAddress(transport: .tcp, host: "127.0.0.1", port: 0)],
             dataDirectory: tempDirectory(name), user: name, audio: audio, video: video,
             audioCodecs: audioCodecs, videoCodecs: videoCodecs)
         settings.mediaEncryption = mediaEncryption

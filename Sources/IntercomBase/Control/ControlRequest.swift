@@ -117,10 +117,16 @@ public struct ControlRequest: Sendable, Equatable {
             }
             action = .command(.call(panel: panel))
         case "transfer":
+            let steps = ["consult", "complete", "cancel"].filter { value[$0]?.boolValue == true }
+            guard steps.count <= 1 else { return fail("transfer takes one of \"consult\", \"complete\" and \"cancel\", not several") }
+            if steps.first == "complete" || steps.first == "cancel" {
+                action = .command(.attendedTransfer(call, step: steps.first == "complete" ? .complete : .cancel))
+                break
+            }
             guard let target = value["target"]?.stringValue, !target.isEmpty else {
                 return fail("transfer needs \"target\": a [directory] name or a sip: URI, e.g. \"flat12\"")
             }
-            action = .command(.transfer(call, target: target))
+            action = .command(steps.isEmpty ? .transfer(call, target: target) : .attendedTransfer(call, step: .consult(target: target)))
         case "calls", "guest":
             var panel: String?
             if let raw = value["panel"], raw != .null {
@@ -218,6 +224,13 @@ public struct ControlRequest: Sendable, Equatable {
             case .transfer(let c, let target):
                 fields.append(("command", .string("transfer"))); callField(c)
                 fields.append(("target", .string(target)))
+            case .attendedTransfer(let c, let step):
+                fields.append(("command", .string("transfer"))); callField(c)
+                switch step {
+                case .consult(let target): fields += [("target", .string(target)), ("consult", .bool(true))]
+                case .complete: fields.append(("complete", .bool(true)))
+                case .cancel: fields.append(("cancel", .bool(true)))
+                }
             case .setCalls(let panel, let on):
                 fields.append(("command", .string("calls")))
                 if let panel { fields.append(("panel", .string(panel))) }

@@ -125,6 +125,16 @@ public final class Journal: Sendable {
         _ = try run("UPDATE entries SET transferred_to = ? WHERE id = ?", [.text(target), .integer(row)])
     }
 
+    /// A transfer of call `call` that ended: to `target` (`NAME <URI>` or the URI), `mode` blind
+    /// or attended, `error` why it failed or was cancelled; returns its row id.
+    @discardableResult
+    public func transferTried(panel: String?, call: CallID, target: String, mode: String, ok: Bool, error: String?,
+                              at time: Date) throws(JournalError) -> Int64 {
+        try insert("INSERT INTO entries(kind, time, panel, call, detail, method, ok, error) VALUES ('transfer', ?, ?, ?, ?, ?, ?, ?)",
+                    [.real(time.timeIntervalSince1970), .optional(panel), .text(call.rawValue), .text(target), .text(mode),
+                     .integer(ok ? 1 : 0), .optional(error)])
+    }
+
     public enum PictureSlot: String, Sendable { case first = "first_picture", answer = "answer_picture" }
 
     /// Saves `jpeg` durably (temp file, fsync, rename, fsync of the folder: `DurableFile`) and

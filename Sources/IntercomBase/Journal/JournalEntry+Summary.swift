@@ -8,6 +8,7 @@ extension JournalEntry {
         case .door: "door \(detail ?? "?")"
         case .panelEvent: "alarm"
         case .operatorEvent: caller ?? "-"
+        case .transfer: "transfer to \(detail ?? "?")"
         }
     }
 
@@ -33,6 +34,8 @@ extension JournalEntry {
                 + (sensor.isEmpty ? "" : ", sensor \(sensor.joined(separator: "/"))")
         case .panelEvent:
             "\(detail ?? "?") \(method ?? "")"
+        case .transfer:
+            (method.map { "\($0): " } ?? "") + (ok == true ? "done" : "FAILED" + (error.map { ": \($0)" } ?? ""))
         case .operatorEvent:
             outcome ?? event ?? "?"
         }

@@ -3,7 +3,9 @@ import Foundation
 /// One row of the journal: a call, a door opening, a panel alarm event, or an entry of an
 /// operator's event log (the daemon's copy, or one fetched live by `intercom log`).
 public struct JournalEntry: Sendable, Equatable {
-    public enum Kind: String, Sendable { case call, door, panelEvent = "panel_event", operatorEvent = "operator_event" }
+    /// `transfer`: a transfer of a call that ended (`detail` the target, `method` blind or attended,
+    /// `ok`, `error` why it failed or was cancelled).
+    public enum Kind: String, Sendable { case call, door, panelEvent = "panel_event", operatorEvent = "operator_event", transfer }
 
     public var id: Int64
     public var kind: Kind
@@ -97,6 +99,10 @@ public struct JournalEntry: Sendable, Equatable {
             if !sensor.isEmpty { fields.append(("sensor", .array(sensor.map { .string($0) }))) }
         case .panelEvent:
             fields += [("event_kind", .optional(detail)), ("state", .optional(method))]
+        case .transfer:
+            fields += [("call", .optional(call)), ("to", .optional(detail)), ("mode", .optional(method)),
+                       ("ok", ok.map { .bool($0) } ?? .null)]
+            if let error { fields.append(("error", .string(error))) }
         case .operatorEvent:
             fields += [("operator", .optional(operatorName)), ("event", .optional(event)), ("door", .optional(detail)),
                        ("flat", .optional(flat)), ("address", .optional(address)),

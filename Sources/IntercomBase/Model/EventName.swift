@@ -12,6 +12,7 @@ public enum EventName: String, Sendable, Equatable, CaseIterable {
     case audioChanged = "audio_changed"
     case callEnded = "call_ended"
     case callTransferred = "call_transferred"
+    case transferConsult = "transfer_consult"
     case panelEvent = "panel_event"
     case panelUnreachable = "panel_unreachable"
     case panelReachable = "panel_reachable"

@@ -30,11 +30,25 @@ public enum IntercomCommand: Sendable, Equatable {
     /// Pass an answered call on (blind transfer): `target` is a `[directory]` name or a SIP URI;
     /// nil call = the answered call.
     case transfer(CallID?, target: String)
+    /// Attended transfer: consult `target` with the call on hold, then complete (the caller is
+    /// handed to the target) or cancel (back to the caller). nil call = the answered call, or
+    /// the one whose consultation is under way.
+    case attendedTransfer(CallID?, step: AttendedTransferStep)
     /// Take missed call `entry` (its journal id) out of the desk's queue; `by` says who dealt with it.
     case handled(entry: Int64, by: String)
     /// Call the panel of missed call `entry` back and mark the entry handled by `by`.
     case callBack(entry: Int64, by: String)
     case status
+}
+
+/// The steps of an attended transfer a front end asks for (`ctl transfer --consult|--complete|--cancel`).
+public enum AttendedTransferStep: Sendable, Equatable {
+    /// Put the call on hold and call `target` (a `[directory]` name or a SIP URI).
+    case consult(target: String)
+    /// The target answered: hand the caller over (REFER with Replaces).
+    case complete
+    /// Hang up the consultation and take the call off hold.
+    case cancel
 }
 
 /// Who answered a call a person answered: at a face of their own (a key, `ctl`), or with the

@@ -21,8 +21,10 @@ public enum ControlCommandReference {
         ReferenceEntry("speaker", fields: "`on` (true, false; absent toggles)",
                        "Play call audio on `[audio] speaker` (on) or `[audio] playback` (off)."),
         ReferenceEntry("call", fields: "`panel`", "Call a panel to look and talk."),
-        ReferenceEntry("transfer", fields: "`target` (a `[directory]` name or a `sip:` URI), `call`",
-                       "Pass an answered call on with a blind transfer (SIP REFER)."),
+        ReferenceEntry("transfer", fields: "`target` (a `[directory]` name or a `sip:` URI), `call`; `consult`, `complete`, `cancel` (true)",
+                       "Pass an answered call on with a blind transfer (SIP REFER); with `consult`, attended: the call "
+                       + "is held while the target is called, then `complete` hands it over (REFER with Replaces) or "
+                       + "`cancel` returns to it."),
         ReferenceEntry("calls", fields: "`on` (true, false: do not disturb), `panel`",
                        "Take a panel's calls or not; kept across restarts until the config's `calls` changes (`ctl calls`, MQTT)."),
         ReferenceEntry("guest", fields: "`until` (RFC 3339, or null for off), `panel`",

@@ -45,7 +45,14 @@ extension EventName {
                                + "held (it follows its own `call_incoming`; journaled as missed).")
         case .callTransferred:
             ReferenceEntry(rawValue, fields: "call fields, `to` (the URI), `target` (the `[directory]` name or null), `ok`, `error`",
-                           "A blind transfer (SIP REFER) of the call was tried: `t`, `ctl transfer`.")
+                           "A transfer of the call was tried: blind (SIP REFER: `t`, `ctl transfer`) or attended "
+                               + "(REFER with Replaces: `T`, `ctl transfer --complete`); a failed one is journaled with its reason.")
+        case .transferConsult:
+            ReferenceEntry(rawValue,
+                           fields: "call fields (the call on hold), `state` (`calling`, `answered`, `transferring`, `cancelled`, "
+                               + "`failed`), `to` (the URI), `target` (the `[directory]` name or null), `consult_call`, `error` when failed",
+                           "A step of an attended transfer (`T`, `ctl transfer --consult`): the call is on hold while the target "
+                               + "is called; after `cancelled` or `failed` it is taken off hold. Journaled when it fails or is cancelled.")
         case .panelEvent:
             ReferenceEntry(rawValue, fields: "`panel`, `kind` (`ding`, `motion`, `door`), `state` (`on`, `off`)",
                            "The panel's alarm stream reported something.")

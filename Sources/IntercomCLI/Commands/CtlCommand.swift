@@ -11,6 +11,9 @@ public enum CtlCommand {
             .value("--panel", "PANEL", "open, call, calls, guest: which panel (default: the one in a call, or the only one); "
                    + "open ID takes any id of 'intercom doors' instead (an operator door: home:1:0)"),
             .value("--call", "CALL", "the call to act on, e.g. c1 (default: the obvious one)"),
+            .flag("--consult", "transfer: attended: hold the call and call TARGET first"),
+            .flag("--complete", "transfer: hand the held call to the answered consultation"),
+            .flag("--cancel", "transfer: hang up the consultation and take the call off hold"),
             .value("--by", "WHO", "handled, callback: who deals with the missed call (default: ctl ($USER))"),
             .value("--socket", "PATH", "control socket (default: [daemon] socket of the config)"),
             .value("--timeout", "SECONDS", "give up when the daemon has not answered within this long (default 5)"),
@@ -24,7 +27,7 @@ public enum CtlCommand {
             CommandAction("status"), CommandAction("answer", "[CALL]"), CommandAction("decline", "[CALL]"),
             CommandAction("hangup", "[CALL]"), CommandAction("open", "[ID]"), CommandAction("dtmf", "DIGITS"),
             CommandAction("mute", "[on|off]"), CommandAction("speaker", "[on|off]"), CommandAction("call", "[PANEL]"),
-            CommandAction("transfer", "TARGET"), CommandAction("calls", "on|off"), CommandAction("guest", "UNTIL|off"),
+            CommandAction("transfer", "TARGET|--consult TARGET|--complete|--cancel"), CommandAction("calls", "on|off"), CommandAction("guest", "UNTIL|off"),
             CommandAction("handled", "ENTRY"), CommandAction("callback", "ENTRY"), CommandAction("events", "[CALL]"),
         ],
         run: run)
@@ -134,12 +137,22 @@ public enum CtlCommand {
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .command(.call(panel: args.value("--panel") ?? words.first))))
         case "transfer":
+            let call = args.value("--call").map(CallID.init)
+            let steps = ["--consult", "--complete", "--cancel"].filter { args.has($0) }
+            guard steps.count <= 1 else {
+                return .failure(UsageError(message: "ctl transfer takes one of --consult, --complete and --cancel", command: "ctl"))
+            }
+            if steps.first == "--complete" || steps.first == "--cancel" {
+                if let e = extra(0) { return .failure(e) }
+                return .success(ControlRequest(id: id, action: .command(.attendedTransfer(call, step: steps.first == "--complete" ? .complete : .cancel))))
+            }
             guard let target = words.first else {
                 return .failure(UsageError(message: "ctl transfer needs a target: a [directory] name or a sip: URI, e.g. 'intercom ctl transfer flat12'",
                                            command: "ctl"))
             }
             if let e = extra(1) { return .failure(e) }
-            return .success(ControlRequest(id: id, action: .command(.transfer(args.value("--call").map(CallID.init), target: target))))
+            return .success(ControlRequest(id: id, action: .command(
+                steps.isEmpty ? .transfer(call, target: target) : .attendedTransfer(call, step: .consult(target: target)))))
         case "calls":
             if let e = extra(1) { return .failure(e) }
             guard let word = words.first, word == "on" || word == "off" else {

@@ -57,6 +57,8 @@ struct CallSession: Sendable {
         endReason = reason
         tasks.close()
     }
+    /// An attended transfer under way: the call is on hold while `Consultation.call` calls the target.
+    var consult: Consultation?
 
     /// What events call the caller: the panel's name, or the operator door's id (`home:1:0`).
     var name: String? { panel?.name ?? operatorDoor?.id }

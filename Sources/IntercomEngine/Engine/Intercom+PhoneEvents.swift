@@ -7,6 +7,7 @@ import IntercomPhone
 extension Intercom {
     func handle(_ event: PhoneEvent) async {
         guard let phone else { return }
+        await followConsultation(event, phone: phone)
         switch event {
         case .listening:
             break

@@ -32,12 +32,17 @@ extension Intercom {
         return (target, nil)
     }
 
-    /// The phone's word on a transfer: published as `call_transferred`.
+    /// The phone's word on a transfer: published as `call_transferred`. An attended transfer's
+    /// target is the consultation's (the phone knows it by the address liblinphone resolved); a
+    /// refused one leaves the consultation up, to try again or cancel.
     func transferReported(_ id: CallID, uri: String, ok: Bool, detail: String?) {
         guard let session = calls[id] else { return }
-        let name = session.transfer?.uri == uri ? session.transfer?.name : nil
+        let attended = session.consult != nil
+        let name = session.transfer?.uri == uri || attended ? session.transfer?.name : nil
+        let to = attended ? session.transfer?.uri ?? uri : uri
         calls[id]?.transfer = nil
-        if !ok { logger.warning("call \(id): transfer to \(uri) failed: \(detail ?? "no reason given")") }
-        publish(.callTransferred(session.ref, to: uri, target: name, ok: ok, error: ok ? nil : detail))
+        if attended && !ok { calls[id]?.consult?.completing = false }
+        if !ok { logger.warning("call \(id): transfer to \(to) failed: \(detail ?? "no reason given")") }
+        publish(.callTransferred(session.ref, to: to, target: name, ok: ok, error: ok ? nil : detail ?? "failed: no reason given"))
     }
 }

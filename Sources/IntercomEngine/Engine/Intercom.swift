@@ -61,6 +61,8 @@ public actor Intercom {
     /// the operators' refresh, the panels' alarm streams and pictures, an automatic opening in
     /// progress. `stop` cancels them and awaits them.
     nonisolated let tasks: TaskOwner
+    /// Attended transfers' consultation calls, each with the call it consults for (until it ends).
+    var consultCalls: [CallID: CallID] = [:]
     /// Snapshots are decoded no larger than this: more than any terminal picture needs.
     let peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
     /// The journal the daemon keeps, for the missed-call queue's commands (`handled`, `callBack`);
@@ -204,6 +206,8 @@ public actor Intercom {
             case .transfer(let id, let target):
                 let session = try pick(id, stage: .active, what: "answered")
                 return try await transfer(session, to: target, phone: phone)
+            case .attendedTransfer(let id, let step):
+                return try await attendedTransfer(id, step: step, phone: phone)
             case .setCalls(let panel, let on):
                 return try setCalls(panel: panel, on: on)
             case .setGuest(let panel, let until):

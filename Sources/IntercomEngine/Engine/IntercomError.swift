@@ -22,6 +22,8 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
     /// A do-not-disturb or guest switch that could not be saved in the state folder (exit 1: the
     /// contract's "anything else"; the line names the folder, the cause and the fix).
     case switchNotSaved(String)
+    /// The command does not fit where the call is (completing a consultation nobody answered yet…).
+    case notNow(String)
 
     public var exitCode: Int32 {
         switch self {
@@ -43,7 +45,7 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .panel(let error): error.description
         case .operatorRequest(let error): error.description
         case .unknownPanel(let message), .unknownTarget(let message), .callFailed(let message), .refused(let message),
-             .cameraUnplayable(let message), .switchNotSaved(let message):
+             .cameraUnplayable(let message), .switchNotSaved(let message), .notNow(let message):
             message
         }
     }

@@ -54,6 +54,10 @@ extension IntercomEvent {
         case .callTransferred:
             guard let ref, let to = text("to"), let ok = flag("ok") else { return nil }
             kind = .callTransferred(ref, to: to, target: text("target"), ok: ok, error: text("error"))
+        case .transferConsult:
+            guard let ref, let state = text("state").flatMap(ConsultState.init(rawValue:)), let to = text("to") else { return nil }
+            kind = .transferConsult(ref, state: state, to: to, target: text("target"), consultCall: text("consult_call").map(CallID.init),
+                                    error: text("error"))
         case .panelEvent:
             guard let panel = text("panel"), let what = text("kind"), let state = text("state") else { return nil }
             kind = .panelEvent(panel: panel, kind: what, state: state)

@@ -30,6 +30,14 @@ public struct IntercomEvent: Sendable, Equatable {
         }
     }
 
+    /// The steps of an attended transfer: `calling` (the call is on hold, the target rings),
+    /// `answered` (complete or cancel now), `transferring` (REFER sent; `call_transferred` follows),
+    /// `cancelled` (the desk went back to the call), `failed` (the target refused or hung up, or
+    /// the caller did: `error`). After `cancelled` or `failed` the call is off hold again.
+    public enum ConsultState: String, Sendable, Equatable {
+        case calling, answered, transferring, cancelled, failed
+    }
+
     public enum Kind: Sendable, Equatable {
         case started(listen: [String], version: String)
         case registered(account: String, reason: String?)
@@ -47,6 +55,9 @@ public struct IntercomEvent: Sendable, Equatable {
         /// What became of a transfer (`t`, `ctl transfer`): `to` is the URI, `target` the
         /// `[directory]` name when one was given; `ok` once the other side's call to it connected.
         case callTransferred(CallRef, to: String, target: String?, ok: Bool, error: String?)
+        /// A step of an attended transfer of the call (`T`, `ctl transfer --consult`): the call is on
+        /// hold while `consultCall` calls `to`; `error` says why a `failed` one failed.
+        case transferConsult(CallRef, state: ConsultState, to: String, target: String?, consultCall: CallID?, error: String?)
         case panelEvent(panel: String, kind: String, state: String)
         case panelUnreachable(panel: String, error: String)
         case panelReachable(panel: String)
@@ -84,6 +95,7 @@ public struct IntercomEvent: Sendable, Equatable {
         case .audioChanged: .audioChanged
         case .callEnded: .callEnded
         case .callTransferred: .callTransferred
+        case .transferConsult: .transferConsult
         case .panelEvent: .panelEvent
         case .panelUnreachable: .panelUnreachable
         case .panelReachable: .panelReachable
@@ -98,7 +110,7 @@ public struct IntercomEvent: Sendable, Equatable {
     public var call: CallRef? {
         switch kind {
         case .callIncoming(let c), .callOutgoing(let c, _), .peepholeFrame(let c, _, _, _), .callAnswered(let c, _), .callEnded(let c, _, _): c
-        case .callTransferred(let c, _, _, _, _): c
+        case .callTransferred(let c, _, _, _, _), .transferConsult(let c, _, _, _, _, _): c
         case .doorOpened(_, let c, _, _, _, _, _): c
         default: nil
         }
@@ -147,6 +159,11 @@ public struct IntercomEvent: Sendable, Equatable {
         case .callTransferred(let c, let to, let target, let ok, let error):
             callFields(c)
             fields += [("to", .string(to)), ("target", .optional(target)), ("ok", .bool(ok))]
+            if let error { fields += [("error", .string(error))] }
+        case .transferConsult(let c, let state, let to, let target, let consultCall, let error):
+            callFields(c)
+            fields += [("state", .string(state.rawValue)), ("to", .string(to)), ("target", .optional(target)),
+                       ("consult_call", .optional(consultCall?.rawValue))]
             if let error { fields += [("error", .string(error))] }
         case .panelEvent(let panel, let kind, let state):
             fields += [("panel", .string(panel)), ("kind", .string(kind)), ("state", .string(state))]

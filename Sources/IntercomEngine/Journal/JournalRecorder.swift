@@ -39,6 +39,8 @@ public actor JournalRecorder {
     private let ringClipLimit: Duration
     /// Door-sensor changes that echo an opening go onto the opening's row (issue 25).
     private var sensorFold = DoorSensorFold()
+    /// Calls with an attended transfer under way (`transfer_consult` calling): their transfers are `attended`.
+    private var consulting: Set<CallID> = []
     /// Hooks waiting for a call's first picture (`picture(call:within:)`), by call and token.
     private var pictureWaiters: [CallID: [(token: UInt64, continuation: CheckedContinuation<String?, Never>)]] = [:]
     private var nextWaiter: UInt64 = 0
@@ -118,9 +120,22 @@ public actor JournalRecorder {
         case .callOutgoing(let c, let to):
             // `intercom call` and the like: whom we called stands where an incoming call's caller does.
             rows[c.id] = try journal.callStarted(panel: c.panel, call: c.id, caller: to, outgoing: true, at: event.time)
-        case .callTransferred(let c, let to, let target, let ok, _):
-            guard ok, let row = rows[c.id] else { return }
-            try journal.callTransferred(row, to: target.map { "\($0) <\(to)>" } ?? to)
+        case .callTransferred(let c, let to, let target, let ok, let error):
+            let whom = target.map { "\($0) <\(to)>" } ?? to
+            let mode = consulting.contains(c.id) ? "attended" : "blind"
+            if ok { consulting.remove(c.id) }
+            // Each outcome is an entry of its own (a refused one says why); the call's row keeps where it went.
+            try journal.transferTried(panel: c.panel, call: c.id, target: whom, mode: mode, ok: ok, error: error, at: event.time)
+            if ok, let row = rows[c.id] { try journal.callTransferred(row, to: whom) }
+        case .transferConsult(let c, let state, let to, let target, _, let error):
+            switch state {
+            case .calling: consulting.insert(c.id)
+            case .cancelled, .failed:
+                consulting.remove(c.id)
+                try journal.transferTried(panel: c.panel, call: c.id, target: target.map { "\($0) <\(to)>" } ?? to, mode: "attended",
+                                          ok: false, error: error ?? "cancelled at the desk", at: event.time)
+            case .answered, .transferring: break
+            }
         case .peepholeFrame(let c, _, _, _):
             guard let row = rows[c.id], !pictured.contains(c.id),
                   let jpeg = pictures.peepholeJPEG(call: c.id, panel: c.panel) else { return }
@@ -141,6 +156,7 @@ public actor JournalRecorder {
                 self.pending[token] = nil
             }
         case .callEnded(let c, let reason, let duration):
+            consulting.remove(c.id)
             guard let row = rows.removeValue(forKey: c.id) else { return }
             pictured.remove(c.id)
             resumeWaiters(c.id, with: latest[c.id])

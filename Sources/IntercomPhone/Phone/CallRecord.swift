@@ -21,6 +21,9 @@ final class CallRecord {
     var transferTarget: String?
     /// The other side reported the transferred call connected: the call ended by being passed on.
     var transferred = false
+    /// Taken off hold while liblinphone was still putting it on hold (a consultation cancelled at
+    /// once): resumed as soon as it is paused.
+    var resumeWhenPaused = false
     /// Where liblinphone records this call (both sides' audio mixed, and the received video), set
     /// at answer; recording starts once the streams run and stops as the call ends.
     var recordFile: String?

@@ -128,6 +128,8 @@ extension LinphoneCoreDriver {
             // "Call terminated" says nothing; the error info says why ("Media lost", a SIP status).
             let why = reason == .error ? Self.errorPhrase(call).map { "\($0) (\(message ?? "ended"))" } : nil
             emit(.ended(id, reason: reason, duration: duration, detail: why ?? message))
+        case LinphoneCallStatePaused:
+            pausedNow(call)
         case LinphoneCallStateReleased:
             forgetCallLogs()
             guard let id = idsByCall.removeValue(forKey: call) else { return }

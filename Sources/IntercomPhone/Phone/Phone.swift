@@ -104,6 +104,17 @@ public final class Phone: Sendable {
         try await perform { try $0.transfer(id, to: uri) }
     }
 
+    /// Puts an answered call on hold, or takes it off hold (attended transfer's consultation).
+    public func hold(_ id: CallID, _ held: Bool) async throws {
+        try await perform { try $0.hold(id, held) }
+    }
+
+    /// Attended transfer: the caller of `id` (on hold) is asked to call the other side of the
+    /// answered call `other` in its place (REFER with Replaces); `transferred` reports the outcome.
+    public func transfer(_ id: CallID, toCallOf other: CallID) async throws {
+        try await perform { try $0.transfer(id, toCallOf: other) }
+    }
+
     /// Sends `digits` as RFC 2833 events: each lasting `timing.durationMs`, the whole code
     /// `timing.repeat` times with `timing.gapMs` between rounds. `dtmfSent` follows the last digit.
     public func sendDTMF(_ id: CallID, digits: String, timing: DTMFTiming = DTMFTiming()) async throws {

@@ -16,6 +16,8 @@ enum KeyAction: Equatable {
     case selectDoor(index: Int)
     /// `t` in a call: ask for a transfer target.
     case transfer
+    /// `T` in a call: attended transfer: ask whom to consult, or hand over to the one who answered.
+    case consult
     /// Kiosk: PgUp/PgDn page the tiles, `/` starts the name filter, `v` toggles the list.
     case kiosk(KioskView.Key)
 
@@ -47,6 +49,7 @@ enum KeyAction: Equatable {
         case "O": return .command(.open(panel: nil, door: .alt, by: .key))
         case "g": return .command(.open(panel: nil, door: .light, by: .key))
         case "t": return inCall ? .transfer : nil
+        case "T": return inCall ? .consult : nil
         case "s": return .command(.speaker(nil))
         case "m": return .command(.mute(nil))
         case "?": return .help

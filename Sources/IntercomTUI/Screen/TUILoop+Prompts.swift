@@ -52,6 +52,17 @@ extension TUILoop {
         resetPictures()
     }
 
+    /// A lone Esc: with no prompt or help open it goes back from an attended transfer's
+    /// consultation to the held call; else it closes what is open.
+    func loneEscape() {
+        if model.promptLine(filterShown: nil) == nil, !model.showHelp, let call = model.consultation?.call {
+            model.keyPressed()
+            context.send(.attendedTransfer(call, step: .cancel))
+        } else if model.escape() {
+            resetPictures()
+        }
+    }
+
     /// The transfer prompt's keys: printable characters type, Backspace deletes, Enter sends the
     /// target (empty: gives up), Tab completes a `[directory]` name.
     func typeTransferTarget(_ key: Int32) {
@@ -61,7 +72,7 @@ extension TUILoop {
             let call = model.transferCall
             (model.transferPrompt, model.transferCall) = (nil, nil)
             guard !typed.isEmpty, let id = call else { return }
-            context.send(.transfer(id, target: typed))
+            context.send(model.transferAttended ? .attendedTransfer(id, step: .consult(target: typed)) : .transfer(id, target: typed))
             return
         case Curses.Key.backspace, 127, 8:
             if !typed.isEmpty { typed.removeLast() }

@@ -75,7 +75,7 @@ final class TUILoop {
             if let focused = keyFilter.takeFocus() { alerts.focused = focused }
             // Esc alone is known only once nothing followed it: it cancels a prompt (transfer,
             // door, filter, quit) and closes the help or the journal.
-            if keyFilter.takeLoneEscape(), model.escape() { resetPictures() }
+            if keyFilter.takeLoneEscape() { loneEscape() }
             for item in context.inbox.drain() { take(item) }
             if let key {
                 if key == Curses.Key.resize {
@@ -235,9 +235,16 @@ final class TUILoop {
             resetPictures()
         case .selectDoor(let index):
             model.selectDoor(index)
-        case .transfer:
+        case .transfer, .consult:
+            if action == .consult, let consult = model.consultation, consult.call == model.selectedCall?.id {
+                guard consult.answered else { return model.say("\(consult.target) has not answered yet (Esc: back to the call)") }
+                context.send(.attendedTransfer(consult.call, step: .complete))
+                return
+            }
+            guard model.consultation == nil else { return model.say("a transfer is under way: T completes it, Esc cancels it") }
             model.transferPrompt = ""
             model.transferCall = model.selectedCall?.id
+            model.transferAttended = action == .consult
         case .kiosk(let key):
             model.kiosk.apply(key)
             resetPictures()

@@ -52,6 +52,9 @@ struct JournalBrowser {
         case .operatorEvent:
             // The operator's texts came from its server: no control character reaches the screen.
             return TerminalSafe.escape("\(when) \(entry.placeText) \(entry.outcomeText)" + (entry.caller.map { " (\($0))" } ?? ""))
+        case .transfer:
+            // A refused transfer's reason is the other side's status line.
+            return TerminalSafe.escape("\(when) \(entry.panel ?? "?") \(entry.subjectText) \(entry.outcomeText)")
         case .door, .panelEvent:
             return "\(when) \(entry.panel ?? "?") \(entry.subjectText) \(entry.outcomeText)"
         }

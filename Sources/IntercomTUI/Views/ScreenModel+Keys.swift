@@ -46,9 +46,13 @@ extension ScreenModel {
         }
         let call = selectedCall
         let next = calls.count > 1 ? [I("Tab next call (\(calls.count))", 2)] : []
+        if let call, call.stage == .active, let consult = consultation, consult.call == call.id {
+            return KeyBar([I(consult.answered ? "T transfer to \(consult.target)" : "calling \(consult.target)…", 1),
+                           I("Esc back to \(call.title)", 1), I("h hang up \(call.title)", 3)] + next + [KeyBar.help])
+        }
         if let call, call.stage == .active {
             return KeyBar([I("h hang up \(call.title)", 1), I("o open", 2)] + next + [
-                I("0-9 DTMF", 3), I("t transfer", 4), I("m mute", 5), I("s speaker", 5), I("O 2nd door", 6), I("g gate", 7),
+                I("0-9 DTMF", 3), I("t transfer", 4), I("T consult", 4), I("m mute", 5), I("s speaker", 5), I("O 2nd door", 6), I("g gate", 7),
                 KeyBar.help])
         }
         if let call, call.stage == .dialing {
@@ -96,7 +100,9 @@ extension ScreenModel {
     /// The message row while a prompt is open (nil: no prompt).
     func promptLine(filterShown: Int?) -> String? {
         if quitAsked { return "a call is in progress or this is a kiosk: quit? y/n (Esc: stay)" }
-        if let typed = transferPrompt { return "transfer to (name or sip:URI): \(typed)_" }
+        if let typed = transferPrompt {
+            return (transferAttended ? "consult first, call (name or sip:URI): " : "transfer to (name or sip:URI): ") + "\(typed)_"
+        }
         if let prompt = doorPrompt {
             let matches = doorsMatching(prompt.typed, door: prompt.door).map(Self.title)
             let which = prompt.door == .main ? "door" : (prompt.door == .alt ? "second door" : "gate")

@@ -33,6 +33,11 @@ struct ScreenModel {
     /// call it is for (the prompt closes when that call ends).
     var transferPrompt: String?
     var transferCall: CallID?
+    /// The prompt was opened with `T`: Enter consults the target (attended transfer), not REFERs.
+    var transferAttended = false
+    /// An attended transfer under way (`transfer_consult`): the call on hold, whom it consults,
+    /// and whether they answered (then `T` hands the call over; Esc goes back to it).
+    var consultation: (call: CallID, target: String, answered: Bool)?
     /// The kiosk's page, filter and list mode.
     var kiosk = KioskView()
     /// A door sensor's on/off that echoes an opening is not listed under Recent (as in the journal).
@@ -97,6 +102,7 @@ struct ScreenModel {
             if selected == c.id { selected = (ringing.first ?? calls.first)?.id }
             if transferCall == c.id { (transferPrompt, transferCall) = (nil, nil) }
             if pendingTransfer?.call == c.id { pendingTransfer = nil }
+            if consultation?.call == c.id { consultation = nil }
             ended[c.id] = reason
             // Another desk took it, or it was refused busy: say so for a moment, with no duration
             // (it never rang out here).
@@ -109,8 +115,11 @@ struct ScreenModel {
             let text = ok ? "\(title) transferred to \(target ?? to)"
                 : "transfer of \(title) to \(target ?? to) failed: \(error ?? "refused")"
             if pendingTransfer?.call == c.id { pendingTransfer = nil }
+            if ok, consultation?.call == c.id { consultation = nil }
             if ok { say(text) } else { fail(text) }
             remember("\(time) \(text)")
+        case .transferConsult(let c, let state, let to, let target, _, let error):
+            consult(c, state: state, who: target ?? to, error: error, time: time)
         case .doorOpened(let panel, _, let door, let method, _, let ok, let error):
             let text = Self.doorText(owner: panel, door: door, method: method, ok: ok, error: error)
             if ok { say(text) } else { fail(text) }
@@ -151,6 +160,31 @@ struct ScreenModel {
             remember("\(time) \(name): \(unread) unread message\(unread == 1 ? "" : "s")")
         case .started, .peepholeFrame:
             break
+        }
+    }
+
+    /// A step of an attended transfer: the message line says what the desk can do next.
+    private mutating func consult(_ c: IntercomEvent.CallRef, state: IntercomEvent.ConsultState, who: String, error: String?,
+                                  time: String) {
+        let title = calls.first { $0.id == c.id }?.title ?? c.panel ?? c.from
+        switch state {
+        case .calling:
+            consultation = (c.id, who, false)
+            say("\(title) on hold, calling \(who)… (Esc: back to \(title))")
+        case .answered:
+            consultation = (c.id, who, true)
+            say("\(who) answered: T hands \(title) over, Esc goes back to \(title)")
+        case .transferring:
+            pendingTransfer = (c.id, who, Date())
+        case .cancelled:
+            consultation = nil
+            say("back to \(title); the call to \(who) was hung up")
+            remember("\(time) transfer of \(title) to \(who) cancelled")
+        case .failed:
+            consultation = nil
+            let text = "transfer of \(title) to \(who) failed: \(error ?? "no reason given")"
+            fail(text + (calls.contains { $0.id == c.id } ? "; back to \(title)" : ""))
+            remember("\(time) \(text)")
         }
     }
 

@@ -107,6 +107,10 @@ import IntercomPhoneTestSupport
             #expect(result.succeeded, "\(result)\n\(daemon.log)")
             let ended = try await daemon.waitForEvent("call_ended") { $0.string("call") == answered.string("call") }
             #expect(ended.string("reason") == "remote_hangup", "\(ended)")
+            // The journal keeps the failure: to whom and why (issue 25).
+            let log = try await daemon.run(["log"])
+            #expect(log.stdout.contains("transfer to flat12 <sip:flat12@127.0.0.1:9>") && log.stdout.contains("blind: FAILED: \(peer.error)"),
+                    "\(log)")
         }
     }
 }

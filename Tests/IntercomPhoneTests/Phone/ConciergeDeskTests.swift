@@ -6,7 +6,7 @@ import IntercomPhoneTestSupport
 import IntercomBase
 
 /// A concierge room: desks registered at a real kamailio, which forks a call to every desk of the
-/// account; and a desk passing the call on to a flat (blind transfer).
+/// account; and a desk passing the call on to a flat (blind and attended transfer).
 @Suite(.serialized, .removesTestFolders) struct ConciergeDeskTests {
     /// Desk A answers; kamailio cancels desk B's branch with `Reason: SIP;cause=200`, and B's call
     /// ends `answered_elsewhere`, not `missed`.
@@ -95,6 +95,68 @@ import IntercomBase
             try await Task.sleep(for: .seconds(2))
             try await flat.hangup(atFlat.id)
             _ = try await flatEvents.wait("flat ended") { $0.ended(atFlat.id) }
+            let heard = try await AudioFlowTests.dominantFrequency(dir.file("flat.wav"))
+            #expect(heard.map { abs($0 - 1000) <= 30 } == true, "the flat recorded \(heard.map { "\($0) Hz" } ?? "silence")")
+        }
+    }
+
+    /// Attended transfer: the desk holds the panel, calls the flat, talks, then
+    /// hands the panel over (REFER with Replaces): the panel calls the flat, whose phone takes that
+    /// call in place of the consultation, and the flat hears the panel. The desk's calls both end.
+    @Test func anAttendedTransferLeavesThePanelTalkingToTheFlat() async throws {
+        let dir = try TestDirectory(prefix: "intercom-attended")
+        try WAVTone.write(to: dir.file("panel.wav"), frequency: 1000, seconds: 30)
+        // liblinphone 5.1 leaves the port out of its INVITE's To, and Refer-To is that To: the flat
+        // must be reachable at the SIP port, so it gets a loopback address of its own (as a flat's
+        // phone has its own host), not a random port on 127.0.0.1.
+        let flatHost = "127.0.0.\(Int.random(in: 100...250))"
+        let (flat, flatEvents) = try await PhoneTestSupport.phone(
+            "flat", audio: .files(play: nil, record: dir.file("flat.wav").path), video: .off, audioCodecs: ["PCMA"],
+            listen: [ListenAddress(transport: .udp, host: flatHost, port: 5060)])
+        let (desk, deskEvents) = try await PhoneTestSupport.phone("desk", video: .off)
+        let (panel, panelEvents) = try await PhoneTestSupport.phone(
+            "panel", audio: .files(play: dir.file("panel.wav").path, record: nil), video: .off, audioCodecs: ["PCMA"])
+        try await withCleanup({ await panel.stop(); await desk.stop(); await flat.stop() }) {
+            let outgoing = try await panel.call(PhoneTestSupport.uri(of: desk, user: "desk"), video: false)
+            let atDesk = try await deskEvents.wait("ringing at the desk") { $0.incomingCall }
+            try await desk.answer(atDesk.id, video: false)
+            _ = try await panelEvents.wait("panel established") { $0.established(outgoing) }
+            _ = try await deskEvents.wait("desk established") { $0.established(atDesk.id) }
+
+            // Hold the panel, consult the flat.
+            try await desk.hold(atDesk.id, true)
+            let consult = try await desk.call("sip:flat12@\(flatHost)", video: false)
+            let atFlat = try await flatEvents.wait("the consultation rings at the flat", timeout: 15) { $0.incomingCall }
+            #expect(atFlat.from.hasPrefix("sip:desk@"), "\(atFlat)")
+            try await flat.answer(atFlat.id, video: false)
+            _ = try await deskEvents.wait("consultation established") { $0.established(consult) }
+            // Handing over before the panel is off hold, the way `ctl transfer --complete` does.
+            try await desk.transfer(atDesk.id, toCallOf: consult)
+
+            // The panel calls the flat with Replaces; the flat's liblinphone takes that call by
+            // itself (it replaces one already answered) and ends the desk's consultation.
+            let toFlat = try await panelEvents.wait("the panel calls the flat", timeout: 15) { event -> CallID? in
+                if case .outgoing(let info) = event, info.id != outgoing { info.id } else { nil }
+            }
+            let fromPanel = try await flatEvents.wait("the panel's call at the flat", timeout: 15) { event -> CallInfo? in
+                if case .incoming(let info) = event, info.id != atFlat.id { info } else { nil }
+            }
+            #expect(fromPanel.from.hasPrefix("sip:panel@"), "\(fromPanel)")
+            _ = try await flatEvents.wait("the flat talks to the panel", timeout: 15) { $0.established(fromPanel.id) }
+            _ = try await panelEvents.wait("the panel talks to the flat", timeout: 15) { $0.established(toFlat) }
+            _ = try await flatEvents.wait("the flat's consultation replaced") { $0.ended(atFlat.id) }
+            let result = try await deskEvents.wait("transfer result", timeout: 15) { event -> (Bool, String?)? in
+                if case .transferred(atDesk.id, _, let ok, let detail) = event { (ok, detail) } else { nil }
+            }
+            #expect(result.0, "\(result)")
+            #expect(try await deskEvents.wait("desk's call with the panel ended", timeout: 15) { $0.ended(atDesk.id) } == .transferred)
+            _ = try await deskEvents.wait("the consultation ended", timeout: 15) { $0.ended(consult) }
+
+            // Two seconds of the panel's tone at the flat.
+            try await Task.sleep(for: .seconds(2))
+            try await flat.hangup(fromPanel.id)
+            _ = try await flatEvents.wait("flat ended") { $0.ended(fromPanel.id) }
+            _ = try await panelEvents.wait("the panel's call to the flat ended") { $0.ended(toFlat) }
             let heard = try await AudioFlowTests.dominantFrequency(dir.file("flat.wav"))
             #expect(heard.map { abs($0 - 1000) <= 30 } == true, "the flat recorded \(heard.map { "\($0) Hz" } ?? "silence")")
         }

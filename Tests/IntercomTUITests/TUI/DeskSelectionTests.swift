@@ -42,7 +42,7 @@ import Testing
         model.apply(IntercomEvent(.callAnswered(ref(2), by: .user)))
         let bar = model.keyBar(kiosk: nil, directory: [])
         let wide = bar.fit(200)
-        #expect(wide == " h hang up panel-02  o open  0-9 DTMF  t transfer  m mute  s speaker  O 2nd door  g gate  ? help")
+        #expect(wide == " h hang up panel-02  o open  0-9 DTMF  t transfer  T consult  m mute  s speaker  O 2nd door  g gate  ? help")
         for width in [79, 60, 40, 30, 24] {
             let text = bar.fit(width)
             #expect(text.count <= width && text.hasSuffix("? help"), "\(width): \(text)")

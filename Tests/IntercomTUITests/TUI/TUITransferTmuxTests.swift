@@ -7,7 +7,7 @@ import IntercomTestSupport
 
 /// `t` on the real call screen: the concierge passes the simulated panel's call on to a flat
 /// named in `[directory]` (blind transfer), and the flat's phone rings with the panel's call;
-/// Esc cancels the prompt.
+/// Esc cancels the prompt. `T` consults the flat first (attended transfer) and Esc goes back.
 @Suite("TUI in tmux: transfer", .serialized)
 struct TUITransferTmuxTests {
     @Test func tThenADirectoryNameTransfersThePanelsCall() async throws {
@@ -45,6 +45,47 @@ struct TUITransferTmuxTests {
                 try await flat.answer(incoming.id, video: false)
                 _ = try await s.tmux.waitForScreen(containing: "entrance transferred to flat12")
                 try await flat.hangup(incoming.id)
+                try await s.tmux.sendKeys("q")
+                _ = try await s.tmux.waitForScreen(containing: "TUI-EXIT=0")
+            }
+        }
+    }
+
+    /// `T`: the panel waits on hold while the flat rings and answers; the key bar offers the
+    /// hand-over, and Esc hangs the flat up and goes back to the panel.
+    @Test func capitalTConsultsTheFlatAndEscGoesBackToThePanel() async throws {
+        try await withStaticPicture {
+            let dir = try TestDirectory(prefix: "intercom-tui-consult")
+            let flat = try await Phone.start(PhoneSettings(
+                listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)],
+                dataDirectory: try dir.subdirectory("flat").path, user: "flat12",
+                audio: .files(play: nil, record: nil), video: .off), logger: .silent)
+            let flatEvents = EventRecorder(flat.events)
+            let flatURI = "sip:flat12@127.0.0.1:\(flat.listening.first?.port ?? 0)"
+            let s = try await TUITmuxTests.Session.start(panelNames: ["entrance"],
+                                                         extraConfig: "[directory]\nflat12 = \(flatURI)\n")
+            try await withCleanup({ await s.stop(); await flat.stop() }) {
+                _ = try await s.ringAndAnswer(name: "entrance")
+                _ = try await s.tmux.waitForScreen(containing: "T consult")
+                try await s.tmux.sendKeys("T")
+                _ = try await s.tmux.waitForScreen(containing: "consult first, call (name or sip:URI): _")
+                try await s.tmux.sendLiteral("flat12")
+                try await s.tmux.sendKeys("Enter")
+                let consult = try await flatEvents.wait("the flat rings", timeout: 15) { e -> CallInfo? in
+                    if case .incoming(let info) = e { info } else { nil }
+                }
+                #expect(!consult.from.contains("100001"), "the desk calls the flat, not the panel: \(consult)")
+                _ = try await s.tmux.waitForScreen(containing: "Esc back to entrance")
+                try await flat.answer(consult.id, video: false)
+                _ = try await s.tmux.waitForScreen(containing: "T transfer to flat12")
+                try await s.tmux.sendKeys("Escape")
+                _ = try await flatEvents.wait("the desk hangs the flat up", timeout: 15) { e -> Bool? in
+                    if case .ended(consult.id, _, _, _) = e { true } else { nil }
+                }
+                _ = try await s.tmux.waitForScreen(containing: "back to entrance; the call to flat12 was hung up")
+                _ = try await s.tmux.waitForScreen(containing: "h hang up entrance")
+                try await s.tmux.sendKeys("h")
+                _ = try await s.tmux.waitForScreen(containing: "entrance: hung up")
                 try await s.tmux.sendKeys("q")
                 _ = try await s.tmux.waitForScreen(containing: "TUI-EXIT=0")
             }

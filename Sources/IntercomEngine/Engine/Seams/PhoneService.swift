@@ -19,6 +19,9 @@ public protocol PhoneService: Sendable {
     func replace(_ id: CallID) async throws
     func call(_ uri: String, video: Bool) async throws -> CallID
     func transfer(_ id: CallID, to uri: String) async throws
+    /// Attended transfer: hold the caller, then hand it to the answered consultation `other`.
+    func hold(_ id: CallID, _ held: Bool) async throws
+    func transfer(_ id: CallID, toCallOf other: CallID) async throws
     func sendDTMF(_ id: CallID, digits: String, timing: DTMFTiming) async throws
     func setMicrophoneMuted(_ muted: Bool, call: CallID?) async throws
     func audioDevices() async throws -> [AudioDevice]
