@@ -35,6 +35,11 @@ public enum IntercomCommand: Sendable, Equatable {
     /// Call the panel of missed call `entry` back and mark the entry handled by `by`.
     case callBack(entry: Int64, by: String)
     case status
+    /// The doors a front end can open, as `status` lists them under `doors` (`ctl doors`).
+    case doors
+    /// Entries of the daemon's journal as `intercom log --json` prints them (`ctl journal`):
+    /// the newest `query.limit`, oldest first.
+    case journal(JournalQuery)
 }
 
 /// Who answered a call a person answered: at a face of their own (a key, `ctl`), or with the
