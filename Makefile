@@ -21,11 +21,11 @@ release: deps
 # with a manual clock, the screens' view models. No peer processes, no sleeps: seconds after a warm build.
 # A suite belongs here when it runs in milliseconds on fakes; the rest of the suite runs in `make test`.
 CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
-|IntercomEngineTests\.(CallPolicyTests|NotificationCommandPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests|JournalSensorFoldTests|BusyCallTests|BusyCallJournalTests|MissedCallQueueTests|AttachProtocolTests|CallTaskOwnershipTests|TaskOwnerTests|AttendedTransferTests|TransferJournalTests)\
+|IntercomEngineTests\.(CallPolicyTests|NotificationCommandPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests|JournalSensorFoldTests|BusyCallTests|BusyCallJournalTests|MissedCallQueueTests|AttachProtocolTests|CallTaskOwnershipTests|TaskOwnerTests|AttendedTransferTests|TransferJournalTests|FrontEndQueryTests)\
 |IntercomTUITests\.(KioskViewTests|CutWordsTests|DeskSelectionTests|TextFitTests|ScreenModel[A-Za-z]*Tests|WatchViewTests|EscapeFilterTests|AlertsEscapeTests|TerminalDetectionTests|KittyCompressionTests|ImageRendererTests|MissedCallKeysTests)\
 |IntercomPhoneTests\.SIPTransferReportsTests\
 |IntercomVideoTests\.(TimestampPacerTests|StreamURLGateTests|ScaleTargetTests|FFmpegOptionsTests)\
-|IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests|LogTableTests|DoorsListTests|CtlTransferArgumentsTests)
+|IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests|LogTableTests|DoorsListTests|CtlTransferArgumentsTests|DoorTargetTests|CtlSummaryTests)
 check:
 	$(SWIFT) build --build-tests
 	# Serial, as in `test`: the picture renderers hold the two cooperative threads for seconds on a loaded

@@ -27,7 +27,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "events", "attach", "picture", "watch_panels"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "doors", "journal", "events", "attach", "picture", "watch_panels"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -158,6 +158,12 @@ public struct ControlRequest: Sendable, Equatable {
                 who = text
             }
             action = .command(name == "handled" ? .handled(entry: Int64(entry), by: who) : .callBack(entry: Int64(entry), by: who))
+        case "doors": action = .command(.doors)
+        case "journal":
+            switch JournalRequestFields.parse(value) {
+            case .success(let query): action = .command(.journal(query))
+            case .failure(let message): return fail(message.text)
+            }
         case "events": action = .events(call: call)
         case "attach":
             let screen = value["screen"]?.stringValue ?? "screen"
@@ -201,6 +207,10 @@ public struct ControlRequest: Sendable, Equatable {
         case .command(let command):
             switch command {
             case .status: fields.append(("command", .string("status")))
+            case .doors: fields.append(("command", .string("doors")))
+            case .journal(let query):
+                fields.append(("command", .string("journal")))
+                fields += JournalRequestFields.fields(query)
             case .answer(let c, _): fields.append(("command", .string("answer"))); callField(c)
             case .decline(let c): fields.append(("command", .string("decline"))); callField(c)
             case .hangup(let c): fields.append(("command", .string("hangup"))); callField(c)

@@ -39,6 +39,11 @@ public enum IntercomCommand: Sendable, Equatable {
     /// Call the panel of missed call `entry` back and mark the entry handled by `by`.
     case callBack(entry: Int64, by: String)
     case status
+    /// The doors a front end can open, as `status` lists them under `doors` (`ctl doors`).
+    case doors
+    /// Entries of the daemon's journal as `intercom log --json` prints them (`ctl journal`):
+    /// the newest `query.limit`, oldest first.
+    case journal(JournalQuery)
 }
 
 /// The steps of an attended transfer a front end asks for (`ctl transfer --consult|--complete|--cancel`).

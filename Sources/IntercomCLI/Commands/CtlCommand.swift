@@ -8,27 +8,33 @@ public enum CtlCommand {
         maxPositionals: 3,
         options: [
             .value("--door", "DOOR", "open: main (default), alt, light, or an output number"),
-            .value("--panel", "PANEL", "open, call, calls, guest: which panel (default: the one in a call, or the only one); "
+            .value("--panel", "PANEL", "open, call, calls, guest, journal: which panel (default: the one in a call, or the only one); "
                    + "open ID takes any id of 'intercom doors' instead (an operator door: home:1:0)"),
             .value("--call", "CALL", "the call to act on, e.g. c1 (default: the obvious one)"),
             .flag("--consult", "transfer: attended: hold the call and call TARGET first"),
             .flag("--complete", "transfer: hand the held call to the answered consultation"),
             .flag("--cancel", "transfer: hang up the consultation and take the call off hold"),
             .value("--by", "WHO", "handled, callback: who deals with the missed call (default: ctl ($USER))"),
+            .value("--limit", "N", "journal: the newest N entries (1-1000, default 20)"),
+            .flag("--unhandled", "journal: only missed calls nobody has dealt with yet"),
+            .flag("--json", "print the reply's JSON even on a terminal (piped output is always JSON)"),
             .value("--socket", "PATH", "control socket (default: [daemon] socket of the config)"),
             .value("--timeout", "SECONDS", "give up when the daemon has not answered within this long (default 5)"),
         ],
         details: """
-        Prints the reply's data as JSON; `events` streams one JSON object per line until the
-        daemon stops or Ctrl-C (the timeout covers only its first line). No daemon listening, no
-        answer within the timeout, or a socket served by another user exits 69; a refused command exits 1.
+        On a terminal prints a short summary (status as tables: panels, calls, screens attached,
+        operators; a command as one sentence); piped, or with --json, prints the reply's data as
+        JSON. `events` streams one JSON object per line until the daemon stops or Ctrl-C (the
+        timeout covers only its first line). No daemon listening, no answer within the timeout, or
+        a socket served by another user exits 69; a refused command exits 1.
         """,
         actions: [
             CommandAction("status"), CommandAction("answer", "[CALL]"), CommandAction("decline", "[CALL]"),
             CommandAction("hangup", "[CALL]"), CommandAction("open", "[ID]"), CommandAction("dtmf", "DIGITS"),
             CommandAction("mute", "[on|off]"), CommandAction("speaker", "[on|off]"), CommandAction("call", "[PANEL]"),
             CommandAction("transfer", "TARGET|--consult TARGET|--complete|--cancel"), CommandAction("calls", "on|off"), CommandAction("guest", "UNTIL|off"),
-            CommandAction("handled", "ENTRY"), CommandAction("callback", "ENTRY"), CommandAction("events", "[CALL]"),
+            CommandAction("handled", "ENTRY"), CommandAction("callback", "ENTRY"), CommandAction("doors"),
+            CommandAction("journal"), CommandAction("events", "[CALL]"),
         ],
         run: run)
 
@@ -70,13 +76,24 @@ public enum CtlCommand {
                 }
                 return ExitCode.ok
             }
+            // A person reads the summary; a script (a pipe, or --json) gets the JSON it always got.
+            let human = !args.has("--json") && isatty(STDOUT_FILENO) == 1
+            // The calls as they were before the command, so the sentence can name a call's panel.
+            var before: JSONValue?
+            if human && CtlSummary.namesCall(request.action) {
+                before = try client.request(ControlRequest(id: .integer(0), action: .command(.status)))["data"]
+            }
             let reply = try client.request(request)
             guard reply["ok"] == .bool(true) else {
                 // Console.fail makes the daemon's text (which may quote a panel) terminal-safe.
                 return Console.fail(reply["error"]?.stringValue ?? "the daemon refused the command", code: ExitCode.failure)
             }
             let data = reply["data"] ?? .null
-            Console.out(request.action == .command(.status) ? data.pretty : data.encoded)
+            if human, case .command(let command) = request.action {
+                Console.out(CtlSummary.text(command, data: data, before: before))
+            } else {
+                Console.out(request.action == .command(.status) ? data.pretty : data.encoded)
+            }
             return ExitCode.ok
         } catch {
             return Console.fail(error.description, code: error.exitCode)
@@ -86,7 +103,7 @@ public enum CtlCommand {
     static func makeRequest(_ args: ParsedArguments) -> Result<ControlRequest, UsageError> {
         var words = args.positionals
         guard !words.isEmpty else {
-            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback or events",
+            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback, doors, journal or events",
                                        command: "ctl"))
         }
         let action = words.removeFirst()
@@ -181,11 +198,25 @@ public enum CtlCommand {
             }
             let who = args.value("--by") ?? "ctl (\(ProcessInfo.processInfo.environment["USER"] ?? "unknown"))"
             return .success(ControlRequest(id: id, action: .command(action == "handled" ? .handled(entry: entry, by: who) : .callBack(entry: entry, by: who))))
+        case "doors":
+            if let e = extra(0) { return .failure(e) }
+            return .success(ControlRequest(id: id, action: .command(.doors)))
+        case "journal":
+            if let e = extra(0) { return .failure(e) }
+            var query = JournalQuery(panel: args.value("--panel"), limit: JournalRequestFields.defaultLimit, unhandledOnly: args.has("--unhandled"))
+            if let text = args.value("--limit") {
+                guard let n = Int(text), (1...JournalRequestFields.maxLimit).contains(n) else {
+                    return .failure(UsageError(message: "--limit takes a number of entries from 1 to \(JournalRequestFields.maxLimit), not '\(text)'",
+                                               command: "ctl"))
+                }
+                query.limit = n
+            }
+            return .success(ControlRequest(id: id, action: .command(.journal(query))))
         case "events":
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .events(call: call())))
         default:
-            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback or events",
+            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback, doors, journal or events",
                                        command: "ctl"))
         }
     }

@@ -71,17 +71,17 @@ public enum OpenCommand {
             }
             return .success(.panel(only, door))
         }
-        if let panel = config.panel(named: id) { return .success(.panel(panel, door)) }
-        if let parsed = OperatorItemID.parseDoor(id), let op = config.operator(named: parsed.operatorName) {
+        switch DoorTarget.resolve(id, in: config) {
+        case .panel(let panel, let named)?:
+            return .success(.panel(panel, named ?? door))
+        case .operatorDoor(let op, let domophoneId, let doorId, _)?:
             guard !doorGiven else {
                 return .failure(CommandError(UsageError(message: "--door is for panels; \(id) already names one operator door",
                                                         command: "open").description, code: ExitCode.usage))
             }
-            return .success(.operatorDoor(op, domophoneId: parsed.domophoneId, doorId: parsed.doorId, id: id))
-        }
-        if let colon = id.lastIndex(of: ":"), let panel = config.panel(named: String(id[..<colon])),
-           let named = Door(String(id[id.index(after: colon)...])) {
-            return .success(.panel(panel, named))
+            return .success(.operatorDoor(op, domophoneId: domophoneId, doorId: doorId, id: id))
+        case nil:
+            break
         }
         let panels = config.panels.map(\.name).joined(separator: ", ")
         return .failure(CommandError("no panel or door '\(id)' in \(source)"

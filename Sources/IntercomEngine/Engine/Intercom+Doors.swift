@@ -1,5 +1,6 @@
 import Foundation
 import IntercomBase
+import IntercomOperator
 import IntercomPhone
 
 extension Intercom {
@@ -15,12 +16,13 @@ extension Intercom {
         if let name, let session = currentCall(panel: name), session.operatorDoor != nil {
             return try await openInOperatorCall(session, door: door, by: trigger, phone: phone)
         }
-        if let name, let target = operatorTarget(name) {
-            return try await openOperatorDoor(target, by: trigger, call: nil)
-        }
-        if let name, config.panel(named: name) == nil, let colon = name.lastIndex(of: ":"),
-           config.panel(named: String(name[..<colon])) != nil, let named = Door(String(name[name.index(after: colon)...])) {
-            return try await open(panel: String(name[..<colon]), door: named, by: trigger, phone: phone)
+        switch name.flatMap({ DoorTarget.resolve($0, in: config) }) {
+        case .operatorDoor(let op, let domophoneId, let doorId, let id)?:
+            return try await openOperatorDoor((op, domophoneId, doorId, id), by: trigger, call: nil)
+        case .panel(let panel, let named?)?:
+            return try await open(panel: panel.name, door: named, by: trigger, phone: phone)
+        case .panel(_, nil)?, nil:
+            break
         }
         let session = currentCall(panel: name)
         if let session, session.operatorDoor != nil {

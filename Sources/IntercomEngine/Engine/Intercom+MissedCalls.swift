@@ -34,3 +34,13 @@ extension Intercom {
         return journal
     }
 }
+
+extension Intercom {
+    /// `journal`: the daemon's journal read for a front end that has none open (`ctl journal`).
+    func journalEntries(_ query: JournalQuery) throws -> JSONValue {
+        guard let journal = journalSlot.withLock({ $0 }) else {
+            throw IntercomError.refused("no journal here: the journal is kept by 'intercom daemon'; read it with 'intercom log'")
+        }
+        return .array(try journal.entries(query).map(\.json))
+    }
+}

@@ -218,6 +218,10 @@ public actor Intercom {
                 return try await callBack(entry, by: by, phone: phone)
             case .status:
                 return status
+            case .doors:
+                return .array(doorList(panels: config.panels.map(\.name)).map(\.json))
+            case .journal(let query):
+                return try journalEntries(query)
             }
         } catch let error as PhoneError {
             throw IntercomError.phone(error)

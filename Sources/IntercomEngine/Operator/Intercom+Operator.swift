@@ -62,15 +62,6 @@ extension Intercom {
 
     static let operatorRefreshSlot = "operator refresh"
 
-    /// `home:1:0` → the operator's config and the door, when the name is an operator door id of
-    /// a configured operator (a panel of that name wins, as in `intercom open`).
-    func operatorTarget(_ name: String) -> (op: OperatorConfig, domophoneId: String, doorId: Int, id: String)? {
-        guard config.panel(named: name) == nil, let parsed = OperatorItemID.parseDoor(name),
-              let op = config.operator(named: parsed.operatorName) else { return nil }
-        let id = OperatorItemID.door(operator: op.name, domophoneId: parsed.domophoneId, doorId: parsed.doorId)
-        return (op, parsed.domophoneId, parsed.doorId, id)
-    }
-
     /// Asks the operator to open a door. `ok` in `door_opened` means the operator accepted the
     /// request: it does not know whether the door opened (it answers the same when the panel is down).
     func openOperatorDoor(_ target: (op: OperatorConfig, domophoneId: String, doorId: Int, id: String),

@@ -1,0 +1,147 @@
+import Foundation
+import IntercomBase
+
+/// What `intercom ctl` prints for a person at a terminal: `status`, `doors` and `journal` as
+/// tables, every other command as one sentence ("door main of porch opened", "answered porch
+/// (c1)"). Built from the reply's JSON alone, the same data a pipe gets. Panel names, callers and
+/// operators' words come from outside: table cells and sentence fields are made terminal-safe.
+enum CtlSummary {
+    /// Commands whose sentence names the call's panel, which their reply leaves out: `ctl` reads
+    /// `status` just before them, while the call is still listed.
+    static func namesCall(_ action: ControlRequest.Action) -> Bool {
+        guard case .command(let command) = action else { return false }
+        switch command {
+        case .answer, .decline, .hangup, .dtmf, .transfer: return true
+        default: return false
+        }
+    }
+
+    /// The summary of `command`'s reply `data`; `before` is the state read just before it (if any).
+    static func text(_ command: IntercomCommand, data: JSONValue, before: JSONValue? = nil) -> String {
+        func field(_ key: String) -> String { TerminalSafe.escape(data[key]?.stringValue ?? "?") }
+        let call = callName(data["call"]?.stringValue, in: before)
+        switch command {
+        case .status: return status(data)
+        case .doors: return doors(data)
+        case .journal: return journal(data)
+        case .answer: return "answered \(call)"
+        case .decline: return "declined \(call)"
+        case .hangup: return "hung up \(call)"
+        case .dtmf: return "sent DTMF \(field("digits")) to \(call)"
+        case .mute: return data["muted"]?.boolValue == true ? "microphone muted" : "microphone on"
+        case .speaker:
+            return (data["speaker"]?.boolValue == true ? "call sound on the speaker" : "call sound on playback")
+                + " (device \(field("device")))"
+        case .open: return opened(data)
+        case .call: return "calling \(field("panel")) (\(field("call")), \(field("to")))"
+        case .transfer:
+            let target = data["target"]?.stringValue.map { "\(TerminalSafe.escape($0)) (\(field("to")))" } ?? field("to")
+            return "transferred \(call) to \(target)"
+        case .setCalls:
+            return "\(field("panel")): calls " + (data["calls"]?.boolValue == true ? "on" : "off (do not disturb)")
+        case .setGuest:
+            return "\(field("panel")): guest mode " + (data["guest_until"]?.stringValue.flatMap(RFC3339.date).map { "until \(localMinute($0))" } ?? "off")
+        case .handled:
+            return "missed call \(entryNumber(data)) handled by \(TerminalSafe.escape(data["handled_by"]?.stringValue ?? "?"))"
+        case .callBack:
+            return "calling \(field("panel")) back (\(field("call"))); missed call \(entryNumber(data["entry"] ?? .null)) handled"
+        }
+    }
+
+    /// `porch (c1)`: the call with its panel (or caller) as `before` listed it; the bare id otherwise.
+    static func callName(_ id: String?, in before: JSONValue?) -> String {
+        guard let id else { return "the call" }
+        let listed = list(before?["calls"]).first { $0["call"]?.stringValue == id }
+        guard let who = listed?["panel"]?.stringValue ?? listed?["from"]?.stringValue else { return TerminalSafe.escape(id) }
+        return "\(TerminalSafe.escape(who)) (\(TerminalSafe.escape(id)))"
+    }
+
+    /// `door main of porch opened (http)`; an operator's door is only ever accepted, never seen to open.
+    static func opened(_ data: JSONValue) -> String {
+        let attempts = list(data["attempts"])
+        let worked = attempts.filter { $0["ok"]?.boolValue == true }.compactMap { $0["method"]?.stringValue }
+        let failed = attempts.filter { $0["ok"]?.boolValue == false }.map {
+            "\($0["method"]?.stringValue ?? "?") failed: \($0["error"]?.stringValue ?? "?")"
+        }
+        let door = TerminalSafe.escape(data["door"]?.stringValue ?? "?")
+        if let op = data["operator"]?.stringValue {
+            return "open request for \(door) accepted by \(TerminalSafe.escape(op)) (the operator does not report whether the door opened)"
+        }
+        let how = (worked.isEmpty ? [] : [worked.joined(separator: ", ")]) + failed.map(TerminalSafe.escape)
+        return "door \(door) of \(TerminalSafe.escape(data["panel"]?.stringValue ?? "?")) opened"
+            + (how.isEmpty ? "" : " (\(how.joined(separator: "; ")))")
+    }
+
+    /// The state as tables: panels (what each is doing, its switches), calls, screens attached,
+    /// operators, then the sound and registration in a line.
+    static func status(_ data: JSONValue) -> String {
+        let calls = list(data["calls"])
+        var panels = [["PANEL", "NOW", "CALLS", "GUEST MODE"]]
+        for panel in list(data["panels"]) {
+            let name = panel["name"]?.stringValue ?? "?"
+            let now = calls.filter { $0["panel"]?.stringValue == name }
+                .map { "\($0["state"]?.stringValue ?? "?") \($0["call"]?.stringValue ?? "")" }
+            panels.append([name, now.isEmpty ? "idle" : now.joined(separator: ", "),
+                           panel["calls"]?.boolValue == false ? "off (do not disturb)" : "on",
+                           panel["guest_mode"]?.boolValue == true ? "on" : "off"])
+        }
+        var blocks = [panels.count > 1 ? TextTable.render(panels) : "no panel configured"]
+        blocks.append(calls.isEmpty ? "no calls" : TextTable.render([["CALL", "PANEL", "STATE", "FROM", "SINCE"]] + calls.map {
+            [$0["call"]?.stringValue ?? "?", $0["panel"]?.stringValue ?? "-", $0["state"]?.stringValue ?? "?",
+             $0["from"]?.stringValue ?? "", clock($0["since"])]
+        }))
+        let screens = list(data["screens"])
+        blocks.append(screens.isEmpty ? "no screens attached" : TextTable.render([["SCREEN", "ID", "PID", "ATTACHED"]] + screens.map {
+            [$0["name"]?.stringValue ?? "?", number($0["id"]), number($0["pid"]), clock($0["since"])]
+        }))
+        let operators = list(data["operators"])
+        if !operators.isEmpty {
+            blocks.append(TextTable.render([["OPERATOR", "UNREAD"]] + operators.map { [$0["name"]?.stringValue ?? "?", number($0["unread"])] }))
+        }
+        var line = (data["muted"]?.boolValue == true ? "microphone muted" : "microphone on")
+            + "; call sound on " + (data["speaker"]?.boolValue == true ? "the speaker" : "playback")
+        if let registration = data["registration"], registration != .null {
+            line += "; \(TerminalSafe.escape(registration["account"]?.stringValue ?? "account")) "
+                + TerminalSafe.escape(registration["state"]?.stringValue ?? "?")
+                + (registration["reason"]?.stringValue.map { " (\(TerminalSafe.escape($0)))" } ?? "")
+        }
+        blocks.append(line)
+        return blocks.joined(separator: "\n\n")
+    }
+
+    /// The doors as `intercom doors` lays them out: the id `ctl open` takes first.
+    static func doors(_ data: JSONValue) -> String {
+        let doors = list(data)
+        guard !doors.isEmpty else { return "no doors: no panel configured and no operator door known yet" }
+        return TextTable.render([["ID", "NAME", "SOURCE", "ADDRESS"]] + doors.map {
+            [$0["id"]?.stringValue ?? "?", $0["name"]?.stringValue ?? "",
+             $0["source"]?.stringValue ?? "", ($0["address"]?.stringValue ?? "") + ($0["blocked"]?.stringValue.map { " (blocked: \($0))" } ?? "")]
+        })
+    }
+
+    /// The entries as `intercom log` prints them.
+    static func journal(_ data: JSONValue) -> String {
+        let entries = list(data).compactMap(JournalEntry.init(json:))
+        return entries.isEmpty ? "no journal entries" : LogCommand.table(entries)
+    }
+
+    private static func list(_ value: JSONValue?) -> [JSONValue] {
+        if case .array(let items)? = value { items } else { [] }
+    }
+
+    private static func number(_ value: JSONValue?) -> String {
+        if case .integer(let n)? = value { String(n) } else { "-" }
+    }
+
+    private static func entryNumber(_ entry: JSONValue) -> String { number(entry["id"]) }
+
+    /// An RFC 3339 time as the local `HH:MM:SS`.
+    private static func clock(_ value: JSONValue?) -> String {
+        value?.stringValue.flatMap(RFC3339.date).map { LocalTime($0).clock } ?? ""
+    }
+
+    private static func localMinute(_ date: Date) -> String {
+        let local = LocalTime(date)
+        return local.date + " " + String(local.clock.prefix(5))
+    }
+}
