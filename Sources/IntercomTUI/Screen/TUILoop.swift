@@ -47,7 +47,13 @@ final class TUILoop {
         self.pictures = PictureOutput(choice: context.capabilities.choose(override: context.options.graphics),
                                       capabilities: context.capabilities)
         self.text = ScreenText(curses: curses, context: context)
-        self.watch = context.options.watch.map(WatchView.init)
+        self.watch = context.options.watch.map { options in
+            var view = WatchView(options)
+            // Only an attached watch says where it runs: its own engine answers no calls, so
+            // "calls are answered only here" would be wrong.
+            if case .attached = context.intercom.mode { view.attached = context.intercom.mode.shortTitle }
+            return view
+        }
         loadLastVisitor()
     }
 
