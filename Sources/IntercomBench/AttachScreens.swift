@@ -14,15 +14,15 @@ final class BenchPanes: @unchecked Sendable {
 
     /// Opens a pane running `command` (120×40); its target.
     func open(_ command: String) throws -> String {
+        if windows == 0 {
+            // A window that outlives the screens' (the session ends with its last window). The tmux
+            // server forks from this first client and would hold a stdout pipe open forever.
+            try Spawn.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "b", "-n", "hold",
+                                            "-x", "120", "-y", "40", "sleep 86400"], capture: false)
+        }
         windows += 1
         let name = "w\(windows)"
-        if windows == 1 {
-            // The tmux server forks from this first client and would hold a stdout pipe open forever.
-            try Spawn.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "b", "-n", name,
-                                            "-x", "120", "-y", "40", command], capture: false)
-        } else {
-            _ = try tmux(["new-window", "-d", "-t", "b", "-n", name, command])
-        }
+        _ = try tmux(["new-window", "-d", "-t", "b", "-n", name, command])
         return "b:\(name)"
     }
 

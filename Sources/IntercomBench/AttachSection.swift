@@ -14,7 +14,7 @@ func attachSection() async throws {
     let ring = a.ringAttached.median - a.ringOwn.median
     let cpu = a.cpuThree / a.cpuOne
     let kept = zip(a.rateBefore, a.rateStopped).allSatisfy { $1 >= $0 * 0.9 }
-    let perAttach = (a.memory1000 - a.memory100) / 900 * 1024
+    let perAttach = (a.memory1000 - a.memory100) / 900
     line("| measure | target | result | |")
     line("|---|---|---|---|")
     line("| `intercom tui` start → first full screen (title attached, state drawn) | ≤ 150 ms median | \(a.startToScreen.format()) | \(ok(a.startToScreen.median <= 150)) |")

@@ -113,8 +113,11 @@ final class NewPicture: Sendable {
 
     /// Returns at the next `fire` (at once if one came since the last wait), after `limit`, or on cancel.
     func wait(atMost limit: Duration) async {
+        // Only a timer that ran out fires: a cancelled one (the wait ended by a picture) firing
+        // too would leave the flag set for the next wait, which then returns at once — a pump
+        // spinning a core between pictures.
         let timer = Task { [self] in
-            try? await Task.sleep(for: limit)
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
             fire()
         }
         defer { timer.cancel() }
