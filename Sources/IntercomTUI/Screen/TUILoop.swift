@@ -71,8 +71,12 @@ final class TUILoop {
             curses.refresh()
             curses.end()
         }
+        // The first screen is drawn at once; later turns wait for a key, a wake or the pace
+        // (waiting the idle pace first held the first screen back 120 ms).
+        var firstTurn = true
         while running {
-            var key = curses.key(waiting: pace, wakeFD: context.inbox.wake.readFD)
+            var key = curses.key(waiting: firstTurn ? 0 : pace, wakeFD: context.inbox.wake.readFD)
+            firstTurn = false
             context.inbox.wake.drain()
             // Calls are ended by the caller of `run` (`intercom.stop()`), as after q.
             if curses.terminalGone { break }
