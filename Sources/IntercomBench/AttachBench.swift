@@ -10,6 +10,8 @@ enum AttachBench {
     struct Result {
         /// `intercom tui` started → its first full screen (title attached, "waiting for calls").
         var startToScreen = Samples()
+        /// `intercom-full help`: the screen's binary started and ended, nothing else (its share of the start).
+        var processStart = Samples()
         /// INVITE sent → "IS CALLING" on the screen, attached and own engine.
         var ringAttached = Samples()
         var ringOwn = Samples()
@@ -63,7 +65,12 @@ enum AttachBench {
         let tui = "exec \(screenEnv) \(intercom) tui --config \(home)/config.ini --no-bell --no-notify --no-ring"
         let title = "attached to the daemon, pid \(pid)"
 
-        // Start → first full screen, attached: a fresh process each time.
+        // Start → first full screen, attached: a fresh process each time; beside it the binary's own start.
+        let full = (intercom as NSString).deletingLastPathComponent + "/intercom-full"
+        for _ in 0..<rounds {
+            let began = Date()
+            if (try? Spawn.run(full, ["help"])) != nil { result.processStart.add(Date().timeIntervalSince(began) * 1000) }
+        }
         for _ in 0..<rounds {
             let started = Date()
             let pane = try panes.open(tui)
