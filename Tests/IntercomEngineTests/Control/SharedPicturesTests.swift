@@ -56,4 +56,25 @@ import IntercomBase
             #expect(await AttachTests.eventually { s.intercom.peephole.liveSize(panel: "entrance") == nil }, "nobody looks live: the stream stops")
         }
     }
+
+    /// An operator camera is the daemon's to ask for: an unknown one is one line before the screen
+    /// opens, and a picture of a camera the connection did not ask to watch is refused like a made-up panel.
+    @Test func aCameraTheDaemonCannotPlayIsOneLine() async throws {
+        let s = try await ControlSocketTests.setup()
+        try await withCleanup({ await s.stop() }) {
+            let link = try await AttachTests.attach(s.path, screen: "watch")
+            defer { link.detach() }
+            do {
+                try await link.watchCamera(id: "home:cam:1", at: nil)
+                Issue.record("a camera of no configured operator was accepted")
+            } catch {
+                #expect("\(error)".contains("operator cameras are OPERATOR:cam:ID"), "\(error)")
+            }
+            let picture = try await ControlSocketTests.blocking {
+                try ControlClient(path: s.path).request(ControlRequest(id: .integer(1), action: .picture(
+                    PictureRequest(source: .panel("home:cam:1"), width: 64, height: 64, fps: 1))))
+            }
+            #expect(picture["ok"] == .bool(false), "\(picture.encoded)")
+        }
+    }
 }
