@@ -1,4 +1,3 @@
-import IntercomDaemon
 @testable import IntercomTUI
 import Testing
 
