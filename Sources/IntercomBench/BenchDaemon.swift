@@ -11,13 +11,14 @@ struct BenchDaemon {
     /// Index of the first event line after `started`.
     var firstEvent: Int
 
-    static func start(intercom: String, home: String, config: String) async throws -> BenchDaemon {
+    /// `environment`: more variables for the daemon (an attached screen's `XDG_RUNTIME_DIR`, where its socket is).
+    static func start(intercom: String, home: String, config: String, environment: [String: String] = [:]) async throws -> BenchDaemon {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let path = "\(home)/config.ini"
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o600)
         let process = try ChildProcess(intercom, ["daemon", "--events", "json", "--config", path],
-                                       environment: ["HOME": home, "PATH": "/usr/bin:/bin"])
+                                       environment: ["HOME": home, "PATH": "/usr/bin:/bin"].merging(environment) { $1 })
         guard let started = await process.waitLine(containing: "\"started\""),
               let port = started.line.firstMatch(of: /udp:127\.0\.0\.1:(\d+)/).map({ String($0.1) }) else {
             process.stop()

@@ -23,6 +23,7 @@ let singleSections: [(flag: String, run: () async throws -> Void)] = [
     ("--spoof-only", spoofSection),     // the caller check by source address, before and after
     ("--soak-only", soakSection),       // the 1000-call memory soak
     ("--tui-only", tuiSection),         // the terminal client
+    ("--attach-only", attachSection),   // screens attached to the daemon
     ("--operator-only", operatorSection), // operator doors: open and doors beside curl
     ("--mqtt-only", mqttSection),       // MQTT and Home Assistant: event and door latency, idle CPU
     ("--video-only", videoSection),     // live video: watch vs ffmpeg's floor, the kiosk's streams, recording
@@ -132,6 +133,7 @@ do {
     line("| snapshot requests the panel saw | 2.5–3.5 /s | \(f(peephole.requestsPerSecond, 2)) /s |")
     line()
     try await tuiSection()
+    try await attachSection()
     try await loadSection()
     line("### Idle softphones, same run")
     line()

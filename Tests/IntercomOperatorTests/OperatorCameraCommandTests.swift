@@ -104,4 +104,30 @@ import Testing
             }
         }
     }
+
+    /// `watch OPERATOR:cam:ID` beside this user's daemon attaches to it: the daemon asks the operator
+    /// and plays the camera, the screen says it is attached and shows the live picture.
+    @Test func watchAttachedPlaysTheCameraThroughTheDaemon() async throws {
+        let folder = try await HLSTestFolder.start()
+        try await withCleanup({ await folder.stop() }) {
+            try await withOperator(cameraURL: "http://127.0.0.1:\(folder.port)/cam1") { run, directory, config in
+                let text = try String(contentsOf: config, encoding: .utf8) + "\n[sip]\nlisten = udp:127.0.0.1:0\n"
+                try text.write(to: config, atomically: true, encoding: .utf8)
+                let daemon = try Subprocess(try IntercomBinary.path(), ["daemon", "--config", config.path], name: "intercom-daemon",
+                                            environment: try IntercomBinary.environment(in: directory), logDirectory: directory.url)
+                try await withCleanup({ await daemon.stop() }) {
+                    let deadline = ContinuousClock.now.advanced(by: .seconds(15))
+                    while try await run(["ctl", "status"]).status != 0 {
+                        guard ContinuousClock.now < deadline else { throw HarnessError("the daemon's control socket never answered") }
+                        try await Task.sleep(for: .milliseconds(100))
+                    }
+                    let watch = try await WatchScreen.start("home:cam:7", config: config, in: directory)
+                    try await withCleanup({ await watch.kill() }) {
+                        try await watch.waitFor("home:cam:7 · attached, pid \(daemon.pid) · symbols · live")
+                        try await watch.quit()
+                    }
+                }
+            }
+        }
+    }
 }

@@ -14,8 +14,12 @@ public struct ControlRequest: Sendable, Equatable {
         case picture(PictureRequest)
         /// A screen shows these panels without a call (the kiosk): their snapshots at `fps` and their
         /// sub streams where a picture subscription asks for them live; `[]` stops. The daemon
-        /// watches the union of every screen's panels.
-        case watchPanels([String], fps: Double)
+        /// watches the union of every screen's panels. `whole` (`intercom watch`): the main stream,
+        /// and snapshots decoded whole, for a picture over a whole window.
+        case watchPanels([String], fps: Double, whole: Bool = false)
+        /// A screen shows an operator camera (`intercom watch OPERATOR:cam:ID`), live or its recording
+        /// from `at`; its pictures then come under the camera's id. Nil stops it.
+        case watchCamera(String?, at: Date? = nil)
     }
 
     /// Echoed in the reply as sent (any JSON value; null when absent).
@@ -27,7 +31,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "doors", "journal", "events", "attach", "picture", "watch_panels"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "doors", "journal", "events", "attach", "picture", "watch_panels", "watch_camera"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -177,7 +181,26 @@ public struct ControlRequest: Sendable, Equatable {
                 return fail("watch_panels needs \"panels\": a list of panel names ([] stops)")
             }
             guard let fps = PictureRequest.rate(value["fps"], otherwise: 1) else { return fail(PictureRequest.rateRule) }
-            action = .watchPanels(names, fps: fps)
+            switch flag("whole") {
+            case .success(let whole): action = .watchPanels(names, fps: fps, whole: whole ?? false)
+            case .failure(let f): return .failure(f)
+            }
+        case "watch_camera":
+            var camera: String?
+            if let raw = value["camera"], raw != .null {
+                guard let text = raw.stringValue, !text.isEmpty, text.count <= 256 else {
+                    return fail("watch_camera needs \"camera\": an operator camera id such as \"home:cam:1\" (null stops)")
+                }
+                camera = text
+            }
+            var at: Date?
+            if let raw = value["at"], raw != .null {
+                guard let text = raw.stringValue, let date = RFC3339.date(text) else {
+                    return fail("\"at\" must be an RFC 3339 time such as \"2026-11-29T18:00:00+03:00\"")
+                }
+                at = date
+            }
+            action = .watchCamera(camera, at: at)
         case "picture":
             switch PictureRequest.parse(value) {
             case .success(let picture): action = .picture(picture)
@@ -202,8 +225,12 @@ public struct ControlRequest: Sendable, Equatable {
         case .picture(let picture):
             fields.append(("command", .string("picture")))
             fields += picture.fields
-        case .watchPanels(let panels, let fps):
+        case .watchPanels(let panels, let fps, let whole):
             fields += [("command", .string("watch_panels")), ("panels", .array(panels.map { .string($0) })), ("fps", .number(fps))]
+            if whole { fields.append(("whole", .bool(true))) }
+        case .watchCamera(let camera, let at):
+            fields += [("command", .string("watch_camera")), ("camera", camera.map { .string($0) } ?? .null)]
+            if let at { fields.append(("at", .string(RFC3339.string(at)))) }
         case .command(let command):
             switch command {
             case .status: fields.append(("command", .string("status")))

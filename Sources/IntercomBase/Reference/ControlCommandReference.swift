@@ -43,8 +43,12 @@ public enum ControlCommandReference {
         ReferenceEntry("picture", fields: "`panel` or `video` (true), `width`, `height` (pixels; 0 stops), `fps` (0.2-30), `live`",
                        "Pictures for a screen: `{\"frame\":KEY,\"seq\":N,\"kind\":…,\"call\":…,\"jpeg\":BASE64}` lines, "
                        + "newest frame wins (a screen that reads slowly misses frames, never delays the daemon)."),
-        ReferenceEntry("watch_panels", fields: "`panels` (names; `[]` stops), `fps` (0.2-30, default 1)",
+        ReferenceEntry("watch_panels", fields: "`panels` (names; `[]` stops), `fps` (0.2-30, default 1), `whole` (true: `watch`)",
                        "A screen shows panels without a call (the kiosk): the daemon polls their snapshots and plays "
-                       + "their sub streams for live `picture` subscriptions, for the union of every screen's panels."),
+                       + "their sub streams (the main ones while a `whole` screen shows one) for live `picture` subscriptions, "
+                       + "for the union of every screen's panels."),
+        ReferenceEntry("watch_camera", fields: "`camera` (an operator camera id; null stops), `at` (RFC 3339: its recording)",
+                       "A screen (`watch`) shows an operator camera: the daemon asks the operator and plays it once for every "
+                       + "screen showing it; `picture` then takes the camera's id as `panel`."),
     ]
 }

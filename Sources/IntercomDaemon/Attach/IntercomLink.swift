@@ -53,6 +53,14 @@ public enum LinkMode: Sendable, Equatable {
         case .attached(let pid): "attached to the daemon, pid \(pid)"
         }
     }
+
+    /// The title's words where the whole line does not fit (an 80-column terminal with a queue).
+    public var shortTitle: String {
+        switch self {
+        case .ownEngine: "own engine"
+        case .attached(let pid): "attached, pid \(pid)"
+        }
+    }
 }
 
 /// A picture of the call's video: `sequence` changes with it; `image` decodes it when drawn.

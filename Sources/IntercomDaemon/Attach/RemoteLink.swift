@@ -35,6 +35,8 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         var frames: [String: PeepholeFrame] = [:]
         var video: CallPicture?
         var wakers: [UUID: @Sendable (String) -> Void] = [:]
+        /// The operator camera the daemon plays for this screen (`watch OPERATOR:cam:ID`).
+        var camera: String?
         var ended = false
     }
 
@@ -129,12 +131,30 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
 
     /// The kiosk's panels: the daemon watches them with every other screen's (their sub streams where
     /// a tile wants them live). `fullSize` and `live` are the daemon's to choose.
+    /// `watch` asks for the main stream and whole snapshots (`live: .main`), the kiosk for sub streams.
     public func watch(panels: [String], fps: Double, fullSize: Bool, live: LiveStreamChoice?) async {
-        _ = try? await request(.watchPanels(panels, fps: min(30, max(0.2, fps))))
+        // The camera this screen shows is the daemon's to play (`watchCamera(id:at:)`), not a panel.
+        let camera = state.withLock { $0.camera }
+        let shown = panels.filter { $0 != camera }
+        _ = try? await request(.watchPanels(shown, fps: min(30, max(0.2, fps)), whole: live == .main))
+        if panels.isEmpty, camera != nil { _ = try? await request(.watchCamera(nil)) }
     }
 
-    /// `watch --camera` runs its own engine in this version (README: Run the daemon).
+    /// A camera the screen resolved itself has nothing to do here: an attached `watch` asks the
+    /// daemon by the camera's id (`watchCamera(id:at:)`).
     public func watchCamera(_ camera: CameraStream) async {}
+
+    /// The daemon plays operator camera `id` (live, or its recording from `at`) for this screen; its
+    /// pictures then come as the camera's id's (`want`, `latest`). Throws the daemon's one line
+    /// (an unknown camera, an operator not logged in) before the screen opens.
+    public func watchCamera(id: String, at: Date?) async throws {
+        state.withLock { $0.camera = id }
+        let reply = try await request(.watchCamera(id, at: at))
+        guard reply["ok"] == .bool(true) else {
+            state.withLock { $0.camera = nil }
+            throw RemoteLinkError.refused(reply["error"]?.stringValue ?? "the daemon cannot play camera \(id)")
+        }
+    }
 
     /// Ends the attachment: the daemon drops this screen and its subscriptions; calls go on.
     public func detach() { client.finishSending() }

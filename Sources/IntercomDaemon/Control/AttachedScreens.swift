@@ -2,8 +2,7 @@ import Foundation
 import IntercomBase
 import Synchronization
 
-/// The screens attached to the daemon (`status` lists them) and which of them look at each
-/// panel live: when the last one stops, the panel's live stream stops with it.
+/// The screens attached to the daemon (`status` lists them).
 final class AttachedScreens: Sendable {
     struct Screen: Sendable {
         var name: String
@@ -12,40 +11,13 @@ final class AttachedScreens: Sendable {
     }
 
     private let screens = Mutex<[Int: Screen]>([:])
-    /// Connection numbers with a live subscription, by panel.
-    private let viewers = Mutex<[String: Set<Int>]>([:])
 
     func attach(_ number: Int, name: String, pid: Int32?) {
         screens.withLock { $0[number] = Screen(name: name, pid: pid, since: Date()) }
     }
 
-    /// Forgets a closed connection; returns the panels nobody else looks at live any more.
-    func detach(_ number: Int) -> [String] {
+    func detach(_ number: Int) {
         screens.withLock { _ = $0.removeValue(forKey: number) }
-        return viewers.withLock { all in
-            var alone: [String] = []
-            for (panel, numbers) in all where numbers.contains(number) {
-                all[panel]?.remove(number)
-                if all[panel]?.isEmpty == true {
-                    all[panel] = nil
-                    alone.append(panel)
-                }
-            }
-            return alone.sorted()
-        }
-    }
-
-    /// Notes whether connection `number` looks at `panel` live; true when it was the last to stop.
-    func look(_ number: Int, panel: String, live: Bool) -> Bool {
-        viewers.withLock { all in
-            if live {
-                all[panel, default: []].insert(number)
-                return false
-            }
-            guard all[panel]?.remove(number) != nil else { return false }
-            if all[panel]?.isEmpty == true { all[panel] = nil }
-            return all[panel] == nil
-        }
     }
 
     var count: Int { screens.withLock { $0.count } }

@@ -25,22 +25,21 @@ final class ControlConnection: @unchecked Sendable {
     /// subscriptions, one slot per `PictureRequest.key` (a new request for a key replaces its
     /// task). Ended when the connection ends; the server's `settle` awaits them.
     private let tasks: TaskOwner
-    private let screens: AttachedScreens
-    private let watched: WatchedPanels
+    private let shared: ScreensShared
+    private var screens: AttachedScreens { shared.screens }
     private let peerPID: Int32?
 
     init(fd: Int32, number: Int, intercom: Intercom, logger: Logger, outboxLimit: Int,
-         screens: AttachedScreens, watched: WatchedPanels, peerPID: Int32?, onClose: @escaping @Sendable (Int) -> Void) {
+         shared: ScreensShared, peerPID: Int32?, onClose: @escaping @Sendable (Int) -> Void) {
         self.socket = OwnedDescriptor(fd)
         self.number = number
-        self.screens = screens
-        self.watched = watched
+        self.shared = shared
         self.peerPID = peerPID
         self.intercom = intercom
         self.logger = logger
         self.outbox = Outbox(limit: outboxLimit)
-        self.tasks = TaskOwner("control connection \(number)")
         self.onClose = onClose
+        self.tasks = TaskOwner("control connection \(number)")
     }
 
     /// Refuses the peer with one error line, then closes.
@@ -53,9 +52,10 @@ final class ControlConnection: @unchecked Sendable {
         let (lines, continuation) = AsyncStream<String>.makeStream()
         tasks.start { [self] in
             for await line in lines { await handle(line) }
-            // The screen went away (quit, killed, lost its terminal): its tiles go with it, once
-            // any request it had in flight is through (a `watch_panels` among them).
-            await watched.remove(number)
+            // The screen went away (quit, killed, lost its terminal): its tiles and cameras go
+            // with it, once any request it had in flight is through (a `watch_panels` among them).
+            await shared.watched.remove(number)
+            await shared.cameras.remove(number)
         }
         Thread { [self] in writeLoop() }.start()
         Thread { [self] in readLoop(continuation) }.start()
@@ -104,7 +104,8 @@ final class ControlConnection: @unchecked Sendable {
         tasks.close()
         socket.close()
         // A screen that went away (quit, killed, lost its terminal) takes only its subscriptions with it.
-        for panel in screens.detach(number) { stopLive(panel) }
+        screens.detach(number)
+        shared.wants.remove(number)
         let notify = lock.withLock { () -> (@Sendable (Int) -> Void)? in
             defer { onClose = nil }
             return onClose
@@ -112,14 +113,14 @@ final class ControlConnection: @unchecked Sendable {
         notify?(number)
     }
 
+    /// Returns once the connection's tasks have returned (cancelling them).
+    func settle() async { await tasks.end() }
+
     /// Ends the connection from our side (daemon stopping).
     func close() {
         outbox.close()
         socket.shutdown()
     }
-
-    /// Returns once the connection's tasks have returned (cancelling them).
-    func settle() async { await tasks.end() }
 
     private func handle(_ line: String) async {
         let request: ControlRequest
@@ -137,7 +138,7 @@ final class ControlConnection: @unchecked Sendable {
             send(ControlReply.success(id: request.id, data: .object([("screen", .integer(number))])))
             await stream(call: nil)
         case .picture(let picture):
-            if case .panel(let panel) = picture.source {
+            if case .panel(let panel) = picture.source, await !shared.cameras.shows(number, panel) {
                 let names = await intercom.config.panels.map(\.name)
                 guard names.contains(panel) else {
                     send(ControlReply.failure(id: request.id, error: "no panel '\(panel)'; known: \(names.joined(separator: ", "))"))
@@ -146,14 +147,22 @@ final class ControlConnection: @unchecked Sendable {
             }
             subscribe(picture)
             send(ControlReply.success(id: request.id, data: .object([("frame", .string(picture.key))])))
-        case .watchPanels(let panels, let fps):
+        case .watchPanels(let panels, let fps, let whole):
             let names = await intercom.config.panels.map(\.name)
             if let unknown = panels.first(where: { !names.contains($0) }) {
                 send(ControlReply.failure(id: request.id, error: "no panel '\(unknown)'; known: \(names.joined(separator: ", "))"))
                 return
             }
-            await watched.set(number, panels: panels, fps: fps)
+            await shared.watched.set(number, panels: panels, fps: fps, whole: whole)
             send(ControlReply.success(id: request.id, data: .object([("panels", .array(panels.map { .string($0) }))])))
+        case .watchCamera(let camera, let at):
+            do {
+                let view = at.map { OperatorCameraView.archive(from: $0, seconds: Intercom.archiveWindowSeconds) } ?? .live
+                try await shared.cameras.set(number, camera: camera, view: view)
+                send(ControlReply.success(id: request.id, data: .object([("camera", camera.map { .string($0) } ?? .null)])))
+            } catch {
+                send(ControlReply.failure(id: request.id, error: error.description))
+            }
         case .events(let call):
             await stream(call: call)
         case .command(let command):
@@ -186,23 +195,16 @@ final class ControlConnection: @unchecked Sendable {
     /// Starts, replaces or (width 0) ends a picture subscription.
     private func subscribe(_ picture: PictureRequest) {
         if case .panel(let panel) = picture.source {
-            if !picture.stops { intercom.peephole.want(panel: panel, size: PixelSize(width: picture.width, height: picture.height),
-                                                        live: picture.live) }
-            if screens.look(number, panel: panel, live: picture.live && !picture.stops) { stopLive(panel) }
+            shared.wants.set(number, panel: panel, picture.stops ? nil
+                : PanelWants.Want(size: PixelSize(width: picture.width, height: picture.height), live: picture.live))
         }
         let slot = "picture \(picture.key)"
         if picture.stops {
             tasks.cancel(slot)
         } else {
-            tasks.start(slot) { [intercom, outbox] in
-                await PicturePump(request: picture, intercom: intercom, outbox: outbox).run()
+            tasks.start(slot) { [intercom, outbox, shared] in
+                await PicturePump(request: picture, intercom: intercom, outbox: outbox, shared: shared.pictures).run()
             }
         }
-    }
-
-    /// Nobody looks at the panel live any more: its stream stops, its stills go on for the journal.
-    private func stopLive(_ panel: String) {
-        let size = intercom.peephole.wantedSize(panel: panel) ?? PixelSize(width: 320, height: 240)
-        intercom.peephole.want(panel: panel, size: size, live: false)
     }
 }

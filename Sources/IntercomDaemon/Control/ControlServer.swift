@@ -23,8 +23,7 @@ public final class ControlServer: @unchecked Sendable {
     /// The connections `stop` dropped, for `settle`.
     private var closing: [ControlConnection] = []
     private let acceptDone = DispatchSemaphore(value: 0)
-    private let screens = AttachedScreens()
-    private let watched: WatchedPanels
+    private let shared: ScreensShared
 
     /// `credentials` reads the peer of a connection (SO_PEERCRED); tests replace it with a double.
     public init(path: String, intercom: Intercom, logger: Logger, ownUID: UInt32 = getuid(),
@@ -32,7 +31,7 @@ public final class ControlServer: @unchecked Sendable {
                 credentials: (@Sendable (Int32) -> PeerCredentials?)? = nil) {
         self.path = path
         self.intercom = intercom
-        self.watched = WatchedPanels(intercom: intercom)
+        self.shared = ScreensShared(intercom: intercom)
         self.logger = logger
         self.ownUID = ownUID
         self.outboxLimit = outboxLimit
@@ -43,7 +42,14 @@ public final class ControlServer: @unchecked Sendable {
     public var clientCount: Int { lock.withLock { connections.count } }
 
     /// Number of screens attached now (`attach` requests of connections still open).
-    public var screenCount: Int { screens.count }
+    public var screenCount: Int { shared.screens.count }
+
+    /// Picture lines encoded so far for attached screens: one per picture and size, however many
+    /// screens show it (tests and the bench read it).
+    public var picturesEncoded: Int { shared.pictures.encodes }
+
+    /// Shared picture slots in use now (one per source and size some screen subscribes to).
+    public var pictureSlots: Int { shared.pictures.count }
 
     /// Binds and starts accepting. Throws `.alreadyRunning` when another daemon answers on the path.
     public func start() throws(ControlError) {
@@ -125,7 +131,7 @@ public final class ControlServer: @unchecked Sendable {
             }
             let peer = credentials(client)
             let connection = ControlConnection(fd: client, number: number, intercom: intercom, logger: logger,
-                                               outboxLimit: outboxLimit, screens: screens, watched: watched, peerPID: peer?.pid) { [weak self] number in
+                                               outboxLimit: outboxLimit, shared: shared, peerPID: peer?.pid) { [weak self] number in
                 _ = self?.lock.withLock { self?.connections.removeValue(forKey: number) }
             }
             if let refusal = PeerPolicy.refusal(for: peer, ownUID: ownUID) {

@@ -9,10 +9,22 @@ import Synchronization
 /// picture of its source goes into the connection's slot as a JPEG line. A picture is encoded
 /// only when the screen took the last one, so a screen that reads slowly (or is stopped) costs
 /// the daemon nothing but a look at its slot, and the phone and other screens never wait on it.
+/// The line is made once per picture and size (`SharedPictures`) for every screen that asks it;
+/// a live frame (decoded at the largest size any screen asked) is scaled down to this screen's.
 struct PicturePump: Sendable {
     let request: PictureRequest
     let intercom: Intercom
     let outbox: Outbox
+    let shared: SharedPictures
+
+    /// The shared slots this subscription's lines come from: the panel's live frames at its size,
+    /// and its snapshots (sent as the panel made them, the same for every size); the call's video whole.
+    var slots: (live: String, still: String) {
+        switch request.source {
+        case .panel: ("\(request.key)@\(request.width)x\(request.height)", "\(request.key)@snapshot")
+        case .video: (request.key, request.key)
+        }
+    }
 
     /// JPEG quality of re-encoded pictures (live frames, call video): DECISIONS "Screens attach".
     static let quality = 75
@@ -33,7 +45,12 @@ struct PicturePump: Sendable {
             waker = nil
             token = video?.subscribe { _ in news.fire() }
         }
+        let slots = self.slots
+        shared.use(slots.live)
+        shared.use(slots.still)
         defer {
+            shared.release(slots.live)
+            shared.release(slots.still)
             if let waker { intercom.peephole.removeWaker(waker) }
             if let token { video?.unsubscribe(token) }
         }
@@ -57,19 +74,27 @@ struct PicturePump: Sendable {
             guard let frame = intercom.peephole.latest(panel: panel) else { return nil }
             let id = "\(frame.sequence)-\(frame.fetchedAt.timeIntervalSince1970)"
             guard id != sent else { return nil }
-            // A snapshot goes as the panel sent it; a live frame was decoded at the size asked for.
-            guard let jpeg = frame.kind == .snapshot ? frame.jpeg ?? (try? JPEG.encode(frame.image, quality: Self.quality))
-                    : (try? JPEG.encode(frame.image, quality: Self.quality)) else { return nil }
-            return (id, PictureLine(key: request.key, sequence: frame.sequence, kind: frame.kind.rawValue,
-                                    call: frame.call?.rawValue, jpeg: jpeg).encoded)
+            // A snapshot goes as the panel sent it; a live frame is scaled to the size asked for.
+            let snapshot = frame.kind == .snapshot
+            let line = shared.line(snapshot ? slots.still : slots.live, id: id) { () -> String? in
+                let box = PixelSize(width: request.width, height: request.height)
+                guard let jpeg = snapshot ? frame.jpeg ?? (try? JPEG.encode(frame.image, quality: Self.quality))
+                        : (try? JPEG.encode(frame.image.shrunk(toFit: box), quality: Self.quality)) else { return nil }
+                return PictureLine(key: request.key, sequence: frame.sequence, kind: frame.kind.rawValue,
+                                   call: frame.call?.rawValue, jpeg: jpeg).encoded
+            }
+            return line.map { (id, $0) }
         case .video:
             guard let frame = video?.latest else { return nil }
             let id = "v\(frame.sequence)"
             guard id != sent else { return nil }
-            guard let image = RGBImage(width: frame.width, height: frame.height, pixels: frame.rgb()),
-                  let jpeg = try? JPEG.encode(image, quality: Self.quality) else { return nil }
-            return (id, PictureLine(key: request.key, sequence: Int(frame.sequence), kind: "video",
-                                    call: frame.call?.rawValue, jpeg: jpeg).encoded)
+            let line = shared.line(slots.live, id: id) { () -> String? in
+                guard let image = RGBImage(width: frame.width, height: frame.height, pixels: frame.rgb()),
+                      let jpeg = try? JPEG.encode(image, quality: Self.quality) else { return nil }
+                return PictureLine(key: request.key, sequence: Int(frame.sequence), kind: "video",
+                                   call: frame.call?.rawValue, jpeg: jpeg).encoded
+            }
+            return line.map { (id, $0) }
         }
     }
 }
@@ -88,8 +113,11 @@ final class NewPicture: Sendable {
 
     /// Returns at the next `fire` (at once if one came since the last wait), after `limit`, or on cancel.
     func wait(atMost limit: Duration) async {
+        // Only a timer that ran out fires: a cancelled one (the wait ended by a picture) firing
+        // too would leave the flag set for the next wait, which then returns at once — a pump
+        // spinning a core between pictures.
         let timer = Task { [self] in
-            try? await Task.sleep(for: limit)
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
             fire()
         }
         defer { timer.cancel() }

@@ -1,18 +1,26 @@
 import Foundation
 import IntercomEngine
 
-/// The panels attached screens show without a call (the kiosk's tiles), per connection: the
-/// engine watches their union (`Intercom.watch` keeps one set), at the fastest rate any asked
-/// for, and stops each panel once no screen shows it.
+/// The panels attached screens show without a call (the kiosk's tiles, `watch`), per connection:
+/// the engine watches their union (`Intercom.watch` keeps one set), at the fastest rate any asked
+/// for, and stops each panel once no screen shows it. The engine plays one stream choice for the
+/// set: the sub streams for tiles, the main ones (and snapshots decoded whole) while any `watch`
+/// screen shows a panel over its whole window; each tile still gets its own size (`PanelWants`).
 actor WatchedPanels {
+    private struct Shown: Equatable {
+        var panels: [String]
+        var fps: Double
+        var whole: Bool
+    }
+
     private let intercom: Intercom
-    private var byConnection: [Int: (panels: [String], fps: Double)] = [:]
-    private var applied: ([String], Double) = ([], 0)
+    private var byConnection: [Int: Shown] = [:]
+    private var applied = Shown(panels: [], fps: 0, whole: false)
 
     init(intercom: Intercom) { self.intercom = intercom }
 
-    func set(_ number: Int, panels: [String], fps: Double) async {
-        byConnection[number] = panels.isEmpty ? nil : (panels, fps)
+    func set(_ number: Int, panels: [String], fps: Double, whole: Bool) async {
+        byConnection[number] = panels.isEmpty ? nil : Shown(panels: panels, fps: fps, whole: whole)
         await apply()
     }
 
@@ -26,9 +34,11 @@ actor WatchedPanels {
         for entry in byConnection.sorted(by: { $0.key < $1.key }) {
             for panel in entry.value.panels where !union.contains(panel) { union.append(panel) }
         }
-        let fps = byConnection.values.map(\.fps).max() ?? 1
-        guard union != applied.0 || fps != applied.1 else { return }
-        applied = (union, fps)
-        await intercom.watch(panels: union, fps: fps, live: union.isEmpty ? nil : .sub)
+        let shown = Shown(panels: union, fps: byConnection.values.map(\.fps).max() ?? 1,
+                          whole: byConnection.values.contains { $0.whole })
+        guard shown != applied else { return }
+        applied = shown
+        await intercom.watch(panels: union, fps: shown.fps, fullSize: shown.whole,
+                             live: union.isEmpty ? nil : shown.whole ? .main : .sub)
     }
 }

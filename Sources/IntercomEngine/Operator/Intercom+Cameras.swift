@@ -71,11 +71,8 @@ extension Intercom {
     public func watchCamera(_ camera: CameraStream) async {
         let stopping = liveWatchers
         for task in stopping { task.cancel() }
-        var picture = LivePicture.camera(camera.id, source: camera.source, call: nil, hub: peephole, logger: logger)
-        picture.endsAtEnd = camera.isRecording
-        picture.use(services)
-        let playing = picture
-        liveWatchers = tasks.start { await playing.run() }.map { [$0] } ?? []
+        let player = cameraPlayer(camera)
+        liveWatchers = tasks.start { await player.run() }.map { [$0] } ?? []
         for task in stopping { await task.value }
     }
 }

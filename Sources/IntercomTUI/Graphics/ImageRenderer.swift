@@ -123,14 +123,14 @@ public final class ImageRenderer {
         let box = PixelSize(width: fit.cols * cellPixels.width, height: fit.rows * cellPixels.height)
         switch mode {
         case .kitty:
-            let chunks = KittyEncoder.chunks(Resample.shrink(image, toFit: box), cols: fit.cols, rows: fit.rows, imageID: imageID)
+            let chunks = KittyEncoder.chunks(image.shrunk(toFit: box), cols: fit.cols, rows: fit.rows, imageID: imageID)
             // kitty places the picture where the cursor is when the last chunk arrives, and tmux
             // may move the real cursor between chunks: each chunk carries the move.
             for chunk in chunks { bytes += tmuxPassthrough ? TmuxPassthrough.wrap(inner + chunk) : chunk }
             // kitty leaves the cursor where it was (C=1); inline output moves below the picture.
             if placement == .inline { bytes += [UInt8](repeating: 0x0A, count: fit.rows) }
         case .iterm:
-            let sequence = ItermEncoder.bytes(Resample.shrink(image, toFit: box), cols: fit.cols, rows: fit.rows)
+            let sequence = ItermEncoder.bytes(image.shrunk(toFit: box), cols: fit.cols, rows: fit.rows)
             bytes += tmuxPassthrough ? TmuxPassthrough.wrap(inner + sequence) : sequence
             if placement == .inline { bytes.append(0x0A) }
         default:

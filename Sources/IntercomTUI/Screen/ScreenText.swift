@@ -16,13 +16,11 @@ struct ScreenText {
         curses.erase()
         let cols = curses.cols, rows = curses.rows
         let now = Date()
-        // An attached screen says so; a screen with its own engine keeps the title it always had.
-        let attached = context.intercom.mode == .ownEngine ? nil : context.intercom.mode.title
-        let label = (context.options.label ?? attached).map { " [\($0)]" } ?? ""
         // The title bar is the queue line when calls are in: every call in the order it came.
         let state = model.queueLine(now: now)
             ?? "waiting for calls\(model.registration.map { " — \($0)" } ?? "")"
-        curses.bar(0, TextFit.ellipsize(" intercom\(label) — \(state)", cols), .title)
+        curses.bar(0, TextFit.ellipsize(Self.title(label: context.options.label, mode: context.intercom.mode,
+                                                   state: state, cols: cols), cols), .title)
         if rows < 8 || cols < 30 {
             curses.put(1, 0, "window too small", .warn)
             return
@@ -47,6 +45,19 @@ struct ScreenText {
         }
         // The bottom-right cell stays empty (see `Curses.bar`).
         curses.bar(layout.keysRow, model.keyBar(kiosk: paging, directory: context.directory).fit(cols - 1), .keys)
+    }
+
+    /// " intercom [MODE] — STATE": where the engine runs. Attached, the daemon's pid (its title whole:
+    /// at 80 columns it leaves room for a ring's queue). With its own engine, "[own engine]", and
+    /// "— calls are answered only here" after the state when the line has room: the state matters
+    /// more, and a narrow screen keeps the words of a wide one (the layout test finds no cut word).
+    /// The demo's label stands in for the mode (the demo runs its own engine).
+    static func title(label: String?, mode: LinkMode, state: String, cols: Int) -> String {
+        if let label { return " intercom [\(label)] — \(state)" }
+        guard mode == .ownEngine else { return " intercom [\(mode.title)] — \(state)" }
+        let line = " intercom [\(mode.shortTitle)] — \(state)"
+        let full = line + " — calls are answered only here"
+        return full.count <= cols ? full : line
     }
 
     private func drawInfo(_ lines: [InfoLine], _ box: Layout.Box) {

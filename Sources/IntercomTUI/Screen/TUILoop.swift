@@ -47,7 +47,13 @@ final class TUILoop {
         self.pictures = PictureOutput(choice: context.capabilities.choose(override: context.options.graphics),
                                       capabilities: context.capabilities)
         self.text = ScreenText(curses: curses, context: context)
-        self.watch = context.options.watch.map(WatchView.init)
+        self.watch = context.options.watch.map { options in
+            var view = WatchView(options)
+            // Only an attached watch says where it runs: its own engine answers no calls, so
+            // "calls are answered only here" would be wrong.
+            if case .attached = context.intercom.mode { view.attached = context.intercom.mode.shortTitle }
+            return view
+        }
         loadLastVisitor()
     }
 
@@ -65,8 +71,12 @@ final class TUILoop {
             curses.refresh()
             curses.end()
         }
+        // The first screen is drawn at once; later turns wait for a key, a wake or the pace
+        // (waiting the idle pace first held the first screen back 120 ms).
+        var firstTurn = true
         while running {
-            var key = curses.key(waiting: pace, wakeFD: context.inbox.wake.readFD)
+            var key = curses.key(waiting: firstTurn ? 0 : pace, wakeFD: context.inbox.wake.readFD)
+            firstTurn = false
             context.inbox.wake.drain()
             // Calls are ended by the caller of `run` (`intercom.stop()`), as after q.
             if curses.terminalGone { break }

@@ -8,6 +8,8 @@ struct WatchView {
     let panel: String
     /// `--fps`: the most pictures drawn a second; nil = every frame.
     let cap: Double?
+    /// "attached, pid N" when the daemon plays the picture (the line says so after the name).
+    var attached: String?
     /// Pictures drawn so far. An identical snapshot (a still doorway, a panel that caches) is not
     /// drawn again and not counted; live frames are never compared (every one is new).
     private(set) var shown = 0
@@ -76,7 +78,7 @@ struct WatchView {
     /// wrong stays readable.
     func status(mode: GraphicsMode, problem: String?, streamNote: String? = nil, at now: Date = Date(),
                 width: Int? = nil) -> String {
-        var counters = " · \(mode.rawValue) · \(kind) \(String(format: "%.1f", measuredFPS(at: now))) fps"
+        var counters = (attached.map { " · \($0)" } ?? "") + " · \(mode.rawValue) · \(kind) \(String(format: "%.1f", measuredFPS(at: now))) fps"
         if let cap { counters += " (max \(cap.formatted()))" }
         counters += " · #\(shown) · q quits"
         // Cleared by the next live frame, so it shows exactly while the stream is down.

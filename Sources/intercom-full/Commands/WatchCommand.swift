@@ -21,7 +21,10 @@ enum WatchCommand {
             .value("--graphics", "MODE", "auto|kitty|sixel|iterm|symbols|ascii (default auto)", choices: GraphicsMode.optionChoices),
             .value("--fps", "N", "most pictures per second to draw, 0.2–30 (default: the live stream's own rate; snapshots 2)"),
             .value("--at", "TIME", "an operator camera's recording from TIME (RFC 3339 or 'YYYY-MM-DD HH:MM' local)"),
+            .flag("--own-engine", "run an engine of its own even when this user's daemon runs (the screen attaches to it otherwise)"),
         ],
+        details: "With this user's daemon running, the screen attaches to it: the daemon plays the panel's or camera's "
+            + "picture once for every screen that shows it.",
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
@@ -31,11 +34,11 @@ enum WatchCommand {
         }
         // What to show: a panel, or an operator camera and what of it.
         let cameraID = OperatorCameraCommand.cameraID(invocation)
-        var view = OperatorCameraView.live
+        var at: Date?
         let shown: String
         if let cameraID {
             switch OperatorCameraCommand.at(invocation) {
-            case .success(let at): view = at.map { .archive(from: $0, seconds: Intercom.archiveWindowSeconds) } ?? .live
+            case .success(let from): at = from
             case .failure(let failure): return Console.fail(failure.message, code: failure.code)
             }
             shown = cameraID
@@ -55,6 +58,11 @@ enum WatchCommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
+        // The daemon is the intercom: a screen started beside it attaches.
+        if !invocation.arguments.has("--own-engine"), RunningDaemon.pid(socketPath: config.daemon.socketPath) != nil {
+            return await runAttached(config, invocation: invocation, shown: shown, camera: cameraID.map { ($0, at) }, fps: fps)
+        }
+        let view = at.map { OperatorCameraView.archive(from: $0, seconds: Intercom.archiveWindowSeconds) } ?? OperatorCameraView.live
         // The intercom only for its panels, cameras and peephole: the phone is never started.
         let intercom = TUICommand.engine(config, PhoneSettings(config: config, environment: invocation.environment),
                                          invocation, logger: TUICommand.quietLogger(invocation))
@@ -72,28 +80,63 @@ enum WatchCommand {
             await intercom.stop()
             return Console.fail("watch needs a terminal; use 'intercom snapshot --show' for one picture", code: ExitCode.usage)
         }
+        let app = screen(LocalLink(intercom), config: await intercom.config, invocation: invocation,
+                         watch: WatchOptions(panel: shown, fps: fps, camera: camera))
+        let code = await run(app)
+        await intercom.stop()
+        return code
+    }
+
+    /// Attached to this user's daemon: it plays the picture (once for every screen showing it) and
+    /// sends it at this window's size; quitting ends only this screen's subscriptions.
+    static func runAttached(_ config: IntercomConfig, invocation: Invocation, shown: String,
+                            camera: (id: String, at: Date?)?, fps: Double?) async -> Int32 {
+        guard isatty(1) == 1, isatty(0) == 1 else {
+            return Console.fail("watch needs a terminal; use 'intercom snapshot --show' for one picture", code: ExitCode.usage)
+        }
+        let link: RemoteLink
+        do {
+            link = try RemoteLink(path: config.daemon.socketPath, screen: "watch")
+        } catch {
+            return Console.fail("cannot attach to this user's intercom daemon: \(error.description); "
+                + "'intercom watch --own-engine' runs the screen with its own engine", code: error.exitCode)
+        }
+        defer { link.detach() }
+        if let camera {
+            // Asked before the screen opens, so an unknown or unplayable camera is one line.
+            do {
+                try await link.watchCamera(id: camera.id, at: camera.at)
+            } catch {
+                return Console.fail("\(error)", code: ExitCode.unavailable)
+            }
+        }
+        return await run(screen(link, config: config, invocation: invocation, watch: WatchOptions(panel: shown, fps: fps)))
+    }
+
+    static func screen(_ link: any IntercomLink, config: IntercomConfig, invocation: Invocation, watch: WatchOptions) -> TUIApp {
         let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
         let graphics = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
         let choice = capabilities.choose(override: graphics)
         invocation.logger.info("graphics: \(choice.mode.rawValue) — \(choice.reason)")
-        let app = TUIApp(link: LocalLink(intercom), config: await intercom.config, capabilities: capabilities, options: TUIOptions(
-            graphics: graphics, bell: false, notify: .off, watch: WatchOptions(panel: shown, fps: fps, camera: camera)))
+        return TUIApp(link: link, config: config, capabilities: capabilities,
+                      options: TUIOptions(graphics: graphics, bell: false, notify: .off, watch: watch))
+    }
+
+    /// Runs the watch screen until q or a signal; its exit code.
+    static func run(_ app: TUIApp) async -> Int32 {
         // Ctrl-C is a key on the watch screen; SIGTERM, SIGINT and SIGHUP close it as q does.
         let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP])
         let stopper = Task {
             for await _ in signals.signals { app.stop() }
         }
         defer { stopper.cancel() }
-        let code: Int32
         do {
             try await app.run()
-            code = ExitCode.ok
+            return ExitCode.ok
         } catch let error as TUIError {
-            code = Console.fail(error.description, code: ExitCode.usage)
+            return Console.fail(error.description, code: ExitCode.usage)
         } catch {
-            code = Console.fail("\(error)", code: ExitCode.failure)
+            return Console.fail("\(error)", code: ExitCode.failure)
         }
-        await intercom.stop()
-        return code
     }
 }

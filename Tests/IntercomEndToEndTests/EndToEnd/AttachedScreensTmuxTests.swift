@@ -8,7 +8,9 @@ import Testing
 /// Two `intercom tui` screens attached to one running daemon (the real binaries, tmux): a
 /// simulated panel rings, both show it; `a` on the first answers, the second says it was
 /// answered on another screen and opens the door with `o`; the first screen is killed, the call
-/// goes on, and `ctl status` lists the screens that are left. A kiosk attached beside them shows the ring.
+/// goes on, and `ctl status` lists the screens that are left. A kiosk attached beside them shows the
+/// daemon's 8 panels and the ring; a `watch` attached while the kiosk runs shows one panel's live
+/// stream through the daemon, says so, and leaves with `q` (the daemon drops it).
 @Suite("screens attached to the daemon", .serialized, .removesTestFolders) struct AttachedScreensTmuxTests {
     @Test func twoScreensOneCallAndAKilledScreenEndsNothing() async throws {
         try await withStaticPicture {
@@ -16,13 +18,19 @@ import Testing
             let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
                 user: "100001", dataDirectory: try dir.subdirectory("panel").path))
             let port = try FreePort.udpAndTCP()
+            // Seven more panels beside the entrance, their pictures from the same simulator (no SIP of their
+            // own); panel-5 has a live stream, which the daemon plays for the watch.
+            let rtsp = try await RTSPTestServer.start(width: 320, height: 240, fps: 15)
+            let more = (2...8).map { "[panel panel-\($0)]\nurl = http://127.0.0.1:\(panel.http.port)\nuser = admin\npassword = admin\n"
+                + "match = sip:10000\($0)@\n" + ($0 == 5 ? "rtsp = \(rtsp.url())\n" : "") }.joined(separator: "\n")
             let daemon = try DaemonProcess(config: DaemonProcess.simulatedPanelConfig(
-                httpPort: panel.http.port, listen: "udp:127.0.0.1:\(port)"), name: "attach")
+                httpPort: panel.http.port, listen: "udp:127.0.0.1:\(port)") + "\n" + more, name: "attach")
             var screens: [Tmux] = []
             try await withCleanup({
                 for screen in screens { await screen.kill() }
                 _ = await daemon.stop()
                 await panel.stop()
+                await rtsp.stop()
             }) {
                 try await daemon.waitUntilStarted()
                 var env: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
@@ -42,8 +50,24 @@ import Testing
                 screens.append(kiosk)
                 let tiles = try await kiosk.waitForScreen(containing: "1. entrance", timeout: .seconds(15))
                 #expect(tiles.contains(title), "\(tiles)")
+                _ = try await kiosk.waitForScreen(containing: "8. panel-8")
+
+                // `watch` attached while the kiosk runs, at 80×24: the picture comes through the daemon.
+                let watch = try await Tmux(command: "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' watch panel-5"
+                    + " --config '\(daemon.configURL.path)'; echo WATCH-EXIT=$?; sleep 30", width: 80, height: 24, environment: env)
+                screens.append(watch)
+                let watched = try await watch.waitForScreen(containing: "attached, pid \(daemon.process.pid)", timeout: .seconds(15))
+                #expect(watched.contains(" panel-5 · attached, pid"), "\(watched)")
+                let picture = try await watch.waitForScreen(containing: "▀")
+                #expect(!picture.contains("WATCH-EXIT"), "\(picture)")
+                // The panel's main stream, played by the daemon and scaled to this window.
+                _ = try await watch.waitForScreen(containing: "attached, pid \(daemon.process.pid) · symbols · live")
                 let listed = try await daemon.run(["ctl", "status"])
-                #expect(Self.screens(listed.stdout) == ["tui", "tui", "kiosk"], "three screens: \(listed)")
+                #expect(Self.screens(listed.stdout) == ["tui", "tui", "kiosk", "watch"], "four screens: \(listed)")
+                try await watch.sendKeys("q")
+                _ = try await watch.waitForScreen(containing: "WATCH-EXIT=0")
+                _ = try await Self.poll(daemon, until: { Self.screens($0) == ["tui", "tui", "kiosk"] })
+                _ = try await kiosk.waitForScreen(containing: "8. panel-8")
 
                 let events = EventRecorder(panel.events)
                 _ = try await panel.ring("sip:intercom@127.0.0.1:\(port)")

@@ -18,11 +18,15 @@ import IntercomBase
             ControlRequest(id: .null, action: .picture(.stop(.panel("home")))),
             ControlRequest(id: .integer(2), action: .watchPanels(["home", "yard"], fps: 1)),
             ControlRequest(id: .integer(3), action: .watchPanels([], fps: 2.5)),
+            ControlRequest(id: .integer(4), action: .watchPanels(["home"], fps: 2, whole: true)),
+            ControlRequest(id: .integer(5), action: .watchCamera("home:cam:1")),
+            ControlRequest(id: .integer(6), action: .watchCamera("home:cam:1", at: Date(timeIntervalSince1970: 1_796_000_000))),
+            ControlRequest(id: .integer(7), action: .watchCamera(nil)),
         ]
         for request in requests {
             #expect(try ControlRequest.parse(request.json.encoded).get() == request)
         }
-        #expect(["attach", "picture", "watch_panels"].allSatisfy(ControlRequest.commands.contains))
+        #expect(["attach", "picture", "watch_panels", "watch_camera"].allSatisfy(ControlRequest.commands.contains))
     }
 
     @Test(arguments: [
@@ -36,6 +40,9 @@ import IntercomBase
         (#"{"command":"watch_panels","panels":"home"}"#, "watch_panels needs"),
         (#"{"command":"watch_panels","panels":[1]}"#, "watch_panels needs"),
         (#"{"command":"watch_panels","panels":[],"fps":0}"#, "\"fps\" must be"),
+        (#"{"command":"watch_panels","panels":[],"whole":1}"#, "\"whole\" must be"),
+        (#"{"command":"watch_camera","camera":7}"#, "watch_camera needs"),
+        (#"{"command":"watch_camera","camera":"home:cam:1","at":"yesterday"}"#, "\"at\" must be"),
     ])
     func badRequestsSayWhatIsWrong(line: String, start: String) {
         guard case .failure(let failure) = ControlRequest.parse(line) else {
