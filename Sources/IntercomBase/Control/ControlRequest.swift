@@ -16,6 +16,9 @@ public struct ControlRequest: Sendable, Equatable {
         /// sub streams where a picture subscription asks for them live; `[]` stops. The daemon
         /// watches the union of every screen's panels.
         case watchPanels([String], fps: Double)
+        /// `intercom share --until`: the daemon keeps the end of a guest's access (the operator's
+        /// server keeps none) and takes the access back when it is due; or forgets a kept end.
+        case shareExpiry(ShareExpiry.Change)
     }
 
     /// Echoed in the reply as sent (any JSON value; null when absent).
@@ -27,7 +30,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "events", "attach", "picture", "watch_panels"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "events", "attach", "picture", "watch_panels", "share_expiry"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -166,6 +169,11 @@ public struct ControlRequest: Sendable, Equatable {
             }
             guard let fps = PictureRequest.rate(value["fps"], otherwise: 1) else { return fail(PictureRequest.rateRule) }
             action = .watchPanels(names, fps: fps)
+        case "share_expiry":
+            guard let change = ShareExpiry.Change(json: value) else {
+                return fail("share_expiry needs \"operator\", \"flat\", \"phone\" (11 digits) and \"until\" (RFC 3339, or null to forget)")
+            }
+            action = .shareExpiry(change)
         case "picture":
             switch PictureRequest.parse(value) {
             case .success(let picture): action = .picture(picture)
@@ -192,6 +200,8 @@ public struct ControlRequest: Sendable, Equatable {
             fields += picture.fields
         case .watchPanels(let panels, let fps):
             fields += [("command", .string("watch_panels")), ("panels", .array(panels.map { .string($0) })), ("fps", .number(fps))]
+        case .shareExpiry(let change):
+            fields = [("command", .string("share_expiry"))] + change.fields
         case .command(let command):
             switch command {
             case .status: fields.append(("command", .string("status")))

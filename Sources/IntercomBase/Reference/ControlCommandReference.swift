@@ -41,5 +41,8 @@ public enum ControlCommandReference {
         ReferenceEntry("watch_panels", fields: "`panels` (names; `[]` stops), `fps` (0.2-30, default 1)",
                        "A screen shows panels without a call (the kiosk): the daemon polls their snapshots and plays "
                        + "their sub streams for live `picture` subscriptions, for the union of every screen's panels."),
+        ReferenceEntry("share_expiry", fields: "`operator`, `flat`, `phone` (11 digits), `until` (RFC 3339; null forgets)",
+                       "The daemon keeps the end of a guest's access to an operator's flat (the server keeps none) and "
+                           + "takes the access back when it is due (`share_expired`); `intercom share --until` sends it."),
     ]
 }

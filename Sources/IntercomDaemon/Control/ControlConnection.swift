@@ -27,14 +27,16 @@ final class ControlConnection: @unchecked Sendable {
     private var pictures: [String: Task<Void, Never>] = [:]
     private let screens: AttachedScreens
     private let watched: WatchedPanels
+    private let shares: ShareExpiryKeeper?
     private let peerPID: Int32?
 
     init(fd: Int32, number: Int, intercom: Intercom, logger: Logger, outboxLimit: Int,
-         screens: AttachedScreens, watched: WatchedPanels, peerPID: Int32?, onClose: @escaping @Sendable (Int) -> Void) {
+         screens: AttachedScreens, watched: WatchedPanels, shares: ShareExpiryKeeper?, peerPID: Int32?, onClose: @escaping @Sendable (Int) -> Void) {
         self.socket = OwnedDescriptor(fd)
         self.number = number
         self.screens = screens
         self.watched = watched
+        self.shares = shares
         self.peerPID = peerPID
         self.intercom = intercom
         self.logger = logger
@@ -163,6 +165,20 @@ final class ControlConnection: @unchecked Sendable {
             }
             await watched.set(number, panels: panels, fps: fps)
             send(ControlReply.success(id: request.id, data: .object([("panels", .array(panels.map { .string($0) }))])))
+        case .shareExpiry(let change):
+            guard let shares else {
+                send(ControlReply.failure(id: request.id, error: "this daemon keeps no ends of shared access"))
+                return
+            }
+            if case .keep(let expiry) = change, await intercom.config.operator(named: expiry.operatorName) == nil {
+                send(ControlReply.failure(id: request.id, error: "the daemon has no [operator \(expiry.operatorName)]; reload it (SIGHUP) after adding one"))
+                return
+            }
+            do {
+                send(ControlReply.success(id: request.id, data: try await shares.apply(change)))
+            } catch {
+                send(ControlReply.failure(id: request.id, error: "the end of the access was not kept: \(error)"))
+            }
         case .events(let call):
             await stream(call: call)
         case .command(let command):

@@ -23,11 +23,14 @@ public final class ControlServer: @unchecked Sendable {
     private let acceptDone = DispatchSemaphore(value: 0)
     private let screens = AttachedScreens()
     private let watched: WatchedPanels
+    /// The ends of shared access this daemon keeps (`share_expiry`); nil: refused.
+    private let shares: ShareExpiryKeeper?
 
     /// `credentials` reads the peer of a connection (SO_PEERCRED); tests replace it with a double.
     public init(path: String, intercom: Intercom, logger: Logger, ownUID: UInt32 = getuid(),
-                outboxLimit: Int = 1 << 20,
+                outboxLimit: Int = 1 << 20, shares: ShareExpiryKeeper? = nil,
                 credentials: (@Sendable (Int32) -> PeerCredentials?)? = nil) {
+        self.shares = shares
         self.path = path
         self.intercom = intercom
         self.watched = WatchedPanels(intercom: intercom)
@@ -123,7 +126,8 @@ public final class ControlServer: @unchecked Sendable {
             }
             let peer = credentials(client)
             let connection = ControlConnection(fd: client, number: number, intercom: intercom, logger: logger,
-                                               outboxLimit: outboxLimit, screens: screens, watched: watched, peerPID: peer?.pid) { [weak self] number in
+                                               outboxLimit: outboxLimit, screens: screens, watched: watched, shares: shares,
+                                               peerPID: peer?.pid) { [weak self] number in
                 _ = self?.lock.withLock { self?.connections.removeValue(forKey: number) }
             }
             if let refusal = PeerPolicy.refusal(for: peer, ownUID: ownUID) {
