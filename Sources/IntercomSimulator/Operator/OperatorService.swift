@@ -58,7 +58,7 @@ final class OperatorService: Sendable {
         if request.path.hasPrefix("/cctv/") {
             count("cctv/video")
             guard let video, request.method == "GET" || request.method == "HEAD" else { return OperatorEnvelope.error(404) }
-            return video.answer(path: request.path, token: request.cameraToken)
+            return video.answer(path: request.path, token: request.cameraToken, range: request.header("Range"))
         }
         let prefix = "/mobile/"
         guard request.path.hasPrefix(prefix) else { return OperatorEnvelope.error(404) }
