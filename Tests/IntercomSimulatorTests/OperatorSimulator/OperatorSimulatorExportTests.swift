@@ -92,6 +92,18 @@ import Testing
             #expect(over.status == 0 && simulator.requestCount("status:206") == partials + 1, "\(over)")
             #expect(try Data(contentsOf: resumed) == whole)
 
+            // log --export: the recording around the entry an opening through the operator left, from the
+            // camera of that entry's panel (cctv/camMap).
+            #expect(try await intercom(["open", "home:1:0"]).status == 0)
+            let clips = directory.path + "/clips"
+            let logged = try await intercom(["log", "--operator", "home", "--since", "1h", "--export", clips, "--around", "3s"])
+            #expect(logged.status == 0 && logged.stdout.contains("opened_by_app: saved to \(clips)/home-"), "\(logged)")
+            let saved = try FileManager.default.contentsOfDirectory(atPath: clips).filter { $0.hasSuffix("-opened_by_app.mp4") }
+            #expect(saved.count == 1, "\(saved)")
+            let clip = try Data(contentsOf: URL(fileURLWithPath: clips + "/" + (saved.first ?? "none")))
+            #expect(clip.count > 8 && clip[4..<8] == Data("ftyp".utf8))
+            #expect(try await intercom(["log", "--around", "3s"]).status == 64)
+
             let old = directory.file("old.mp4")
             let gone = try await intercom(["export", "home:cam:1", "--from", "1d", "--to", "23h", "-o", old.path])
             #expect(gone.status == 69 && gone.stderr.contains("keeps no recording of that time"), "\(gone)")
