@@ -11,13 +11,7 @@ import Testing
 /// `intercom faces` command lists and removes the same way.
 @Suite struct OperatorFacesSimulatorTests {
     @Test func aRecognisedFaceIsRegisteredListedAndRemoved() async throws {
-        let simulator = try SimulatedOperator.start(SimulatedOperatorOptions())
-        try await withCleanup({ simulator.stop() }) {
-            let op = OperatorConfig(name: "home", api: simulator.baseURL, phone: "79123456781")
-            let login = try OperatorClient(config: op, token: nil)
-            _ = try await login.requestCode(phone: "79123456781", deviceId: "test-device", method: .sms)
-            let grant = try await login.confirmCode(phone: "79123456781", code: "1001", deviceId: "test-device")
-            let client = try OperatorClient(config: op, token: grant.token)
+        try await withSimulatedLogin { simulator, client in
             let flat = try #require(try await client.flats().first)
             #expect(try await client.faces(flatId: flat.flatId).isEmpty)
 

@@ -13,13 +13,7 @@ import Testing
 /// as SmartYard's PHP, ignores `expire` when adding): when due, the guest is taken off the flat.
 @Suite struct ShareExpirySimulatorTests {
     @Test func aDueEndRemovesTheGuestFromTheOperatorsList() async throws {
-        let simulator = try SimulatedOperator.start(SimulatedOperatorOptions())
-        try await withCleanup({ simulator.stop() }) {
-            let op = OperatorConfig(name: "home", api: simulator.baseURL, phone: "79123456781")
-            let login = try OperatorClient(config: op, token: nil)
-            _ = try await login.requestCode(phone: "79123456781", deviceId: "test-device", method: .sms)
-            let grant = try await login.confirmCode(phone: "79123456781", code: "1001", deviceId: "test-device")
-            let client = try OperatorClient(config: op, token: grant.token)
+        try await withSimulatedLogin { simulator, client in
             let flat = try #require(try await client.flats().first)
             let guest = "79990001122"
             try await client.addAccess(flatId: flat.flatId, guestPhone: guest)
@@ -41,5 +35,18 @@ import Testing
             #expect(published.withLock { $0.map(\.kind) } == [.shareExpired(expiry)])
             #expect(store.load().expiries.isEmpty)
         }
+    }
+}
+
+/// A simulated operator in this process and a client logged in to it as the test phone (SMS code
+/// 1001), for tests of one operator API over real HTTP; the simulator stops after `body`.
+func withSimulatedLogin(_ body: (SimulatedOperator, OperatorClient) async throws -> Void) async throws {
+    let simulator = try SimulatedOperator.start(SimulatedOperatorOptions())
+    try await withCleanup({ simulator.stop() }) {
+        let op = OperatorConfig(name: "home", api: simulator.baseURL, phone: "79123456781")
+        let login = try OperatorClient(config: op, token: nil)
+        _ = try await login.requestCode(phone: "79123456781", deviceId: "test-device", method: .sms)
+        let grant = try await login.confirmCode(phone: "79123456781", code: "1001", deviceId: "test-device")
+        try await body(simulator, try OperatorClient(config: op, token: grant.token))
     }
 }
