@@ -58,13 +58,16 @@ public final class HTTPClient: Sendable {
     /// the connection drops, nothing arrives for `idleTimeout`, or the task is cancelled.
     /// `onOpen` fires once the final response headers are in, before any body bytes.
     /// A non-2xx response is buffered (capped) and returned like `get` does.
+    /// `headers`: extra request headers (name, value), e.g. a `Range` to continue a download.
     public func stream(
         _ url: String,
+        headers: [(String, String)] = [],
         idleTimeout: Duration,
         onOpen: @escaping @Sendable (Int) -> Void = { _ in },
         onChunk: @escaping @Sendable (Data) -> Void
     ) async throws(HTTPError) -> HTTPResponse {
-        let request = HTTPRequest(url: url, total: nil, idle: idleTimeout, cap: configuration.maxBodyBytes)
+        let request = HTTPRequest(url: url, total: nil, idle: idleTimeout, cap: configuration.maxBodyBytes,
+                                  headers: headers.map { "\($0.0): \($0.1)" })
         return try await run(request, sink: onChunk, onOpen: onOpen)
     }
 

@@ -5,7 +5,7 @@ import IntercomHTTP
 
 /// Saves a piece of a camera's recording (`archive-FROM-DURATION.mp4`) to a file as it arrives:
 /// into `FILE.part` beside it, renamed to `FILE` only when the server ended the body and it is an
-/// MP4, so a failed export never leaves a file that looks whole.
+/// MP4, so a failed export never leaves a file that looks whole; a broken one continues from the part.
 public enum OperatorArchiveDownload {
     /// What the camera server answered instead of the recording, as one line and an exit code.
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -13,32 +13,68 @@ public enum OperatorArchiveDownload {
         public let exitCode: Int32
     }
 
-    /// Bytes written; `progress` is told the running total after each chunk. Throws `Failure`
-    /// for the camera server's refusals and `OperatorError` when it cannot be reached or written.
-    public static func save(_ url: String, to path: String, op: OperatorConfig,
+    /// Bytes in the file; `progress` is told the running total after each chunk. Throws `Failure`
+    /// for the camera server's refusals and a broken transfer, `OperatorError` when it cannot be
+    /// reached or written.
+    ///
+    /// Resumable: a transfer that breaks off keeps `FILE.part` (and, beside it, which piece it is:
+    /// `FILE.part.source`, the URL without its token), and the same export run again asks for the
+    /// rest with `Range: bytes=N-`. A 206 is appended; a server that answers 200 to a range (one
+    /// that serves no ranges) sends the whole piece again, which replaces the part; a 416 starts over.
+    /// `resumable` false (a piece that ends too recently: the server may still add to it, and a part
+    /// joined to a later answer would be two different files): the part is never continued.
+    public static func save(_ url: String, to path: String, op: OperatorConfig, resumable: Bool = true,
                             progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> Int {
         let partial = path + ".part"
-        guard FileManager.default.createFile(atPath: partial, contents: nil, attributes: [.posixPermissions: 0o644]),
-              let handle = FileHandle(forWritingAtPath: partial) else {
+        let source = partial + ".source"
+        // The piece without the camera's token: the token changes between logins, the piece does not.
+        let piece = String(url.prefix { $0 != "?" })
+        let resumeFrom = resumable ? Self.resumable(partial, source: source, piece: piece) : 0
+        if resumeFrom == 0 {
+            discard(partial)
+            guard FileManager.default.createFile(atPath: partial, contents: nil, attributes: [.posixPermissions: 0o644]),
+                  !resumable || FileManager.default.createFile(atPath: source, contents: Data(piece.utf8),
+                                                               attributes: [.posixPermissions: 0o600])
+            else {
+                throw OperatorError(operatorName: op.name, kind: .local(detail: "cannot write \(partial)"))
+            }
+        }
+        guard let handle = FileHandle(forWritingAtPath: partial) else {
             throw OperatorError(operatorName: op.name, kind: .local(detail: "cannot write \(partial)"))
         }
-        let sink = FileSink(handle)
+        let sink = FileSink(handle, existing: resumeFrom, head: resumeFrom > 0 ? head(of: partial) : Data())
         let response: HTTPResponse
         do {
             let http = try HTTPClient(configuration: HTTPClientConfiguration(
                 user: "", password: "", caFile: op.caFile, connectTimeout: .seconds(5), timeout: .seconds(60),
                 maxBodyBytes: 8 << 30), label: "operator.\(op.name).export")
-            response = try await http.stream(url, idleTimeout: .seconds(60)) { chunk in
+            response = try await http.stream(url, headers: resumeFrom > 0 ? [("Range", "bytes=\(resumeFrom)-")] : [],
+                                             idleTimeout: .seconds(60),
+                                             onOpen: { status in if status != 206 { sink.restart() } }) { chunk in
                 progress(sink.write(chunk))
             }
         } catch {
-            sink.close()
-            try? FileManager.default.removeItem(atPath: partial)
-            throw OperatorClient.transportError(error, operatorName: op.name)
+            let written = sink.close()
+            guard written > 0 else {
+                discard(partial)
+                throw OperatorClient.transportError(error, operatorName: op.name)
+            }
+            let why = OperatorClient.transportError(error, operatorName: op.name).description
+            guard resumable else {
+                discard(partial)
+                throw Failure(description: "\(op.name): the export broke off after \(written) bytes (\(why)); run it again", exitCode: 69)
+            }
+            throw Failure(description: "\(op.name): the export broke off after \(written) bytes (\(why)); "
+                          + "run the same command again to continue where it stopped (\(partial) is kept)", exitCode: 69)
         }
         let written = sink.close()
+        if response.status == 416, resumeFrom > 0 {
+            // The part does not fit what the server has now: start over, once.
+            discard(partial)
+            return try await save(url, to: path, op: op, resumable: resumable, progress: progress)
+        }
         guard (200..<300).contains(response.status) else {
-            try? FileManager.default.removeItem(atPath: partial)
+            discard(partial)
             let text = OperatorError.clip(String(decoding: response.body.prefix(200), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines))
             let said = "HTTP \(response.status)" + (text.isEmpty ? "" : ": \(text)")
@@ -53,19 +89,43 @@ public enum OperatorArchiveDownload {
             }
         }
         guard sink.isMP4 else {
-            try? FileManager.default.removeItem(atPath: partial)
+            discard(partial)
             throw Failure(description: "\(op.name): the camera server's answer is not an MP4; nothing was saved", exitCode: 65)
         }
         do {
             if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
             try FileManager.default.moveItem(atPath: partial, toPath: path)
+            try? FileManager.default.removeItem(atPath: source)
         } catch {
             throw OperatorError(operatorName: op.name, kind: .local(detail: "cannot write \(path): \(error.localizedDescription)"))
         }
         return written
     }
 
-    /// The file being written, from the transfer's thread.
+    /// The bytes of `partial` to continue from: its size when it is a plain file of ours that a
+    /// download of this very piece left (its `.source` says so); else 0, to start over.
+    static func resumable(_ partial: String, source: String, piece: String) -> Int {
+        var info = stat()
+        guard lstat(partial, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid(), info.st_size > 0,
+              lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid(),
+              let kept = FileManager.default.contents(atPath: source), String(decoding: kept, as: UTF8.self) == piece
+        else { return 0 }
+        var size = stat()
+        return stat(partial, &size) == 0 ? Int(size.st_size) : 0
+    }
+
+    private static func head(of path: String) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 12)) ?? Data()
+    }
+
+    private static func discard(_ partial: String) {
+        try? FileManager.default.removeItem(atPath: partial)
+        try? FileManager.default.removeItem(atPath: partial + ".source")
+    }
+
+    /// The file being written, from the transfer's thread: appended to a kept part, or from the start.
     private final class FileSink: Sendable {
         private struct State {
             var handle: FileHandle?
@@ -74,9 +134,22 @@ public enum OperatorArchiveDownload {
         }
         private let state: Mutex<State>
 
-        init(_ handle: FileHandle) { state = Mutex(State(handle: handle)) }
+        init(_ handle: FileHandle, existing: Int, head: Data) {
+            if existing > 0 { _ = try? handle.seekToEnd() }
+            state = Mutex(State(handle: handle, written: existing, head: head))
+        }
 
-        /// Appends `chunk`; returns the bytes written so far.
+        /// The server sends the whole piece (not the rest): what was kept goes.
+        func restart() {
+            state.withLock { s in
+                guard s.written > 0 else { return }
+                try? s.handle?.truncate(atOffset: 0)
+                s.written = 0
+                s.head = Data()
+            }
+        }
+
+        /// Appends `chunk`; returns the bytes in the file so far.
         func write(_ chunk: Data) -> Int {
             state.withLock { s in
                 s.handle?.write(chunk)

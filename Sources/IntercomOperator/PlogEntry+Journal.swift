@@ -7,7 +7,14 @@ extension PlogEntry {
     public func journalEntry(operator name: String, flat: OperatorFlat) -> JournalEntry {
         return .operatorEvent(operator: name, event: eventName, eventText: eventText, uuid: key, time: time, door: door,
                               who: who, flat: flat.flatId, address: flat.address, pictureURL: preview,
-                              detail: .object(detail.map { ($0.0, .string($0.1)) }))
+                              detail: .object(detail.map { ($0.0, .string($0.1)) } + source))
+    }
+
+    /// What recorded it, for `log --export` (the camera of that panel, or that camera): `domophone`
+    /// or `camera` with the operator's id.
+    var source: [(String, JSONValue)] {
+        guard let objectId, !objectId.isEmpty else { return [] }
+        return [((objectType ?? 0) == 0 ? "domophone" : "camera", .string(objectId))]
     }
 
     /// Who caused the entry: a phone, key or code as written, `plate A123BC`, `face 17`.

@@ -21,6 +21,7 @@ extension CommandTable {
         SettingsCommand.spec,
         ShareCommand.spec,
         InboxCommand.spec,
+        FacesCommand.spec,
         ExportCommand.spec,
         ConfigCommand.spec,
         CompletionCommand.spec,

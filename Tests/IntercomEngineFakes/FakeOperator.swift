@@ -11,7 +11,14 @@ package final class FakeOperator: Sendable {
         var addresses: [String: [OperatorAddress]] = [:]
         var cameras: [String: [String: OperatorCamera]] = [:]
         var failure: [String: OperatorError.Kind] = [:]
+        /// Each flat's guests, by `operator\0flat`.
+        var guests: [String: Set<String>] = [:]
+        /// Operators that answer a removal without removing (the server's 204 that did nothing).
+        var ignoresRemovals: Set<String> = []
     }
+
+    /// Each guest removal asked for, as `operator:flat:phone`.
+    package let removals = Ledger<String>()
 
     /// Each door the engine asked an operator to open, as its door id (`home:1:0`).
     package let openings = Ledger<String>()
@@ -25,6 +32,27 @@ package final class FakeOperator: Sendable {
         state.withLock { s in
             s.addresses[operatorName] = addresses
             s.cameras[operatorName] = cameras
+        }
+    }
+
+    /// The flat's guests as the operator lists them.
+    package func guests(_ operatorName: String, flat: String, _ phones: Set<String>) {
+        state.withLock { $0.guests[operatorName + "\u{0}" + flat] = phones }
+    }
+
+    package func guests(_ operatorName: String, flat: String) -> Set<String> {
+        state.withLock { $0.guests[operatorName + "\u{0}" + flat] ?? [] }
+    }
+
+    /// The operator accepts removals and removes nothing (true), or removes again (false).
+    package func ignoreRemovals(_ operatorName: String, _ ignore: Bool) {
+        state.withLock { s in if ignore { s.ignoresRemovals.insert(operatorName) } else { s.ignoresRemovals.remove(operatorName) } }
+    }
+
+    fileprivate func remove(_ name: String, flat: String, phone: String) {
+        state.withLock { s in
+            guard !s.ignoresRemovals.contains(name) else { return }
+            s.guests[name + "\u{0}" + flat]?.remove(phone)
         }
     }
 
@@ -68,6 +96,17 @@ package final class FakeOperator: Sendable {
         func openDoor(domophoneId: String, doorId: Int) async throws(OperatorError) {
             fake.openings.append(OperatorItemID.door(operator: name, domophoneId: domophoneId, doorId: doorId))
             try fake.check(name)
+        }
+
+        func removeGuest(flatId: String, phone: String) async throws(OperatorError) {
+            fake.removals.append("\(name):\(flatId):\(phone)")
+            try fake.check(name)
+            fake.remove(name, flat: flatId, phone: phone)
+        }
+
+        func hasGuest(flatId: String, phone: String) async throws(OperatorError) -> Bool {
+            try fake.check(name)
+            return fake.guests(name, flat: flatId).contains(phone)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 import IntercomTestSupport
 import Testing
 #if canImport(Glibc)
@@ -94,6 +95,19 @@ import Glibc
                     && list.stdout.contains("no end") && !list.stdout.contains("79123456781"), "\(list)")
             let json = try await run(["share", "home", "--list", "--json"])
             #expect(json.stdout.contains(#""phone":"79001112233","role":"inner","expire":null"#), "\(json)")
+            // An end this user's daemon keeps (its file, read daemon or not) shows beside the server's "no end".
+            guard case .array(let rows)? = JSONValue.parse(json.stdout) else { throw HarnessError("share --list --json: \(json)") }
+            let flatId = try #require(rows.first?["flat"]?.stringValue, "\(json)")
+            let until = Date(timeIntervalSinceNow: 86400)
+            try ShareExpiryStore(path: directory.path + "/state/intercom/share-expiries.json")
+                .save([ShareExpiry(operatorName: "home", flatId: flatId, phone: "79001112233", until: until)]) { _ in }
+            let kept = try await run(["share", "--list"])
+            #expect(kept.status == 0 && kept.stdout.contains("(kept by this intercom)") && !kept.stdout.contains("no end"), "\(kept)")
+            let keptJSON = try await run(["share", "--list", "--json"])
+            #expect(keptJSON.stdout.contains(#""expire":null,"until":"\#(RFC3339.string(until))""#), "\(keptJSON)")
+            // No daemon runs here: --until adds the access and says no one will end it.
+            let untilAlone = try await run(["share", "79001112244", "--until", "2h"])
+            #expect(untilAlone.status == 0 && untilAlone.stdout.contains("no intercom daemon runs to end it"), "\(untilAlone)")
             let phoneGiven = try await run(["share", "79001112233", "--list"])
             #expect(phoneGiven.status == 64 && phoneGiven.stderr.contains("not a phone"), "\(phoneGiven)")
 

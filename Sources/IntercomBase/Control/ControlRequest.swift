@@ -20,6 +20,9 @@ public struct ControlRequest: Sendable, Equatable {
         /// A screen shows an operator camera (`intercom watch OPERATOR:cam:ID`), live or its recording
         /// from `at`; its pictures then come under the camera's id. Nil stops it.
         case watchCamera(String?, at: Date? = nil)
+        /// `intercom share --until`: the daemon keeps the end of a guest's access (the operator's
+        /// server keeps none) and takes the access back when it is due; or forgets a kept end.
+        case shareExpiry(ShareExpiry.Change)
     }
 
     /// Echoed in the reply as sent (any JSON value; null when absent).
@@ -31,7 +34,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "doors", "journal", "events", "attach", "picture", "watch_panels", "watch_camera"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "doors", "journal", "events", "attach", "picture", "watch_panels", "watch_camera", "share_expiry"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -201,6 +204,11 @@ public struct ControlRequest: Sendable, Equatable {
                 at = date
             }
             action = .watchCamera(camera, at: at)
+        case "share_expiry":
+            guard let change = ShareExpiry.Change(json: value) else {
+                return fail("share_expiry needs \"operator\", \"flat\", \"phone\" (11 digits) and \"until\" (RFC 3339, or null to forget)")
+            }
+            action = .shareExpiry(change)
         case "picture":
             switch PictureRequest.parse(value) {
             case .success(let picture): action = .picture(picture)
@@ -231,6 +239,8 @@ public struct ControlRequest: Sendable, Equatable {
         case .watchCamera(let camera, let at):
             fields += [("command", .string("watch_camera")), ("camera", camera.map { .string($0) } ?? .null)]
             if let at { fields.append(("at", .string(RFC3339.string(at)))) }
+        case .shareExpiry(let change):
+            fields = [("command", .string("share_expiry"))] + change.fields
         case .command(let command):
             switch command {
             case .status: fields.append(("command", .string("status")))

@@ -19,5 +19,6 @@ public enum EventName: String, Sendable, Equatable, CaseIterable {
     case panelPolicy = "panel_policy"
     case operatorEvent = "operator_event"
     case operatorMessage = "operator_message"
+    case shareExpired = "share_expired"
     case error
 }

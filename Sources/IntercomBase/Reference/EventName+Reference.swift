@@ -74,6 +74,10 @@ extension EventName {
         case .operatorMessage:
             ReferenceEntry(rawValue, fields: "`operator`, `unread` (the number of unread messages)",
                            "The operator's unread messages grew (`intercom inbox` reads them).")
+        case .shareExpired:
+            ReferenceEntry(rawValue, fields: "`operator`, `flat`, `address`, `phone`, `until` (the end that was kept)",
+                           "The daemon took back a guest's access to an operator's flat at the end `intercom share --until` "
+                               + "asked it to keep (the operator's server keeps none); journaled.")
         case .error:
             ReferenceEntry(rawValue, fields: "`message`", "Something failed that belongs to no call.")
         }

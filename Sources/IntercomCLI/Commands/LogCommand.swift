@@ -27,6 +27,8 @@ public enum LogCommand {
                 .flag("--local", "only the local journal (no operator requests)"),
                 .value("--play", "ENTRY", "replay the entry's recorded clip in the terminal (ENTRY: its id, the table's ID column)"),
                 .value("--graphics", "MODE", "with --play: auto|kitty|sixel|iterm|symbols|ascii (default auto)"),
+                .value("--export", "DIR", "save the recording around each operator entry shown into DIR (one MP4 each)"),
+                .value("--around", "TIME", "with --export: how much before and after the entry: 30s (default), 2m; at most 10m"),
             ],
             details: """
                 Operators: entries from the event log of every logged-in operator; --json entries carry
@@ -37,6 +39,12 @@ public enum LogCommand {
                 unless --since says otherwise). --local asks no operator (the copy only). --panel shows
                 that panel's entries only. An operator that cannot be read is named on stderr and the
                 exit code says why; the rest is shown.
+
+                Export: --export DIR saves, for each operator entry the other options select, the camera's
+                recording from --around before the entry to --around after it (at most until now) as
+                DIR/OPERATOR-YYYYMMDD-HHMMSS-EVENT.mp4, as 'intercom export' saves a piece: the camera of the
+                entry's panel (cctv/camMap), or the entry's own camera. One line per entry; an entry without
+                a known camera or recording is named on stderr and the exit code says why.
 
                 Clips: panels with `record = calls` or `rings` leave video clips (--json: "clip", the
                 call's recording or else its ring's; "ring_clip"); the table marks them [clip]. --play
@@ -63,6 +71,13 @@ public enum LogCommand {
                                                command: "log").description, code: ExitCode.usage)
             }
             query.since = date
+        }
+        guard let around = around(args.value("--around")) else {
+            return Console.fail(UsageError(message: "--around takes 30s, 2m or seconds, at most 10m; not '\(args.value("--around") ?? "")'",
+                                           command: "log").description, code: ExitCode.usage)
+        }
+        if args.value("--around") != nil, args.value("--export") == nil {
+            return Console.fail(UsageError(message: "--around goes with --export DIR", command: "log").description, code: ExitCode.usage)
         }
         if let limit = args.value("--limit") {
             guard let n = Int(limit), n > 0 else {
@@ -117,6 +132,12 @@ public enum LogCommand {
         // An entry both fetched live and in the copy is shown once, as fetched.
         let fetched = Set(remote.items.map { "\($0.operatorName ?? "")\u{0}\($0.uuid ?? "")" })
         entries.removeAll { $0.kind == .operatorEvent && fetched.contains("\($0.operatorName ?? "")\u{0}\($0.uuid ?? "")") }
+        if let folder = args.value("--export") {
+            let code = await export(entries + remote.items, to: folder, around: around, config: config,
+                                    environment: invocation.environment)
+            let swept = remote.finish(foundAnything: true)
+            return code != ExitCode.ok ? code : swept
+        }
         var rows = (entries + remote.items).map { (time: $0.time, json: $0.json, cells: cells($0)) }
         if !remote.items.isEmpty {
             rows.sort { $0.time < $1.time }

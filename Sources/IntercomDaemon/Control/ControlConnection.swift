@@ -26,14 +26,16 @@ final class ControlConnection: @unchecked Sendable {
     /// task). Ended when the connection ends; the server's `settle` awaits them.
     private let tasks: TaskOwner
     private let shared: ScreensShared
+    private let shares: ShareExpiryKeeper?
     private var screens: AttachedScreens { shared.screens }
     private let peerPID: Int32?
 
     init(fd: Int32, number: Int, intercom: Intercom, logger: Logger, outboxLimit: Int,
-         shared: ScreensShared, peerPID: Int32?, onClose: @escaping @Sendable (Int) -> Void) {
+         shared: ScreensShared, shares: ShareExpiryKeeper?, peerPID: Int32?, onClose: @escaping @Sendable (Int) -> Void) {
         self.socket = OwnedDescriptor(fd)
         self.number = number
         self.shared = shared
+        self.shares = shares
         self.peerPID = peerPID
         self.intercom = intercom
         self.logger = logger
@@ -162,6 +164,20 @@ final class ControlConnection: @unchecked Sendable {
                 send(ControlReply.success(id: request.id, data: .object([("camera", camera.map { .string($0) } ?? .null)])))
             } catch {
                 send(ControlReply.failure(id: request.id, error: error.description))
+            }
+        case .shareExpiry(let change):
+            guard let shares else {
+                send(ControlReply.failure(id: request.id, error: "this daemon keeps no ends of shared access"))
+                return
+            }
+            if case .keep(let expiry) = change, await intercom.config.operator(named: expiry.operatorName) == nil {
+                send(ControlReply.failure(id: request.id, error: "the daemon has no [operator \(expiry.operatorName)]; reload it (SIGHUP) after adding one"))
+                return
+            }
+            do {
+                send(ControlReply.success(id: request.id, data: try await shares.apply(change)))
+            } catch {
+                send(ControlReply.failure(id: request.id, error: "the end of the access was not kept: \(error)"))
             }
         case .events(let call):
             await stream(call: call)

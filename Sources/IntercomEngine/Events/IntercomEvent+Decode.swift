@@ -78,6 +78,9 @@ extension IntercomEvent {
         case .operatorMessage:
             guard let op = text("operator"), let unread = number("unread") else { return nil }
             kind = .operatorMessage(operator: op, unread: Int(unread))
+        case .shareExpired:
+            guard let expiry = ShareExpiry(json: value) else { return nil }
+            kind = .shareExpired(expiry)
         case .error:
             kind = .error(message: text("message") ?? "")
         }

@@ -68,6 +68,8 @@ public struct IntercomEvent: Sendable, Equatable {
         case operatorEvent(OperatorLogNotice)
         /// The operator's unread messages grew to `unread`.
         case operatorMessage(operator: String, unread: Int)
+        /// The daemon took a guest's access back at the end it kept for it (`intercom share --until`).
+        case shareExpired(ShareExpiry)
         case error(message: String)
     }
 
@@ -102,6 +104,7 @@ public struct IntercomEvent: Sendable, Equatable {
         case .panelPolicy: .panelPolicy
         case .operatorEvent: .operatorEvent
         case .operatorMessage: .operatorMessage
+        case .shareExpired: .shareExpired
         case .error: .error
         }
     }
@@ -181,6 +184,8 @@ public struct IntercomEvent: Sendable, Equatable {
                        ("picture", .optional(n.picture))]
         case .operatorMessage(let name, let unread):
             fields += [("operator", .string(name)), ("unread", .integer(unread))]
+        case .shareExpired(let expiry):
+            fields += expiry.fields
         case .error(let message):
             fields += [("message", .string(message))]
         }

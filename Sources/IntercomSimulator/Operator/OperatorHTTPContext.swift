@@ -29,7 +29,7 @@ final class OperatorHTTPContext: Sendable {
             return .YES
         }
         var headers: [String: String] = [:]
-        for name in ["Authorization", "Accept-Language", "X-System-Info", "Content-Type"] {
+        for name in ["Authorization", "Accept-Language", "X-System-Info", "Content-Type", "Range"] {
             if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) {
                 headers[name.lowercased()] = String(cString: value)
             }
@@ -50,6 +50,12 @@ final class OperatorHTTPContext: Sendable {
             response = MHDResponse.buffer(Data(), type: "application/json")
         case .bytes(_, let type, let data):
             response = MHDResponse.buffer(data, type: type)
+        case .partial(let type, let data, let range):
+            response = MHDResponse.buffer(data.subdata(in: range.lowerBound..<(range.upperBound + 1)), type: type)
+            if let response {
+                _ = MHD_add_response_header(response, "Content-Range", "bytes \(range.lowerBound)-\(range.upperBound)/\(data.count)")
+                _ = MHD_add_response_header(response, "Accept-Ranges", "bytes")
+            }
         case .huge(let bytes):
             response = MHDResponse.stream(HugeJSONBody(total: bytes, context: self), blockSize: 64 * 1024,
                                           type: "application/json")

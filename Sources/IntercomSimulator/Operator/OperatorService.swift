@@ -58,7 +58,7 @@ final class OperatorService: Sendable {
         if request.path.hasPrefix("/cctv/") {
             count("cctv/video")
             guard let video, request.method == "GET" || request.method == "HEAD" else { return OperatorEnvelope.error(404) }
-            return video.answer(path: request.path, token: request.cameraToken)
+            return video.answer(path: request.path, token: request.cameraToken, range: request.header("Range"))
         }
         let prefix = "/mobile/"
         guard request.path.hasPrefix(prefix) else { return OperatorEnvelope.error(404) }
@@ -111,6 +111,9 @@ final class OperatorService: Sendable {
         case "inbox/unreaded": return unread(caller)
         case "inbox/inbox": return inbox(caller)
         case "inbox/readed": return markRead(body, caller)
+        case "frs/listFaces": return listFaces(body, caller)
+        case "frs/like": return likeFace(body)
+        case "frs/disLike": return dislikeFace(body, caller)
         default: return OperatorEnvelope.error(405)
         }
     }
@@ -121,6 +124,7 @@ final class OperatorService: Sendable {
         "address/getAddressList", "address/getSettingsList", "address/openDoor", "address/intercom",
         "address/access", "address/resetCode", "address/plogDays", "address/plog",
         "cctv/all", "cctv/camMap", "ext/options", "inbox/unreaded", "inbox/inbox", "inbox/readed",
+        "frs/listFaces", "frs/like", "frs/disLike",
     ]
 
     // MARK: faults

@@ -68,6 +68,8 @@ struct OperatorState {
     /// The last message id handed out (`msgId`s count up, as the inbox table's do).
     var lastMessageId = 0
     var log: [LogEntry] = []
+    /// The flat's faces (`frs/like`): the face's id and the log entry it was registered from.
+    var faces: [(id: Int, uuid: String)] = []
     /// Requests per API method ("address/openDoor"), and per answer status ("status:401").
     var counts: [String: Int] = [:]
 

@@ -31,7 +31,8 @@ final class OperatorVideoService: Sendable {
     }
 
     /// The answer to `path` (`/cctv/ID/NAME`) with the request's `token` argument.
-    func answer(path: String, token given: String?) -> OperatorReply {
+    /// `range`: the request's `Range` header; the archive's MP4 honours it (a resumed export).
+    func answer(path: String, token given: String?, range: String? = nil) -> OperatorReply {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // "", "cctv", ID, NAME
         guard parts.count == 4, let id = Int(parts[2]), labels[id] != nil else { return Self.text(404, "no such camera") }
@@ -59,7 +60,7 @@ final class OperatorVideoService: Sendable {
         case .archivePreview(let at):
             return archivePreview(camera, newest: newest, at: at)
         case .archiveMP4(let from, let seconds):
-            return archiveMP4(camera, newest: newest, from: from, seconds: seconds)
+            return archiveMP4(camera, newest: newest, from: from, seconds: seconds).ranged(range)
         }
     }
 

@@ -158,6 +158,8 @@ struct ScreenModel {
                                          + (n.detail.map { " (\($0))" } ?? "")))
         case .operatorMessage(let name, let unread):
             remember("\(time) \(name): \(unread) unread message\(unread == 1 ? "" : "s")")
+        case .shareExpired(let expiry):
+            remember(TerminalSafe.escape("\(time) \(expiry.operatorName): access of +\(expiry.phone) to flat \(expiry.flatId) ended"))
         case .started, .peepholeFrame:
             break
         }

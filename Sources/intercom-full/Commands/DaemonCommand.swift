@@ -50,7 +50,8 @@ enum DaemonCommand {
         let signals = SignalWatcher([SIGTERM, SIGINT, SIGHUP])
         // The socket comes first: a second daemon on the same socket stops here, before it takes
         // SIP ports. Commands that arrive before the phone runs get "the SIP phone is not running".
-        let control = ControlServer(path: config.daemon.socketPath, intercom: intercom, logger: logger)
+        let shares = intercom.shareExpiryKeeper(store: ShareExpiryStore(environment: invocation.environment))
+        let control = ControlServer(path: config.daemon.socketPath, intercom: intercom, logger: logger, shares: shares)
         do {
             try control.start()
         } catch {
@@ -71,6 +72,8 @@ enum DaemonCommand {
             return Console.fail("\(error)", code: ExitCode.failure)
         }
         await mqtt?.start()
+        // After the phone: a due end is taken back at once, and `share_expired` goes through the started pipeline.
+        let sharesTask = Task { await shares.run() }
         await intercom.watchPanels()
         let listening = await intercom.listening.map(\.description).joined(separator: ", ")
         logger.notice("listening on \(listening)")
@@ -96,6 +99,8 @@ enum DaemonCommand {
             break
         }
         systemd.stopping()
+        sharesTask.cancel()
+        await sharesTask.value
         control.stop()
         await control.settle()
         await intercom.stop()

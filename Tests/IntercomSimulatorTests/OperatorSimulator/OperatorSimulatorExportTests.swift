@@ -60,6 +60,51 @@ import Testing
             #expect(duration >= 6, "\(probed)")
             #expect(!FileManager.default.fileExists(atPath: output.path + ".part"))
 
+            // Resumed: the part of this very piece a broken transfer left is continued with a Range (206,
+            // as SmartYard's cctv/download answers one), and the file is the whole piece again.
+            // Only a piece that ended 20 s ago is continued (the server may still add to a newer one): wait
+            // for that, and take the reference then.
+            while Date().timeIntervalSince1970 < TimeInterval(from + 8 + 21) {
+                guard clock.now < deadline.advanced(by: .seconds(60)) else { throw HarnessError("the clock stood still") }
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            let settled = try await Subprocess.run("curl", ["-s", "-f", "-o", curled.path, "\(url)/archive-\(from)-8.mp4?token=\(key)"],
+                                                   logDirectory: directory.url, timeout: .seconds(60))
+            #expect(settled.status == 0, "\(settled)")
+            let whole = try Data(contentsOf: curled)
+            let resumed = directory.file("resumed.mp4")
+            func leavePart(_ bytes: Data, piece: String) throws {
+                try bytes.write(to: URL(fileURLWithPath: resumed.path + ".part"))
+                try Data(piece.utf8).write(to: URL(fileURLWithPath: resumed.path + ".part.source"))
+            }
+            let window = ["--from", stamp.string(from: Date(timeIntervalSince1970: TimeInterval(from))),
+                          "--to", stamp.string(from: Date(timeIntervalSince1970: TimeInterval(from + 8))), "-o", resumed.path]
+            try leavePart(whole.prefix(whole.count / 2), piece: "\(url)/archive-\(from)-8.mp4")
+            let partials = simulator.requestCount("status:206")
+            let continued = try await intercom(["export", "home:cam:1"] + window)
+            #expect(continued.status == 0, "\(continued)")
+            #expect(simulator.requestCount("status:206") == partials + 1)
+            #expect(try Data(contentsOf: resumed) == whole)
+            #expect(!FileManager.default.fileExists(atPath: resumed.path + ".part")
+                    && !FileManager.default.fileExists(atPath: resumed.path + ".part.source"))
+            // A part of another piece is never continued: the export starts over.
+            try leavePart(Data("not this piece".utf8), piece: "\(url)/archive-\(from - 60)-8.mp4")
+            let over = try await intercom(["export", "home:cam:1"] + window)
+            #expect(over.status == 0 && simulator.requestCount("status:206") == partials + 1, "\(over)")
+            #expect(try Data(contentsOf: resumed) == whole)
+
+            // log --export: the recording around the entry an opening through the operator left, from the
+            // camera of that entry's panel (cctv/camMap).
+            #expect(try await intercom(["open", "home:1:0"]).status == 0)
+            let clips = directory.path + "/clips"
+            let logged = try await intercom(["log", "--operator", "home", "--since", "1h", "--export", clips, "--around", "3s"])
+            #expect(logged.status == 0 && logged.stdout.contains("opened_by_app: saved to \(clips)/home-"), "\(logged)")
+            let saved = try FileManager.default.contentsOfDirectory(atPath: clips).filter { $0.hasSuffix("-opened_by_app.mp4") }
+            #expect(saved.count == 1, "\(saved)")
+            let clip = try Data(contentsOf: URL(fileURLWithPath: clips + "/" + (saved.first ?? "none")))
+            #expect(clip.count > 8 && clip[4..<8] == Data("ftyp".utf8))
+            #expect(try await intercom(["log", "--around", "3s"]).status == 64)
+
             let old = directory.file("old.mp4")
             let gone = try await intercom(["export", "home:cam:1", "--from", "1d", "--to", "23h", "-o", old.path])
             #expect(gone.status == 69 && gone.stderr.contains("keeps no recording of that time"), "\(gone)")

@@ -24,7 +24,10 @@ public enum ExportCommand {
             operator's video server (Flussonic) makes the MP4 of the recording between the two
             times; the camera's token rides in the URL and is never printed. On a terminal the
             bytes received so far are shown on standard error. A transfer that fails leaves no
-            FILE (the .part file is removed); run the command again.
+            FILE. For a piece that ended at least 20 s ago, a transfer that broke off keeps
+            FILE.part (and FILE.part.source, which piece it is): the same command run again asks
+            only for the rest (HTTP Range; a server that answers with the whole piece instead
+            replaces the part). A newer piece, which the server may still be adding to, starts over.
             """,
         run: run)
 
@@ -64,7 +67,9 @@ public enum ExportCommand {
             }
             let seconds = Int(to.timeIntervalSince(from).rounded(.up))
             let meter = ProgressLine(enabled: isatty(2) == 1)
+            // A piece that ended `settled` ago no longer changes on the server: only such a part is continued.
             let bytes = try await OperatorArchiveDownload.save(urls.archiveMP4(from: from, seconds: seconds), to: output, op: op,
+                                                               resumable: to < now.addingTimeInterval(-Self.settled),
                                                                progress: { meter.show($0) })
             meter.finish()
             Console.out(TerminalSafe.escape("\(cameraID): \(seconds) s from \(ShareCommand.shown(from)) saved to \(output) (\(ProgressLine.size(bytes)))"))
@@ -82,6 +87,10 @@ public enum ExportCommand {
     static func time(_ text: String, now: Date) -> Date? {
         JournalQuery.parseSince(text, now: now) ?? (try? GuestTimeParser.parse(text, timeZone: .current))
     }
+
+    /// How long after its end a piece is taken as final (resumable): the camera server writes the
+    /// last seconds of a recording a little later.
+    static let settled: TimeInterval = 20
 
     static func usage(_ message: String) -> Int32 {
         CommandError(UsageError(message: message, command: "export").description, code: ExitCode.usage).report()

@@ -31,13 +31,22 @@ extension ShareCommand {
                 return CommandError("\(op.name): this login has no flat, so no one shares it", code: ExitCode.unavailable).report()
             }
             let zone = await client.timeZone()
+            // The ends this user's daemon keeps (the server keeps none): read from its file, daemon or not.
+            let loaded = ShareExpiryStore(environment: invocation.environment).load()
+            if let problem = loaded.problem { Console.error(TerminalSafe.escape("share: \(problem)")) }
+            func kept(_ flat: OperatorFlat, _ mate: OperatorRoommate) -> Date? {
+                loaded.expiries.first {
+                    $0.operatorName.lowercased() == op.name.lowercased() && $0.flatId == flat.flatId && mate.isPhone($0.phone)
+                }?.until
+            }
             if args.has("--json") {
                 let rows: [JSONValue] = flats.flatMap { flat in
                     flat.roommates.map { mate in
                         JSONValue.object([("operator", .string(op.name)), ("flat", .string(flat.flatId)),
                                           ("address", .string(flat.address)), ("phone", .string(mate.phone)),
                                           ("role", .optional(mate.type)),
-                                          ("expire", mate.expiry(timeZone: zone).map { .string(RFC3339.string($0)) } ?? .null)])
+                                          ("expire", mate.expiry(timeZone: zone).map { .string(RFC3339.string($0)) } ?? .null),
+                                          ("until", kept(flat, mate).map { .string(RFC3339.string($0)) } ?? .null)])
                     }
                 }
                 Console.out(JSONValue.array(rows).encoded)
@@ -50,7 +59,8 @@ extension ShareCommand {
                     continue
                 }
                 let rows = flat.roommates.map { mate -> [String] in
-                    let end = mate.expiry(timeZone: zone).map { "until " + Self.shown($0) } ?? "no end"
+                    let end = kept(flat, mate).map { "until \(Self.shown($0)) (kept by this intercom)" }
+                        ?? mate.expiry(timeZone: zone).map { "until " + Self.shown($0) } ?? "no end"
                     return ["  +" + mate.phone, mate.type ?? "-", end].map(TerminalSafe.escape)
                 }
                 Console.out(TextTable.render(rows))

@@ -12,20 +12,25 @@ public enum ShareCommand {
         maxPositionals: 2,
         options: [
             .value("--until", "TIME", "when access should end: 'YYYY-MM-DD HH:MM', RFC 3339, or 30m, 2h, 1d from now "
-                   + "(the operator keeps no end time: remove it then)"),
+                   + "(the operator keeps no end time: this intercom's daemon ends it)"),
             .flag("--remove", "take the access back"),
             .flag("--list", "list the flat's other subscribers: phone, role (owner, inner, outer: gates only), end"),
-            .flag("--json", "with --list: one JSON array"),
+            .flag("--json", "with --list: one JSON array (`expire`: the server's end, `until`: the end this intercom keeps)"),
             .value("--flat", "ID", "the flat (its id, or its number) when the login has several"),
         ],
         details: """
             The operator's server keeps shared access without an end: it ignores an end time when
-            adding and lists everyone until 3001. With --until the access is added and the command
-            says so; take it back with --remove. --remove sends a time two days back (the server
+            adding and lists everyone until 3001. With --until the access is added and the end is
+            handed to this user's daemon ('intercom daemon'), which keeps it in the state folder
+            (share-expiries.json, 0600; it survives a restart) and takes the access back when it is
+            due, as --remove does (event share_expired, journaled); without a daemon the command
+            says that no one will end it. --remove, and sharing again without --until, make the
+            daemon forget a kept end. --remove sends a time two days back (the server
             removes only for a time already past in its own zone) and reads the flat's list back
             to check the phone is gone. --list shows the other subscribers of every flat of the
             login (or of --flat) as the server lists them, the caller left out; an end the server
-            writes as 3001 shows as "no end".
+            writes as 3001 shows as "no end", an end the daemon keeps as "until ... (kept by this
+            intercom)".
             """,
         run: run)
 
@@ -51,13 +56,17 @@ public enum ShareCommand {
             guard date > Date() else { return usage("--until '\(until)' is in the past; use --remove to take access back") }
             untilDate = date
         }
+        let config: IntercomConfig
+        switch OperatorSelection.config(invocation) {
+        case .failure(let failure): return failure.report()
+        case .success(let loaded): config = loaded
+        }
         let op: OperatorConfig
-        switch OperatorSelection.config(invocation).flatMap({
-            OperatorSelection.pick($0, name: positionals.count == 2 ? positionals.first : nil)
-        }) {
+        switch OperatorSelection.pick(config, name: positionals.count == 2 ? positionals.first : nil) {
         case .failure(let failure): return failure.report()
         case .success(let found): op = found
         }
+        let socket = config.daemon.socketPath
         do {
             let client = try OperatorSelection.client(op, environment: invocation.environment)
             let flat: OperatorFlat
@@ -67,7 +76,12 @@ public enum ShareCommand {
             case .success(let found): flat = found
             }
             let what: String
-            if remove {
+            var code = ExitCode.ok
+            if let untilDate {
+                try await client.addAccess(flatId: flat.flatId, guestPhone: phone)
+                (what, code) = Self.untilOutcome(ShareExpiry(operatorName: op.name, flatId: flat.flatId, phone: phone,
+                                                             until: untilDate, address: flat.address), phone: phone, socket: socket)
+            } else if remove {
                 try await client.removeAccess(flatId: flat.flatId, guestPhone: phone)
                 // The server answers 204 also when it did nothing (a phone it does not know): ask.
                 if try await client.flats().first(where: { $0.flatId == flat.flatId })?.roommates.contains(where: { $0.isPhone(phone) }) == true {
@@ -75,12 +89,16 @@ public enum ShareCommand {
                         + "try again, or ask the operator", code: ExitCode.unavailable).report()
                 }
                 what = "access of +\(phone) removed"
+                // An end the daemon kept for this guest has nothing left to end.
+                _ = Self.tellDaemon(.forget(operatorName: op.name, flatId: flat.flatId, phone: phone), socket: socket)
             } else {
                 try await client.addAccess(flatId: flat.flatId, guestPhone: phone)
-                what = untilDate == nil ? "+\(phone) has access"
-                    : "+\(phone) has access; the operator will not end it (its server keeps no end time): run 'intercom share \(phone) --remove' then"
+                // Given without an end: an end kept from an earlier --until no longer holds.
+                _ = Self.tellDaemon(.forget(operatorName: op.name, flatId: flat.flatId, phone: phone), socket: socket)
+                what = "+\(phone) has access"
             }
-            Console.out(TerminalSafe.escape("\(op.name), flat \(flat.flatId) (\(flat.address)): \(what)"))
+            let line = TerminalSafe.escape("\(op.name), flat \(flat.flatId) (\(flat.address)): \(what)")
+            if code == ExitCode.ok { Console.out(line) } else { return CommandError(line, code: code).report() }
             return ExitCode.ok
         } catch {
             return error.commandError.report()

@@ -1,0 +1,83 @@
+import Foundation
+import IntercomBase
+import IntercomOperator
+
+/// `intercom faces [OPERATOR] [--flat ID] [--json]`: the faces the operator's recognition knows for
+/// the flat (`frs/listFaces`); `--like ENTRY` registers the face of a log entry (`frs/like`, ENTRY its
+/// uuid as `intercom log --json` prints it), `--remove FACE` takes a face off (`frs/disLike`).
+public enum FacesCommand {
+    public static let spec = CommandSpec(
+        name: "faces",
+        arguments: "[OPERATOR]",
+        maxPositionals: 1,
+        options: [
+            .value("--like", "ENTRY", "register the face in this operator log entry (its uuid, from 'intercom log --json')"),
+            .value("--remove", "FACE", "take this face (its id) off the flat"),
+            .value("--comment", "TEXT", "with --like: a note the server keeps with the face"),
+            .value("--flat", "ID", "the flat (its id, or its number) when the login has several"),
+            .flag("--json", "one JSON array (operator, flat, face, image)"),
+        ],
+        details: """
+            Faces are the operator's face recognition (FRS): a door can open for a known face
+            (log entries 'opened by face', who 'face 17'). --like takes an entry whose picture shows
+            a face and registers it for this login; --remove takes a face off the flat (for every
+            member when this login owns the flat, else for this login only: the server decides).
+            A server without recognition answers 422. There is no plate list: SmartYard's mobile
+            API has none.
+            """,
+        run: run)
+
+    @Sendable static func run(_ invocation: Invocation) async -> Int32 {
+        let args = invocation.arguments
+        guard args.value("--like") == nil || args.value("--remove") == nil else { return usage("--like and --remove exclude each other") }
+        guard args.value("--comment") == nil || args.value("--like") != nil else { return usage("--comment goes with --like") }
+        let op: OperatorConfig
+        switch OperatorSelection.config(invocation).flatMap({ OperatorSelection.pick($0, name: args.positionals.first) }) {
+        case .failure(let failure): return failure.report()
+        case .success(let found): op = found
+        }
+        do {
+            let client = try OperatorSelection.client(op, environment: invocation.environment)
+            if let entry = args.value("--like") {
+                try await client.likeFace(event: entry, comment: args.value("--comment") ?? "")
+                Console.out(TerminalSafe.escape("\(op.name): the face of entry \(entry) is registered"))
+                return ExitCode.ok
+            }
+            let flat: OperatorFlat
+            switch OperatorSelection.flat(try await client.flats(), choice: args.value("--flat"), operatorName: op.name, command: "faces") {
+            case .failure(let failure): return failure.report()
+            case .success(let found): flat = found
+            }
+            if let face = args.value("--remove") {
+                guard Int(face).map({ $0 > 0 }) == true else { return usage("--remove takes a face's id (a number), not '\(face)'") }
+                try await client.dislikeFace(flatId: flat.flatId, faceId: face)
+                guard try await !client.faces(flatId: flat.flatId).contains(where: { $0.id == face }) else {
+                    return CommandError("\(op.name): the operator accepted the removal, but face \(face) is still listed for flat "
+                                        + "\(flat.flatId) (a face another member registered stays: the flat's owner can remove it)",
+                                        code: ExitCode.unavailable).report()
+                }
+                Console.out(TerminalSafe.escape("\(op.name), flat \(flat.flatId): face \(face) removed"))
+                return ExitCode.ok
+            }
+            let faces = try await client.faces(flatId: flat.flatId)
+            if args.has("--json") {
+                Console.out(JSONValue.array(faces.map { face in
+                    .object([("operator", .string(op.name)), ("flat", .string(flat.flatId)), ("face", .string(face.id)),
+                             ("image", .optional(face.image))])
+                }).encoded)
+            } else if faces.isEmpty {
+                Console.out(TerminalSafe.escape("\(op.name), flat \(flat.flatId): no faces"))
+            } else {
+                Console.out(TerminalSafe.escape("\(op.name), flat \(flat.flatId) (\(flat.address)):"))
+                Console.out(TextTable.render(faces.map { ["  face \($0.id)", $0.image ?? "-"].map(TerminalSafe.escape) }))
+            }
+            return ExitCode.ok
+        } catch {
+            return error.commandError.report()
+        }
+    }
+
+    static func usage(_ message: String) -> Int32 {
+        CommandError(UsageError(message: message, command: "faces").description, code: ExitCode.usage).report()
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import IntercomBase
+
+/// A face the operator's recognition knows for the flat (`frs/listFaces`): its id and picture.
+public struct OperatorFace: Sendable, Equatable {
+    public var id: String
+    /// The picture's URL (`address/plogCamshot/…`, no token needed: the URL is the secret).
+    public var image: String?
+
+    public init(id: String, image: String?) {
+        self.id = id
+        self.image = image
+    }
+}
+
+/// The flat's faces as SmartYard-Server's `frs/*` has them: listed per flat, registered from a log
+/// entry that has a picture of a face (`like`), taken off the flat (`disLike`: for the flat when the
+/// caller owns it, else for the caller only, as the server decides).
+extension OperatorClient {
+    /// `frs/listFaces`; the server answers 204 for none, 422 without a recognition backend.
+    public func faces(flatId: String) async throws(OperatorError) -> [OperatorFace] {
+        guard let data = try await call("frs/listFaces", [("flatId", .id(flatId))]) else { return [] }
+        guard let list = data.arrayValue else { throw shape("the faces list") }
+        return list.compactMap { item in
+            item["faceId"]?.looseString.map { OperatorFace(id: $0, image: item.text("image")) }
+        }
+    }
+
+    /// `frs/like`: registers the face in log entry `event` (its uuid) for the caller.
+    public func likeFace(event: String, comment: String = "") async throws(OperatorError) {
+        _ = try await call("frs/like", [("event", .string(event)), ("comment", .string(comment))])
+    }
+
+    /// `frs/disLike` with the flat and the face (the faces list's form).
+    public func dislikeFace(flatId: String, faceId: String) async throws(OperatorError) {
+        _ = try await call("frs/disLike", [("flatId", .id(flatId)), ("faceId", .id(faceId))])
+    }
+}
