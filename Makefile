@@ -21,10 +21,11 @@ release: deps
 # with a manual clock, the screens' view models. No peer processes, no sleeps: seconds after a warm build.
 # A suite belongs here when it runs in milliseconds on fakes; the rest of the suite runs in `make test`.
 CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
-|IntercomEngineTests\.(CallPolicyTests|NotificationCommandPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests|JournalSensorFoldTests|BusyCallTests|BusyCallJournalTests|MissedCallQueueTests|AttachProtocolTests)\
+|IntercomEngineTests\.(CallPolicyTests|NotificationCommandPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests|JournalSensorFoldTests|BusyCallTests|BusyCallJournalTests|MissedCallQueueTests|AttachProtocolTests|LiveViewerWaitTests)\
 |IntercomTUITests\.(KioskViewTests|CutWordsTests|DeskSelectionTests|TextFitTests|ScreenModel[A-Za-z]*Tests|WatchViewTests|EscapeFilterTests|AlertsEscapeTests|TerminalDetectionTests|KittyCompressionTests|ImageRendererTests|MissedCallKeysTests)\
 |IntercomPhoneTests\.SIPTransferReportsTests\
-|IntercomVideoTests\.(TimestampPacerTests|StreamURLGateTests|ScaleTargetTests|FFmpegOptionsTests)\
+|IntercomVideoTests\.(TimestampPacerTests|StreamURLGateTests|ScaleTargetTests|FFmpegOptionsTests|FFmpegLoadingTests)\
+|IntercomEndToEndTests\.MosquittoLoadingTests\
 |IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests|LogTableTests|DoorsListTests)
 check:
 	$(SWIFT) build --build-tests

@@ -3,24 +3,12 @@ import IntercomBase
 @testable import IntercomEngine
 import IntercomEngineFakes
 import IntercomImaging
-import IntercomTestSupport
 import Testing
 
 /// A ringing call's live picture with no viewer (the daemon's case) sleeps on a signal from the
 /// hub, not a poll: it begins one wait and nothing wakes it until a viewer says its size, which
 /// starts the stream at once.
 @Suite struct LiveViewerWaitTests {
-    /// Polls `check` until it holds, or fails after `limit` (real time: the live picture's task
-    /// runs on the cooperative pool, not the manual clock).
-    static func until(_ what: String, within limit: Duration = .seconds(10), _ check: () -> Bool) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while !check() {
-            guard clock.now < deadline else { throw HarnessError.timeout(what, after: limit) }
-            try await Task.sleep(for: .milliseconds(2))
-        }
-    }
-
     @Test func aLivePictureWithoutAViewerWaitsOnceAndWakesOnlyForTheViewer() async throws {
         let panel = CallPolicyTests.entrance { $0.peepholeFPS = 1 }
         try await EngineRig.run(panels: [panel]) { rig throws in
@@ -28,7 +16,7 @@ import Testing
             let hub = rig.intercom.peephole
             let id = rig.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress)
             _ = try await rig.incoming(id)
-            try await Self.until("the call's live picture waiting for a viewer") { hub.viewerWaitsPending(panel: "entrance") == 1 }
+            try await LivePictureSuites.LivePictureTests.until("the call's live picture waiting for a viewer") { hub.viewerWaitsPending(panel: "entrance") == 1 }
             // Ten seconds of the engine's clock (the snapshot peephole polls on it) and real time
             // for a poll to show itself: a 20 ms loop would have begun the wait again several times.
             // Absence is what is measured here, so this one wait is fixed on purpose.
