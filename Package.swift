@@ -59,9 +59,13 @@ let package = Package(
         // The event journal.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         // FFmpeg's demuxers, decoders and scaler for live video (RTSP, HLS); the shim header wraps the
-        // error macros Swift cannot import. pkgConfig takes one name: the link lines add the rest.
-        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        // error macros Swift cannot import. libavcodec, libswscale and libavutil are linked (mediastreamer
+        // maps them anyway); libavformat and its ~17 dependencies are loaded with dlopen when a stream or
+        // clip is first opened (libavformat59 at run time), so `ldd intercom-full` does not list them.
+        // Headers: libavformat-dev, libavcodec-dev, libswscale-dev, libavutil-dev.
+        .target(name: "CFFmpeg", path: "Sources/CFFmpeg",
+                linkerSettings: [.linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil"),
+                                 .linkedLibrary("dl")]),
         // gst-rtsp-server and appsrc: the simulated panel's camera over RTSP (x264enc from plugins-ugly at
         // run time). Only IntercomSimulator imports it, so `intercom` and `intercom-full` never link GStreamer.
         // Its header folders come from `gstreamerHeaders` (above), its libraries from module.modulemap.
@@ -69,9 +73,10 @@ let package = Package(
                        providers: [.apt(["libgstrtspserver-1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // sd_notify (READY, WATCHDOG and STOPPING for the systemd unit) and sd-bus (desktop notifications).
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
-        // libmosquitto, the MQTT client for Home Assistant (Debian: libmosquitto-dev).
-        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", pkgConfig: "libmosquitto",
-                       providers: [.apt(["libmosquitto-dev"])]),
+        // libmosquitto, the MQTT client for Home Assistant: mosquitto.h (Debian: libmosquitto-dev) and a
+        // table of its functions filled by dlopen on first use, so a process without `[mqtt]` never maps
+        // it (libmosquitto1 at run time). Not linked: `ldd intercom-full` does not list it.
+        .target(name: "CMosquitto", path: "Sources/CMosquitto", linkerSettings: [.linkedLibrary("dl")]),
         // Config, journal and JSON: no phone, no media, so the light commands start fast.
         .target(
             name: "IntercomBase",
@@ -297,7 +302,7 @@ let package = Package(
         .testTarget(
             name: "IntercomEndToEndTests",
             dependencies: ["IntercomEngine", "IntercomDaemon", "IntercomBase", "IntercomPhone", "IntercomSimulator",
-                           "IntercomCLI", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+                           "IntercomCLI", "IntercomMQTT", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEndToEndTests",
             swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook

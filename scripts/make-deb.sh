@@ -73,6 +73,13 @@ shlibs=$(cd "$stage" && dpkg-shlibdeps -O -l"intercom$private" -e intercom/usr/b
   -e intercom/usr/bin/intercom-full -e intercom/usr/bin/intercom-sim \
   $(cd "$stage" && ls intercom$private/*.so* | sed 's/^/-e /') 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 note "dependencies: $shlibs"
+# libavformat and libmosquitto are loaded with dlopen when live video or `[mqtt]` is first used
+# (DECISIONS.md "Lean idle"), so dpkg-shlibdeps cannot see them: recommend the packages holding the
+# sonames this build loads (libavformat's major version is the headers').
+dlopened=$(for so in "libavformat.so.$(pkg-config --modversion libavformat | cut -d. -f1)" libmosquitto.so.1; do
+  dpkg -S "*/$so" 2>/dev/null | head -1 | cut -d: -f1
+done | paste -sd, | sed 's/,/, /g')
+note "loaded on first use: $dlopened"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 
 mkdir -p "$root/DEBIAN"
@@ -83,7 +90,7 @@ Architecture: $arch
 Maintainer: intercom maintainers <intercom@example.org>
 Installed-Size: $size
 Depends: $shlibs
-Recommends: mediastreamer2-plugin-openh264
+Recommends: mediastreamer2-plugin-openh264${dlopened:+, $dlopened}
 Suggests: pulseaudio | pipewire-pulse
 Section: comm
 Priority: optional

@@ -50,15 +50,7 @@ enum DaemonLoadBench {
 
         // A journal of 100 000 calls over 30 days, then `intercom log --since 1d` as a user runs it.
         let big = "\(work)/big-journal"
-        let journal = try Journal(directory: big)
-        let now = Date()
-        let span = 30.0 * 86_400
-        let count = 100_000
-        for i in 0..<count {
-            let at = now.addingTimeInterval(-span + span * Double(i) / Double(count))
-            let row = try journal.callStarted(panel: "bench", call: CallID("c\(i)"), caller: "sip:100001@127.0.0.1", at: at)
-            try journal.callEnded(row, outcome: i % 5 == 0 ? "missed" : "remote_hangup", duration: 12, at: at.addingTimeInterval(12))
-        }
+        try LightCommandBench.bigJournal(at: big)
         let config = "\(work)/big-journal.ini"
         try "[journal]\npath = \(big)\n".write(toFile: config, atomically: true, encoding: .utf8)
         for _ in 0..<10 {

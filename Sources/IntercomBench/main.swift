@@ -27,7 +27,9 @@ let singleSections: [(flag: String, run: () async throws -> Void)] = [
     ("--operator-only", operatorSection), // operator doors: open and doors beside curl
     ("--mqtt-only", mqttSection),       // MQTT and Home Assistant: event and door latency, idle CPU
     ("--video-only", videoSection),     // live video: watch vs ffmpeg's floor, the kiosk's streams, recording
-    ("--scale-only", scaleSection),     // the kiosk and the daemon at 1 … 128 panels (--scale-counts 1,8 for a quick look)
+    ("--scale-only", scaleSection),
+    ("--idle-only", idleSection),       // idle softphones: ours beside linphonec and baresip
+    ("--light-only", lightSection),     // light commands: log over 100 000 entries, open beside curl     // the kiosk and the daemon at 1 … 128 panels (--scale-counts 1,8 for a quick look)
 ]
 if let section = singleSections.first(where: { arguments.contains($0.flag) }) {
     do { try await section.run() } catch {
@@ -135,19 +137,8 @@ do {
     try await tuiSection()
     try await attachSection()
     try await loadSection()
-    line("### Idle softphones, same run")
-    line()
-    let idle = try await IdleBench.run(intercom: intercom, work: work, window: 20)
-    line("Each process alone, 3 s to settle, then CPU over 20 s and RSS at the end. No calls, no sound card.")
-    line()
-    line("| process | RSS | CPU (one core) | note |")
-    line("|---|---|---|---|")
-    for figure in idle {
-        line("| \(figure.name) | \(f(figure.rssMB)) MB | \(f(figure.cpuPercent, 2)) % | \(figure.note) |")
-    }
-    line()
-    line("Targets for `intercom daemon`: RSS ≤ 80 MB, CPU ≤ 0.5 %.")
-    line()
+    try await idleSection()
+    try await lightSection()
     try await soakSection()
     try await scanSection()
     try await graphicsSection(work: work)
@@ -391,5 +382,51 @@ func scaleSection() async throws {
     line("| measure | target | result | |")
     line("|---|---|---|---|")
     line("| INVITE → picture drawn, \(idle) panels idle | ≤ 30 ms median | \(ring.format()) | \(ok(ring.median <= 30)) |")
+    line()
+}
+
+func idleSection() async throws {
+    line("### Idle softphones, same run (issues 6, 27)")
+    line()
+    let idle = try await IdleBench.run(intercom: intercom, work: work, window: 20)
+    line("Each process alone, 3 s to settle, then CPU over 20 s, then RSS and private memory (Private_Clean +")
+    line("Private_Dirty of /proc/PID/smaps_rollup: pages no other process maps). No calls, no sound card. Ours follows")
+    line("one simulated panel (its alarm stream); the second row adds `[mqtt]` connected to a mosquitto on loopback")
+    line("and the panel's `rtsp` set to an RTSP server on loopback (nobody watching, so nothing is decoded).")
+    line()
+    line("| process | RSS | private | CPU (one core) | shared objects | note |")
+    line("|---|---|---|---|---|---|")
+    for figure in idle {
+        line("| \(figure.name) | \(f(figure.rssMB)) MB | \(f(figure.privateMB)) MB | \(f(figure.cpuPercent, 2)) % | \(figure.libraries) | \(figure.note) |")
+    }
+    line()
+    if let ours = idle.first {
+        line("Targets for the idle daemon (issue 27): RSS ≤ 60 MB (\(ok(ours.rssMB <= 60))), private ≤ 8 MB (\(ok(ours.privateMB <= 8))),")
+        line("CPU ≤ 0.2 % (\(ok(ours.cpuPercent <= 0.2))).")
+        line()
+    }
+    for figure in idle where !figure.heaviest.isEmpty {
+        line("Most private memory, \(figure.name): " + figure.heaviest.map { "\($0.name) \(f(Double($0.privateKB) / 1024, 2)) MB" }.joined(separator: ", ") + ".")
+    }
+    line()
+}
+
+func lightSection() async throws {
+    line("## Light commands (issue 27)")
+    line()
+    let light = try await LightCommandBench.run(intercom: intercom, work: work)
+    line("The light `intercom` binary (\(light.libraries) shared objects by `ldd`), process start to exit, \(light.runs) runs after 3 warm-ups.")
+    line("`log` reads a journal of 100 000 calls over 30 days. `open` makes the simulated panel's Digest-authenticated")
+    line("`intercom_cgi?action=maindoor` request; curl makes the same request in the same round (order alternating), so")
+    line("\"over curl\" is our start-up and work beside curl's, the panel's time taken out. Load average after: \(light.loadAfter).")
+    line()
+    line("| measure | target | result | |")
+    line("|---|---|---|---|")
+    line("| `intercom log --since 1d`, 100 000 entries | ≤ 50 ms | \(light.log.format()), \(light.logRows) rows | \(ok(light.log.median <= 50)) |")
+    let over = light.open.median - light.curl.median
+    line("| `intercom open PANEL` | — | \(light.open.format()), CPU \(f(light.openCPU.median)) ms | |")
+    line("| curl, the same request | — | \(light.curl.format()), CPU \(f(light.curlCPU.median)) ms | |")
+    line("| `intercom open` over curl (medians) | ≤ 10 ms | \(f(over)) ms | \(ok(over <= 10)) |")
+    line("| door requests the panel counted | \(2 * (light.runs + 3)) | \(light.doorRequests) | |")
     line()
 }

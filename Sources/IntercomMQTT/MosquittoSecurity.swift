@@ -8,9 +8,10 @@ import IntercomBase
 /// would send the password in clear. Any failure here means: do not connect.
 enum MosquittoSecurity {
     /// nil when the client may connect; else what is wrong, naming the `[mqtt]` key.
-    static func apply(_ handle: OpaquePointer, _ options: MQTTClientOptions) -> String? {
+    static func apply(_ mosquitto: intercom_mosquitto, _ handle: OpaquePointer, _ options: MQTTClientOptions) -> String? {
+        let describe = { (code: Int32) in Self.describe(mosquitto, code) }
         if let user = options.user {
-            let code = mosquitto_username_pw_set(handle, user, options.password)
+            let code = mosquitto.username_pw_set(handle, user, options.password)
             guard code == MOSQ_ERR_SUCCESS.rawValue else {
                 return "[mqtt] user and password: libmosquitto refused them (\(describe(code)))"
             }
@@ -20,21 +21,21 @@ enum MosquittoSecurity {
             // Checked here, not only at config load: the file may have gone since (or, in a service
             // with PrivateTmp=yes, never been there).
             if let problem = MQTTCAFileCheck.problem(ca) { return "[mqtt] ca_file \(ca): \(problem.message) — \(problem.fix)" }
-            let code = mosquitto_tls_set(handle, ca, nil, nil, nil, nil)
+            let code = mosquitto.tls_set(handle, ca, nil, nil, nil, nil)
             guard code == MOSQ_ERR_SUCCESS.rawValue else {
                 return "[mqtt] ca_file \(ca): cannot be used (\(describe(code)))"
             }
         } else {
-            let code = mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
+            let code = mosquitto.int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
             guard code == MOSQ_ERR_SUCCESS.rawValue else {
                 return "mqtts:// without [mqtt] ca_file: the system's CA store cannot be used (\(describe(code))); name the broker's CA in ca_file"
             }
         }
         // The broker's certificate must verify (1 = SSL_VERIFY_PEER), and its name must match the
         // host: both are libmosquitto's defaults, set here so no default can change them.
-        var code = mosquitto_tls_opts_set(handle, 1, nil, nil)
+        var code = mosquitto.tls_opts_set(handle, 1, nil, nil)
         guard code == MOSQ_ERR_SUCCESS.rawValue else { return "mqtts://: certificate verification cannot be required (\(describe(code)))" }
-        code = mosquitto_tls_insecure_set(handle, false)
+        code = mosquitto.tls_insecure_set(handle, false)
         guard code == MOSQ_ERR_SUCCESS.rawValue else { return "mqtts://: the host name check cannot be required (\(describe(code)))" }
         return nil
     }
@@ -65,7 +66,7 @@ enum MosquittoSecurity {
         return "the TLS handshake failed (\(TerminalSafe.escape(last)))"
     }
 
-    static func describe(_ code: Int32) -> String {
-        String(cString: mosquitto_strerror(code))
+    static func describe(_ mosquitto: intercom_mosquitto, _ code: Int32) -> String {
+        mosquitto.strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 }

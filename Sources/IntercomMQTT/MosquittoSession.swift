@@ -13,6 +13,8 @@ final class MosquittoSession {
     private enum State { case disconnected, connecting, connected }
 
     private let handle: OpaquePointer?
+    /// libmosquitto's functions (loaded on the first session); nil when it is not installed.
+    private let functions: MosquittoLibrary.Functions?
     private let options: MQTTClientOptions
     private let emit: (MQTTClientEvent) -> Void
     private let owner = pthread_self()
@@ -34,49 +36,59 @@ final class MosquittoSession {
     private var attemptLog: [String] = []
 
     init(options: MQTTClientOptions, emit: @escaping (MQTTClientEvent) -> Void) {
-        MosquittoLibrary.initialise()
         self.options = options
         self.emit = emit
+        let mosquitto: intercom_mosquitto
+        switch MosquittoLibrary.load() {
+        case .success(let loaded):
+            functions = loaded
+            mosquitto = loaded.c
+        case .failure(let error):
+            functions = nil
+            handle = nil
+            emit(.notConnecting(error.description))
+            return
+        }
         // A fixed id and a clean session: nothing of ours waits at the broker across restarts; the
         // bridge republishes what matters on every connect.
-        handle = mosquitto_new(options.clientID, true, nil)
+        handle = mosquitto.new_client(options.clientID, true, nil)
         guard let handle else {
             emit(.unreachable("cannot create an MQTT client (out of memory)"))
             return
         }
-        mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
-        _ = mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+        mosquitto.user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
+        _ = mosquitto.int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
         // Events, states and results go out as bursts of small packets: with Nagle each one after
         // the first waits for the broker's delayed ACK (about 40 ms).
-        _ = mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
+        _ = mosquitto.int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
         if let will = options.will {
-            _ = will.payload.withUnsafeBytes { mosquitto_will_set(handle, will.topic, Int32(will.payload.count), $0.baseAddress, will.qos, will.retain) }
+            _ = will.payload.withUnsafeBytes { mosquitto.will_set(handle, will.topic, Int32(will.payload.count), $0.baseAddress, will.qos, will.retain) }
         }
         // The user, password and TLS are set (and checked) before each connect: `MosquittoSecurity`.
-        mosquitto_log_callback_set(handle) { _, object, level, text in
+        mosquitto.log_callback_set(handle) { _, object, level, text in
             guard let object, let text, level == MOSQ_LOG_ERR else { return }
             Unmanaged<MosquittoSession>.fromOpaque(object).takeUnretainedValue().logged(String(cString: text))
         }
-        mosquitto_connect_callback_set(handle) { _, object, code in
+        mosquitto.connect_callback_set(handle) { _, object, code in
             guard let object else { return }
             Unmanaged<MosquittoSession>.fromOpaque(object).takeUnretainedValue().connectAnswered(code)
         }
-        mosquitto_disconnect_callback_set(handle) { _, object, code in
+        mosquitto.disconnect_callback_set(handle) { _, object, code in
             guard let object else { return }
             Unmanaged<MosquittoSession>.fromOpaque(object).takeUnretainedValue().dropped(code)
         }
-        mosquitto_publish_callback_set(handle) { _, object, mid in
+        mosquitto.publish_callback_set(handle) { _, object, mid in
             guard let object else { return }
             Unmanaged<MosquittoSession>.fromOpaque(object).takeUnretainedValue().awaiting.remove(mid)
         }
-        mosquitto_message_callback_set(handle) { _, object, message in
+        mosquitto.message_callback_set(handle) { _, object, message in
             guard let object, let message else { return }
             Unmanaged<MosquittoSession>.fromOpaque(object).takeUnretainedValue().received(message.pointee)
         }
     }
 
     deinit {
-        if let handle { mosquitto_destroy(handle) }
+        if let handle, let functions { functions.c.destroy(handle) }
     }
 
     private func assertOnThread(file: StaticString = #fileID, line: UInt = #line) {
@@ -86,13 +98,13 @@ final class MosquittoSession {
     /// The thread's loop, until `stop`.
     func run(wake: WakePipe, takeJobs: () -> [MQTTClient.Job]) {
         assertOnThread()
-        guard let handle else { return }
+        guard let handle, let mosquitto = functions?.c else { return }
         while true {
             if state == .disconnected && !stopping && ContinuousClock.now >= nextAttempt { connect() }
-            let socket = state == .disconnected ? -1 : mosquitto_socket(handle)
+            let socket = state == .disconnected ? -1 : mosquitto.socket(handle)
             var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
             if socket >= 0 {
-                fds.append(pollfd(fd: socket, events: Int16(POLLIN) | (mosquitto_want_write(handle) ? Int16(POLLOUT) : 0), revents: 0))
+                fds.append(pollfd(fd: socket, events: Int16(POLLIN) | (mosquitto.want_write(handle) ? Int16(POLLOUT) : 0), revents: 0))
             }
             var timeout: Int32 = 1000
             if state == .disconnected {
@@ -106,19 +118,19 @@ final class MosquittoSession {
             if stopping && (awaiting.isEmpty || ContinuousClock.now >= stopDeadline) { break }
             guard state != .disconnected, socket >= 0 else { continue }
             if fds.count > 1 && fds[1].revents != 0 {
-                let code = mosquitto_loop_read(handle, 1)
+                let code = mosquitto.loop_read(handle, 1)
                 if code != MOSQ_ERR_SUCCESS.rawValue { lost(code); continue }
             }
-            if mosquitto_want_write(handle) {
-                let code = mosquitto_loop_write(handle, 1)
+            if mosquitto.want_write(handle) {
+                let code = mosquitto.loop_write(handle, 1)
                 if code != MOSQ_ERR_SUCCESS.rawValue { lost(code); continue }
             }
-            let code = mosquitto_loop_misc(handle)
+            let code = mosquitto.loop_misc(handle)
             if code != MOSQ_ERR_SUCCESS.rawValue && state != .disconnected { lost(code) }
         }
         if state != .disconnected {
-            mosquitto_disconnect(handle)
-            _ = mosquitto_loop_write(handle, 1)
+            _ = mosquitto.disconnect(handle)
+            _ = mosquitto.loop_write(handle, 1)
         }
     }
 
@@ -165,10 +177,10 @@ final class MosquittoSession {
     // MARK: - Connection
 
     private func connect() {
-        guard let handle else { return }
+        guard let handle, let mosquitto = functions?.c else { return }
         // Secrets go out encrypted or not at all: a login or TLS setting libmosquitto did not take
         // means no connection (not even TCP), until the next attempt finds it fixed.
-        if let problem = MosquittoSecurity.apply(handle, options) {
+        if let problem = MosquittoSecurity.apply(mosquitto, handle, options) {
             report(.notConnecting(problem))
             backOff = options.maxBackOff
             scheduleRetry()
@@ -178,16 +190,16 @@ final class MosquittoSession {
         held = true
         attemptLog = []
         // Blocking (DNS and the TCP handshake) but only this thread waits; CONNACK comes through the loop.
-        let code = mosquitto_connect(handle, options.host, Int32(options.port), options.keepAlive)
+        let code = mosquitto.connect(handle, options.host, Int32(options.port), options.keepAlive)
         guard code == MOSQ_ERR_SUCCESS.rawValue else {
             let number = errno
             state = .disconnected
             if options.tls, code == MOSQ_ERR_TLS.rawValue || code == MOSQ_ERR_TLS_HANDSHAKE.rawValue {
                 tlsFailed(MosquittoSecurity.tlsFailure(attemptLog, options: options)
-                    ?? "the TLS handshake failed (\(Self.describe(code, errno: number)))")
+                    ?? "the TLS handshake failed (\(describe(code, errno: number)))")
                 return
             }
-            report(.unreachable(Self.describe(code, errno: number)))
+            report(.unreachable(describe(code, errno: number)))
             scheduleRetry()
             return
         }
@@ -209,11 +221,11 @@ final class MosquittoSession {
 
     private func connectAnswered(_ code: Int32) {
         assertOnThread()
-        guard let handle else { return }
+        guard let handle, let mosquitto = functions?.c else { return }
         guard code == 0 else {
-            let reason = String(cString: mosquitto_connack_string(code))
+            let reason = mosquitto.connack_string(code).map { String(cString: $0) } ?? "refused (\(code))"
             state = .disconnected
-            mosquitto_disconnect(handle)
+            _ = mosquitto.disconnect(handle)
             report(.refused(reason))
             // A refused login does not heal by itself: retry slowly.
             backOff = options.maxBackOff
@@ -223,7 +235,7 @@ final class MosquittoSession {
         state = .connected
         backOff = 1
         lastReport = nil
-        for topic in options.subscriptions { _ = mosquitto_subscribe(handle, nil, topic, 1) }
+        for topic in options.subscriptions { _ = mosquitto.subscribe(handle, nil, topic, 1) }
         emit(.connected)
     }
 
@@ -243,7 +255,7 @@ final class MosquittoSession {
             tlsFailed(reason)
             return
         }
-        if was == .connected { emit(.lost(Self.describe(code, errno: number))) }
+        if was == .connected { emit(.lost(describe(code, errno: number))) }
         lastReport = nil
         scheduleRetry()
     }
@@ -263,10 +275,10 @@ final class MosquittoSession {
 
     /// Publishes now; the message id, or nil when the library refused it.
     private func send(_ message: MQTTMessage) -> Int32? {
-        guard let handle else { return nil }
+        guard let handle, let mosquitto = functions?.c else { return nil }
         var mid: Int32 = 0
         let code = message.payload.withUnsafeBytes {
-            mosquitto_publish(handle, &mid, message.topic, Int32(message.payload.count), $0.baseAddress, message.qos, message.retain)
+            mosquitto.publish(handle, &mid, message.topic, Int32(message.payload.count), $0.baseAddress, message.qos, message.retain)
         }
         return code == MOSQ_ERR_SUCCESS.rawValue ? mid : nil
     }
@@ -278,8 +290,8 @@ final class MosquittoSession {
         emit(.message(MQTTMessage(topic: String(cString: topic), payload: payload, qos: message.qos, retain: message.retain)))
     }
 
-    static func describe(_ code: Int32, errno number: Int32) -> String {
+    private func describe(_ code: Int32, errno number: Int32) -> String {
         if code == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(number)) }
-        return String(cString: mosquitto_strerror(code))
+        return functions.map { MosquittoSecurity.describe($0.c, code) } ?? "error \(code)"
     }
 }

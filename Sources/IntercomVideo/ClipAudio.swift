@@ -8,12 +8,12 @@ import Foundation
 public enum ClipAudio {
     /// Writes the first audio track of `clip` to `wav`; false when the clip has none.
     public static func extract(_ clip: String, to wav: String) throws(VideoError) -> Bool {
-        FFmpegLibrary.prepare()
-        var format: UnsafeMutablePointer<AVFormatContext>? = try ClipFile.openFile(clip)
-        defer { avformat_close_input(&format) }
+        let av = try FFmpegLibrary.format(for: clip)
+        var format: UnsafeMutablePointer<AVFormatContext>? = try ClipFile.openFile(clip, av)
+        defer { av.avformat_close_input(&format) }
         guard let opened = format else { return false }
         var decoder: UnsafePointer<AVCodec>?
-        let index = av_find_best_stream(opened, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
+        let index = av.av_find_best_stream(opened, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
         guard index >= 0, let decoder, let stream = opened.pointee.streams[Int(index)] else { return false }
         var codec = avcodec_alloc_context3(decoder)
         var packet = av_packet_alloc()
@@ -36,7 +36,7 @@ public enum ClipAudio {
                 av_frame_unref(frame)
             }
         }
-        while av_read_frame(opened, packet) >= 0 {
+        while av.av_read_frame(opened, packet) >= 0 {
             if packet.pointee.stream_index == index { _ = avcodec_send_packet(codec, packet) }
             av_packet_unref(packet)
             drain()

@@ -9,6 +9,8 @@ public final class ClipFile {
     public let path: String
     /// The picture size stored in the clip.
     public let videoSize: PixelSize
+    /// libavformat's functions (loaded by the first clip or stream).
+    private let av: intercom_avformat
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var packet: UnsafeMutablePointer<AVPacket>?
@@ -20,14 +22,14 @@ public final class ClipFile {
     private var ended = false
 
     public init(path: String) throws(VideoError) {
-        FFmpegLibrary.prepare()
+        av = try FFmpegLibrary.format(for: path)
         self.path = path
-        let opened = try ClipFile.openFile(path)
+        let opened = try ClipFile.openFile(path, av)
         format = opened
         var decoder: UnsafePointer<AVCodec>?
-        let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+        let index = av.av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
         guard index >= 0, let decoder, let stream = opened.pointee.streams[Int(index)] else {
-            avformat_close_input(&format)
+            av.avformat_close_input(&format)
             throw .badData(stream: path, reason: "it has no video track this FFmpeg can decode")
         }
         videoIndex = index
@@ -53,7 +55,7 @@ public final class ClipFile {
         av_frame_free(&frame)
         av_packet_free(&packet)
         avcodec_free_context(&codec)
-        avformat_close_input(&format)
+        av.avformat_close_input(&format)
     }
 
     /// The next picture, scaled to `size`, and its time from the clip's start in seconds; nil at the end.
@@ -70,7 +72,7 @@ public final class ClipFile {
             }
             if received == intercom_averror_eof() { ended = true; break }
             if draining { ended = true; break }
-            if av_read_frame(format, packet) < 0 {
+            if av.av_read_frame(format, packet) < 0 {
                 // The last pictures are still inside the decoder.
                 draining = true
                 avcodec_send_packet(codec, nil)
@@ -86,19 +88,19 @@ public final class ClipFile {
         scaler.scale(frame, to: size)
     }
 
-    static func openFile(_ path: String) throws(VideoError) -> UnsafeMutablePointer<AVFormatContext> {
+    static func openFile(_ path: String, _ av: intercom_avformat) throws(VideoError) -> UnsafeMutablePointer<AVFormatContext> {
         var opened: UnsafeMutablePointer<AVFormatContext>?
         // A clip is a local file and opens nothing else (no `concat:` or URL in a path).
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", FFmpegOptions.fileProtocols, 0)
         defer { av_dict_free(&options) }
-        let status = avformat_open_input(&opened, path, nil, &options)
+        let status = av.avformat_open_input(&opened, path, nil, &options)
         guard status >= 0, let opened else {
             throw .unavailable(stream: path, reason: FFmpegLibrary.text(status))
         }
-        guard avformat_find_stream_info(opened, nil) >= 0 else {
+        guard av.avformat_find_stream_info(opened, nil) >= 0 else {
             var closing: UnsafeMutablePointer<AVFormatContext>? = opened
-            avformat_close_input(&closing)
+            av.avformat_close_input(&closing)
             throw .badData(stream: path, reason: "its streams could not be read")
         }
         return opened

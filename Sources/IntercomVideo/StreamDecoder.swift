@@ -22,6 +22,8 @@ final class StreamDecoder {
     private let interrupt: InterruptState
     /// Vets every URL the demuxer opens; lives as long as `format`, whose `opaque` points at it.
     private let urlGuard: StreamOpenGuard
+    /// libavformat's functions, once `open` has loaded them.
+    private var av: intercom_avformat?
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var scaler = RGBScaler()
@@ -39,7 +41,6 @@ final class StreamDecoder {
     }
 
     init(source: VideoSource, target: ScaleTarget, interrupt: InterruptState) {
-        FFmpegLibrary.prepare()
         self.source = source
         self.target = target
         self.interrupt = interrupt
@@ -59,7 +60,9 @@ final class StreamDecoder {
     func open() throws(VideoError) {
         assertOnThread()
         let url = try source.urlForFFmpeg()
-        guard let context = avformat_alloc_context() else { throw failure(.badData, "out of memory") }
+        let av = try FFmpegLibrary.format(for: source.displayName)
+        self.av = av
+        guard let context = av.avformat_alloc_context() else { throw failure(.badData, "out of memory") }
         context.pointee.interrupt_callback = AVIOInterruptCB(
             callback: interruptCallback, opaque: Unmanaged.passUnretained(interrupt).toOpaque())
         urlGuard.install(on: context)
@@ -68,7 +71,7 @@ final class StreamDecoder {
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
         interrupt.arm(source.openTimeout)
         // On failure FFmpeg frees the context and sets `opened` to nil.
-        let status = avformat_open_input(&opened, url, nil, &options)
+        let status = av.avformat_open_input(&opened, url, nil, &options)
         guard status >= 0, let opened else { throw openError(status) }
         format = opened
         unrecognisedOptions = FFmpegOptions.names(in: options)
@@ -76,15 +79,15 @@ final class StreamDecoder {
         // so probing would only delay the first picture (and drop packets with nobuffer).
         if !source.isRTSP {
             interrupt.arm(source.openTimeout)
-            let probed = avformat_find_stream_info(opened, nil)
+            let probed = av.avformat_find_stream_info(opened, nil)
             guard probed >= 0 else { throw openError(probed) }
         }
-        try openDecoder(opened)
+        try openDecoder(opened, av)
     }
 
-    private func openDecoder(_ format: UnsafeMutablePointer<AVFormatContext>) throws(VideoError) {
+    private func openDecoder(_ format: UnsafeMutablePointer<AVFormatContext>, _ av: intercom_avformat) throws(VideoError) {
         var decoder: UnsafePointer<AVCodec>?
-        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+        let index = av.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
         guard index >= 0, let decoder, let streams = format.pointee.streams,
               let stream = streams[Int(index)] else {
             throw failure(.badData, index == intercom_averror_decoder_not_found()
@@ -116,10 +119,10 @@ final class StreamDecoder {
     /// Reads and decodes until a stop is requested (returns) or the stream ends (throws `.ended`).
     func run(deliver: (RGBImage) -> Void) throws(VideoError) {
         assertOnThread()
-        guard let format, let codec, let packet, let frame else { throw failure(.badData, "not open") }
+        guard let av, let format, let codec, let packet, let frame else { throw failure(.badData, "not open") }
         while !interrupt.isStopRequested {
             interrupt.arm(source.readTimeout)
-            let status = av_read_frame(format, packet)
+            let status = av.av_read_frame(format, packet)
             if status < 0 {
                 if interrupt.isStopRequested { return }
                 if let refused = urlGuard.explanation(of: status) { throw failure(.badData, refused) }
@@ -185,7 +188,7 @@ final class StreamDecoder {
         av_frame_free(&frame)
         av_packet_free(&packet)
         avcodec_free_context(&codec)
-        avformat_close_input(&format)
+        av?.avformat_close_input(&format)
     }
 
     private enum Kind { case unavailable, ended, badData }

@@ -17,6 +17,8 @@ final class StreamRemuxer {
     private let interrupt: InterruptState
     /// Vets every URL the demuxer opens; lives as long as `input`, whose `opaque` points at it.
     private let urlGuard: StreamOpenGuard
+    /// libavformat's functions, once `openInput` has loaded them.
+    private var av: intercom_avformat?
     private var input: UnsafeMutablePointer<AVFormatContext>?
     private var output: UnsafeMutablePointer<AVFormatContext>?
     /// Input stream index → output stream index.
@@ -27,7 +29,6 @@ final class StreamRemuxer {
     private let microseconds = AVRational(num: 1, den: 1_000_000)
 
     init(source: VideoSource, path: String, maxLength: Duration, interrupt: InterruptState) {
-        FFmpegLibrary.prepare()
         self.source = source
         self.path = path
         self.maxLength = maxLength
@@ -36,10 +37,11 @@ final class StreamRemuxer {
     }
 
     deinit {
-        avformat_close_input(&input)
+        guard let av else { return }
+        av.avformat_close_input(&input)
         if let output {
-            if output.pointee.pb != nil { avio_closep(&output.pointee.pb) }
-            avformat_free_context(output)
+            if output.pointee.pb != nil { _ = av.avio_closep(&output.pointee.pb) }
+            av.avformat_free_context(output)
         }
     }
 
@@ -53,13 +55,15 @@ final class StreamRemuxer {
             return outcome
         }
         outcome.error = copy(into: &outcome)
-        if let output { av_write_trailer(output) }
+        if let output, let av { _ = av.av_write_trailer(output) }
         return outcome
     }
 
     private func openInput() throws(VideoError) {
         let url = try source.urlForFFmpeg()
-        guard let context = avformat_alloc_context() else { throw .badData(stream: source.displayName, reason: "out of memory") }
+        let av = try FFmpegLibrary.format(for: source.displayName)
+        self.av = av
+        guard let context = av.avformat_alloc_context() else { throw .badData(stream: source.displayName, reason: "out of memory") }
         context.pointee.interrupt_callback = AVIOInterruptCB(callback: remuxInterrupt,
                                                              opaque: Unmanaged.passUnretained(interrupt).toOpaque())
         urlGuard.install(on: context)
@@ -67,7 +71,7 @@ final class StreamRemuxer {
         defer { av_dict_free(&options) }
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
         interrupt.arm(source.openTimeout)
-        let status = avformat_open_input(&opened, url, nil, &options)
+        let status = av.avformat_open_input(&opened, url, nil, &options)
         guard status >= 0, let opened else {
             if let refused = urlGuard.explanation(of: status) { throw .badData(stream: source.displayName, reason: refused) }
             if status == intercom_averror_http_unauthorized() || status == intercom_averror_http_forbidden() {
@@ -81,26 +85,26 @@ final class StreamRemuxer {
         // The muxer wants the picture size, which an RTSP SDP does not carry: probe briefly (the
         // probed packets are kept and written, unlike the live player's `nobuffer` start).
         interrupt.arm(source.openTimeout)
-        let probed = avformat_find_stream_info(opened, nil)
+        let probed = av.avformat_find_stream_info(opened, nil)
         guard probed >= 0 else {
             throw .badData(stream: source.displayName, reason: urlGuard.explanation(of: probed) ?? "its streams could not be read")
         }
-        videoIndex = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        videoIndex = av.av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard videoIndex >= 0 else { throw .badData(stream: source.displayName, reason: "it has no video track") }
     }
 
     /// Matroska with the video and, when it can carry it, the first audio track; a muxer that
     /// refuses the audio (an odd codec) gets the video alone.
     private func openOutput(withAudio: Bool) throws(VideoError) {
-        guard let input, let streams = input.pointee.streams else { return }
+        guard let av, let input, let streams = input.pointee.streams else { return }
         var context: UnsafeMutablePointer<AVFormatContext>?
-        guard avformat_alloc_output_context2(&context, nil, "matroska", path) >= 0, let context else {
+        guard av.avformat_alloc_output_context2(&context, nil, "matroska", path) >= 0, let context else {
             throw .badData(stream: source.displayName, reason: "the Matroska muxer is missing from this FFmpeg")
         }
         mapping = [:]
-        let audioIndex = withAudio ? av_find_best_stream(input, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0) : -1
+        let audioIndex = withAudio ? av.av_find_best_stream(input, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0) : -1
         for index in [videoIndex, audioIndex] where index >= 0 {
-            guard let stream = streams[Int(index)], let copy = avformat_new_stream(context, nil) else { continue }
+            guard let stream = streams[Int(index)], let copy = av.avformat_new_stream(context, nil) else { continue }
             avcodec_parameters_copy(copy.pointee.codecpar, stream.pointee.codecpar)
             copy.pointee.codecpar.pointee.codec_tag = 0
             copy.pointee.time_base = stream.pointee.time_base
@@ -109,11 +113,11 @@ final class StreamRemuxer {
         for i in 0..<Int(input.pointee.nb_streams) where mapping[Int32(i)] == nil {
             streams[i]?.pointee.discard = AVDISCARD_ALL
         }
-        var status = avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)
-        if status >= 0 { status = avformat_write_header(context, nil) }
+        var status = av.avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)
+        if status >= 0 { status = av.avformat_write_header(context, nil) }
         guard status >= 0 else {
-            if context.pointee.pb != nil { avio_closep(&context.pointee.pb) }
-            avformat_free_context(context)
+            if context.pointee.pb != nil { _ = av.avio_closep(&context.pointee.pb) }
+            av.avformat_free_context(context)
             if withAudio && audioIndex >= 0 { return try openOutput(withAudio: false) }
             throw .badData(stream: source.displayName, reason: "cannot write \(path): \(FFmpegLibrary.text(status))")
         }
@@ -122,7 +126,7 @@ final class StreamRemuxer {
 
     /// Copies packets until stopped, full or failed; returns the failure, if any.
     private func copy(into outcome: inout StreamRecorder.Outcome) -> VideoError? {
-        guard let input, let output, let packet = av_packet_alloc() else { return nil }
+        guard let av, let input, let output, let packet = av_packet_alloc() else { return nil }
         var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
         defer { av_packet_free(&packetPointer) }
         // The first key frame's time, in µs: every stream's timestamps start there.
@@ -130,7 +134,7 @@ final class StreamRemuxer {
         let limit = Double(maxLength.components.seconds)
         while !interrupt.isStopRequested {
             interrupt.arm(source.readTimeout)
-            let status = av_read_frame(input, packet)
+            let status = av.av_read_frame(input, packet)
             if status < 0 {
                 if interrupt.isStopRequested || status == intercom_averror_eof() { return nil }
                 if let refused = urlGuard.explanation(of: status) { return .badData(stream: source.displayName, reason: refused) }
@@ -161,7 +165,7 @@ final class StreamRemuxer {
             packet.pointee.stream_index = target
             packet.pointee.pos = -1
             // A packet the muxer refuses (a timestamp going back) is dropped, not the recording.
-            guard av_interleaved_write_frame(output, packet) >= 0 else { continue }
+            guard av.av_interleaved_write_frame(output, packet) >= 0 else { continue }
             outcome.seconds = max(outcome.seconds, seconds)
             if index == videoIndex { outcome.videoPackets += 1 } else { outcome.audioPackets += 1 }
         }

@@ -6,8 +6,8 @@ public enum RFC3339 {
     public static func string(_ date: Date) -> String {
         let local = LocalTime(date)
         let offset = local.offsetSeconds / 60
-        let zone = offset == 0 ? "Z" : String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 60, abs(offset) % 60)
-        return local.date + "T" + local.clock + String(format: ".%03d", local.millisecond) + zone
+        let zone = offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + LocalTime.padded(abs(offset) / 60, 2) + ":" + LocalTime.padded(abs(offset) % 60, 2)
+        return local.date + "T" + local.clock + "." + LocalTime.padded(local.millisecond, 3) + zone
     }
 }
 

@@ -25,6 +25,9 @@ public final class PeepholeHub: Sendable {
     private let wakers = Mutex<[UUID: @Sendable (String) -> Void]>([:])
     /// Live pictures waiting for a viewer of their panel (`waitForViewer`).
     private let viewerWaits = Mutex<[UUID: (panel: String, resume: CheckedContinuation<Void, Never>)]>([:])
+    /// How many times a live picture began to wait for a viewer: a wait that woke with nothing to
+    /// do (a poll) would show as a second one (`LiveViewerWaitTests`).
+    let viewerWaitsBegun = Atomic<Int>(0)
 
     /// How long after its last frame a live stream still counts as playing: the snapshots stay
     /// paused that long, and come back when a stream stalls.
@@ -93,6 +96,7 @@ public final class PeepholeHub: Sendable {
     /// spends nothing on a ringing panel's stream, and a screen's first `want` starts it at once.
     func waitForViewer(panel: String) async {
         let id = UUID()
+        viewerWaitsBegun.add(1, ordering: .relaxed)
         await withTaskCancellationHandler {
             await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
                 viewerWaits.withLock { $0[id] = (panel, resume) }
@@ -102,6 +106,11 @@ public final class PeepholeHub: Sendable {
         } onCancel: {
             endWait(id)
         }
+    }
+
+    /// Live pictures of `panel` waiting for a viewer now.
+    func viewerWaitsPending(panel: String) -> Int {
+        viewerWaits.withLock { $0.values.filter { $0.panel == panel }.count }
     }
 
     private func endWait(_ id: UUID) {

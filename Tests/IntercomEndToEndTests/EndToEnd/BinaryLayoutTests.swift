@@ -19,13 +19,18 @@ struct BinaryLayoutTests {
         return result.stdout
     }
 
-    @Test("intercom-full (the daemon) does not link libmicrohttpd or GStreamer; intercom-sim does")
+    @Test("intercom-full (the daemon) does not link libmicrohttpd, GStreamer, libavformat or libmosquitto; intercom-sim links the first two")
     func onlyTheSimulatorLinksMicroHTTPD() async throws {
         let dir = try TestDirectory(prefix: "binary-layout")
         let full = try await Self.ldd(try Self.sibling(.full), in: dir)
         #expect(full.contains("liblinphone"), "ldd intercom-full looks wrong:\n\(full)")
         #expect(!full.contains("microhttpd"), "intercom-full links libmicrohttpd:\n\(full)")
         #expect(!full.contains("libgstrtspserver"), "intercom-full links gst-rtsp-server:\n\(full)")
+        // Loaded with dlopen by the parts that use them (IntercomVideo, IntercomMQTT), so an idle
+        // daemon without a stream or `[mqtt]` never maps them or their dependencies.
+        #expect(!full.contains("libavformat"), "intercom-full links libavformat:\n\(full)")
+        #expect(!full.contains("libmosquitto"), "intercom-full links libmosquitto:\n\(full)")
+        #expect(full.contains("libavcodec"), "ldd intercom-full looks wrong (liblinphone's libavcodec missing):\n\(full)")
         let launcher = try await Self.ldd(try IntercomBinary.path(), in: dir)
         #expect(!launcher.contains("microhttpd") && !launcher.contains("liblinphone") && !launcher.contains("libgst"),
                 "\(launcher)")
