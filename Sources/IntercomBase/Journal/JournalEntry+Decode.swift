@@ -33,6 +33,8 @@ extension JournalEntry {
             if case .array(let states)? = json["sensor"] { sensor = states.compactMap(\.stringValue) }
         case .panelEvent:
             (detail, method) = (text("event_kind"), text("state"))
+        case .transfer:
+            (call, detail, method, ok, error) = (text("call"), text("to"), text("mode"), json["ok"]?.boolValue, text("error"))
         case .operatorEvent:
             (operatorName, event, detail, flat, address) = (text("operator"), text("event"), text("door"), text("flat"), text("address"))
             (pictureURL, uuid, firstPicture) = (text("picture"), text("uuid"), text("picture_file"))

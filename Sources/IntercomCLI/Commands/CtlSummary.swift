@@ -11,7 +11,7 @@ enum CtlSummary {
     static func namesCall(_ action: ControlRequest.Action) -> Bool {
         guard case .command(let command) = action else { return false }
         switch command {
-        case .answer, .decline, .hangup, .dtmf, .transfer: return true
+        case .answer, .decline, .hangup, .dtmf, .transfer, .attendedTransfer: return true
         default: return false
         }
     }
@@ -37,6 +37,13 @@ enum CtlSummary {
         case .transfer:
             let target = data["target"]?.stringValue.map { "\(TerminalSafe.escape($0)) (\(field("to")))" } ?? field("to")
             return "transferred \(call) to \(target)"
+        case .attendedTransfer(_, let step):
+            let target = data["target"]?.stringValue.map { "\(TerminalSafe.escape($0)) (\(field("to")))" } ?? field("to")
+            switch step {
+            case .consult: return "\(call) on hold; calling \(target) (\(field("consult_call")))"
+            case .complete: return "handing \(call) to \(target)"
+            case .cancel: return "consultation ended; \(call) is off hold"
+            }
         case .setCalls:
             return "\(field("panel")): calls " + (data["calls"]?.boolValue == true ? "on" : "off (do not disturb)")
         case .setGuest:
