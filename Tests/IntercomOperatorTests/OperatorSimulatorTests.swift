@@ -98,7 +98,9 @@ import Glibc
             // An end this user's daemon keeps (its file, read daemon or not) shows beside the server's "no end".
             guard case .array(let rows)? = JSONValue.parse(json.stdout) else { throw HarnessError("share --list --json: \(json)") }
             let flatId = try #require(rows.first?["flat"]?.stringValue, "\(json)")
-            let until = Date(timeIntervalSinceNow: 86400)
+            // A whole second: the file keeps the time as a number, and a fraction read back may round
+            // to another millisecond than the one RFC3339.string spells.
+            let until = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 86400).rounded())
             try ShareExpiryStore(path: directory.path + "/state/intercom/share-expiries.json")
                 .save([ShareExpiry(operatorName: "home", flatId: flatId, phone: "79001112233", until: until)]) { _ in }
             let kept = try await run(["share", "--list"])

@@ -18,8 +18,11 @@ public struct LocalTime: Sendable, Equatable {
     public var offsetSeconds: Int
 
     public init(_ date: Date = Date()) {
-        let seconds = date.timeIntervalSince1970
-        var whole = time_t(seconds.rounded(.down))
+        // Whole microseconds first: a time read back from its own spelling (`….495Z` is a double a
+        // hair below .495) must spell the same millisecond again.
+        let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let millis = micros >= 0 ? micros / 1000 : (micros - 999) / 1000
+        var whole = time_t(millis >= 0 ? millis / 1000 : (millis - 999) / 1000)
         var parts = tm()
         localtime_r(&whole, &parts)
         year = Int(parts.tm_year) + 1900
@@ -28,7 +31,7 @@ public struct LocalTime: Sendable, Equatable {
         hour = Int(parts.tm_hour)
         minute = Int(parts.tm_min)
         second = Int(parts.tm_sec)
-        millisecond = Int(((seconds - Double(whole)) * 1000).rounded(.down))
+        millisecond = Int(millis - Int64(whole) * 1000)
         offsetSeconds = Int(parts.tm_gmtoff)
     }
 

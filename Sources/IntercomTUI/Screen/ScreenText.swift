@@ -137,7 +137,8 @@ struct ScreenText {
         for (keys, text) in Self.helpLines {
             for (i, line) in TextFit.wrap(text, curses.cols - 3 - keyColumn).enumerated() {
                 guard row < 2 + rows else {
-                    curses.put(2 + rows - 1, 2, TextFit.ellipsize("(more keys than rows: make the window taller)", curses.cols - 3), .dim)
+                    curses.put(2 + rows - 1, 2, TextFit.ellipsize("(more keys than rows: make the window taller)", curses.cols - 3)
+                        .padding(toLength: max(0, curses.cols - 3), withPad: " ", startingAt: 0), .dim)
                     return
                 }
                 curses.put(row, 2, (i == 0 ? keys : "").padding(toLength: keyColumn, withPad: " ", startingAt: 0) + line)
@@ -152,11 +153,11 @@ struct ScreenText {
         ("d", "decline the ringing call"),
         ("h", "hang up"),
         ("Tab", "next call in arrival order; without a call, the next door"),
-        ("o / O", "open the main / 2nd door: the call's, else the chosen one; asks which if several"),
+        ("o / O", "open the main / 2nd door: the call's, else the chosen (asks)"),
         ("g", "open the gate/light output"),
         ("0-9 * #", "in a call: DTMF; kiosk: choose a panel (o opens it)"),
         ("t", "transfer: type a [directory] name or a sip: URI, Enter"),
-        ("T", "attended transfer: the call waits while you call the target; T hands over"),
+        ("T", "attended transfer: hold, call the target; T again hands over"),
         ("Esc", "cancel a prompt; close help or journal; back from a consultation"),
         ("s / m", "speaker on/off / mute the microphone"),
         ("l", "journal; in it, c calls a missed call's panel back"),

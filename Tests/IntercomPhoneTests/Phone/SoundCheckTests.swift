@@ -15,7 +15,7 @@ struct SoundCheckTests {
         #expect(SoundCheck.problem([Self.alsa], soundCardFolder: empty.path) == SoundCheck.noSound)
         #expect(SoundCheck.problem([], soundCardFolder: empty.path + "/missing") == SoundCheck.noSound)
         #expect(SoundCheck.problem([Self.alsa, Self.pulse], soundCardFolder: empty.path) == nil)
-        FileManager.default.createFile(atPath: empty.path + "/pcmC0D0p", contents: nil)
+        #expect(FileManager.default.createFile(atPath: empty.path + "/pcmC0D0p", contents: nil))
         #expect(SoundCheck.problem([Self.alsa], soundCardFolder: empty.path) == nil)
     }
 
