@@ -11,83 +11,84 @@ import IntercomTestSupport
 @Suite("TUI in tmux: transfer", .serialized)
 struct TUITransferTmuxTests {
     @Test func tThenADirectoryNameTransfersThePanelsCall() async throws {
-        try await withStaticPicture {
-            let dir = try TestDirectory(prefix: "intercom-tui-flat")
-            let flat = try await Phone.start(PhoneSettings(
-                listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)],
-                dataDirectory: try dir.subdirectory("flat").path, user: "flat12",
-                audio: .files(play: nil, record: nil), video: .off), logger: .silent)
-            let flatEvents = EventRecorder(flat.events)
-            let flatURI = "sip:flat12@127.0.0.1:\(flat.listening.first?.port ?? 0)"
-            let s = try await TUITmuxTests.Session.start(panelNames: ["entrance"],
-                                                         extraConfig: "[directory]\nflat12 = \(flatURI)\n")
-            try await withCleanup({ await s.stop(); await flat.stop() }) {
-                _ = try await s.ringAndAnswer(name: "entrance")
-                _ = try await s.tmux.waitForScreen(containing: "t transfer")
-                // Esc cancels the prompt (a lone ESC, told from a sequence's start after 50 ms).
-                try await s.tmux.sendKeys("t")
-                try await s.tmux.sendLiteral("x")
-                _ = try await s.tmux.waitForScreen(containing: "sip:URI): x_")
-                try await s.tmux.sendKeys("Escape")
-                _ = try await s.tmux.waitForScreen(containing: "h hang up entrance")
-                #expect(!(try await s.tmux.capture()).contains("transfer to (name"), "Esc closed the prompt")
-                try await s.tmux.sendKeys("t")
-                _ = try await s.tmux.waitForScreen(containing: "transfer to (name or sip:URI): _")
-                _ = try await s.tmux.waitForScreen(containing: "directory: flat12")
-                try await s.tmux.sendLiteral("fl")
-                try await s.tmux.sendKeys("Tab")
-                _ = try await s.tmux.waitForScreen(containing: "sip:URI): flat12_")
-                try await s.tmux.sendKeys("Enter")
-                let incoming = try await flatEvents.wait("the flat rings", timeout: 15) { e -> CallInfo? in
-                    if case .incoming(let info) = e { info } else { nil }
-                }
-                #expect(incoming.from.contains("100001"), "\(incoming)")
-                try await flat.answer(incoming.id, video: false)
-                _ = try await s.tmux.waitForScreen(containing: "entrance transferred to flat12")
-                try await flat.hangup(incoming.id)
-                try await s.tmux.sendKeys("q")
-                _ = try await s.tmux.waitForScreen(containing: "TUI-EXIT=0")
+        try await withFlatAndAnsweredCall("intercom-tui-flat") { s, flat, flatEvents in
+            _ = try await s.tmux.waitForScreen(containing: "t transfer")
+            // Esc cancels the prompt (a lone ESC, told from a sequence's start after 50 ms).
+            try await s.tmux.sendKeys("t")
+            try await s.tmux.sendLiteral("x")
+            _ = try await s.tmux.waitForScreen(containing: "sip:URI): x_")
+            try await s.tmux.sendKeys("Escape")
+            _ = try await s.tmux.waitForScreen(containing: "h hang up entrance")
+            #expect(!(try await s.tmux.capture()).contains("transfer to (name"), "Esc closed the prompt")
+            try await s.tmux.sendKeys("t")
+            _ = try await s.tmux.waitForScreen(containing: "transfer to (name or sip:URI): _")
+            _ = try await s.tmux.waitForScreen(containing: "directory: flat12")
+            try await s.tmux.sendLiteral("fl")
+            try await s.tmux.sendKeys("Tab")
+            _ = try await s.tmux.waitForScreen(containing: "sip:URI): flat12_")
+            try await s.tmux.sendKeys("Enter")
+            let incoming = try await flatEvents.wait("the flat rings", timeout: 15) { e -> CallInfo? in
+                if case .incoming(let info) = e { info } else { nil }
             }
+            #expect(incoming.from.contains("100001"), "\(incoming)")
+            try await flat.answer(incoming.id, video: false)
+            _ = try await s.tmux.waitForScreen(containing: "entrance transferred to flat12")
+            try await flat.hangup(incoming.id)
+            try await s.tmux.sendKeys("q")
+            _ = try await s.tmux.waitForScreen(containing: "TUI-EXIT=0")
         }
     }
 
     /// `T`: the panel waits on hold while the flat rings and answers; the key bar offers the
     /// hand-over, and Esc hangs the flat up and goes back to the panel.
     @Test func capitalTConsultsTheFlatAndEscGoesBackToThePanel() async throws {
+        try await withFlatAndAnsweredCall("intercom-tui-consult") { s, flat, flatEvents in
+            _ = try await s.tmux.waitForScreen(containing: "T consult")
+            try await s.tmux.sendKeys("T")
+            _ = try await s.tmux.waitForScreen(containing: "consult first, call (name or sip:URI): _")
+            try await s.tmux.sendLiteral("flat12")
+            try await s.tmux.sendKeys("Enter")
+            let consult = try await flatEvents.wait("the flat rings", timeout: 15) { e -> CallInfo? in
+                if case .incoming(let info) = e { info } else { nil }
+            }
+            #expect(!consult.from.contains("100001"), "the desk calls the flat, not the panel: \(consult)")
+            _ = try await s.tmux.waitForScreen(containing: "Esc back to entrance")
+            try await flat.answer(consult.id, video: false)
+            _ = try await s.tmux.waitForScreen(containing: "T transfer to flat12")
+            try await s.tmux.sendKeys("Escape")
+            _ = try await flatEvents.wait("the desk hangs the flat up", timeout: 15) { e -> Bool? in
+                if case .ended(consult.id, _, _, _) = e { true } else { nil }
+            }
+            _ = try await s.tmux.waitForScreen(containing: "back to entrance; the call to flat12 was hung up")
+            _ = try await s.tmux.waitForScreen(containing: "h hang up entrance")
+            try await s.tmux.sendKeys("h")
+            _ = try await s.tmux.waitForScreen(containing: "entrance: hung up")
+            try await s.tmux.sendKeys("q")
+            _ = try await s.tmux.waitForScreen(containing: "TUI-EXIT=0")
+        }
+    }
+
+    /// A flat's phone on loopback, named `flat12` in the screen's `[directory]`; the simulated panel
+    /// `entrance` rings the TUI and the call is answered; then `body`; both stopped whatever happens.
+    private func withFlatAndAnsweredCall(
+        _ prefix: String,
+        _ body: (TUITmuxTests.Session, Phone, EventRecorder<PhoneEvent>) async throws -> Void
+    ) async throws {
         try await withStaticPicture {
-            let dir = try TestDirectory(prefix: "intercom-tui-consult")
+            let dir = try TestDirectory(prefix: prefix)
             let flat = try await Phone.start(PhoneSettings(
                 listen: [ListenAddress(transport: .udp, host: "127.0.0.1", port: 0)],
                 dataDirectory: try dir.subdirectory("flat").path, user: "flat12",
                 audio: .files(play: nil, record: nil), video: .off), logger: .silent)
-            let flatEvents = EventRecorder(flat.events)
-            let flatURI = "sip:flat12@127.0.0.1:\(flat.listening.first?.port ?? 0)"
-            let s = try await TUITmuxTests.Session.start(panelNames: ["entrance"],
-                                                         extraConfig: "[directory]\nflat12 = \(flatURI)\n")
-            try await withCleanup({ await s.stop(); await flat.stop() }) {
-                _ = try await s.ringAndAnswer(name: "entrance")
-                _ = try await s.tmux.waitForScreen(containing: "T consult")
-                try await s.tmux.sendKeys("T")
-                _ = try await s.tmux.waitForScreen(containing: "consult first, call (name or sip:URI): _")
-                try await s.tmux.sendLiteral("flat12")
-                try await s.tmux.sendKeys("Enter")
-                let consult = try await flatEvents.wait("the flat rings", timeout: 15) { e -> CallInfo? in
-                    if case .incoming(let info) = e { info } else { nil }
+            try await withCleanup({ await flat.stop() }) {
+                let flatEvents = EventRecorder(flat.events)
+                let flatURI = "sip:flat12@127.0.0.1:\(flat.listening.first?.port ?? 0)"
+                let s = try await TUITmuxTests.Session.start(panelNames: ["entrance"],
+                                                             extraConfig: "[directory]\nflat12 = \(flatURI)\n")
+                try await withCleanup({ await s.stop() }) {
+                    _ = try await s.ringAndAnswer(name: "entrance")
+                    try await body(s, flat, flatEvents)
                 }
-                #expect(!consult.from.contains("100001"), "the desk calls the flat, not the panel: \(consult)")
-                _ = try await s.tmux.waitForScreen(containing: "Esc back to entrance")
-                try await flat.answer(consult.id, video: false)
-                _ = try await s.tmux.waitForScreen(containing: "T transfer to flat12")
-                try await s.tmux.sendKeys("Escape")
-                _ = try await flatEvents.wait("the desk hangs the flat up", timeout: 15) { e -> Bool? in
-                    if case .ended(consult.id, _, _, _) = e { true } else { nil }
-                }
-                _ = try await s.tmux.waitForScreen(containing: "back to entrance; the call to flat12 was hung up")
-                _ = try await s.tmux.waitForScreen(containing: "h hang up entrance")
-                try await s.tmux.sendKeys("h")
-                _ = try await s.tmux.waitForScreen(containing: "entrance: hung up")
-                try await s.tmux.sendKeys("q")
-                _ = try await s.tmux.waitForScreen(containing: "TUI-EXIT=0")
             }
         }
     }
