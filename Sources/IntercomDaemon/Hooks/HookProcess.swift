@@ -12,7 +12,9 @@ enum HookProcess {
         ChildProcess.spawn(program: program, arguments: arguments, environment: environment, stdout: 2)
     }
 
-    /// Waits for `pid`; at `timeout` sends SIGTERM to its group, SIGKILL after `grace`.
+    /// Waits for `pid`; at `timeout` sends SIGTERM to its group, SIGKILL after `grace`. A cancelled
+    /// wait counts as a timeout reached now (the owner is going away): the hook is ended, and still
+    /// reaped, without the loop spinning on a sleep that returns at once.
     static func wait(_ pid: pid_t, timeout: Duration, grace: Duration = .seconds(2)) async -> HookOutcome {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
@@ -29,7 +31,7 @@ enum HookProcess {
             }
             if result < 0 && errno != EINTR { return terminated ? .timedOut : .exited(-1) }
             let now = clock.now
-            if !terminated && now >= deadline {
+            if !terminated && (now >= deadline || Task.isCancelled) {
                 kill(-pid, SIGTERM)
                 terminated = true
                 killDeadline = now.advanced(by: grace)
@@ -37,7 +39,14 @@ enum HookProcess {
                 kill(-pid, SIGKILL)
                 killDeadline = now.advanced(by: .seconds(3600))
             }
-            try? await Task.sleep(for: .milliseconds(20))
+            await pause(milliseconds: 20)
+        }
+    }
+
+    /// A sleep that cancellation does not cut short, so that a cancelled wait polls at the same pace.
+    private static func pause(milliseconds: Int) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { done.resume() }
         }
     }
 }
