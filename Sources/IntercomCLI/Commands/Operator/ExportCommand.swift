@@ -51,7 +51,7 @@ public enum ExportCommand {
         guard from < now else { return usage("--from is in the future; recordings end now") }
         guard to.timeIntervalSince(from) <= longest else { return usage("a piece is at most a day long; ask for less, or in parts") }
         let op: OperatorConfig
-        switch OperatorSelection.config(invocation).flatMap({ OperatorSelection.pick($0, name: parsed.operatorName) }) {
+        switch OperatorSelection.pick(invocation, name: parsed.operatorName) {
         case .failure(let failure): return failure.report()
         case .success(let found): op = found
         }

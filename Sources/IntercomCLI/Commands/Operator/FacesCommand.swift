@@ -32,7 +32,7 @@ public enum FacesCommand {
         guard args.value("--like") == nil || args.value("--remove") == nil else { return usage("--like and --remove exclude each other") }
         guard args.value("--comment") == nil || args.value("--like") != nil else { return usage("--comment goes with --like") }
         let op: OperatorConfig
-        switch OperatorSelection.config(invocation).flatMap({ OperatorSelection.pick($0, name: args.positionals.first) }) {
+        switch OperatorSelection.pick(invocation, name: args.positionals.first) {
         case .failure(let failure): return failure.report()
         case .success(let found): op = found
         }

@@ -25,7 +25,7 @@ public enum InboxCommand {
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
         let args = invocation.arguments
         let op: OperatorConfig
-        switch OperatorSelection.config(invocation).flatMap({ OperatorSelection.pick($0, name: args.positionals.first) }) {
+        switch OperatorSelection.pick(invocation, name: args.positionals.first) {
         case .failure(let failure): return failure.report()
         case .success(let found): op = found
         }

@@ -26,9 +26,7 @@ public enum LoginCommand {
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
         let op: OperatorConfig
-        switch OperatorSelection.config(invocation).flatMap({
-            OperatorSelection.pick($0, name: invocation.arguments.positionals.first)
-        }) {
+        switch OperatorSelection.pick(invocation, name: invocation.arguments.positionals.first) {
         case .failure(let failure): return failure.report()
         case .success(let found): op = found
         }

@@ -11,9 +11,7 @@ public enum LogoutCommand {
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
-        switch OperatorSelection.config(invocation).flatMap({
-            OperatorSelection.pick($0, name: invocation.arguments.positionals.first)
-        }) {
+        switch OperatorSelection.pick(invocation, name: invocation.arguments.positionals.first) {
         case .failure(let failure):
             return failure.report()
         case .success(let op):

@@ -41,6 +41,11 @@ enum OperatorSelection {
         }
     }
 
+    /// The config's operator named `name` (or its only one), or the failure to print.
+    static func pick(_ invocation: Invocation, name: String?) -> Result<OperatorConfig, CommandError> {
+        config(invocation).flatMap { pick($0, name: name) }
+    }
+
     /// The flat a command acts on: `--flat` (a flat id, else a flat number), or the only flat.
     static func flat(_ flats: [OperatorFlat], choice: String?, operatorName: String,
                      command: String) -> Result<OperatorFlat, CommandError> {

@@ -38,7 +38,7 @@ public enum SettingsCommand {
             }
         }
         let op: OperatorConfig
-        switch OperatorSelection.config(invocation).flatMap({ OperatorSelection.pick($0, name: name) }) {
+        switch OperatorSelection.pick(invocation, name: name) {
         case .failure(let failure): return failure.report()
         case .success(let found): op = found
         }

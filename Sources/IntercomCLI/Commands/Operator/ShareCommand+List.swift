@@ -14,7 +14,7 @@ extension ShareCommand {
             return usage("--list lists; it goes without --remove and --until")
         }
         let op: OperatorConfig
-        switch OperatorSelection.config(invocation).flatMap({ OperatorSelection.pick($0, name: args.positionals.first) }) {
+        switch OperatorSelection.pick(invocation, name: args.positionals.first) {
         case .failure(let failure): return failure.report()
         case .success(let found): op = found
         }
