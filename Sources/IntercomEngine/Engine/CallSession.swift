@@ -59,6 +59,10 @@ struct CallSession: Sendable {
     }
     /// An attended transfer under way: the call is on hold while `Consultation.call` calls the target.
     var consult: Consultation?
+    /// This call is an attended transfer's consultation: the call on hold it consults for. Kept
+    /// here, not in a table of the engine's, so it goes with the call (or when the desk keeps
+    /// talking to the target and it becomes an ordinary call).
+    var consultationOf: CallID?
 
     /// What events call the caller: the panel's name, or the operator door's id (`home:1:0`).
     var name: String? { panel?.name ?? operatorDoor?.id }

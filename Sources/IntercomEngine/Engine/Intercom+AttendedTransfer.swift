@@ -49,7 +49,7 @@ extension Intercom {
 
     private func consult(_ session: CallSession, target: String, phone: any PhoneService) async throws -> JSONValue {
         let id = session.info.id
-        guard session.stage == .active, consultCalls[id] == nil else { throw IntercomError.noCall("answered") }
+        guard session.stage == .active, session.consultationOf == nil else { throw IntercomError.noCall("answered") }
         guard session.consult == nil, session.transfer == nil else {
             throw IntercomError.notNow("call \(id) is already being transferred; complete or cancel that first "
                                        + "('intercom ctl transfer --complete' or '--cancel')")
@@ -74,7 +74,13 @@ extension Intercom {
             await consultFailed(id, error: why, phone: phone)
             throw IntercomError.callFailed("the call to \(consult.who) ended at once: \(why); call \(id) is off hold again")
         }
-        consultCalls[other] = id
+        // The phone's `outgoing` event may not have been handled yet: the session is made here then.
+        var consultation = calls[other] ?? newSession(
+            CallInfo(id: other, direction: .outgoing, from: "", to: resolved.uri, remoteHost: nil, offersVideo: false),
+            panel: nil, stage: .dialing)
+        consultation.announced = false
+        consultation.consultationOf = id
+        calls[other] = consultation
         // Cancelled, or the caller hung up, while the call was being placed.
         guard calls[id]?.consult != nil else {
             try? await phone.hangup(other)
@@ -131,10 +137,15 @@ extension Intercom {
         switch event {
         case .established(let other, _):
             consultAnswered(other)
-        case .ended(let other, let reason, _, let detail) where consultCalls[other] != nil:
-            guard let owner = consultCalls.removeValue(forKey: other) else { return }
-            // Never announced, so it leaves no `call_ended` (and no journal row of its own).
-            calls[other] = nil
+        case .ended(let other, let reason, _, let detail) where calls[other]?.consultationOf != nil:
+            guard var consultation = calls.removeValue(forKey: other), let owner = consultation.consultationOf else { return }
+            // Never announced, so it leaves no `call_ended` (and no journal row of its own); its
+            // tasks end with it like any call's, and `stop` awaits them. Marked seen: `consult`
+            // got its id long ago, nothing waits for it among the ended calls.
+            consultation.end(reason)
+            consultation.announced = true
+            endedCalls.removeAll { $0.tasks.running == 0 && $0.announced }
+            endedCalls.append(consultation)
             guard let consult = calls[owner]?.consult, consult.call == other, !consult.completing else { return }
             await consultFailed(owner, error: Self.consultEnd(reason, detail: detail, who: consult.who), phone: phone)
         case .ended(let id, let reason, _, _):
@@ -148,7 +159,7 @@ extension Intercom {
             guard let other = consult.call, calls[other] != nil else { return }
             if consult.answered && !consult.completing {
                 // Left talking to the target, as on any phone: it becomes an ordinary call of the desk.
-                consultCalls[other] = nil
+                calls[other]?.consultationOf = nil
                 calls[other]?.announced = true
                 if let ref = calls[other]?.ref {
                     publish(.callOutgoing(ref, to: consult.uri))
@@ -164,7 +175,7 @@ extension Intercom {
 
     /// A consultation's call was answered: the desk may complete or cancel now.
     private func consultAnswered(_ other: CallID) {
-        guard let owner = consultCalls[other], let consult = calls[owner]?.consult, consult.call == other,
+        guard let owner = calls[other]?.consultationOf, let consult = calls[owner]?.consult, consult.call == other,
               !consult.answered else { return }
         calls[owner]?.consult?.answered = true
         publishConsult(owner, .answered)

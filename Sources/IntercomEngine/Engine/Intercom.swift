@@ -61,8 +61,6 @@ public actor Intercom {
     /// the operators' refresh, the panels' alarm streams and pictures, an automatic opening in
     /// progress. `stop` cancels them and awaits them.
     nonisolated let tasks: TaskOwner
-    /// Attended transfers' consultation calls, each with the call it consults for (until it ends).
-    var consultCalls: [CallID: CallID] = [:]
     /// Snapshots are decoded no larger than this: more than any terminal picture needs.
     let peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
     /// The journal the daemon keeps, for the missed-call queue's commands (`handled`, `callBack`);

@@ -15,21 +15,30 @@ public actor JournalRecorder {
     private let logger: Logger
     /// How long to wait after answering for the call's own video before using the peephole.
     private let answerVideoWait: Duration
-    /// Calls in progress: an entry lives from `call_incoming` to `call_ended`.
-    private var rows: [CallID: Int64] = [:]
-    /// Calls in progress whose first peephole picture is saved; cleared with `rows`.
-    private var pictured: Set<CallID> = []
+    /// What the recorder holds for one call in progress: its row, whether its first picture is
+    /// saved, its ring's recording, its attended transfer, the hooks waiting for its picture.
+    /// One value per call, from `call_incoming` (or `call_outgoing`) to `call_ended`, which
+    /// takes it out whole: nothing of a call is left behind in a table of its own.
+    private struct CallRecord {
+        let row: Int64
+        var pictured = false
+        /// The ring being recorded (`record = rings`), stopped at the answer or the end.
+        var ring: StreamRecorder?
+        /// An attended transfer under way (`transfer_consult` calling): its transfer is `attended`.
+        var consulting = false
+        /// Hooks waiting for the call's first picture (`picture(call:within:)`), by token.
+        var pictureWaiters: [(token: UInt64, continuation: CheckedContinuation<String?, Never>)] = []
+    }
+    private var inProgress: [CallID: CallRecord] = [:]
     /// The newest picture of the last `latestLimit` calls, for hooks that run after a call ended.
     private var latest: [CallID: String] = [:]
     private var latestOrder: [CallID] = []
     private let latestLimit = 64
-    /// Pictures at answer still being taken; each task removes itself when done, so a daemon
-    /// answering calls for months keeps none of the finished ones.
-    private var pending: [UInt64: Task<Void, Never>] = [:]
-    private var nextPending: UInt64 = 0
+    /// The recorder's tasks: pictures at answer still being taken (each leaves when done, so a
+    /// daemon answering calls for months holds none of the finished ones; one may outlive its
+    /// call by the wait for the call's video) and the timers of hooks' waits for a picture.
+    private let tasks = TaskOwner("journal")
     private let clips: (any JournalClipSource)?
-    /// Rings being recorded, stopped at the answer or the end.
-    private var ringRecordings: [CallID: (recorder: StreamRecorder, row: Int64)] = [:]
     /// The clip of the last `latestLimit` ended calls, for hooks (INTERCOM_CLIP).
     private var latestClips: [CallID: String] = [:]
     private var latestClipOrder: [CallID] = []
@@ -39,10 +48,6 @@ public actor JournalRecorder {
     private let ringClipLimit: Duration
     /// Door-sensor changes that echo an opening go onto the opening's row (issue 25).
     private var sensorFold = DoorSensorFold()
-    /// Calls with an attended transfer under way (`transfer_consult` calling): their transfers are `attended`.
-    private var consulting: Set<CallID> = []
-    /// Hooks waiting for a call's first picture (`picture(call:within:)`), by call and token.
-    private var pictureWaiters: [CallID: [(token: UInt64, continuation: CheckedContinuation<String?, Never>)]] = [:]
     private var nextWaiter: UInt64 = 0
 
     public init(journal: Journal, pictures: any JournalPictureSource, logger: Logger,
@@ -64,26 +69,30 @@ public actor JournalRecorder {
     /// the call ended first without one.
     public func picture(call: CallID, within wait: Duration) async -> String? {
         if let path = latest[call] { return path }
-        guard wait > .zero, rows[call] != nil else { return nil }
+        guard wait > .zero, inProgress[call] != nil else { return nil }
         nextWaiter += 1
         let token = nextWaiter
-        let timeout = Task {
-            try? await Task.sleep(for: wait)
-            self.resumeWaiter(call, token: token, with: nil)
+        let slot = "picture wait \(token)"
+        tasks.start(slot) {
+            do { try await Task.sleep(for: wait) } catch { return }
+            await self.resumeWaiter(call, token: token, with: nil)
         }
-        defer { timeout.cancel() }
-        // The continuation is stored before this actor runs anything else.
-        return await withCheckedContinuation { pictureWaiters[call, default: []].append((token, $0)) }
+        defer { tasks.cancel(slot) }
+        // The continuation is stored before this actor runs anything else (the call is still in
+        // progress: nothing was awaited since it was looked up).
+        return await withCheckedContinuation { continuation in
+            guard inProgress[call] != nil else { return continuation.resume(returning: nil) }
+            inProgress[call]?.pictureWaiters.append((token, continuation))
+        }
     }
 
     private func resumeWaiter(_ call: CallID, token: UInt64, with path: String?) {
-        guard var waiters = pictureWaiters[call], let index = waiters.firstIndex(where: { $0.token == token }) else { return }
-        waiters.remove(at: index).continuation.resume(returning: path)
-        pictureWaiters[call] = waiters.isEmpty ? nil : waiters
+        guard let index = inProgress[call]?.pictureWaiters.firstIndex(where: { $0.token == token }) else { return }
+        inProgress[call]?.pictureWaiters.remove(at: index).continuation.resume(returning: path)
     }
 
-    private func resumeWaiters(_ call: CallID, with path: String?) {
-        for waiter in pictureWaiters.removeValue(forKey: call) ?? [] { waiter.continuation.resume(returning: path) }
+    private static func resume(_ waiters: [(token: UInt64, continuation: CheckedContinuation<String?, Never>)], with path: String?) {
+        for waiter in waiters { waiter.continuation.resume(returning: path) }
     }
 
     /// The clip of an ended call (for hooks' INTERCOM_CLIP): its recording, else its ring's clip.
@@ -92,14 +101,14 @@ public actor JournalRecorder {
     /// Waits for pictures still being taken (tests, and the daemon before it exits), and ends
     /// ring recordings still running (the daemon stopping mid-ring) so their files are whole.
     public func settle() async {
-        // A task removes its own entry as it ends; new ones may start while we wait.
-        while let task = pending.values.first { await task.value }
-        for call in Array(ringRecordings.keys) { await finishRing(call) }
+        // New ones may start while we wait; the recorder goes on afterwards.
+        await tasks.settle()
+        for call in Array(inProgress.keys) { await finishRing(call) }
     }
 
     /// How many calls the recorder holds state for (tests: it must not grow with calls handled).
     public var heldState: (rows: Int, pictured: Int, latest: Int, pending: Int) {
-        (rows.count, pictured.count, latest.count, pending.count)
+        (inProgress.count, inProgress.values.filter(\.pictured).count, latest.count, tasks.running)
     }
 
     public func record(_ event: IntercomEvent) async {
@@ -115,52 +124,46 @@ public actor JournalRecorder {
         switch event.kind {
         case .callIncoming(let c):
             let row = try journal.callStarted(panel: c.panel, call: c.id, caller: c.from, at: event.time)
-            rows[c.id] = row
+            inProgress[c.id] = CallRecord(row: row)
             await startRing(c, row: row)
         case .callOutgoing(let c, let to):
             // `intercom call` and the like: whom we called stands where an incoming call's caller does.
-            rows[c.id] = try journal.callStarted(panel: c.panel, call: c.id, caller: to, outgoing: true, at: event.time)
+            inProgress[c.id] = CallRecord(row: try journal.callStarted(panel: c.panel, call: c.id, caller: to, outgoing: true, at: event.time))
         case .callTransferred(let c, let to, let target, let ok, let error):
             let whom = target.map { "\($0) <\(to)>" } ?? to
-            let mode = consulting.contains(c.id) ? "attended" : "blind"
-            if ok { consulting.remove(c.id) }
+            let mode = inProgress[c.id]?.consulting == true ? "attended" : "blind"
+            if ok { inProgress[c.id]?.consulting = false }
             // Each outcome is an entry of its own (a refused one says why); the call's row keeps where it went.
             try journal.transferTried(panel: c.panel, call: c.id, target: whom, mode: mode, ok: ok, error: error, at: event.time)
-            if ok, let row = rows[c.id] { try journal.callTransferred(row, to: whom) }
+            if ok, let row = inProgress[c.id]?.row { try journal.callTransferred(row, to: whom) }
         case .transferConsult(let c, let state, let to, let target, _, let error):
             switch state {
-            case .calling: consulting.insert(c.id)
+            case .calling: inProgress[c.id]?.consulting = true
             case .cancelled, .failed:
-                consulting.remove(c.id)
+                inProgress[c.id]?.consulting = false
                 try journal.transferTried(panel: c.panel, call: c.id, target: target.map { "\($0) <\(to)>" } ?? to, mode: "attended",
                                           ok: false, error: error ?? "cancelled at the desk", at: event.time)
             case .answered, .transferring: break
             }
         case .peepholeFrame(let c, _, _, _):
-            guard let row = rows[c.id], !pictured.contains(c.id),
+            guard let call = inProgress[c.id], !call.pictured,
                   let jpeg = pictures.peepholeJPEG(call: c.id, panel: c.panel) else { return }
-            pictured.insert(c.id)
+            let row = call.row
+            inProgress[c.id]?.pictured = true
             remember(c.id, try journal.savePicture(jpeg, row: row, slot: .first, at: event.time))
         case .callAnswered(let c, let by):
-            guard let row = rows[c.id] else { return }
+            guard let row = inProgress[c.id]?.row else { return }
             try journal.callAnswered(row, by: by.rawValue)
             // The call's own recording takes over from the ring's.
             await finishRing(c.id)
             if let clip = clips?.takeCallClip(call: c.id) { try journal.setClip(clip, row: row, slot: .call) }
             let time = event.time
-            nextPending += 1
-            let token = nextPending
-            // The task runs on this actor, so it cannot end before its entry is stored.
-            pending[token] = Task {
-                await self.pictureAtAnswer(c, row: row, time: time)
-                self.pending[token] = nil
-            }
+            tasks.start { await self.pictureAtAnswer(c, row: row, time: time) }
         case .callEnded(let c, let reason, let duration):
-            consulting.remove(c.id)
-            guard let row = rows.removeValue(forKey: c.id) else { return }
-            pictured.remove(c.id)
-            resumeWaiters(c.id, with: latest[c.id])
-            await finishRing(c.id)
+            guard let call = inProgress.removeValue(forKey: c.id) else { return }
+            let row = call.row
+            Self.resume(call.pictureWaiters, with: latest[c.id])
+            if let ring = call.ring { await finishRing(ring, row: row) }
             try journal.callEnded(row, outcome: reason.rawValue, duration: duration, at: event.time)
             try keepCallClip(c.id, row: row)
         case .doorOpened(let panel, let c, let door, let method, let by, let ok, let error):
@@ -225,7 +228,7 @@ public actor JournalRecorder {
             let path = try Journal.newClipFile(in: journal.picturesDirectory, slot: .ring)
             // Named at once: a crash mid-ring leaves the clip with its entry, not orphaned.
             try journal.setClip(path, row: row, slot: .ring)
-            ringRecordings[c.id] = (StreamRecorder(source: source, path: path, maxLength: ringClipLimit), row)
+            inProgress[c.id]?.ring = StreamRecorder(source: source, path: path, maxLength: ringClipLimit)
         } catch {
             logger.warning("journal: ring of call \(c.id) not recorded: \(error)")
         }
@@ -233,7 +236,12 @@ public actor JournalRecorder {
 
     /// Ends a ring's recording; a clip with no picture in it is removed and forgotten.
     private func finishRing(_ call: CallID) async {
-        guard let (recorder, row) = ringRecordings.removeValue(forKey: call) else { return }
+        guard let recording = inProgress[call], let recorder = recording.ring else { return }
+        inProgress[call]?.ring = nil
+        await finishRing(recorder, row: recording.row)
+    }
+
+    private func finishRing(_ recorder: StreamRecorder, row: Int64) async {
         let outcome = await recorder.stop()
         if let error = outcome.error {
             if streamTroubleSaid.insert(recorder.source.displayName).inserted {
@@ -267,7 +275,10 @@ public actor JournalRecorder {
     }
 
     private func remember(_ call: CallID, _ path: String) {
-        resumeWaiters(call, with: path)
+        if let waiters = inProgress[call]?.pictureWaiters {
+            inProgress[call]?.pictureWaiters = []
+            Self.resume(waiters, with: path)
+        }
         if latest.updateValue(path, forKey: call) == nil { latestOrder.append(call) }
         // Hooks only ask about recent calls.
         while latestOrder.count > latestLimit { latest.removeValue(forKey: latestOrder.removeFirst()) }

@@ -79,6 +79,12 @@ package final class TaskOwner: Sendable {
         while let task = state.withLock({ $0.tasks.values.first }) { await task.value }
     }
 
+    /// Returns once every task running, and any started meanwhile, has returned; unlike `drain`
+    /// the owner goes on (the journal recorder settles before a test reads the journal).
+    package func settle() async {
+        while let task = state.withLock({ $0.tasks.values.first }) { await task.value }
+    }
+
     /// Tasks started and not yet returned.
     package var running: Int { state.withLock { $0.tasks.count } }
 
