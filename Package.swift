@@ -278,7 +278,7 @@ let package = Package(
             name: "IntercomEngineTests",
             dependencies: ["IntercomEngine", "IntercomEngineFakes", "IntercomDaemon", "IntercomBase", "IntercomImaging",
                            "IntercomOperator", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomVideo",
-                           "IntercomPhoneTestSupport", "IntercomTestSupport"],
+                           "IntercomMQTT", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEngineTests",
             swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook

@@ -14,7 +14,11 @@ public actor MQTTBridge {
     private let client: MQTTClient
     private let logger: Logger
     private let busEvents: AsyncStream<IntercomEvent>
-    private var tasks: [Task<Void, Never>] = []
+    /// The bridge's tasks (the broker's events, the operators' doors' refresh, Home Assistant's
+    /// republish, an answered call's picture): `stop` cancels them and awaits them.
+    private let tasks = TaskOwner("mqtt")
+    /// The engine's events, drained at `stop` (they end with `intercom.stop()`), not cancelled.
+    private var busPump: Task<Void, Never>?
     private var calls = PanelCallTracker()
     /// The config topics published in this run; a retained one of ours outside it is removed.
     private var published: Set<String> = []
@@ -23,7 +27,7 @@ public actor MQTTBridge {
     private var started = false
     /// Home Assistant's births: at most one republish runs and one waits (any number of births
     /// fold into it), off the path of the commands.
-    private var republishing: Task<Void, Never>?
+    private var republishing = false
     private var republishPending = false
     private var retainedNotice = RetainedCommandNotice()
 
@@ -56,28 +60,30 @@ public actor MQTTBridge {
         }
         client.start()
         let clientEvents = client.events
-        tasks.append(Task { for await event in clientEvents { await self.handle(event) } })
+        tasks.start { for await event in clientEvents { await self.handle(event) } }
         let busEvents = self.busEvents
-        tasks.append(Task { for await event in busEvents { await self.handle(event) } })
+        busPump = Task { for await event in busEvents { await self.handle(event) } }
         // The operators' doors arrive in the background: their buttons follow when the list changes.
-        tasks.append(Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(30))
+        tasks.start {
+            while true {
+                do { try await Task.sleep(for: .seconds(30)) } catch { return }
                 await self.refreshOperatorDoors()
             }
-        })
+        }
     }
+
+    /// The bridge's tasks still running (tests: none once `stop` returned).
+    package nonisolated var runningTasks: Int { tasks.running }
 
     /// Publishes the events still on their way (the engine's bus ends with `intercom.stop()`),
     /// then `offline`, and disconnects cleanly (the broker then drops the will).
     public func stop() async {
         guard started else { return }
-        let running = tasks
-        tasks = []
-        for task in running.dropFirst(2) { task.cancel() }
-        republishing?.cancel()
-        running.first?.cancel()
-        if running.count > 1 { await running[1].value }
+        // Closed first: an event drained below starts no picture any more.
+        tasks.close()
+        await busPump?.value
+        busPump = nil
+        await tasks.end()
         await client.stop(last: [MQTTMessage(topic: topics.status, text: "offline", retain: true)])
     }
 
@@ -144,6 +150,9 @@ public actor MQTTBridge {
         client.publish(MQTTMessage(topic: topic, text: text, retain: true))
     }
 
+    /// The slot of an answered call's picture task: one per call, ended with it.
+    private static func answerPictureSlot(_ call: CallID) -> String { "answer picture \(call)" }
+
     private func refreshOperatorDoors() async {
         guard connected, intercom.operatorDoors.doors.map(\.id) != operatorDoorIDs else { return }
         await publishAll()
@@ -152,13 +161,12 @@ public actor MQTTBridge {
     /// Home Assistant asks for everything again. The republish runs beside the commands, never
     /// before them; births while one runs fold into a single next one.
     private func homeAssistantBorn() {
-        guard republishing == nil else {
+        guard !republishing else {
             republishPending = true
             return
         }
-        republishing = Task {
-            await self.republishForHomeAssistant()
-        }
+        republishing = true
+        tasks.start { await self.republishForHomeAssistant() }
     }
 
     private func republishForHomeAssistant() async {
@@ -169,7 +177,7 @@ public actor MQTTBridge {
             guard !Task.isCancelled else { break }
             await publishAll()
         } while republishPending
-        republishing = nil
+        republishing = false
     }
 
     private func received(_ message: MQTTMessage) async {
@@ -275,14 +283,17 @@ public actor MQTTBridge {
             retain(base + "/ringing", calls.isRinging(config.name) ? "ON" : "OFF")
             retain(base + "/call_state", calls.state(config.name))
             let source = IntercomPictureSource(intercom)
-            Task {
+            let client = client
+            // The call's: its end (or the bridge's stop) cancels it.
+            tasks.start(Self.answerPictureSlot(call.id)) {
                 // The call's own video needs a moment to bring its first frame.
-                try? await Task.sleep(for: .seconds(2))
+                do { try await Task.sleep(for: .seconds(2)) } catch { return }
                 if let jpeg = await source.videoJPEG(call: call.id) {
-                    self.client.publish(MQTTMessage(topic: base + "/picture", payload: jpeg, retain: true))
+                    client.publish(MQTTMessage(topic: base + "/picture", payload: jpeg, retain: true))
                 }
             }
         case .callEnded(let call, _, _):
+            tasks.cancel(Self.answerPictureSlot(call.id))
             calls.ended(call.id)
             retain(base + "/ringing", calls.isRinging(config.name) ? "ON" : "OFF")
             retain(base + "/call_state", calls.state(config.name))

@@ -21,6 +21,18 @@ public struct SignalWatcher: Sendable {
         continuation.onTermination = { _ in keep.cancel() }
         signals = stream
     }
+
+    /// Runs `body`, calling `onSignal` at each of the signals that comes meanwhile. The watch is a
+    /// child task of this scope: it is cancelled when `body` returns or throws, and awaited, so
+    /// no task is left watching once the screen it stops has gone.
+    public func whileRunning<T>(_ onSignal: @escaping @Sendable () -> Void, _ body: () async throws -> T) async throws -> T {
+        let signals = self.signals
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { for await _ in signals { onSignal() } }
+            defer { group.cancelAll() }
+            return try await body()
+        }
+    }
 }
 
 private final class SourceBox: @unchecked Sendable {

@@ -14,7 +14,9 @@ public actor DesktopNotifier {
     private let actions: Bool
     private let logger: Logger
     private let events: AsyncStream<IntercomEvent>
-    private var tasks: [Task<Void, Never>] = []
+    /// The notifier's tasks (the engine's events, the bus's signals, a button's command): `stop`
+    /// cancels them and awaits them; a finished command leaves at once, so none piles up.
+    private let tasks = TaskOwner("desktop notifier")
     /// The notification shown for each ringing call.
     private var shown: [CallID: Shown] = [:]
 
@@ -99,15 +101,14 @@ public actor DesktopNotifier {
 
     private func run() {
         let events = self.events
-        tasks.append(Task { for await event in events { await self.handle(event) } })
+        tasks.start { for await event in events { await self.handle(event) } }
         let signals = server.bus.signals
-        tasks.append(Task { for await signal in signals { await self.handle(signal) } })
+        tasks.start { for await signal in signals { await self.handle(signal) } }
     }
 
     /// Closes what is still shown and the connection.
     public func stop() async {
-        for task in tasks { task.cancel() }
-        tasks = []
+        await tasks.end()
         for item in shown.values { try? await server.close(item.notification.id) }
         shown = [:]
         await server.bus.close()
@@ -198,13 +199,13 @@ public actor DesktopNotifier {
             let logger = self.logger
             // Off the signal loop: opening a ringing panel's door answers, opens and hangs up.
             // Kept with the notifier's tasks, so `stop` cancels one still running.
-            tasks.append(Task {
+            tasks.start {
                 do {
                     try await intercom.execute(command)
                 } catch {
                     logger.warning("desktop notification \(id): \(key) failed: \(error)")
                 }
-            })
+            }
         default:
             break
         }

@@ -39,7 +39,21 @@ public final class TUIApp: Sendable {
                 inbox.post(.message("\(RemoteLinkError.detached)", warn: true))
             }
         }
-        defer { pump.cancel() }
+        let outcome: Result<CallEndReason?, any Error>
+        do {
+            outcome = .success(try await screen())
+        } catch {
+            outcome = .failure(error)
+        }
+        // The events' pump is the screen's: it ends with it, awaited.
+        pump.cancel()
+        await pump.value
+        return try outcome.get()
+    }
+
+    /// The screen itself, from its panels' pictures to its thread's end.
+    private func screen() async throws -> CallEndReason? {
+        let inbox = self.inbox
         let panels = await intercom.panels()
         // The kiosk's small tiles play the panels' sub streams; snapshots stand in at 1 fps.
         if options.kiosk { await intercom.watch(panels: panels, fps: 1, fullSize: false, live: .sub) }
@@ -90,6 +104,8 @@ public final class TUIApp: Sendable {
             thread.name = "intercom.tui"
             thread.start()
         }
+        // Commands sent from keys run to their end (an answer is not cut in half by a quit).
+        await context.commands.drain()
         // Awaited: the streams' decode threads are gone before the caller stops the intercom.
         if options.kiosk || options.watch != nil { await intercom.watch(panels: [], fps: 1, fullSize: false, live: nil) }
         return try result.get()
@@ -101,6 +117,8 @@ public final class TUIApp: Sendable {
 
 /// What the TUI thread gets to work with; all of it is safe to share.
 struct TUIContext: Sendable {
+    /// The commands the keys sent, still running: the screen awaits them before it returns.
+    let commands = TaskOwner("screen commands")
     var intercom: any IntercomLink
     var inbox: Inbox
     var capabilities: TerminalCapabilities
@@ -118,7 +136,7 @@ struct TUIContext: Sendable {
         let intercom = self.intercom
         let inbox = self.inbox
         if case .answer(let call?, _) = command { inbox.answeringHere(call) }
-        Task {
+        commands.start {
             do {
                 let data = try await intercom.execute(command)
                 if case .mute = command, let muted = data["muted"]?.boolValue {

@@ -92,13 +92,17 @@ enum DemoCommand {
         var settings = TUICommand.phoneSettings(config, demo)
         settings.dataDirectory = "\(work)/client"
         let intercom = TUICommand.engine(config, settings, demo, logger: TUICommand.quietLogger(demo))
-        return await TUICommand.runScreen(intercom, invocation: demo, kiosk: false, label: "demo \(work)",
-                                         stopOn: signals) {
+        // The first ring's wait is the demo's task: ended (and awaited) with the screen.
+        let firstRing = TaskOwner("demo")
+        let code = await TUICommand.runScreen(intercom, invocation: demo, kiosk: false, label: "demo \(work)",
+                                              stopOn: signals) {
             // The first ring 1.5 s after the client listens; later ones follow --ring-every.
-            Task {
-                try? await Task.sleep(for: .milliseconds(1500))
+            firstRing.start {
+                do { try await Task.sleep(for: .milliseconds(1500)) } catch { return }
                 simulators.ring()
             }
         }
+        await firstRing.end()
+        return code
     }
 }

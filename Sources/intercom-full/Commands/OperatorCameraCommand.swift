@@ -56,11 +56,18 @@ extension SnapshotCommand {
         case .success(let built): intercom = built
         case .failure(let failure): return Console.fail(failure.message, code: failure.code)
         }
-        defer { Task { await intercom.stop() } }
-        let image: RGBImage
+        // Stopped here, awaited: its tasks end before the command returns.
+        let picture: Result<RGBImage, any Error>
         do {
             let source = try await intercom.operatorCameraSource(camera, .preview(at: at))
-            image = try await VideoPicture.first(from: source)
+            picture = .success(try await VideoPicture.first(from: source))
+        } catch {
+            picture = .failure(error)
+        }
+        await intercom.stop()
+        let image: RGBImage
+        do {
+            image = try picture.get()
         } catch let error as IntercomError {
             return Console.fail(error.description, code: error.exitCode)
         } catch let error as VideoError {

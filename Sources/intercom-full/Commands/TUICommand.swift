@@ -177,18 +177,13 @@ enum TUICommand {
         let app = TUIApp(link: LocalLink(intercom), config: await intercom.config, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
             notify: terminalNotify, label: label, call: call))
-        let stopper = signals.map { watcher in
-            Task {
-                for await _ in watcher.signals {
-                    app.stop()
-                    break
-                }
-            }
-        }
-        defer { stopper?.cancel() }
         let ended: Result<CallEndReason?, any Error>
         do {
-            ended = .success(try await app.run())
+            if let signals {
+                ended = .success(try await signals.whileRunning({ app.stop() }) { try await app.run() })
+            } else {
+                ended = .success(try await app.run())
+            }
         } catch {
             ended = .failure(error)
         }

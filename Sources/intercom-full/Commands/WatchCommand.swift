@@ -126,12 +126,8 @@ enum WatchCommand {
     static func run(_ app: TUIApp) async -> Int32 {
         // Ctrl-C is a key on the watch screen; SIGTERM, SIGINT and SIGHUP close it as q does.
         let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP])
-        let stopper = Task {
-            for await _ in signals.signals { app.stop() }
-        }
-        defer { stopper.cancel() }
         do {
-            try await app.run()
+            _ = try await signals.whileRunning({ app.stop() }) { try await app.run() }
             return ExitCode.ok
         } catch let error as TUIError {
             return Console.fail(error.description, code: ExitCode.usage)
