@@ -116,21 +116,31 @@ public struct PictureLine: Sendable, Equatable {
     /// `snapshot` or `live` for a panel; `video` for the call's video.
     public var kind: String
     public var call: String?
+    /// A panel's troubles as its own screen shows them under the picture: why the live stream is
+    /// not playing (`PeepholeHub.streamNote`, "…: showing snapshots") and why its last snapshot
+    /// failed (`problem`). Absent while all is well.
+    public var note: String?
+    public var problem: String?
     public var jpeg: Data
 
-    public init(key: String, sequence: Int, kind: String, call: String?, jpeg: Data) {
+    public init(key: String, sequence: Int, kind: String, call: String?, note: String? = nil, problem: String? = nil, jpeg: Data) {
         self.key = key
         self.sequence = sequence
         self.kind = kind
         self.call = call
+        self.note = note
+        self.problem = problem
         self.jpeg = jpeg
     }
 
     /// The line, built by hand: the JPEG's base64 needs no escaping, and a frame is written
     /// several times a second.
     public var encoded: String {
-        let head = JSONValue.object([("frame", .string(key)), ("seq", .integer(sequence)), ("kind", .string(kind)),
-                                     ("call", .optional(call))]).encoded
+        var fields: [(String, JSONValue)] = [("frame", .string(key)), ("seq", .integer(sequence)), ("kind", .string(kind)),
+                                             ("call", .optional(call))]
+        if let note { fields.append(("note", .string(note))) }
+        if let problem { fields.append(("problem", .string(problem))) }
+        let head = JSONValue.object(fields).encoded
         return head.dropLast() + ",\"jpeg\":\"" + jpeg.base64EncodedString() + "\"}"
     }
 
@@ -140,7 +150,8 @@ public struct PictureLine: Sendable, Equatable {
         guard line.hasPrefix("{\"frame\":") else { return nil }
         let bytes = line.utf8
         let marker = Array(",\"jpeg\":\"".utf8)
-        let head = bytes.prefix(512)
+        // The fields before the JPEG: short, but a note and a problem are a sentence each.
+        let head = bytes.prefix(2048)
         guard bytes.count > marker.count + 2, bytes.suffix(2).elementsEqual("\"}".utf8),
               let start = head.indices.first(where: { head[$0...].starts(with: marker) }) else { return nil }
         let body = bytes.index(start, offsetBy: marker.count)
@@ -150,6 +161,7 @@ public struct PictureLine: Sendable, Equatable {
               let jpeg = Data(base64Encoded: Data(bytes[body..<bytes.index(bytes.endIndex, offsetBy: -2)])) else {
             return nil
         }
-        self.init(key: key, sequence: sequence, kind: kind, call: fields["call"]?.stringValue, jpeg: jpeg)
+        self.init(key: key, sequence: sequence, kind: kind, call: fields["call"]?.stringValue,
+                  note: fields["note"]?.stringValue, problem: fields["problem"]?.stringValue, jpeg: jpeg)
     }
 }

@@ -42,7 +42,9 @@ public enum ControlCommandReference {
                        "A screen attaches: as `events`, and `status` lists it under `screens` while the connection lasts."),
         ReferenceEntry("picture", fields: "`panel` or `video` (true), `width`, `height` (pixels; 0 stops), `fps` (0.2-30), `live`",
                        "Pictures for a screen: `{\"frame\":KEY,\"seq\":N,\"kind\":…,\"call\":…,\"jpeg\":BASE64}` lines, "
-                       + "newest frame wins (a screen that reads slowly misses frames, never delays the daemon)."),
+                       + "newest frame wins (a screen that reads slowly misses frames, never delays the daemon); a panel's "
+                       + "lines carry `note` (why its live stream is not playing) and `problem` (why its snapshot failed) "
+                       + "while there is one."),
         ReferenceEntry("watch_panels", fields: "`panels` (names; `[]` stops), `fps` (0.2-30, default 1), `whole` (true: `watch`)",
                        "A screen shows panels without a call (the kiosk): the daemon polls their snapshots and plays "
                        + "their sub streams (the main ones while a `whole` screen shows one) for live `picture` subscriptions, "

@@ -33,6 +33,8 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         var callsAtAttach: [IntercomEvent] = []
         var asked: [String: PictureRequest] = [:]
         var frames: [String: PeepholeFrame] = [:]
+        /// Each panel's troubles as the daemon's last picture of it told them (`PictureLine.note`).
+        var troubles: [String: (note: String?, problem: String?)] = [:]
         var video: CallPicture?
         var wakers: [UUID: @Sendable (String) -> Void] = [:]
         /// The operator camera the daemon plays for this screen (`watch OPERATOR:cam:ID`).
@@ -112,8 +114,8 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
     }
 
     public func latest(panel: String) -> PeepholeFrame? { state.withLock { $0.frames[panel] } }
-    public func problem(panel: String) -> String? { nil }
-    public func streamNote(panel: String) -> String? { nil }
+    public func problem(panel: String) -> String? { state.withLock { $0.troubles[panel]?.problem } }
+    public func streamNote(panel: String) -> String? { state.withLock { $0.troubles[panel]?.note } }
 
     public func callVideo() -> CallPicture? {
         // Asked for the first time the screen looks; the daemon sends frames only while a call has video.
@@ -232,6 +234,7 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
                                   kind: PeepholeFrame.Kind(rawValue: line.kind) ?? .snapshot)
         let wakers = state.withLock { s in
             s.frames[panel] = frame
+            s.troubles[panel] = line.note == nil && line.problem == nil ? nil : (line.note, line.problem)
             return Array(s.wakers.values)
         }
         for wake in wakers { wake(panel) }

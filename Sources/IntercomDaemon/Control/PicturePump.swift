@@ -72,7 +72,10 @@ struct PicturePump: Sendable {
         switch request.source {
         case .panel(let panel):
             guard let frame = intercom.peephole.latest(panel: panel) else { return nil }
-            let id = "\(frame.sequence)-\(frame.fetchedAt.timeIntervalSince1970)"
+            // The panel's troubles go with its picture, as its own screen shows them: a new one
+            // (or one cleared) sends the newest picture again with it.
+            let note = intercom.peephole.streamNote(panel: panel), problem = intercom.peephole.problem(panel: panel)
+            let id = "\(frame.sequence)-\(frame.fetchedAt.timeIntervalSince1970)-\(note ?? "")-\(problem ?? "")"
             guard id != sent else { return nil }
             // A snapshot goes as the panel sent it; a live frame is scaled to the size asked for.
             let snapshot = frame.kind == .snapshot
@@ -81,7 +84,7 @@ struct PicturePump: Sendable {
                 guard let jpeg = snapshot ? frame.jpeg ?? (try? JPEG.encode(frame.image, quality: Self.quality))
                         : (try? JPEG.encode(frame.image.shrunk(toFit: box), quality: Self.quality)) else { return nil }
                 return PictureLine(key: request.key, sequence: frame.sequence, kind: frame.kind.rawValue,
-                                   call: frame.call?.rawValue, jpeg: jpeg).encoded
+                                   call: frame.call?.rawValue, note: note, problem: problem, jpeg: jpeg).encoded
             }
             return line.map { (id, $0) }
         case .video:

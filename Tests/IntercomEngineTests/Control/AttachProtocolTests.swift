@@ -62,6 +62,21 @@ import IntercomBase
         #expect(PictureLine(line: #"{"frame":"x","seq":1,"kind":"live","call":null,"jpeg":"!!"}"#) == nil)
     }
 
+    /// An attached `watch` says what its own-engine twin says under the picture (issue 23): the
+    /// panel's stream note and snapshot problem travel with its frame lines, quotes and all.
+    @Test func aPanelsTroublesTravelWithItsPicture() throws {
+        let jpeg = try JPEG.encode(try #require(RGBImage(width: 8, height: 8, pixels: [UInt8](repeating: 90, count: 192))))
+        let note = "panel home: the live stream refused the user/password (\"admin\"): set rtsp_user in [panel home]: "
+            + String(repeating: "long words ", count: 40) + "showing snapshots"
+        let line = PictureLine(key: "panel:home", sequence: 3, kind: "snapshot", call: nil, note: note,
+                               problem: "snapshot: timed out after 2 s", jpeg: jpeg)
+        let back = try #require(PictureLine(line: line.encoded))
+        #expect(back == line)
+        #expect(back.note == note && back.problem == "snapshot: timed out after 2 s")
+        // A line without them reads as no trouble.
+        #expect(PictureLine(line: PictureLine(key: "panel:home", sequence: 4, kind: "live", call: nil, jpeg: jpeg).encoded)?.note == nil)
+    }
+
     @Test func everyEventReadsBackFromItsJSON() throws {
         let ref = IntercomEvent.CallRef(id: CallID("c3"), panel: "home", from: "sip:panel@10.0.0.2")
         // Whole milliseconds, as the wire carries them.
