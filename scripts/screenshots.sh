@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Screenshots of intercom's pictures in real terminals, under Xvfb:
-#   kitty 0.26 (kitty graphics), xterm as a VT340 (sixel), xterm with TERM=xterm-256color (symbols).
+#   kitty 0.26 (kitty graphics), xterm as a VT340 (sixel), xterm with TERM=xterm-256color (symbols);
+#   watch (live RTSP), the demo ringing and in a call, and the kiosk with two of four panels ringing.
 # Each terminal runs the real binary with --graphics auto against a simulated panel on loopback;
 # the script fails unless auto detection picked the expected mode (read from the binary's own
 # "graphics: MODE — reason" log line). Writes docs/screenshots/*.png.
@@ -34,7 +35,7 @@ cleanup() {
   # Only what this script started, newest first.
   for ((i=${#pids[@]}-1; i>=0; i--)); do kill "${pids[i]}" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  rm -rf "$work"
+  rm -rf "$work" ${demo_tmp_kitty:+"$demo_tmp_kitty"} ${demo_tmp_sixel:+"$demo_tmp_sixel"}
 }
 trap cleanup EXIT
 
@@ -67,8 +68,10 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 [ -n "$url" ] || { echo "screenshots: the simulated panel did not start: $(cat "$work/panel.log")" >&2; exit 1; }
+# Its camera's live stream too, as `setup` writes it: watch then shows the live picture, not snapshots.
+rtsp=$(sed -n 's/^rtsp listening on \(rtsp:[^ ]*\).*/\1/p' "$work/panel.log")
 config="$work/config.ini"
-printf '[panel porch]\nurl = %s\nuser = admin\npassword = admin\n' "$url" >"$config"
+printf '[panel porch]\nurl = %s\nuser = admin\npassword = admin\n%s\n' "$url" "${rtsp:+rtsp = $rtsp}" >"$config"
 chmod 600 "$config"
 
 kitty_cmd=(kitty --config NONE -o font_size=11 -o remember_window_size=no
@@ -93,7 +96,8 @@ shot() {
   pids+=("$pid")
   local line=""
   for _ in $(seq 150); do
-    line=$(grep -a -m1 -o 'graphics: .*' "$log" 2>/dev/null || true)
+    # LOG may be a pattern (the demo's log lies in a folder it names itself): left unquoted.
+    line=$(grep -a -h -m1 -o 'graphics: .*' $log 2>/dev/null | head -1 || true)
     [ -n "$line" ] && break
     sleep 0.1
   done
@@ -106,6 +110,8 @@ shot() {
   local wid
   wid=$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | head -1 || true)
   [ -n "$wid" ] || wid=$(xdotool search --onlyvisible --class "${term[0]}" | head -1)
+  # What must happen before the keys (panels ringing): a command in $before_keys.
+  if [ -n "${before_keys:-}" ]; then eval "$before_keys"; sleep 3; fi
   if [ -n "$keys" ]; then
     # XTEST keys go to the window under the pointer (no window manager here).
     xdotool mousemove --window "$wid" 20 20 key --delay 200 $keys
@@ -142,11 +148,41 @@ shot() {
 watch_log="$work/watch.log"
 watch=(sh -c "exec '$bin' watch porch --config '$config' --log-level info 2>>'$watch_log'")
 tui_log="$XDG_STATE_HOME/intercom/tui.log"
-demo=("$bin" demo --log-level info --no-ring --no-bell --no-notify)
+# The demo keeps its state, tui.log included, in a private folder under $TMPDIR, and shows that
+# folder in its title: one short TMPDIR per shot.
+demo_tmp_kitty=$(mktemp -d /tmp/is.XXXX) demo_tmp_sixel=$(mktemp -d /tmp/is.XXXX)
+demo_options=(demo --log-level info --no-ring --no-bell --no-notify)
+demo_kitty=(env TMPDIR="$demo_tmp_kitty" "$bin" "${demo_options[@]}")
+demo_sixel=(env TMPDIR="$demo_tmp_sixel" "$bin" "${demo_options[@]}")
+
+# The kiosk: four simulated panels (--count) on free ports; panel-02 then panel-03 ring, Tab marks
+# the second in the queue, and the key bar names it ("a answer panel-03").
+sip_port=$(python3 -c 'import socket
+for _ in range(50):
+    t = socket.socket(); t.bind(("127.0.0.1", 0)); p = t.getsockname()[1]
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try: u.bind(("127.0.0.1", p)); print(p); break
+    except OSError: pass')
+mkfifo "$work/ring"
+"$bin" simulate-panel --count 4 --call "sip:intercom@127.0.0.1:$sip_port" <"$work/ring" >"$work/panels.log" 2>&1 &
+pids+=($!)
+exec {ring}>"$work/ring"
+for _ in $(seq 100); do grep -q '^panels ready' "$work/panels.log" && break; sleep 0.1; done
+grep -q '^panels ready' "$work/panels.log" || { echo "screenshots: the simulated panels did not start: $(cat "$work/panels.log")" >&2; exit 1; }
+kiosk_config="$work/kiosk.ini"
+{
+  printf '[sip]\nlisten = udp:127.0.0.1:%s\n\n' "$sip_port"
+  sed -n 's/^panel \([^ ]*\) http \([^ ]*\) .* from sip:\([0-9]*\)@.*/[panel \1]\nurl = \2\nuser = admin\npassword = admin\nmatch = sip:\3@\n/p' "$work/panels.log"
+} >"$kiosk_config"
+chmod 600 "$kiosk_config"
+kiosk=("$bin" tui --kiosk --config "$kiosk_config" --log-level info --no-bell --no-notify)
 
 shot watch-kitty kitty "$watch_log" "" "${kitty_cmd[@]}" -- "${watch[@]}"
 shot watch-sixel sixel "$watch_log" "" "${sixel_cmd[@]}" -- "${watch[@]}"
 shot watch-symbols symbols "$watch_log" "" "${plain_cmd[@]}" -- "${watch[@]}"
-shot tui-ringing-kitty kitty "$tui_log" "" "${kitty_cmd[@]}" -- "${demo[@]}"
-shot tui-call-sixel sixel "$tui_log" "a" "${sixel_cmd[@]}" -- "${demo[@]}"
+shot tui-ringing-kitty kitty "$demo_tmp_kitty/intercom-demo*/state/intercom/tui.log" "" "${kitty_cmd[@]}" -- "${demo_kitty[@]}"
+shot tui-call-sixel sixel "$demo_tmp_sixel/intercom-demo*/state/intercom/tui.log" "a" "${sixel_cmd[@]}" -- "${demo_sixel[@]}"
+before_keys='echo "ring panel-02" >&$ring; sleep 1; echo "ring panel-03" >&$ring'
+shot tui-kiosk-kitty kitty "$tui_log" "Tab" "${kitty_cmd[@]}" -- "${kiosk[@]}"
+before_keys=""
 echo "screenshots: done"

@@ -37,6 +37,18 @@ package enum FreePort {
         bindAndRead(type: udp, port: port) == nil
     }
 
+    /// A loopback address 127.0.X.Y (X ≥ 1, so never one of the 127.0.0.Z a test picks for a phone)
+    /// whose `port` is free for both UDP and TCP: for a peer that must sit on a well-known port.
+    package static func loopbackHostWithFreePort(_ port: UInt16) throws -> String {
+        for _ in 0..<50 {
+            let host = "127.0.\(Int.random(in: 1...254)).\(Int.random(in: 1...254))"
+            guard bindAndRead(type: tcp, host: host, port: port) != nil,
+                  bindAndRead(type: udp, host: host, port: port) != nil else { continue }
+            return host
+        }
+        throw HarnessError("no loopback address 127.0.X.Y with port \(port) free for UDP and TCP")
+    }
+
     #if os(Linux)
     private static let tcp = Int32(SOCK_STREAM.rawValue)
     private static let udp = Int32(SOCK_DGRAM.rawValue)
@@ -53,12 +65,12 @@ package enum FreePort {
         return true
     }
 
-    /// Binds a socket of `type` to 127.0.0.1:`port`, returns the bound port, closes it. nil if bind fails.
-    private static func bindAndRead(type: Int32, port: UInt16) -> UInt16? {
+    /// Binds a socket of `type` to `host`:`port`, returns the bound port, closes it. nil if bind fails.
+    private static func bindAndRead(type: Int32, host: String = "127.0.0.1", port: UInt16) -> UInt16? {
         let fd = socket(AF_INET, type, 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        guard LoopbackAddress.with(port: port, { bind(fd, $0, $1) }) == 0 else { return nil }
+        guard LoopbackAddress.with(host, port: port, { bind(fd, $0, $1) }) == 0 else { return nil }
         return LoopbackAddress.boundPort(fd)
     }
 }

@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// A private no-auth kamailio registrar/proxy on 127.0.0.1:<free port> (UDP and TCP), stand-in for
-/// the SIP server a Beward panel registers to. Config per docs test-peers.md: no `alias`,
+/// the SIP server a Beward panel registers to; or, `onItsOwnAddress()`, on the SIP port 5060 of a
+/// loopback address of its own (127.0.X.Y), where URIs without a port reach it as they reach a real one. Config per docs test-peers.md: no `alias`,
 /// `gruu_enabled 0`, memory-only usrloc, record-route on INVITE, lookup("location"), t_relay.
 ///
 /// Runs in the foreground (`-DD -E`) so the PID we launched is kamailio's main process;
@@ -27,6 +28,8 @@ package final class Kamailio: @unchecked Sendable {
         }
     }
 
+    /// The loopback address it listens on: 127.0.0.1 unless started `onItsOwnAddress()`.
+    package let host: String
     package let port: UInt16
     /// The TLS listener's port when started with `tls`, else nil.
     package let tlsPort: UInt16?
@@ -35,13 +38,14 @@ package final class Kamailio: @unchecked Sendable {
 
     private let peer = ManagedProcess(name: "kamailio")
 
-    /// `sip:127.0.0.1:<port>`: the proxy/registrar address for peers.
-    package var uri: String { "sip:127.0.0.1:\(port)" }
-    /// `127.0.0.1:<port>`: the sipp remote-host argument.
-    package var hostPort: String { "127.0.0.1:\(port)" }
+    /// `sip:<host>:<port>`: the proxy/registrar address for peers.
+    package var uri: String { "sip:\(host):\(port)" }
+    /// `<host>:<port>`: the sipp remote-host argument.
+    package var hostPort: String { "\(host):\(port)" }
 
-    package init(port: UInt16? = nil, password: String? = nil, tls: TLS? = nil) throws {
+    package init(host: String = "127.0.0.1", port: UInt16? = nil, password: String? = nil, tls: TLS? = nil) throws {
         _ = try ExternalTool.path("kamailio")
+        self.host = host
         self.port = try port ?? FreePort.udpAndTCP()
         directory = try TestDirectory(prefix: "intercom-kamailio")
         if let tls {
@@ -50,16 +54,26 @@ package final class Kamailio: @unchecked Sendable {
             self.tlsPort = tlsPort
             let tlsConfig = try directory.write(Kamailio.tlsConfig(tls), to: "tls.cfg")
             configURL = try directory.write(
-                Kamailio.config(port: self.port, password: password, tls: (tlsPort, tlsConfig.path)), to: "kamailio.cfg")
+                Kamailio.config(host: host, port: self.port, password: password, tls: (tlsPort, tlsConfig.path)), to: "kamailio.cfg")
         } else {
             tlsPort = nil
-            configURL = try directory.write(Kamailio.config(port: self.port, password: password), to: "kamailio.cfg")
+            configURL = try directory.write(Kamailio.config(host: host, port: self.port, password: password), to: "kamailio.cfg")
         }
         _ = try directory.subdirectory("run")
     }
 
-    /// `sip:127.0.0.1:<tlsPort>;transport=tls`: the TLS proxy address for peers.
-    package var tlsURI: String? { tlsPort.map { "sip:127.0.0.1:\($0);transport=tls" } }
+    /// A kamailio on 5060 (UDP and TCP) of a loopback address no one else holds, 127.0.X.Y, chosen
+    /// at random. A SIP URI without a port means 5060, and liblinphone 5.1 drops the port of the
+    /// target's URI from the Refer-To of an attended transfer (it copies the consultation's To,
+    /// which it writes without one): the panel then calls the target at 5060 of its host, so the
+    /// target's server must sit there, as a real one does.
+    package static func onItsOwnAddress(password: String? = nil) throws -> Kamailio {
+        let host = try FreePort.loopbackHostWithFreePort(5060)
+        return try Kamailio(host: host, port: 5060, password: password)
+    }
+
+    /// `sip:<host>:<tlsPort>;transport=tls`: the TLS proxy address for peers.
+    package var tlsURI: String? { tlsPort.map { "sip:\(host):\($0);transport=tls" } }
 
     package static let modules = "/usr/lib/x86_64-linux-gnu/kamailio/modules/"
 
@@ -83,7 +97,7 @@ package final class Kamailio: @unchecked Sendable {
 
     /// Starts kamailio and waits until it answers an OPTIONS on UDP.
     package func start(timeout: Duration = .seconds(10)) async throws {
-        let port = self.port
+        let host = self.host, port = self.port
         try await peer.start(
             "kamailio",
             [
@@ -96,7 +110,7 @@ package final class Kamailio: @unchecked Sendable {
             ],
             workingDirectory: directory.url, logDirectory: directory.url,
             waitingFor: "kamailio to answer OPTIONS on \(hostPort)", timeout: timeout, every: .milliseconds(50)) {
-            Kamailio.probe(port: port)
+            Kamailio.probe(host: host, port: port)
         }
     }
 
@@ -122,8 +136,9 @@ package final class Kamailio: @unchecked Sendable {
 
     /// The whole config. Only `listen=` lines, no `alias=`: an alias without port would make every
     /// 127.0.0.1 port "myself" and kamailio would swallow in-dialog ACK/BYE meant for the phones.
-    package static func config(port: UInt16, password: String? = nil, tls: (port: UInt16, config: String)? = nil) -> String {
-        let tlsLines = tls.map { "enable_tls=yes\nlisten=tls:127.0.0.1:\($0.port)" } ?? ""
+    package static func config(host: String = "127.0.0.1", port: UInt16, password: String? = nil,
+                               tls: (port: UInt16, config: String)? = nil) -> String {
+        let tlsLines = tls.map { "enable_tls=yes\nlisten=tls:\(host):\($0.port)" } ?? ""
         let tlsModule = tls.map { "loadmodule \"tls.so\"\nmodparam(\"tls\", \"config\", \"\($0.config)\")" } ?? ""
         let authModule = password == nil ? "" : "loadmodule \"auth.so\""
         // pv_auth_check compares the digest against this plain password; $td: realm = To domain.
@@ -140,8 +155,8 @@ package final class Kamailio: @unchecked Sendable {
         auto_aliases=no
         dns=no
         rev_dns=no
-        listen=udp:127.0.0.1:\(port)
-        listen=tcp:127.0.0.1:\(port)
+        listen=udp:\(host):\(port)
+        listen=tcp:\(host):\(port)
         \(tlsLines)
         mpath="\(modules)"
         \(tlsModule)
@@ -187,7 +202,7 @@ package final class Kamailio: @unchecked Sendable {
     }
 
     /// Sends one SIP OPTIONS over UDP and waits briefly for any response.
-    package static func probe(port: UInt16, wait: Duration = .milliseconds(200)) -> Bool {
+    package static func probe(host: String = "127.0.0.1", port: UInt16, wait: Duration = .milliseconds(200)) -> Bool {
         guard let holder = try? UDPPortHolder() else { return false }
         // The holder closes its socket at deinit: keep it until the reply is read.
         defer { withExtendedLifetime(holder) {} }
@@ -197,16 +212,16 @@ package final class Kamailio: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         let branch = "z9hG4bK-probe-\(UInt32.random(in: 0...UInt32.max))"
         let message =
-            "OPTIONS sip:127.0.0.1:\(port) SIP/2.0\r\n"
+            "OPTIONS sip:\(host):\(port) SIP/2.0\r\n"
             + "Via: SIP/2.0/UDP 127.0.0.1:\(localPort);branch=\(branch);rport\r\n"
             + "Max-Forwards: 70\r\n"
             + "From: <sip:probe@127.0.0.1:\(localPort)>;tag=probe\r\n"
-            + "To: <sip:127.0.0.1:\(port)>\r\n"
+            + "To: <sip:\(host):\(port)>\r\n"
             + "Call-ID: \(branch)@127.0.0.1\r\n"
             + "CSeq: 1 OPTIONS\r\n"
             + "Content-Length: 0\r\n\r\n"
         let bytes = Array(message.utf8)
-        let sent = LoopbackAddress.with(port: port) { sendto(fd, bytes, bytes.count, 0, $0, $1) }
+        let sent = LoopbackAddress.with(host, port: port) { sendto(fd, bytes, bytes.count, 0, $0, $1) }
         guard sent == bytes.count else { return false }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let got = recv(fd, &buffer, buffer.count, 0)

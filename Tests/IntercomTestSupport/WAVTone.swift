@@ -78,6 +78,21 @@ package enum WAVTone {
     /// The strongest frequency in the WAV: a 10 Hz Goertzel scan from 100 Hz to `maxFrequency` (or Nyquist), refined in 1 Hz
     /// steps. Analyses up to 0.5 s (8192 samples) from the loudest part so call setup silence does not matter.
     /// Returns nil for silence.
+    /// The strongest frequency of a call's recording, which its phone closes when the call ends: waits
+    /// up to `timeout` until the file holds at least half a second of 8 kHz audio.
+    package static func dominantFrequency(recording url: URL, timeout: Duration = .seconds(5)) async throws -> Double? {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            if size > 44 + 8000 { return try dominantFrequency(wavPath: url.path) }
+            if clock.now >= deadline {
+                throw HarnessError("no recording at \(url.path) (size \(size)) \(timeout) after the call ended")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     package static func dominantFrequency(wavPath: String, maxFrequency: Double = 4000) throws -> Double? {
         let (samples, rate) = try readSamples(wavPath: wavPath)
         guard rate > 0, samples.count >= rate / 20 else { return nil }

@@ -55,6 +55,7 @@ extension Intercom {
                                        + "('intercom ctl transfer --complete' or '--cancel')")
         }
         let resolved = try Self.transferURI(target, config: config)
+        try Self.checkHandOverReaches(resolved)
         try await phone.hold(id, true)
         guard calls[id] != nil else { throw IntercomError.noCall("answered") }
         let consult = CallSession.Consultation(uri: resolved.uri, name: resolved.name)
@@ -199,6 +200,21 @@ extension Intercom {
         if let error { logger.warning("call \(id): attended transfer to \(consult.who) failed: \(error)") }
         publish(.transferConsult(session.ref, state: state, to: consult.uri, target: consult.name,
                                  consultCall: consult.call, error: error))
+    }
+
+    /// liblinphone 5.1 writes the consultation's To without the target's port, and the hand-over's
+    /// Refer-To is that To: the caller would call the target's host at the default port and the
+    /// transfer would fail after the whole consultation. Refused before the caller is put on hold
+    /// (DECISIONS.md, "Attended transfer end to end"); a blind transfer keeps the port.
+    static func checkHandOverReaches(_ target: (uri: String, name: String?)) throws(IntercomError) {
+        guard let uri = SIPURI(parsing: target.uri), let port = uri.port else { return }
+        let standard: UInt16 = uri.scheme == .sips ? 5061 : 5060
+        guard port != standard else { return }
+        let who = target.name.map { "\($0) (\(target.uri))" } ?? target.uri
+        throw .unsupportedTarget(
+            "no attended transfer to \(who): liblinphone leaves port \(port) out of the hand-over, so the caller would call "
+            + "\(uri.host):\(standard); transfer blind instead (t, 'intercom ctl transfer \(target.name ?? target.uri)') "
+            + "or reach the target on port \(standard) (its SIP server)")
     }
 
     /// Why a consultation's call ended, in the words of a failed blind transfer's reasons.

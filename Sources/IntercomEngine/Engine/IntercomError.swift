@@ -13,6 +13,9 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case unknownPanel(String)
     /// A transfer target that is neither a `[directory]` name nor a SIP URI.
     case unknownTarget(String)
+    /// A target this kind of transfer cannot reach (an attended transfer to a port liblinphone
+    /// would leave out of the hand-over).
+    case unsupportedTarget(String)
     /// A call we placed failed before it got going.
     case callFailed(String)
     /// A rule refused the command (an automatic opening too soon, or in an unconfirmed call).
@@ -30,7 +33,7 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .phone(let error): error.exitCode
         case .panel(let error): error.exitCode
         case .operatorRequest(let error): error.exitCode
-        case .unknownPanel, .unknownTarget: 64
+        case .unknownPanel, .unknownTarget, .unsupportedTarget: 64
         case .callFailed, .cameraUnplayable: 69
         case .refused: 77
         default: 1
@@ -44,7 +47,7 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .phone(let error): error.description
         case .panel(let error): error.description
         case .operatorRequest(let error): error.description
-        case .unknownPanel(let message), .unknownTarget(let message), .callFailed(let message), .refused(let message),
+        case .unknownPanel(let message), .unknownTarget(let message), .unsupportedTarget(let message), .callFailed(let message), .refused(let message),
              .cameraUnplayable(let message), .switchNotSaved(let message), .notNow(let message):
             message
         }

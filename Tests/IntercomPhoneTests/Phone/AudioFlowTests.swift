@@ -41,15 +41,6 @@ import IntercomPhoneTestSupport
 
     /// The recording is closed when the call ends; poll briefly until it has at least 0.5 s of audio.
     static func dominantFrequency(_ url: URL, timeout: Duration = .seconds(5)) async throws -> Double? {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-            if size > 44 + 8000 { return try WAVTone.dominantFrequency(wavPath: url.path) }
-            if clock.now >= deadline {
-                throw HarnessError("no recording at \(url.path) (size \(size)) \(timeout) after the call ended")
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try await WAVTone.dominantFrequency(recording: url, timeout: timeout)
     }
 }

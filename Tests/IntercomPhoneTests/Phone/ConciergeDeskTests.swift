@@ -109,7 +109,7 @@ import IntercomBase
         // liblinphone 5.1 leaves the port out of its INVITE's To, and Refer-To is that To: the flat
         // must be reachable at the SIP port, so it gets a loopback address of its own (as a flat's
         // phone has its own host), not a random port on 127.0.0.1.
-        let flatHost = "127.0.0.\(Int.random(in: 100...250))"
+        let flatHost = try FreePort.loopbackHostWithFreePort(5060)
         let (flat, flatEvents) = try await PhoneTestSupport.phone(
             "flat", audio: .files(play: nil, record: dir.file("flat.wav").path), video: .off, audioCodecs: ["PCMA"],
             listen: [ListenAddress(transport: .udp, host: flatHost, port: 5060)])
