@@ -85,14 +85,16 @@ struct ScreenText {
             }.joined(separator: "   ")
             curses.put(curses.rows - 3, 1, TextFit.ellipsize(text, curses.cols - 2), .title, bold: true)
         }
-        // The selected tile (what `o` or `a` acts on) is marked and reversed: no colour needed to see it.
+        // The selected tile (what `o` or `a` acts on) is marked and reversed: no colour needed to see it. It is
+        // reversed in the title colour, not its state's: a ringing tile's bar is already a filled colour, so its
+        // reverse would look plainer than the ringing tile beside it (its state stays in the words).
         let focus = model.focusedPanel
         for (panel, tile) in kiosk.tiles {
             let (status, color) = Self.kioskStatus(panel, model)
             let selected = panel == focus
             let mark = selected ? ScreenModel.selectedMark : " "
             curses.put(tile.row, tile.column, TextFit.pad("\(mark)\(number(panel)). \(panel) \(status)", tile.cols),
-                       color, bold: true, reverse: selected)
+                       selected ? .title : color, bold: true, reverse: selected)
         }
         // The compact list: one line per panel beyond the tiles (or every panel in list mode).
         for line in kiosk.lines {
