@@ -99,6 +99,7 @@ ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags) {
     }
     ssize_t count = next(socket, buffer, length, flags);
     if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
+    intercom_sip_stream_socket_read(socket);
     // SIP methods and "SIP/2.0" start with an upper-case letter; TLS records never do.
     const unsigned char *first = after_line_breaks(buffer, count);
     if (first != NULL && *first >= 'A' && *first <= 'Z'

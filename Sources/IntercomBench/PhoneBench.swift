@@ -9,7 +9,10 @@ enum PhoneBench {
         var failures = 0
     }
 
-    static func run(intercom: String, work: String, calls: Int) async throws -> Result {
+    /// `gap`: seconds between one call's end and the next INVITE. 0.1 s keeps the daemon's phone thread
+    /// in its 2 s after-activity window (iterating every 50 ms); 3 s lets it fall to its quiet 500 ms
+    /// pace first, so the INVITE shows whether a ring waits for that timer (IteratePace).
+    static func run(intercom: String, work: String, calls: Int, gap: Double = 0.1) async throws -> Result {
         let bench = try await BenchDaemon.start(intercom: intercom, home: "\(work)/phone-home", config: """
             [sip]
             listen = udp:127.0.0.1:0
@@ -40,7 +43,7 @@ enum PhoneBench {
                 continue
             }
             cursor = ended.index + 1
-            try await Task.sleep(nanoseconds: 100_000_000)
+            try await Task.sleep(nanoseconds: UInt64(gap * 1e9))
         }
         return result
     }

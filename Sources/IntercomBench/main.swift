@@ -29,6 +29,7 @@ let singleSections: [(flag: String, run: () async throws -> Void)] = [
     ("--video-only", videoSection),     // live video: watch vs ffmpeg's floor, the kiosk's streams, recording
     ("--scale-only", scaleSection),
     ("--idle-only", idleSection),       // idle softphones: ours beside linphonec and baresip
+    ("--ring-idle-only", ringFromIdleSection), // INVITE → call_incoming, the daemon busy and quiet, same run
     ("--light-only", lightSection),     // light commands: log over 100 000 entries, open beside curl     // the kiosk and the daemon at 1 … 128 panels (--scale-counts 1,8 for a quick look)
 ]
 if let section = singleSections.first(where: { arguments.contains($0.flag) }) {
@@ -138,6 +139,7 @@ do {
     try await attachSection()
     try await loadSection()
     try await idleSection()
+    try await ringFromIdleSection()
     try await lightSection()
     try await soakSection()
     try await scanSection()
@@ -408,6 +410,34 @@ func idleSection() async throws {
     for figure in idle where !figure.heaviest.isEmpty {
         line("Most private memory, \(figure.name): " + figure.heaviest.map { "\($0.name) \(f(Double($0.privateKB) / 1024, 2)) MB" }.joined(separator: ", ") + ".")
     }
+    line()
+}
+
+/// A ring must not wait for the idle phone thread's 500 ms iterate pace (issue 27): INVITE → `call_incoming`
+/// with the next call 0.1 s after the last (the thread still in its 50 ms window) and 3 s after (quiet), in
+/// alternating rounds of the same run.
+func ringFromIdleSection() async throws {
+    line("### Ring from an idle daemon (issue 27)")
+    line()
+    var busy = Samples(), quiet = Samples()
+    var failures = 0
+    let perRound = max(1, min(calls, 20) / 4)
+    for round in 0..<2 {
+        let b = try await PhoneBench.run(intercom: intercom, work: "\(work)/ring-busy-\(round)", calls: perRound, gap: 0.1)
+        let q = try await PhoneBench.run(intercom: intercom, work: "\(work)/ring-quiet-\(round)", calls: perRound, gap: 3)
+        busy.values += b.inviteToIncoming.values
+        quiet.values += q.inviteToIncoming.values
+        failures += b.failures + q.failures
+    }
+    line("`intercom daemon --events json`, `auto_answer = on`, the caller a liblinphone core in the bench process (as")
+    line("in the phone section). The daemon's phone thread iterates every 50 ms for 2 s after anything wakes it and")
+    line("every 500 ms after that; an INVITE wakes it at once on the SIP socket. 2 rounds, alternating.")
+    line()
+    line("| measure | target | result | |")
+    line("|---|---|---|---|")
+    line("| INVITE → `call_incoming`, next call 0.1 s after the last | ≤ 15 ms median | \(busy.format()) | \(ok(busy.median <= 15)) |")
+    line("| INVITE → `call_incoming`, next call 3 s after the last (quiet pace) | within 5 ms of the above | \(quiet.format()) | \(ok(quiet.median - busy.median <= 5)) |")
+    line("| failed calls | 0 | \(failures) | |")
     line()
 }
 

@@ -25,6 +25,17 @@ void intercom_sip_message_observed(const void *bytes, size_t length, const struc
 /// it was linked without the export flags and belle-sip reads through libbctoolbox directly.
 int intercom_sip_ingress_in_place(void);
 
+/// Notes that belle-sip read from this stream socket (a TCP or TLS connection): the phone thread
+/// wakes when it becomes readable. Called by the bctbx_recv hook (sip_stream_sockets.c).
+void intercom_sip_stream_socket_read(int socket);
+
+/// Copies up to `capacity` noted stream sockets that are still the sockets they were into `into`
+/// and returns how many; closed or reused numbers are dropped on the way.
+int intercom_sip_stream_sockets(int *into, int capacity);
+
+/// Drops a noted socket (poll reported it hung up or invalid): the phone thread stops watching it.
+void intercom_sip_stream_socket_forget(int socket);
+
 #ifdef __cplusplus
 }
 #endif

@@ -27,6 +27,8 @@ final class LinphoneCoreDriver {
     var datagramGuard: SIPDatagramGuard?
 
     var hasCalls: Bool { !calls.isEmpty }
+    /// When the earliest of our timers is due; nil: none set.
+    var nextTimer: Date? { timers.map(\.deadline).min() }
 
     init(settings: PhoneSettings, videoHub: VideoFrameHub, logger: Logger,
          emit: @escaping (PhoneEvent) -> Void) throws(PhoneError) {

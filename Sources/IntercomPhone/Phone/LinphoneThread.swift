@@ -37,20 +37,21 @@ final class LinphoneThread: Sendable {
     func post(_ job: @escaping Job) { mailbox.post(job) }
 
     /// Jobs as they come, and SIP traffic the moment it arrives: the thread sleeps on the
-    /// cores' SIP sockets as well as the mailbox. Idle, each core is still iterated every 50 ms
-    /// for liblinphone's timers; while a call exists every 10 ms, because RTP, DTMF and
-    /// in-dialog requests travel on sockets we do not watch. No wake-ups while no core exists.
+    /// cores' SIP sockets, the stream sockets belle-sip reads SIP from, and the mailbox; between
+    /// those it iterates at `IteratePace`'s interval (10 ms in a call, 500 ms when nothing has
+    /// happened for 2 s). No wake-ups while no core exists.
     private static func run(_ mailbox: Mailbox<Job>) {
         owner.store(UInt(pthread_self()), ordering: .relaxed)
         let context = LinphoneThreadContext()
+        var pace = IteratePace(watchesEverySIPSocket: SIPIngress.inPlace)
         while true {
-            let interval: TimeInterval
-            if context.drivers.isEmpty {
-                interval = 3600
-            } else {
-                interval = context.drivers.values.contains { $0.driver.hasCalls } ? 0.010 : 0.050
-            }
-            for job in mailbox.take(timeout: interval, watching: context.wakeDescriptors) { job(context) }
+            let interval = pace.interval(now: ProcessInfo.processInfo.systemUptime, hasCores: !context.drivers.isEmpty,
+                                         hasCalls: context.hasCalls, untilNextTimer: context.untilNextTimer)
+            let streams = SIPStreamSockets.watched()
+            let wake = mailbox.take(timeout: interval, watching: context.wakeDescriptors + streams)
+            if wake.woken { pace.noteActivity(at: ProcessInfo.processInfo.systemUptime) }
+            for fd in wake.broken where streams.contains(fd) { SIPStreamSockets.forget(fd) }
+            for job in wake.jobs { job(context) }
             context.iterateAll()
         }
     }
@@ -93,6 +94,13 @@ final class LinphoneThreadContext {
 
     /// The SIP sockets of every core, which wake the thread when a request arrives.
     var wakeDescriptors: [Int32] { drivers.values.flatMap { $0.driver.sipDescriptors } }
+
+    var hasCalls: Bool { drivers.values.contains { $0.driver.hasCalls } }
+
+    /// Seconds to the earliest timer any core set (`LinphoneCoreDriver.after`); nil: none.
+    var untilNextTimer: TimeInterval? {
+        drivers.values.compactMap { $0.driver.nextTimer }.min().map { $0.timeIntervalSinceNow }
+    }
 
     func iterateAll() {
         for (id, entry) in drivers {
