@@ -89,11 +89,14 @@ package final class TaskOwner: Sendable {
     package var running: Int { state.withLock { $0.tasks.count } }
 
     private func finished(_ token: UInt64) {
+        // The census is told under the same lock that lets the task go: otherwise `end()` could
+        // return (no task held) before the census heard of the end, and a look at the census right
+        // after `stop()` would still count it (seen under load in CallTaskOwnershipTests).
         state.withLock { s in
             s.tasks[token] = nil
             if let slot = s.slots.first(where: { $0.value == token })?.key { s.slots[slot] = nil }
+            census?.finished(label)
         }
-        census?.finished(label)
     }
 }
 
