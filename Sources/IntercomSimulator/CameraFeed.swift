@@ -7,8 +7,8 @@ import Synchronization
 /// once however many clients watch (GStreamer buffers are shared by reference), and not at all while
 /// nobody watches. A client's `appsrc` gets pictures only while it is PLAYING: it stamps each on arrival
 /// (do-timestamp), and one pushed while its pipeline was still starting (the clock given, the base time
-/// not yet) carried the clock's absolute time, as far ahead as the machine's uptime, so that client's stream went silent
-/// (docs/PROOF.md, "The suite's runs").
+/// not yet) carried the clock's absolute time, as far ahead as the machine's uptime, so that client's
+/// stream went silent (docs/PROOF.md, "The suite's runs").
 final class CameraFeed: Sendable {
     let fps: Int
     private let label: String
