@@ -268,8 +268,8 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomSimulatorTests",
-            dependencies: ["IntercomSimulator", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone",
-                           "IntercomPhoneTestSupport", "IntercomTestSupport", "IntercomVideo"],
+            dependencies: ["IntercomSimulator", "CGstRTSPServer", "IntercomBase", "IntercomImaging", "IntercomPanel",
+                           "IntercomPhone", "IntercomPhoneTestSupport", "IntercomTestSupport", "IntercomVideo"],
             path: "Tests/IntercomSimulatorTests",
             swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook

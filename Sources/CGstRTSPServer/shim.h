@@ -5,6 +5,8 @@
 
 #include <gst/gst.h>
 #include <gst/app/gstappsrc.h>
+// appsink: the simulator tests read the pictures a camera pipeline put out (CameraFeedStartTests).
+#include <gst/app/gstappsink.h>
 #include <gst/rtsp-server/rtsp-server.h>
 
 /// "media-configure" on a factory: a new client's pipeline exists and is not yet prepared.
@@ -53,6 +55,18 @@ static inline GstRTSPFilterResult intercom_gst_remove_client(GstRTSPServer *serv
 static inline void intercom_gst_close_clients(GstRTSPServer *server) {
     GList *left = gst_rtsp_server_client_filter(server, intercom_gst_remove_client, NULL);
     g_list_free_full(left, g_object_unref);
+}
+
+/// Whether `element` is PLAYING now (its state read under its lock). An appsrc with do-timestamp stamps
+/// a buffer when it is pushed with its clock's time less its base time; before its first PLAYING it can
+/// have the pipeline's clock while its base time is still 0, and a buffer pushed then is stamped with the
+/// clock's absolute time (the machine's uptime), so the pipeline's sinks hold that stream for that long.
+/// A bin sets a child's base time before the child's state changes, so PLAYING means the base time is set.
+static inline gboolean intercom_gst_element_is_playing(GstElement *element) {
+    GST_OBJECT_LOCK(element);
+    gboolean playing = GST_STATE(element) == GST_STATE_PLAYING;
+    GST_OBJECT_UNLOCK(element);
+    return playing;
 }
 
 /// A new buffer holding a copy of `bytes`, stamped by appsrc (do-timestamp) when pushed.

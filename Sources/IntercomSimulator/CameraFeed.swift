@@ -5,7 +5,10 @@ import Synchronization
 /// The simulated camera: one thread that renders the porch scene `fps` times a second and pushes
 /// each picture (and a frame's worth of silence) to every client's `appsrc`s. A picture is rendered
 /// once however many clients watch (GStreamer buffers are shared by reference), and not at all while
-/// nobody watches.
+/// nobody watches. A client's `appsrc` gets pictures only while it is PLAYING: it stamps each on arrival
+/// (do-timestamp), and one pushed while its pipeline was still starting (the clock given, the base time
+/// not yet) carried the clock's absolute time, as far ahead as the machine's uptime, so that client's
+/// stream went silent (docs/PROOF.md, "The suite's runs").
 final class CameraFeed: Sendable {
     let fps: Int
     private let label: String
@@ -61,6 +64,11 @@ final class CameraFeed: Sendable {
     /// Clients being fed right now.
     var clientCount: Int { sources.withLock { $0.count } }
 
+    /// Clients whose picture source is PLAYING (the others' pipelines are starting, paused or going).
+    var playingClientCount: Int {
+        sources.withLock { all in all.values.filter { intercom_gst_element_is_playing($0.video) != 0 }.count }
+    }
+
     /// A new client's pipeline: feed its `appsrc`s (the references are ours now).
     func add(_ source: Source, media: UInt) {
         let replaced = sources.withLock { all in
@@ -106,8 +114,8 @@ final class CameraFeed: Sendable {
         sources.withLock { all in
             for source in all.values {
                 // push_buffer takes the reference; a leaky queue never blocks this thread.
-                Self.push(buffer, to: source.video)
-                if let audio = source.audio, let silence { Self.push(silence, to: audio) }
+                Self.pushIfPlaying(buffer, to: source.video)
+                if let audio = source.audio, let silence { Self.pushIfPlaying(silence, to: audio) }
             }
         }
         intercom_gst_buffer_unref(buffer)
@@ -115,8 +123,11 @@ final class CameraFeed: Sendable {
         framesSent.add(1, ordering: .relaxed)
     }
 
-    /// Hands `appsrc` a reference of its own to `buffer`.
-    private static func push(_ buffer: UnsafeMutablePointer<GstBuffer>, to element: UnsafeMutablePointer<GstElement>) {
+    /// Hands `appsrc` a reference of its own to `buffer`, once it is PLAYING: before that its stamp
+    /// (clock time less base time) can be the clock's absolute time, which holds the stream that long.
+    /// A picture missed while the pipeline starts costs nothing: the next comes a frame later.
+    private static func pushIfPlaying(_ buffer: UnsafeMutablePointer<GstBuffer>, to element: UnsafeMutablePointer<GstElement>) {
+        guard intercom_gst_element_is_playing(element) != 0 else { return }
         let appsrc = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSrc.self)
         _ = gst_app_src_push_buffer(appsrc, intercom_gst_buffer_ref(buffer))
     }

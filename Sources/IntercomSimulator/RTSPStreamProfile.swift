@@ -28,9 +28,7 @@ public struct RTSPStreamProfile: Sendable, Equatable {
     /// The scene enters as RGB at its own size and `fps`, stamped on arrival (a live source); the queue
     /// keeps the newest two pictures, so a client that pauses never piles frames up.
     func launch(fps: Int) -> String {
-        let source = "appsrc name=\(Self.sourceName) is-live=true do-timestamp=true format=time "
-            + "max-buffers=2 leaky-type=downstream "
-            + "caps=video/x-raw,format=RGB,width=\(SyntheticFrame.width),height=\(SyntheticFrame.height),framerate=\(fps)/1"
+        let source = Self.pictureSource(fps: fps)
         let scale = width == SyntheticFrame.width && height == SyntheticFrame.height
             ? "" : " ! videoscale add-borders=false ! video/x-raw,width=\(width),height=\(height)"
         let video = source + scale
@@ -42,6 +40,13 @@ public struct RTSPStreamProfile: Sendable, Equatable {
             + "caps=audio/x-raw,format=S16LE,layout=interleaved,rate=\(Self.audioRate),channels=1"
             + " ! alawenc ! rtppcmapay name=pay1 pt=8"
         return "( \(video) \(audio) )"
+    }
+
+    /// The `appsrc` the camera feeds (`CameraFeed`): the scene as RGB at its own size and `fps`, stamped
+    /// when pushed, a leaky queue of the newest two.
+    static func pictureSource(fps: Int) -> String {
+        "appsrc name=\(sourceName) is-live=true do-timestamp=true format=time max-buffers=2 leaky-type=downstream "
+            + "caps=video/x-raw,format=RGB,width=\(SyntheticFrame.width),height=\(SyntheticFrame.height),framerate=\(fps)/1"
     }
 
     /// The GStreamer elements the pipelines need, with the Debian package of each, checked at start so

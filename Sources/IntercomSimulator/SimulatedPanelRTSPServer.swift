@@ -86,6 +86,11 @@ public final class SimulatedPanelRTSPServer: Sendable {
     /// Pictures rendered since the start (once per tick while anyone watches).
     public var framesRendered: Int { feed.frames }
 
+    /// What the camera is doing, for a failing test's message: "2 clients (1 playing), 75 pictures rendered".
+    public var feedSummary: String {
+        "\(feed.clientCount) client(s) (\(feed.playingClientCount) playing), \(feed.frames) pictures rendered"
+    }
+
     /// Closes every client and the listening socket, then stops the camera. Safe to call twice.
     public func stop() {
         loop.stop()

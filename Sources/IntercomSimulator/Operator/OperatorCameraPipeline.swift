@@ -82,9 +82,7 @@ final class OperatorCameraPipeline: @unchecked Sendable {
     /// the encoder for those key frames itself; x264's own interval is longer, since a key frame of
     /// its own a picture before the sink's request makes a one-picture segment.
     static func launch(folder: String) -> String {
-        "appsrc name=\(RTSPStreamProfile.sourceName) is-live=true do-timestamp=true format=time "
-            + "max-buffers=2 leaky-type=downstream "
-            + "caps=video/x-raw,format=RGB,width=\(SyntheticFrame.width),height=\(SyntheticFrame.height),framerate=\(fps)/1"
+        RTSPStreamProfile.pictureSource(fps: fps)
             + " ! videoconvert ! video/x-raw,format=I420"
             + " ! x264enc tune=zerolatency speed-preset=ultrafast key-int-max=\(fps * 2) bitrate=512 threads=1"
             + " ! video/x-h264,profile=baseline ! h264parse config-interval=-1"

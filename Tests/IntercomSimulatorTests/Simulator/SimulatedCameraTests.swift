@@ -11,11 +11,19 @@ import Testing
 @Suite(.serialized, .removesTestFolders) struct SimulatedCameraTests {
     let size = PixelSize(width: 160, height: 120)
 
-    /// Runs `body` with a started camera server, stopped whatever happens.
+    /// Runs `body` with a started camera server, stopped whatever happens. A failure says what the
+    /// camera was doing then (clients, how many playing, pictures rendered): a stream that went silent
+    /// with the camera rendering for a playing client is the server's fault, not the camera's.
     private func withCamera(auth: SimulatedPanelOptions.Auth = .digest, password: String = "s3cret",
                             _ body: (SimulatedPanelRTSPServer) async throws -> Void) async throws {
         let server = try SimulatedPanelRTSPServer.start(port: 0, user: "admin", password: password, auth: auth)
-        try await withCleanup({ server.stop() }) { try await body(server) }
+        try await withCleanup({ server.stop() }) {
+            do {
+                try await body(server)
+            } catch {
+                throw HarnessError("\(error) (the camera: \(server.feedSummary))")
+            }
+        }
     }
 
     /// `count` pictures from `url`, and when each came (from the stream's start).
@@ -84,7 +92,7 @@ import Testing
                     if let firstAt, clock.now - firstAt >= .seconds(3) { break }
                 }
                 // 75 in 3 s at 25 fps; a loaded machine may skip a few.
-                #expect(count >= 60 && count <= 90, "\(count) pictures in 3 s")
+                #expect(count >= 60 && count <= 90, "\(count) pictures in 3 s (the camera: \(server.feedSummary))")
             }
         }
     }

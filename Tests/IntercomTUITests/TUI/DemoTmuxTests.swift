@@ -60,11 +60,12 @@ struct DemoTmuxTests {
             let rtsp = try #require(config.split(separator: "\n").first { $0.hasPrefix("rtsp = ") }
                 .map { String($0.dropFirst("rtsp = ".count)) }, "\(config)")
             #expect(seen.contains("\"event\":\"rtsp_listening\"") && seen.contains(rtsp), "\(rtsp) vs\n\(seen)")
+            // -v verbose: should the stream stall, the log tail in the timeout says how far the probe got.
             let probe = try await Subprocess.run(try ExternalTool.path("ffprobe"), [
-                "-v", "error", "-rtsp_transport", "tcp", "-show_entries", "stream=codec_name", "-of", "csv=p=0",
+                "-v", "verbose", "-rtsp_transport", "tcp", "-show_entries", "stream=codec_name", "-of", "csv=p=0",
                 rtsp.replacingOccurrences(of: "rtsp://", with: "rtsp://admin:admin@"),
             ], logDirectory: dir.url, timeout: .seconds(15))
-            #expect(probe.status == 0 && probe.stdout.contains("h264"), "\(probe.stdout)\(probe.stderr)")
+            #expect(probe.status == 0 && probe.stdout.contains("h264"), "\(probe.stdout)\(HarnessError.tail(probe.stderr))")
             // The operator's camera plays: a snapshot of its preview (its pipeline starts with the request).
             let picture = "\(work)/camera.jpg"
             let snapshot = try await Subprocess.run(binary, ["snapshot", "demo:cam:1", "-o", picture, "--config", "\(work)/config.ini"],
