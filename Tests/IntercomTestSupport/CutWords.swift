@@ -77,7 +77,7 @@ extension Tmux {
     /// (the TUI redraws within a turn of its loop after SIGWINCH; clocks ticking do not count).
     @discardableResult
     package func resizeAndSettle(width: Int, height: Int, lastLine: String = "? help",
-                                 timeout: Duration = .seconds(10)) async throws -> String {
+                                 timeout: Duration = TestPatience.condition) async throws -> String {
         try await resize(width: width, height: height)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)

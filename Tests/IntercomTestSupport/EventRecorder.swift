@@ -21,7 +21,7 @@ package final class EventRecorder<Element: Sendable>: @unchecked Sendable {
     package var all: [Element] { lock.withLock { seen } }
 
     /// The first element (from the start) that `match` maps to a value, waiting up to `timeout` seconds.
-    package func wait<T>(_ what: String, timeout: Double = 10, _ match: (Element) -> T?) async throws -> T {
+    package func wait<T>(_ what: String, timeout: Double = TestPatience.seconds, _ match: (Element) -> T?) async throws -> T {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             // Match outside the lock: a matcher may read the recorder itself.

@@ -35,7 +35,7 @@ package final class HLSTestFolder: Sendable {
                                     name: "http-server", logDirectory: directory.url)
         let output: String
         do {
-            output = try await server.waitForOutput(containing: "Serving HTTP on", in: .stdout, timeout: .seconds(10))
+            output = try await server.waitForOutput(containing: "Serving HTTP on", in: .stdout, timeout: TestPatience.condition)
         } catch {
             await server.stop()
             throw error

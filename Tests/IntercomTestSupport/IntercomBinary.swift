@@ -43,7 +43,7 @@ package enum IntercomBinary {
     /// Runs `intercom ARGS` to completion with a private environment; returns status, stdout, stderr.
     /// `stdin`: one line on its standard input (a login's code).
     package static func run(_ arguments: [String], in directory: TestDirectory, stdin: String? = nil,
-                    timeout: Duration = .seconds(15)) async throws -> (status: Int32, stdout: String, stderr: String) {
+                    timeout: Duration = TestPatience.condition) async throws -> (status: Int32, stdout: String, stderr: String) {
         guard let stdin else {
             return try await Subprocess.run(try path(), arguments, environment: try environment(in: directory),
                                             logDirectory: directory.url, timeout: timeout)

@@ -96,7 +96,7 @@ package final class Kamailio: @unchecked Sendable {
     }
 
     /// Starts kamailio and waits until it answers an OPTIONS on UDP.
-    package func start(timeout: Duration = .seconds(10)) async throws {
+    package func start(timeout: Duration = TestPatience.condition) async throws {
         let host = self.host, port = self.port
         try await peer.start(
             "kamailio",
@@ -121,7 +121,7 @@ package final class Kamailio: @unchecked Sendable {
     package func kill() async { await peer.kill() }
 
     /// Stop, then start again on the same port (fault tests: registrar goes away and comes back).
-    package func restart(timeout: Duration = .seconds(10)) async throws {
+    package func restart(timeout: Duration = TestPatience.condition) async throws {
         await stop()
         try await start(timeout: timeout)
     }

@@ -71,7 +71,7 @@ package final class Linphonec: @unchecked Sendable {
     }
 
     /// Switches to the file sound card and waits until linphonec took the command (it is ready then).
-    package func start(timeout: Duration = .seconds(15)) async throws {
+    package func start(timeout: Duration = TestPatience.condition) async throws {
         try send("soundcard use files")
         try await waitFor("Using wav files", timeout: timeout)
     }
@@ -88,7 +88,7 @@ package final class Linphonec: @unchecked Sendable {
     package func register(identity: String, proxy: String) throws { try send("register \(identity) \(proxy)") }
     /// Polls `proxy list` until it shows `registered: yes` (linphonec prints nothing by itself on
     /// registration at `-d 0`).
-    package func waitForRegistered(timeout: Duration = .seconds(10)) async throws {
+    package func waitForRegistered(timeout: Duration = TestPatience.condition) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while !output.contains("registered: yes") {
@@ -107,7 +107,7 @@ package final class Linphonec: @unchecked Sendable {
 
     /// Sends `quit` and waits for the process to end; kills it if it hangs.
     @discardableResult
-    package func quit(timeout: Duration = .seconds(10)) async throws -> Int32 {
+    package func quit(timeout: Duration = TestPatience.condition) async throws -> Int32 {
         try? send("quit")
         do {
             return try await process.waitForExit(timeout: timeout)
@@ -119,28 +119,28 @@ package final class Linphonec: @unchecked Sendable {
 
     /// Waits until stdout or stderr contains `text`.
     @discardableResult
-    package func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> String {
+    package func waitFor(_ text: String, timeout: Duration = TestPatience.condition) async throws -> String {
         try await process.waitForOutput(containing: text, timeout: timeout)
     }
 
     /// `Call <id> with <uri> connected.`
-    package func waitForConnected(timeout: Duration = .seconds(10)) async throws {
+    package func waitForConnected(timeout: Duration = TestPatience.condition) async throws {
         try await waitForLine(matching: "^Call [0-9]+ with .* connected\\.", timeout: timeout)
     }
 
     /// `Call <id> with <uri> ended (...)`
-    package func waitForEnded(timeout: Duration = .seconds(10)) async throws {
+    package func waitForEnded(timeout: Duration = TestPatience.condition) async throws {
         try await waitForLine(matching: "Call [0-9]+ with .* ended", timeout: timeout)
     }
 
     /// `Receiving new incoming call from <uri>, assigned id <id>`
-    package func waitForIncoming(timeout: Duration = .seconds(10)) async throws {
+    package func waitForIncoming(timeout: Duration = TestPatience.condition) async throws {
         try await waitFor("Receiving new incoming call", timeout: timeout)
     }
 
     /// Polls stdout (prompt prefixes stripped) for a line matching `pattern` (regular expression).
     @discardableResult
-    package func waitForLine(matching pattern: String, timeout: Duration = .seconds(10)) async throws -> String {
+    package func waitForLine(matching pattern: String, timeout: Duration = TestPatience.condition) async throws -> String {
         let regex = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)

@@ -24,7 +24,7 @@ package final class ManagedProcess: @unchecked Sendable {
     /// it a pipe for `write(line:)`.
     package func start(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
                        workingDirectory: URL, logDirectory: URL, stdin: Bool = false,
-                       waitingFor what: String, timeout: Duration = .seconds(10), every interval: Duration = .milliseconds(20),
+                       waitingFor what: String, timeout: Duration = TestPatience.condition, every interval: Duration = .milliseconds(20),
                        ready: () -> Bool) async throws {
         let p = try Subprocess(executable, arguments, name: name, environment: environment, workingDirectory: workingDirectory,
                                logDirectory: logDirectory, stdin: stdin)
@@ -45,7 +45,7 @@ package final class ManagedProcess: @unchecked Sendable {
     @discardableResult
     package func start(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
                        workingDirectory: URL, logDirectory: URL, readyLine line: String,
-                       timeout: Duration = .seconds(10)) async throws -> String {
+                       timeout: Duration = TestPatience.condition) async throws -> String {
         try await start(executable, arguments, environment: environment, workingDirectory: workingDirectory,
                         logDirectory: logDirectory, waitingFor: "\"\(line)\" from \(name)", timeout: timeout,
                         every: .milliseconds(20)) { self.line(beginning: line) != nil }
@@ -66,7 +66,7 @@ package final class ManagedProcess: @unchecked Sendable {
     /// Waits until this run's output (stdout, stderr or either) contains `text`.
     @discardableResult
     package func waitForOutput(containing text: String, in stream: Subprocess.Stream = .either,
-                               timeout: Duration = .seconds(10)) async throws -> String {
+                               timeout: Duration = TestPatience.condition) async throws -> String {
         guard let p = lock.withLock({ process }) else { throw HarnessError("\(name) is not running") }
         return try await p.waitForOutput(containing: text, in: stream, timeout: timeout)
     }

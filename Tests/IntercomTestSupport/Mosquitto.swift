@@ -48,7 +48,7 @@ package final class Mosquitto: @unchecked Sendable {
         configURL = try directory.write(lines.joined(separator: "\n") + "\n", to: "mosquitto.conf")
     }
 
-    package func start(timeout: Duration = .seconds(10)) async throws {
+    package func start(timeout: Duration = TestPatience.condition) async throws {
         let port = self.port
         try await peer.start("mosquitto", ["-c", configURL.path], workingDirectory: directory.url, logDirectory: directory.url,
                              waitingFor: "mosquitto on port \(port)", timeout: timeout) { TCPProbe.accepts(port: port) }
@@ -105,7 +105,7 @@ package final class MQTTSubscriber: @unchecked Sendable {
         if let user { arguments += ["-u", user.0, "-P", user.1] }
         process = try Subprocess("mosquitto_sub", arguments, name: "mosquitto_sub", logDirectory: directory.url)
         do {
-            try await process.waitForOutput(containing: "Subscribed (mid:", in: .stdout, timeout: .seconds(10))
+            try await process.waitForOutput(containing: "Subscribed (mid:", in: .stdout, timeout: TestPatience.condition)
         } catch {
             await process.stop()
             throw error
@@ -140,13 +140,13 @@ package final class MQTTSubscriber: @unchecked Sendable {
 
     /// The first message (from the start) on `topic` for which `predicate` holds, waiting up to `timeout`.
     @discardableResult
-    package func wait(for topic: String, timeout: Duration = .seconds(10)) async throws -> Message {
+    package func wait(for topic: String, timeout: Duration = TestPatience.condition) async throws -> Message {
         try await wait(for: topic, timeout: timeout, where: { _ in true })
     }
 
     /// The first message on `topic` for which `predicate` holds.
     @discardableResult
-    package func wait(for topic: String, timeout: Duration = .seconds(10),
+    package func wait(for topic: String, timeout: Duration = TestPatience.condition,
                       where predicate: @escaping @Sendable (Message) -> Bool) async throws -> Message {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)

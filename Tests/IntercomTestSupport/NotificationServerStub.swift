@@ -45,7 +45,7 @@ package final class NotificationServerStub: Sendable {
         let bus = try Subprocess("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address=1",
                                                   "--address=unix:path=\(socket)"],
                                  name: "dbus-daemon", logDirectory: directory.url)
-        let printed = try await bus.waitForOutput(containing: "unix:path=", in: .stdout, timeout: .seconds(10))
+        let printed = try await bus.waitForOutput(containing: "unix:path=", in: .stdout, timeout: TestPatience.condition)
         guard let address = printed.split(separator: "\n").first(where: { $0.hasPrefix("unix:path=") }).map(String.init) else {
             await bus.stop()
             throw HarnessError("dbus-daemon printed no address: \(printed)")
@@ -55,7 +55,7 @@ package final class NotificationServerStub: Sendable {
         do {
             server = try Subprocess(python, [script.path, actions ? "actions" : "plain"], name: "notification-server",
                                     environment: ["DBUS_SESSION_BUS_ADDRESS": address], logDirectory: directory.url, stdin: true)
-            try await server.waitForOutput(containing: "\"call\": \"ready\"", in: .stdout, timeout: .seconds(10))
+            try await server.waitForOutput(containing: "\"call\": \"ready\"", in: .stdout, timeout: TestPatience.condition)
         } catch {
             await bus.stop()
             throw HarnessError("the notification server did not start (packages: \(packages)): \(error)")
@@ -71,7 +71,7 @@ package final class NotificationServerStub: Sendable {
 
     /// The first call named `name` for which `predicate` holds, waiting up to `timeout`.
     @discardableResult
-    package func wait(for name: String, timeout: Duration = .seconds(10), where predicate: (Call) -> Bool = { _ in true }) async throws -> Call {
+    package func wait(for name: String, timeout: Duration = TestPatience.condition, where predicate: (Call) -> Bool = { _ in true }) async throws -> Call {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {

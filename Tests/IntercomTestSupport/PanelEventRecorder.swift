@@ -22,7 +22,7 @@ package final class PanelEventRecorder<Element: Sendable>: Sendable {
 
     /// Waits until `predicate` holds for the recorded values, or the timeout passes.
     // A deadline, not a pause: generous so a loaded 2-core machine (CPU-heavy suites run in parallel) does not fail it.
-    package func wait(timeout: Duration = .seconds(20), until predicate: ([Element]) -> Bool) async -> Bool {
+    package func wait(timeout: Duration = TestPatience.condition, until predicate: ([Element]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if predicate(all) { return true }

@@ -42,7 +42,7 @@ package final class RTSPTestServer: Sendable {
                 [script.path, "--auth", auth.rawValue, "--user", user, "--password", password,
                  "--width", String(width), "--height", String(height), "--fps", String(fps), "--port", String(port),
                  "--frames", directory.file("frames").path],
-                workingDirectory: directory.url, logDirectory: directory.url, readyLine: "READY port=", timeout: .seconds(15))
+                workingDirectory: directory.url, logDirectory: directory.url, readyLine: "READY port=", timeout: TestPatience.condition)
         } catch {
             await peer.stop()
             throw HarnessError("the RTSP test server did not start (it needs \(packages); "

@@ -36,7 +36,7 @@ package final class SilentListener: @unchecked Sendable {
     }
 
     /// The first bytes of the next connection (up to `count`, within `timeout`), then closes it.
-    package func firstBytes(_ count: Int = 512, timeout: Duration = .seconds(10)) async throws -> [UInt8] {
+    package func firstBytes(_ count: Int = 512, timeout: Duration = TestPatience.condition) async throws -> [UInt8] {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var client: Int32 = -1

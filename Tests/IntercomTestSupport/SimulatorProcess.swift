@@ -75,7 +75,7 @@ package final class SimulatorProcess: Sendable {
 
     @discardableResult
     package func waitForOutput(containing text: String, in stream: Subprocess.Stream = .either,
-                               timeout: Duration = .seconds(10)) async throws -> String {
+                               timeout: Duration = TestPatience.condition) async throws -> String {
         try await peer.waitForOutput(containing: text, in: stream, timeout: timeout)
     }
 

@@ -75,7 +75,7 @@ package final class Sipp: @unchecked Sendable {
     }
 
     /// For server scenarios: waits until sipp holds its UDP port, so a caller's first INVITE is not lost.
-    package func waitUntilListening(timeout: Duration = .seconds(5)) async throws {
+    package func waitUntilListening(timeout: Duration = TestPatience.condition) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while !FreePort.isUDPBound(localPort) {

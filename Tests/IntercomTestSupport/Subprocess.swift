@@ -201,7 +201,7 @@ package final class Subprocess: @unchecked Sendable {
     /// Throws on timeout or if the process exits without printing it.
     @discardableResult
     package func waitForOutput(
-        containing text: String, in stream: Stream = .either, timeout: Duration = .seconds(10)
+        containing text: String, in stream: Stream = .either, timeout: Duration = TestPatience.condition
     ) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
@@ -227,7 +227,7 @@ package final class Subprocess: @unchecked Sendable {
 
     /// Waits for the process to exit and returns its status; throws on timeout (the process keeps running).
     @discardableResult
-    package func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int32 {
+    package func waitForExit(timeout: Duration = TestPatience.condition) async throws -> Int32 {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while isRunning {
@@ -294,7 +294,7 @@ extension Subprocess {
     /// Runs a short command to completion (e.g. a tmux client call) and returns status, stdout, stderr.
     package static func run(
         _ executable: String, _ arguments: [String],
-        environment: [String: String?] = [:], logDirectory: URL, timeout: Duration = .seconds(10)
+        environment: [String: String?] = [:], logDirectory: URL, timeout: Duration = TestPatience.condition
     ) async throws -> (status: Int32, stdout: String, stderr: String) {
         let p = try Subprocess(executable, arguments, environment: environment, logDirectory: logDirectory)
         defer {

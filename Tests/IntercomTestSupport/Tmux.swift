@@ -54,9 +54,10 @@ package final class Tmux: @unchecked Sendable {
             ["capture-pane", "-p", "-J"] + (escapes ? ["-e"] : []) + (includeHistory ? ["-S", "-"] : []) + ["-t", session])
     }
 
-    /// Polls the screen until it contains `text`; returns that screen.
+    /// Polls the screen until it contains `text`; returns that screen. A timeout shows the last screen
+    /// seen and whether the pane's command had exited (and how).
     @discardableResult
-    package func waitForScreen(containing text: String, timeout: Duration = .seconds(10)) async throws -> String {
+    package func waitForScreen(containing text: String, timeout: Duration = TestPatience.condition) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var screen = ""
@@ -64,7 +65,9 @@ package final class Tmux: @unchecked Sendable {
             screen = try await capture()
             if screen.contains(text) { return screen }
             if clock.now >= deadline {
-                throw HarnessError.timeout("\"\(text)\" on the tmux screen", after: timeout, log: screen)
+                let pane = (try? await paneStatus()).map { $0.dead ? "exited (status \($0.status.map(String.init) ?? "?"))" : "running" }
+                throw HarnessError.timeout("\"\(text)\" on the tmux screen (the pane's command: \(pane ?? "unknown"))",
+                                           after: timeout, log: screen)
             }
             try await Task.sleep(for: .milliseconds(50))
         }

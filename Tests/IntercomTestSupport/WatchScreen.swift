@@ -17,7 +17,7 @@ package struct WatchScreen: Sendable {
         return WatchScreen(tmux: tmux, directory: directory)
     }
 
-    package func waitFor(_ text: String, timeout: Duration = .seconds(15)) async throws {
+    package func waitFor(_ text: String, timeout: Duration = TestPatience.condition) async throws {
         do {
             _ = try await tmux.waitForScreen(containing: text, timeout: timeout)
         } catch {
@@ -28,10 +28,11 @@ package struct WatchScreen: Sendable {
         }
     }
 
-    /// `q`, then the exit status 0.
+    /// `q`, then the exit status 0. Quitting stops the stream's decode thread and waits for it: a
+    /// matter of one read, so it keeps a bound of its own (15 s, room for a loaded machine).
     package func quit() async throws {
         try await tmux.sendKeys("q")
-        try await waitFor("WATCH-EXIT=0", timeout: .seconds(5))
+        try await waitFor("WATCH-EXIT=0", timeout: .seconds(15))
     }
 
     package func kill() async { await tmux.kill() }

@@ -41,14 +41,14 @@ import Testing
                 for _ in 0..<2 {
                     let tmux = try await Tmux(command: command, width: 120, height: 40, environment: env)
                     screens.append(tmux)
-                    let screen = try await tmux.waitForScreen(containing: "waiting for calls", timeout: .seconds(15))
+                    let screen = try await tmux.waitForScreen(containing: "waiting for calls")
                     #expect(screen.contains(title), "\(screen)")
                 }
                 // A kiosk beside them: its tiles are the daemon's panels.
                 let kiosk = try await Tmux(command: command.replacingOccurrences(of: " tui ", with: " tui --kiosk "),
                                            width: 120, height: 40, environment: env)
                 screens.append(kiosk)
-                let tiles = try await kiosk.waitForScreen(containing: "1. entrance", timeout: .seconds(15))
+                let tiles = try await kiosk.waitForScreen(containing: "1. entrance")
                 #expect(tiles.contains(title), "\(tiles)")
                 _ = try await kiosk.waitForScreen(containing: "8. panel-8")
 
@@ -56,7 +56,7 @@ import Testing
                 let watch = try await Tmux(command: "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' watch panel-5"
                     + " --config '\(daemon.configURL.path)'; echo WATCH-EXIT=$?; sleep 30", width: 80, height: 24, environment: env)
                 screens.append(watch)
-                let watched = try await watch.waitForScreen(containing: "attached, pid \(daemon.process.pid)", timeout: .seconds(15))
+                let watched = try await watch.waitForScreen(containing: "attached, pid \(daemon.process.pid)")
                 #expect(watched.contains(" panel-5 · attached, pid"), "\(watched)")
                 let picture = try await watch.waitForScreen(containing: "▀")
                 #expect(!picture.contains("WATCH-EXIT"), "\(picture)")

@@ -51,9 +51,9 @@ import IntercomTestSupport
             let tmux = try await Tmux(command: "/bin/sh -c '\(command); echo exit=$?; sleep 30'", width: 80, height: 24,
                                       environment: environment)
             try await withCleanup({ await tmux.kill() }) {
-                let screen = try await tmux.waitForScreen(containing: "clip 1/1", timeout: .seconds(10))
+                let screen = try await tmux.waitForScreen(containing: "clip 1/1")
                 #expect(screen.contains("sound only"), "\(screen)")
-                let after = try await tmux.waitForScreen(containing: "exit=", timeout: .seconds(15))
+                let after = try await tmux.waitForScreen(containing: "exit=")
                 #expect(after.contains("exit=0"), "\(after)")
             }
         }

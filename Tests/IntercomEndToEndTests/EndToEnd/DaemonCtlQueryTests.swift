@@ -55,7 +55,7 @@ import Testing
                 .map { "\(ctl) \($0) \(config); echo EXIT=$?" }.joined(separator: "; ") + "; echo ALL-DONE; sleep 30"
             let terminal = try await Tmux(command: command, width: 200, height: 100, environment: env)
             tmux = terminal
-            let shown = try await terminal.waitForScreen(containing: "ALL-DONE", timeout: .seconds(20))
+            let shown = try await terminal.waitForScreen(containing: "ALL-DONE")
             let lines = shown.split(separator: "\n").map { String($0) }
             #expect(lines.contains { $0.hasPrefix("PANEL") && $0.contains("NOW") && $0.contains("GUEST MODE") }, "\(shown)")
             #expect(lines.contains { $0.hasPrefix("entrance  idle") }, "\(shown)")

@@ -29,17 +29,25 @@ import Testing
                 + " --no-bell --no-notify --no-ring; echo TUI-EXIT=$?; sleep 30"
             let tmux = try await Tmux(command: command, width: 160, height: 48, environment: env)
             try await withCleanup({ await tmux.kill() }) {
-                let first = try await tmux.waitForScreen(containing: "page 1/2", timeout: .seconds(20))
+                let first = try await tmux.waitForScreen(containing: "page 1/2")
                 #expect(first.contains("1. panel-01") && first.contains("64. panel-64"), "tiles and the list:\n\(first)")
                 #expect(!first.contains("50. panel-50 RINGING"))
                 // Idle first: the 64 panels' first snapshots and alarm streams have come in.
                 try await Task.sleep(for: .seconds(2))
+                // This run's own pace: a key's way to the screen and back (tmux, the kiosk's turn, a
+                // capture), measured the way the ring is below. On a loaded machine both stretch alike.
+                let pressed = Date()
+                try await tmux.sendKeys("/")
+                let prompted = try await Self.pollScreen(tmux, timeout: TestPatience.condition) { $0.contains("filter panels by name: _") }
+                let keyMilliseconds = Int(prompted.timeIntervalSince(pressed) * 1000)
+                try await tmux.sendKeys("Escape")
+                _ = try await Self.pollScreen(tmux, timeout: TestPatience.condition) { !$0.contains("filter panels by name") }
 
                 // panel-50 is in the list, not a tile: ringing, it must become a tile at once (the
                 // page's last: the other tiles keep their places), its title at the tiles' left edge
                 // or between them, not in the list column on the right (column 134).
                 try fleet.write(line: "ring panel-50")
-                let seen = try await Self.pollScreen(tmux, timeout: .seconds(10)) { screen in
+                let seen = try await Self.pollScreen(tmux, timeout: TestPatience.condition) { screen in
                     screen.split(separator: "\n").contains { line in
                         guard let at = line.range(of: "50. panel-50 RINGING") else { return false }
                         return line.distance(from: line.startIndex, to: at.lowerBound) < 130
@@ -50,11 +58,13 @@ import Testing
                 // Measured from the panel's "calling" (the INVITE goes out on loopback) to the tmux
                 // capture that first shows the tile; the capture itself takes a few ms. 100 ms is the
                 // goal (35-60 ms measured by hand, idle); the bound is looser because other builds share
-                // these 2 cores and each capture is a tmux process.
-                print("kiosk-64: INVITE → ringing tile on screen \(milliseconds) ms")
-                #expect(milliseconds < 500, "the ringing panel took \(milliseconds) ms to show")
+                // these 2 cores and each capture is a tmux process: 500 ms, or three of this run's key
+                // round trips where the machine is so loaded that a key takes longer than a sixth of that.
+                let bound = max(500, 3 * keyMilliseconds)
+                print("kiosk-64: INVITE → ringing tile on screen \(milliseconds) ms (a key's round trip: \(keyMilliseconds) ms)")
+                #expect(milliseconds < bound, "the ringing panel took \(milliseconds) ms to show (bound \(bound) ms; a key took \(keyMilliseconds) ms)")
                 try fleet.write(line: "hangup panel-50")
-                _ = try await Self.pollScreen(tmux, timeout: .seconds(10)) { !$0.contains("RINGING") }
+                _ = try await Self.pollScreen(tmux, timeout: TestPatience.condition) { !$0.contains("RINGING") }
 
                 // The filter: `/`, a name in another case, Enter keeps it.
                 try await tmux.sendKeys("/")

@@ -20,7 +20,7 @@ import IntercomTestSupport
             let tmux = try await Tmux(command: "/bin/sh -c '\(command); echo exit=$?; sleep 30'", width: 200, height: 24,
                                       environment: environment)
             try await withCleanup({ await tmux.kill() }) {
-                let screen = try await tmux.waitForScreen(containing: "exit=", timeout: .seconds(15))
+                let screen = try await tmux.waitForScreen(containing: "exit=")
                 #expect(screen.contains("this user's intercom daemon (pid \(daemon.process.pid))"), "\(screen)\n\(started)")
                 #expect(screen.contains("exit=69"), "\(screen)")
             }

@@ -200,7 +200,7 @@ struct PeersSelfTests {
         try await withCleanup({ await tmux.kill() }) {
             try await tmux.waitForScreen(containing: "hi")
             try await tmux.sendKeys("Enter")
-            _ = try await tmux.waitForScreen(containing: "EXIT=7", timeout: .seconds(20))
+            _ = try await tmux.waitForScreen(containing: "EXIT=7")
             // Resizing the window keeps what it showed.
             try await tmux.resize(width: 100, height: 30)
             #expect(try await tmux.capture(includeHistory: true).contains("hi"))

@@ -49,7 +49,7 @@ struct SetupWizardTests {
                 try await tmux.sendKeys("Enter")
                 return screen
             }
-            let listing = try await tmux.waitForScreen(containing: "found 2 panel(s)", timeout: .seconds(20))
+            let listing = try await tmux.waitForScreen(containing: "found 2 panel(s)")
             #expect(!listing.contains("127.0.0.1:\(nobody)"), "a closed port counted as a panel: \(listing)")
             _ = try await answer("name [entrance]:", "porch")
             _ = try await answer("user [admin]:", "")
@@ -67,7 +67,7 @@ struct SetupWizardTests {
             #expect(done.contains("camera: the panel's RTSP is switched off (RtspSwitch=close)"), "\(done)")
             #expect(done.contains("try again"), "the refused password was reported: \(done)")
             #expect(!done.contains("secret") && !done.contains("wrong"), "a password was echoed:\n\(done)")
-            let end = try await tmux.waitForScreen(containing: "SETUP-EXIT=0", timeout: .seconds(15))
+            let end = try await tmux.waitForScreen(containing: "SETUP-EXIT=0")
             #expect(end.contains("gate (\(gate.http.baseURL)): call sip:intercom@127.0.0.1:\(port) over UDP"), "\(end)")
 
             var status = stat()

@@ -114,7 +114,7 @@ extension PulseAudioSoundTests {
             await panel.stop()
             await pulse.stop()
         }) {
-            _ = try await tmux.waitForScreen(containing: "waiting for calls", timeout: .seconds(15))
+            _ = try await tmux.waitForScreen(containing: "waiting for calls")
             _ = try await panel.ring("sip:intercom@127.0.0.1:\(port)")
             _ = try await tmux.waitForScreen(containing: "ENTRANCE IS CALLING")
             try await pulse.waitUntilPlaying(on: "playback")

@@ -78,6 +78,10 @@ import Testing
         }
     }
 
+    /// A ratio in one window, not an absolute rate: the client gets the pictures the camera renders in
+    /// the same 3 s (75 at its 25 a second on a quiet machine). On a loaded machine the camera's own
+    /// thread falls behind too (it skips ahead rather than burst), and what is asked of the stream is to
+    /// carry what the camera makes, neither dropping pictures nor repeating them.
     @Test("pictures come at the camera's 25 a second")
     func frameRate() async throws {
         try await withCamera { server in
@@ -86,13 +90,27 @@ import Testing
                 let clock = ContinuousClock()
                 var count = 0
                 var firstAt: ContinuousClock.Instant?
+                var renderedAtFirst = 0
+                var rendered = 0
                 for try await _ in stream.frames {
-                    if firstAt == nil { firstAt = clock.now }
+                    if firstAt == nil {
+                        firstAt = clock.now
+                        renderedAtFirst = server.framesRendered
+                        continue
+                    }
                     count += 1
-                    if let firstAt, clock.now - firstAt >= .seconds(3) { break }
+                    if let firstAt, clock.now - firstAt >= .seconds(3) {
+                        rendered = server.framesRendered - renderedAtFirst
+                        break
+                    }
                 }
-                // 75 in 3 s at 25 fps; a loaded machine may skip a few.
-                #expect(count >= 60 && count <= 90, "\(count) pictures in 3 s (the camera: \(server.feedSummary))")
+                let seconds = Double((clock.now - (firstAt ?? clock.now)) / .milliseconds(1)) / 1000
+                print("camera: \(count) pictures of the \(rendered) rendered in \(String(format: "%.2f", seconds)) s")
+                // At least a second's worth rendered, or the machine was too starved to measure anything.
+                #expect(rendered >= 25, "the camera rendered \(rendered) pictures in \(seconds) s: too starved to measure")
+                // The window's edges catch a few pictures in flight (encoded, not yet decoded) either way.
+                let ratio = Double(count) / Double(max(rendered, 1))
+                #expect(ratio >= 0.85 && ratio <= 1.15, "\(count) pictures came of the \(rendered) the camera rendered in \(seconds) s (the camera: \(server.feedSummary))")
             }
         }
     }

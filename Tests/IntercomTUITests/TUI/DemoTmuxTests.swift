@@ -22,7 +22,7 @@ struct DemoTmuxTests {
         let tmux = try await Tmux(command: "env -u INTERCOM_CONFIG '\(binary)' demo --no-bell --no-notify; echo DEMO-EXIT=$?; sleep 30",
                                   width: 120, height: 40, environment: env)
         try await withCleanup({ await tmux.kill() }) {
-            _ = try await tmux.waitForScreen(containing: "PORCH IS CALLING", timeout: .seconds(20))
+            _ = try await tmux.waitForScreen(containing: "PORCH IS CALLING")
             let running = Self.simulators(in: dir)
             #expect(running.contains { $0.arguments.contains("simulate-panel") }, "children: \(running)")
             let op = try #require(running.first { $0.arguments.contains("simulate-operator") }, "children: \(running)")
@@ -47,7 +47,7 @@ struct DemoTmuxTests {
             #expect(open.status == 0 && open.stdout.contains("accepted"), "\(open.stdout)\(open.stderr)")
             // The operator passed it on to the demo's panel (over HTTP, as SmartYard's Beward driver does).
             let panelLines = "\(work)/panel.out"
-            let seenBy = ContinuousClock.now.advanced(by: .seconds(5))
+            let seenBy = ContinuousClock.now.advanced(by: TestPatience.condition)
             var seen = ""
             while ContinuousClock.now < seenBy {
                 seen = (try? String(contentsOfFile: panelLines, encoding: .utf8)) ?? ""
@@ -78,22 +78,29 @@ struct DemoTmuxTests {
 
             // On the screen: decline the ring, choose the operator's door with Tab, open it with o.
             try await tmux.sendKeys("d")
-            _ = try await tmux.waitForScreen(containing: "demo:1:0", timeout: .seconds(15))
-            var chosen = false
-            var screen = ""
+            _ = try await tmux.waitForScreen(containing: "demo:1:0")
+            // Each Tab moves the mark (▶) once: the next Tab waits until the screen shows the move, so a
+            // slow screen is not pressed past the door.
+            func marked(_ screen: String) -> String { screen.split(separator: "\n").first { $0.contains("▶") }.map(String.init) ?? "" }
+            var screen = try await tmux.capture()
+            var chosen = marked(screen).contains("demo:1:0")
             for _ in 0..<4 where !chosen {
+                let before = marked(screen)
                 try await tmux.sendKeys("Tab")
-                try await Task.sleep(for: .milliseconds(200))
-                screen = try await tmux.capture()
-                chosen = screen.split(separator: "\n").contains { $0.contains("▶") && $0.contains("demo:1:0") }
+                let moved = ContinuousClock.now.advanced(by: TestPatience.condition)
+                repeat {
+                    try await Task.sleep(for: .milliseconds(50))
+                    screen = try await tmux.capture()
+                } while marked(screen) == before && ContinuousClock.now < moved
+                chosen = marked(screen).contains("demo:1:0")
             }
             #expect(chosen, "Tab never chose the operator's door:\n\(screen)")
             try await tmux.sendKeys("o")
-            _ = try await tmux.waitForScreen(containing: "open request accepted by demo", timeout: .seconds(10))
+            _ = try await tmux.waitForScreen(containing: "open request accepted by demo")
 
             try await tmux.sendKeys("q")
             // Quitting while the panel rings asks first (between rings it does not).
-            let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+            let deadline = ContinuousClock.now.advanced(by: TestPatience.condition)
             while ContinuousClock.now < deadline {
                 let screen = try await tmux.capture()
                 if screen.contains("DEMO-EXIT=") { break }
@@ -103,7 +110,7 @@ struct DemoTmuxTests {
                 }
                 try await Task.sleep(for: .milliseconds(100))
             }
-            _ = try await tmux.waitForScreen(containing: "DEMO-EXIT=0", timeout: .seconds(15))
+            _ = try await tmux.waitForScreen(containing: "DEMO-EXIT=0")
             let left = Self.simulators(in: dir)
             #expect(left.isEmpty, "left running after q: \(left)")
             let folders = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("intercom-demo.") }
@@ -120,13 +127,13 @@ struct DemoTmuxTests {
         let tmux = try await Tmux(command: "env -u INTERCOM_CONFIG '\(try IntercomBinary.path())' demo --no-bell --no-notify; echo DEMO-EXIT=$?; sleep 30",
                                   width: 120, height: 40, environment: env)
         try await withCleanup({ await tmux.kill() }) {
-            _ = try await tmux.waitForScreen(containing: "PORCH IS CALLING", timeout: .seconds(20))
+            _ = try await tmux.waitForScreen(containing: "PORCH IS CALLING")
             #expect(Self.simulators(in: dir).count == 2, "\(Self.simulators(in: dir))")
             // After the launcher's exec the demo's own argv is `intercom demo ...`.
             let demo = try #require(LiveProcess.all(withEnvironment: "HOME", equalTo: dir.path)
                 .first { $0.arguments.dropFirst().first == "demo" })
             kill(demo.pid, SIGTERM)
-            _ = try await tmux.waitForScreen(containing: "DEMO-EXIT=0", timeout: .seconds(15))
+            _ = try await tmux.waitForScreen(containing: "DEMO-EXIT=0")
             let left = Self.simulators(in: dir)
             #expect(left.isEmpty, "left running after SIGTERM: \(left)")
         }

@@ -34,7 +34,7 @@ struct TUIResizeStormTests {
                 try await s.tmux.resize(width: width, height: height)
                 var screen = ""
                 var fits = false
-                let deadline = clock.now + .seconds(10)
+                let deadline = clock.now + TestPatience.condition
                 while !fits && clock.now < deadline {
                     screen = try await s.tmux.capture()
                     var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)

@@ -27,7 +27,7 @@ struct TUISwitchTmuxTests {
                 let watcher = try await broker.subscribe(["intercom/#"])
                 // The topic root names this host: read it from the retained availability message.
                 var root: String?
-                let deadline = ContinuousClock.now.advanced(by: .seconds(15))
+                let deadline = ContinuousClock.now.advanced(by: TestPatience.condition)
                 while root == nil, ContinuousClock.now < deadline {
                     root = watcher.messages.first { $0.topic.hasSuffix("/status") && $0.text == "online" }
                         .map { String($0.topic.dropLast("/status".count)) }

@@ -42,34 +42,40 @@ struct TerminalNotifyTmuxTests {
         let tmux = try await Tmux(command: command, width: 100, height: 30, environment: env)
         let raw = dir.file("pane.raw").path
         return try await withCleanup({ await tmux.kill(); await panel.stop() }) {
-            try await tmux.waitForScreen(containing: "waiting for calls", timeout: .seconds(15))
+            try await tmux.waitForScreen(containing: "waiting for calls")
             try await tmux.pipeOutput(to: raw)
             if focusedRing {
                 // In focus the ring is the screen and the bell: the escape is written before the
                 // bell in the same turn, so its absence by the bell is its absence.
                 _ = try await panel.ring("sip:intercom@127.0.0.1:\(port)")
-                let focused = try await Self.waitForRaw(raw, containing: "\u{07}")
+                let focused = try await Self.waitForRaw(raw, containing: "\u{07}", screen: tmux)
                 #expect(!focused.contains("\u{1B}]99;"), "posted in focus: \(focused.debugDescription)")
             }
             // The terminal reports that its window lost focus (CSI O), as after `CSI ? 1004 h`.
             try await tmux.sendBytes([0x1B, 0x5B, 0x4F])
             if !focusedRing { _ = try await panel.ring("sip:intercom@127.0.0.1:\(port)") }
             try await tmux.waitForScreen(containing: "ENTRANCE IS CALLING")
-            let seen = try await Self.waitForRaw(raw, containing: marker)
+            let seen = try await Self.waitForRaw(raw, containing: marker, screen: tmux)
             try await whileRinging(tmux)
             guard let afterHangUp else { return seen }
             await panel.hangup()
-            return try await Self.waitForRaw(raw, containing: afterHangUp)
+            return try await Self.waitForRaw(raw, containing: afterHangUp, screen: tmux)
         }
     }
 
-    private static func waitForRaw(_ path: String, containing text: String, timeout: Duration = .seconds(10)) async throws -> String {
+    /// Polls the pane's raw output until it holds `text`; a timeout shows that output and the screen.
+    private static func waitForRaw(_ path: String, containing text: String, screen tmux: Tmux,
+                                   timeout: Duration = TestPatience.condition) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
             let raw = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
             if raw.contains(text) { return raw }
-            if clock.now >= deadline { throw HarnessError.timeout("\(text.debugDescription) in the pane's output", after: timeout, log: raw.debugDescription) }
+            if clock.now >= deadline {
+                let screen = (try? await tmux.capture()) ?? "(no capture)"
+                throw HarnessError.timeout("\(text.debugDescription) in the pane's output", after: timeout,
+                                           log: "output: \(raw.debugDescription)\nscreen:\n\(screen)")
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
     }
