@@ -25,6 +25,7 @@ let singleSections: [(flag: String, run: () async throws -> Void)] = [
     ("--tui-only", tuiSection),         // the terminal client
     ("--attach-only", attachSection),   // screens attached to the daemon
     ("--operator-only", operatorSection), // operator doors: open and doors beside curl
+    ("--export-only", exportSection),   // an operator camera's 60 s archive export beside curl
     ("--mqtt-only", mqttSection),       // MQTT and Home Assistant: event and door latency, idle CPU
     ("--video-only", videoSection),     // live video: watch vs ffmpeg's floor, the kiosk's streams, recording
     ("--scale-only", scaleSection),
@@ -145,6 +146,7 @@ do {
     try await scanSection()
     try await graphicsSection(work: work)
     try await operatorSection()
+    try await exportSection()
     try await mqttSection()
     try await videoSection()
     try await scaleSection()

@@ -10,13 +10,15 @@ import Glibc
 /// and 2 only: liblinphone's SIP and RTP sockets and curl's connections are made without
 /// close-on-exec, and a child that outlived us would otherwise hold port 5060.
 public enum ChildProcess {
-    /// `stdout` and `stderr` are descriptors of ours that become the child's 1 and 2.
+    /// `stdout` and `stderr` are descriptors of ours that become the child's 1 and 2. `foreground`:
+    /// a terminal program the user works while we wait (the screen's `intercom watch`): it keeps
+    /// our stdin and our process group, the terminal's foreground one, so it may read the keys.
     public static func spawn(program: String, argv0: String? = nil, arguments: [String], environment: [String: String],
-                             stdout: Int32, stderr: Int32 = 2) -> Result<pid_t, ChildProcessError> {
+                             stdout: Int32, stderr: Int32 = 2, foreground: Bool = false) -> Result<pid_t, ChildProcessError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if !foreground { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
         closeFromThree(&actions)
@@ -31,7 +33,7 @@ public enum ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | (foreground ? 0 : POSIX_SPAWN_SETPGROUP)))
 
         let argv = ([argv0 ?? program] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]

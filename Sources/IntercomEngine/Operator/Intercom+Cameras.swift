@@ -21,20 +21,29 @@ extension Intercom {
         config.panel(named: name) == nil && OperatorItemID.parseCamera(name).flatMap { config.operator(named: $0.operatorName) } != nil
     }
 
-    /// The source to open for `view` of camera `id`; throws one line a user can act on.
+    /// The source to open for `view` of camera `id`, or of the entrance camera of operator door
+    /// `id` (`OPERATOR:DOMOPHONE:DOOR`: the camera its panel has in the operator's camera map, the
+    /// one its calls show); throws one line a user can act on.
     public func operatorCameraSource(_ id: String, _ view: OperatorCameraView) async throws(IntercomError) -> VideoSource {
-        guard let parsed = OperatorItemID.parseCamera(id), let op = config.operator(named: parsed.operatorName) else {
-            throw .unknownPanel("no camera \"\(id)\": operator cameras are OPERATOR:cam:ID; see 'intercom cameras'")
+        let door = OperatorItemID.parseDoor(id)
+        guard let name = OperatorItemID.parseCamera(id)?.operatorName ?? door?.operatorName, let op = config.operator(named: name) else {
+            throw .unknownPanel("no camera \"\(id)\": operator cameras are OPERATOR:cam:ID (or a door, OPERATOR:PANEL:DOOR); "
+                                + "see 'intercom cameras'")
         }
         let camera: OperatorCamera?
         do {
             let client = try services.operatorClient(op, try operatorTokens.token(op.name), operatorTokens)
-            camera = try await client.camera(id: parsed.cameraId)
+            if let door {
+                camera = try await client.panelCameras()[door.domophoneId]
+            } else {
+                camera = try await client.camera(id: OperatorItemID.parseCamera(id)?.cameraId ?? "")
+            }
         } catch {
             throw .operatorRequest(error)
         }
         guard let camera else {
-            throw .unknownPanel("operator \(op.name) has no camera \(parsed.cameraId); see 'intercom cameras'")
+            throw .unknownPanel(door == nil ? "operator \(op.name) has no camera \(id); see 'intercom cameras'"
+                : "operator \(op.name)'s camera map names no camera for panel \(door?.domophoneId ?? "") (door \(id)): no camera to show")
         }
         let urls: OperatorCameraURL
         switch OperatorCameraURL.of(camera) {

@@ -16,8 +16,9 @@ final class OperatorCameraPipeline: @unchecked Sendable {
     /// Segments the playlist names, and segments kept on disk (more, so a client that read the
     /// playlist a moment ago still finds the oldest one).
     static let playlistSegments = 5
-    /// Also how far back the recording reaches: a minute, a few MB.
-    static let keptSegments = 60
+    /// Also how far back the recording reaches: a minute and a quarter, a few MB (a whole minute
+    /// to export, as `intercom-bench --export-only` does, while the newest seconds are still cut).
+    static let keptSegments = 75
 
     let folder: PrivateTemporaryDirectory
     private let pipeline: UnsafeMutablePointer<GstElement>

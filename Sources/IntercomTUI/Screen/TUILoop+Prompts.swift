@@ -98,6 +98,7 @@ extension TUILoop {
         // Esc closes it too, once it has stood alone (`EscapeFilter.takeLoneEscape`, see `run`).
         case Int32(UInt8(ascii: "l")), Int32(UInt8(ascii: "q")): model.journal = nil
         case Int32(UInt8(ascii: "c")): callBackSelected()
+        case KeyAction.keyEnter, KeyAction.keyReturn: playSelectedRecording()
         default: return false
         }
         resetPictures()

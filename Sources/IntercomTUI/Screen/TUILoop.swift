@@ -11,9 +11,9 @@ import IntercomDaemon
 /// ncurses leaves empty (`PictureOutput`).
 final class TUILoop {
     let context: TUIContext
-    private let curses: Curses
+    let curses: Curses
     private var alerts: Alerts
-    private let pictures: PictureOutput
+    let pictures: PictureOutput
     private let text: ScreenText
     var model = ScreenModel()
     private var watch: WatchView?
@@ -21,7 +21,7 @@ final class TUILoop {
     /// Rings posted through the terminal's notification escape, with the tag the terminal knows them by.
     private var notified: [CallID: String] = [:]
     private var notices = 0
-    private var running = true
+    private(set) var running = true
     private var lastTextHash: Int?
     private var lastStatus: String?
     /// The kiosk's panels on tiles (the others were told to keep to small stills).
@@ -155,7 +155,7 @@ final class TUILoop {
 
     // MARK: - Input
 
-    private func take(_ item: Inbox.Item) {
+    func take(_ item: Inbox.Item) {
         switch item {
         case .event(let event):
             model.apply(event)

@@ -14,9 +14,12 @@ public struct TUIOptions: Sendable {
     public var call: OutgoingCall?
     /// `intercom watch`: the screen shows only this panel's live picture and a status line.
     public var watch: WatchOptions?
+    /// How this screen starts `intercom watch` (this program, `watch`, its config): Enter on an
+    /// operator entry of the journal runs it with the camera and `--at`. nil: Enter says it cannot.
+    public var watchCommand: [String]?
 
     public init(kiosk: Bool = false, graphics: String? = nil, bell: Bool = true, notify: NotifyMode = .auto, label: String? = nil,
-                call: OutgoingCall? = nil, watch: WatchOptions? = nil) {
+                call: OutgoingCall? = nil, watch: WatchOptions? = nil, watchCommand: [String]? = nil) {
         self.kiosk = kiosk
         self.graphics = graphics
         self.bell = bell
@@ -24,5 +27,6 @@ public struct TUIOptions: Sendable {
         self.label = label
         self.call = call
         self.watch = watch
+        self.watchCommand = watchCommand
     }
 }

@@ -10,9 +10,11 @@ import IntercomVideo
 /// What `snapshot` and `watch` share for operator cameras (`OPERATOR:cam:ID`): telling such an id
 /// from a panel name, `--at`, and the engine that asks the operator for the camera's address.
 enum OperatorCameraCommand {
-    /// The first positional when it is an operator camera id rather than a panel name.
+    /// The first positional when it is an operator camera id rather than a panel name, or an
+    /// operator door (`home:1:0`), which stands for its panel's camera (the one its calls show).
     static func cameraID(_ invocation: Invocation) -> String? {
-        guard let name = invocation.arguments.positionals.first, OperatorItemID.parseCamera(name) != nil,
+        guard let name = invocation.arguments.positionals.first,
+              OperatorItemID.parseCamera(name) != nil || OperatorItemID.parseDoor(name) != nil,
               let config = try? invocation.loadConfig(), config.panel(named: name) == nil else { return nil }
         return name
     }

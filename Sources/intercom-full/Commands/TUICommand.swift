@@ -70,7 +70,8 @@ enum TUICommand {
         signal(SIGHUP, SIG_IGN)
         let app = TUIApp(link: link, config: config, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
-            notify: invocation.arguments.has("--no-notify") ? .off : config.notify.terminal, label: nil, call: nil))
+            notify: invocation.arguments.has("--no-notify") ? .off : config.notify.terminal, label: nil, call: nil,
+            watchCommand: watchCommand(invocation)))
         do {
             try await app.run()
         } catch {
@@ -176,7 +177,7 @@ enum TUICommand {
             : desktop != nil && notifySettings.terminal == .auto ? .off : notifySettings.terminal
         let app = TUIApp(link: LocalLink(intercom), config: await intercom.config, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
-            notify: terminalNotify, label: label, call: call))
+            notify: terminalNotify, label: label, call: call, watchCommand: watchCommand(invocation)))
         let ended: Result<CallEndReason?, any Error>
         do {
             if let signals {
@@ -203,5 +204,15 @@ enum TUICommand {
         await pipeline.finish()
         await mqtt?.stop()
         return code
+    }
+
+    /// `intercom watch` as the journal's Enter starts it: intercom-full (this program, or the one
+    /// beside the launcher, which runs `watch` itself) with this screen's `--config` and
+    /// `--graphics`; nil without /proc.
+    static func watchCommand(_ invocation: Invocation) -> [String]? {
+        guard let program = SiblingProgram.path(.full) else { return nil }
+        return [program, "watch"] + ["--config", "--graphics"].flatMap { option in
+            invocation.arguments.value(option).map { [option, $0] } ?? []
+        }
     }
 }

@@ -20,7 +20,8 @@ enum WatchCommand {
         options: [
             .value("--graphics", "MODE", "auto|kitty|sixel|iterm|symbols|ascii (default auto)", choices: GraphicsMode.optionChoices),
             .value("--fps", "N", "most pictures per second to draw, 0.2–30 (default: the live stream's own rate; snapshots 2)"),
-            .value("--at", "TIME", "an operator camera's recording from TIME (RFC 3339 or 'YYYY-MM-DD HH:MM' local)"),
+            .value("--at", "TIME", "an operator camera's recording from TIME (RFC 3339 or 'YYYY-MM-DD HH:MM' local); "
+                   + "an operator door (OPERATOR:PANEL:DOOR) plays its panel's camera"),
             .flag("--own-engine", "run an engine of its own even when this user's daemon runs (the screen attaches to it otherwise)"),
         ],
         details: "With this user's daemon running, the screen attaches to it: the daemon plays the panel's or camera's "

@@ -1,0 +1,55 @@
+import Foundation
+import IntercomBase
+@testable import IntercomTUI
+import Testing
+
+/// Enter in the journal (`l`): an operator entry plays its camera's recording of that moment
+/// (`intercom watch TARGET --at TIME`, a few seconds before the entry); any other entry says in
+/// one line why there is nothing to play. The key bar offers Enter only where it plays.
+@Suite struct JournalRecordingTests {
+    static let time = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func operatorEntry(detail: JSONValue?) -> JournalEntry {
+        var entry = JournalEntry.operatorEvent(operator: "home", event: "opened_by_key", eventText: "opened by key", uuid: "u1",
+                                               time: time, door: "Entrance 1", who: "key 0A1B", flat: "7", address: "Lenina 1",
+                                               pictureURL: nil, detail: detail)
+        entry.id = 12
+        return entry
+    }
+
+    @Test func aCameraEntryPlaysThatCameraFromJustBeforeIt() throws {
+        let recording = JournalRecording.of(Self.operatorEntry(detail: .object([("camera", .string("5"))])))
+        let from = Self.time.addingTimeInterval(-JournalRecording.leadIn)
+        #expect(recording == .watch(target: "home:cam:5", from: from))
+        let arguments = try #require(recording.watchArguments)
+        #expect(arguments.prefix(2) == ["home:cam:5", "--at"])
+        #expect(arguments.count == 3 && RFC3339.date(arguments[2]) == from, "\(arguments)")
+    }
+
+    @Test func aPanelEntryPlaysItsPanelsCameraThroughADoorOfIt() {
+        let recording = JournalRecording.of(Self.operatorEntry(detail: .object([("key", .string("0A1B")), ("domophone", .string("3"))])))
+        #expect(recording == .watch(target: "home:3:0", from: Self.time.addingTimeInterval(-JournalRecording.leadIn)))
+    }
+
+    @Test func entriesWithoutARecordingSayWhyInOneLine() throws {
+        guard case .unavailable(let why) = JournalRecording.of(Self.operatorEntry(detail: nil)) else {
+            Issue.record("an entry naming no camera or panel cannot play")
+            return
+        }
+        #expect(why.contains("no camera or panel") && !why.contains("\n"), "\(why)")
+        let call = try MissedCallKeysTests.missed()
+        guard case .unavailable(let panelWhy) = JournalRecording.of(call) else {
+            Issue.record("a panel's call has no archive to play")
+            return
+        }
+        #expect(panelWhy.contains("a panel keeps no recording"), "\(panelWhy)")
+    }
+
+    @Test func theKeyBarOffersEnterOnlyWhereItPlays() throws {
+        var model = ScreenModel()
+        model.journal = JournalBrowser(entries: [Self.operatorEntry(detail: .object([("camera", .string("5"))]))])
+        #expect(model.keyBar(kiosk: nil, directory: []).fit(200).contains("Enter recording"))
+        model.journal = JournalBrowser(entries: [try MissedCallKeysTests.missed()])
+        #expect(!model.keyBar(kiosk: nil, directory: []).fit(200).contains("Enter recording"))
+    }
+}
