@@ -133,27 +133,43 @@ let package = Package(
             path: "Sources/IntercomSimulator",
             swiftSettings: gstreamerHeaders
         ),
+        // The engine's vocabulary that a screen shares with it, with no phone: its events (and their JSON
+        // both ways), the doors' list, a peephole picture, which live stream a view plays.
+        .target(
+            name: "IntercomModel",
+            dependencies: ["IntercomBase", "IntercomImaging", "IntercomOperator"],
+            path: "Sources/IntercomModel"
+        ),
+        // What a screen works with in place of an engine (`IntercomLink`), and its client side of attach
+        // (`RemoteLink`, over the control socket): no engine, no phone, so the light `intercom` runs an
+        // attached screen without loading liblinphone.
+        .target(
+            name: "IntercomAttach",
+            dependencies: ["IntercomBase", "IntercomImaging", "IntercomModel"],
+            path: "Sources/IntercomAttach"
+        ),
         // The engine (policies, calls, doors, events, journal recording, peephole). It knows no face: no
         // socket, no hooks, no systemd.
         .target(
             name: "IntercomEngine",
-            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomOperator", "IntercomPanel",
+            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomModel", "IntercomOperator", "IntercomPanel",
                            "IntercomPhone", "IntercomVideo"],
             path: "Sources/IntercomEngine"
         ),
         // What makes an engine a daemon: the control socket, hooks, the event pipeline (journal, then hooks),
         // the stdout event printer, sd_notify and desktop notifications over sd-bus; both sides of a screen's
-        // attach (IntercomLink). The only importer of CSystemd.
+        // attach's daemon side and the own-engine link (LocalLink). The only importer of CSystemd.
         .target(
             name: "IntercomDaemon",
-            dependencies: ["IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomPhone", "CSystemd"],
+            dependencies: ["IntercomEngine", "IntercomAttach", "IntercomModel", "IntercomBase", "IntercomImaging", "IntercomPhone",
+                           "CSystemd"],
             path: "Sources/IntercomDaemon"
         ),
         // MQTT and Home Assistant discovery: a peer front end on the engine's events and commands, with
         // the MQTT client on a thread of its own. The only importer of CMosquitto.
         .target(
             name: "IntercomMQTT",
-            dependencies: ["IntercomEngine", "IntercomOperator", "IntercomBase", "CMosquitto"],
+            dependencies: ["IntercomEngine", "IntercomModel", "IntercomOperator", "IntercomBase", "CMosquitto"],
             path: "Sources/IntercomMQTT"
         ),
         // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the
@@ -166,9 +182,10 @@ let package = Package(
         ),
         // The screens (call screen, kiosk, watch), capabilities and picture encoding, kept out of
         // IntercomEngine so the daemon needs no chafa. The only importer of CZlib (the kitty encoder's).
+        // They work on an `IntercomLink`, never the engine or the phone: the light `intercom` runs them attached.
         .target(
             name: "IntercomTUI",
-            dependencies: ["IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomPhone", "IntercomTerminal", "CZlib", "IntercomDaemon"],
+            dependencies: ["IntercomAttach", "IntercomModel", "IntercomBase", "IntercomImaging", "IntercomTerminal", "CZlib"],
             path: "Sources/IntercomTUI"
         ),
         // The command-line machinery and the commands that need no phone: the journal, the control
@@ -178,17 +195,25 @@ let package = Package(
             dependencies: ["IntercomBase", "IntercomPanel", "IntercomOperator"],
             path: "Sources/IntercomCLI"
         ),
-        // `intercom`: runs the light commands itself and execs `intercom-full` or `intercom-sim` for the rest
-        // (CommandIndex says which).
+        // The screen commands' lines (`tui`'s options) and the screen attached to the daemon, which both
+        // binaries run: no engine, no phone (the light `intercom` links it; ldd is checked).
+        .target(
+            name: "IntercomScreenCommands",
+            dependencies: ["IntercomAttach", "IntercomBase", "IntercomCLI", "IntercomTUI"],
+            path: "Sources/IntercomScreenCommands"
+        ),
+        // `intercom`: runs the light commands and a screen attached to the running daemon itself, and execs
+        // `intercom-full` or `intercom-sim` for the rest (CommandIndex says which).
         .executableTarget(
             name: "intercom",
-            dependencies: ["IntercomCLI", "IntercomBase"],
+            dependencies: ["IntercomCLI", "IntercomBase", "IntercomScreenCommands"],
             path: "Sources/intercom"
         ),
         .executableTarget(
             name: "intercom-full",
             dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI", "IntercomVideo", "IntercomMQTT",
-                           "IntercomDaemon", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone", "IntercomTerminal"],
+                           "IntercomDaemon", "IntercomAttach", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone",
+                           "IntercomScreenCommands", "IntercomTerminal"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
@@ -230,7 +255,7 @@ let package = Package(
         // what they were asked, a manual clock, and the rig that builds an `Intercom` on them in one line.
         .target(
             name: "IntercomEngineFakes",
-            dependencies: ["IntercomBase", "IntercomEngine", "IntercomImaging", "IntercomOperator", "IntercomPanel",
+            dependencies: ["IntercomBase", "IntercomEngine", "IntercomImaging", "IntercomModel", "IntercomOperator", "IntercomPanel",
                            "IntercomPhone", "IntercomVideo", "IntercomTestSupport"],
             path: "Tests/IntercomEngineFakes"
         ),
@@ -276,7 +301,8 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomEngineTests",
-            dependencies: ["IntercomEngine", "IntercomEngineFakes", "IntercomDaemon", "IntercomBase", "IntercomImaging",
+            dependencies: ["IntercomEngine", "IntercomEngineFakes", "IntercomDaemon", "IntercomAttach", "IntercomModel",
+                           "IntercomBase", "IntercomImaging",
                            "IntercomOperator", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomVideo",
                            "IntercomMQTT", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEngineTests",
@@ -285,8 +311,8 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomTUITests",
-            dependencies: ["IntercomTUI", "IntercomEngine", "IntercomBase", "IntercomImaging", "IntercomPhone", "IntercomTerminal",
-                           "IntercomSimulator", "IntercomTestSupport"],
+            dependencies: ["IntercomTUI", "IntercomEngine", "IntercomModel", "IntercomBase", "IntercomImaging", "IntercomPhone",
+                           "IntercomTerminal", "IntercomSimulator", "IntercomTestSupport"],
             path: "Tests/IntercomTUITests",
             swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook

@@ -10,8 +10,10 @@ enum AttachBench {
     struct Result {
         /// `intercom tui` started → its first full screen (title attached, "waiting for calls").
         var startToScreen = Samples()
-        /// `intercom-full help`: the screen's binary started and ended, nothing else (its share of the start).
+        /// `intercom help log`: the attached screen's binary (the light one) started and ended, nothing else
+        /// (its share of the start); `intercom-full help` beside it, the binary that ran the screen before.
         var processStart = Samples()
+        var fullStart = Samples()
         /// INVITE sent → "IS CALLING" on the screen, attached and own engine.
         var ringAttached = Samples()
         var ringOwn = Samples()
@@ -65,11 +67,13 @@ enum AttachBench {
         let tui = "exec \(screenEnv) \(intercom) tui --config \(home)/config.ini --no-bell --no-notify --no-ring"
         let title = "attached to the daemon, pid \(pid)"
 
-        // Start → first full screen, attached: a fresh process each time; beside it the binary's own start.
+        // Start → first full screen, attached: a fresh process each time; beside it the binaries' own starts.
         let full = (intercom as NSString).deletingLastPathComponent + "/intercom-full"
         for _ in 0..<rounds {
-            let began = Date()
-            if (try? Spawn.run(full, ["help"])) != nil { result.processStart.add(Date().timeIntervalSince(began) * 1000) }
+            var began = Date()
+            if (try? Spawn.run(intercom, ["help", "log"])) != nil { result.processStart.add(Date().timeIntervalSince(began) * 1000) }
+            began = Date()
+            if (try? Spawn.run(full, ["help"])) != nil { result.fullStart.add(Date().timeIntervalSince(began) * 1000) }
         }
         for _ in 0..<rounds {
             let started = Date()

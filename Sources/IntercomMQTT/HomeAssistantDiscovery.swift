@@ -2,6 +2,7 @@ import Foundation
 import IntercomBase
 import IntercomEngine
 import IntercomOperator
+import IntercomModel
 
 /// The Home Assistant discovery configs (single-component discovery, one topic per entity): a device
 /// per panel with its doors, picture, ring events, `ringing`, call state, last call, do-not-disturb

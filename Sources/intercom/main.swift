@@ -1,12 +1,14 @@
 import Foundation
 import IntercomBase
 import IntercomCLI
+import IntercomScreenCommands
 
 // Commands that need no SIP phone run here, in a process that loads a handful of libraries; every
 // other command line goes to intercom-full (or, for the simulators, intercom-sim), whose liblinphone
 // dependency tree (about 200 shared libraries, bound at load time) costs ~80 ms before main. Scripts
 // call `intercom log` often. The HTTP-only commands (open, doors, cameras, the operator's) need
-// libcurl but no phone. CommandIndex says which binary runs which command.
+// libcurl but no phone. CommandIndex says which binary runs which command; a `tui` beside the running
+// daemon is an attached screen (no engine, no phone) and runs here too.
 StandardStream.ignoreBrokenPipes()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let light = CommandTable(commands: [LogCommand.spec, CtlCommand.spec, OpenCommand.spec, DoorsCommand.spec,
@@ -19,6 +21,11 @@ case .launcher:
 case .simulator:
     code = SiblingProgram.exec(.simulator, arguments)
 case .full, nil:
-    code = SiblingProgram.exec(.full, arguments)
+    // A screen beside the running daemon attaches to it and needs no phone: it runs here.
+    if let attached = await AttachedScreenLauncher.run(arguments, environment: ProcessInfo.processInfo.environment) {
+        code = attached
+    } else {
+        code = SiblingProgram.exec(.full, arguments)
+    }
 }
 exit(code)

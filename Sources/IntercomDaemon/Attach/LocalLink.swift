@@ -1,6 +1,8 @@
 import Foundation
 import IntercomBase
+import IntercomAttach
 import IntercomEngine
+import IntercomModel
 import IntercomImaging
 import IntercomPhone
 import Synchronization
@@ -37,8 +39,6 @@ public final class LocalLink: IntercomLink {
     public func watch(panels: [String], fps: Double, fullSize: Bool, live: LiveStreamChoice?) async {
         await intercom.watch(panels: panels, fps: fps, fullSize: fullSize, live: live)
     }
-
-    public func watchCamera(_ camera: CameraStream) async { await intercom.watchCamera(camera) }
 
     private let video = Mutex<VideoFrameHub?>(nil)
 

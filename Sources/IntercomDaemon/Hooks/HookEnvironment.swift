@@ -1,4 +1,5 @@
 import IntercomEngine
+import IntercomModel
 
 /// The environment a hook runs with: the daemon's own (PATH, HOME, …) with every INTERCOM_*
 /// variable replaced by those of the event. Values go in as they are: no shell ever reads them.

@@ -2,6 +2,7 @@ import Foundation
 import IntercomBase
 import IntercomOperator
 import IntercomPhone
+import IntercomModel
 
 extension Intercom {
     /// Opens `door`. In a call from a panel, per the panel's `open` method; outside a call,

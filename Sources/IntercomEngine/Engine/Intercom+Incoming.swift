@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomPhone
+import IntercomModel
 
 extension Intercom {
     /// A new call rings: who it is from (by its packets' source, then `match`), then the

@@ -2,6 +2,7 @@ import Foundation
 import IntercomBase
 import IntercomOperator
 import IntercomPhone
+import IntercomModel
 
 /// Operator doors beside the panels: listed from each logged-in operator's address list, opened
 /// through its API (`address/openDoor`) outside a call, and by the door's DTMF digit in a call

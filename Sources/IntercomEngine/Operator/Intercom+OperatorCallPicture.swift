@@ -3,6 +3,7 @@ import IntercomBase
 import IntercomOperator
 import IntercomPhone
 import IntercomVideo
+import IntercomModel
 
 /// What an operator call shows while it rings. The operator's push message would carry a
 /// snapshot link of the call, which a terminal never gets; its camera map (`cctv/camMap`) names

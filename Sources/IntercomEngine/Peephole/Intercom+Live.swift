@@ -2,12 +2,7 @@ import Foundation
 import IntercomBase
 import IntercomPhone
 import IntercomVideo
-
-/// Which of a panel's camera streams a view plays: the main one for a whole window, the sub
-/// stream for the kiosk's small tiles.
-public enum LiveStreamChoice: Sendable {
-    case main, sub
-}
+import IntercomModel
 
 extension Intercom {
     /// The panel's stream with its own user and password (Digest or Basic, as the server asks);

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomPanel
+import IntercomModel
 
 /// Panels watched without a call: their alarm streams (the daemon), and their pictures for the
 /// kiosk and `intercom watch` (snapshots, and live streams where a viewer asked for a size).

@@ -1,5 +1,6 @@
 import CLinphone
 import Foundation
+import IntercomBase
 
 /// The phone thread's book-keeping for one call. Never leaves that thread.
 final class CallRecord {

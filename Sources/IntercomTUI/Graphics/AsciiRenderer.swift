@@ -1,4 +1,3 @@
-import IntercomEngine
 import IntercomImaging
 
 /// Plain characters by brightness, no colour: for dumb terminals, NO_COLOR and logs.

@@ -1,4 +1,3 @@
-import IntercomEngine
 import IntercomImaging
 
 /// The video-rate symbols path: each cell is `▀` with the top half's colour as foreground and

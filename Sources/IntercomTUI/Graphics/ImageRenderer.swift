@@ -1,4 +1,3 @@
-import IntercomEngine
 import IntercomImaging
 import IntercomTerminal
 

@@ -1,4 +1,3 @@
-import IntercomEngine
 import IntercomImaging
 
 /// iTerm2's inline image (OSC 1337 File=…): a JPEG, which iTerm2 and WezTerm decode

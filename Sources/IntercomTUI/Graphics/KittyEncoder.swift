@@ -1,4 +1,3 @@
-import IntercomEngine
 import IntercomImaging
 
 /// The kitty graphics protocol, done here rather than through chafa so the image id is ours

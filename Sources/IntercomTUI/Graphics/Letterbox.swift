@@ -1,4 +1,3 @@
-import IntercomEngine
 import IntercomImaging
 
 /// Fits a picture into a cell area keeping its shape: cells are usually twice as tall as wide,

@@ -1,7 +1,7 @@
 import Foundation
-import IntercomEngine
 import Synchronization
 import IntercomBase
+import IntercomModel
 
 /// What reaches the TUI thread from elsewhere: the intercom's events and the outcome of
 /// commands it started. The TUI thread drains it between key presses; a post wakes it at once

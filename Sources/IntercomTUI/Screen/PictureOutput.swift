@@ -1,5 +1,4 @@
 import Foundation
-import IntercomEngine
 import IntercomImaging
 import IntercomTerminal
 

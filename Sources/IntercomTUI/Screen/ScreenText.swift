@@ -1,7 +1,6 @@
 import Foundation
-import IntercomEngine
 import IntercomTerminal
-import IntercomDaemon
+import IntercomAttach
 
 /// The call screen's text through ncurses: the title bar, the call or idle information (or the
 /// journal, the kiosk tile titles, the help), the message line and the key bar. The pictures

@@ -1,9 +1,7 @@
 import Foundation
-import IntercomEngine
 import Synchronization
 import IntercomBase
-import IntercomPhone
-import IntercomDaemon
+import IntercomAttach
 
 /// The terminal client: one thread owns ncurses and the picture renderers; the intercom's
 /// events reach it through an inbox, and keys become `IntercomCommand`s run on the intercom,
@@ -57,8 +55,8 @@ public final class TUIApp: Sendable {
         let panels = await intercom.panels()
         // The kiosk's small tiles play the panels' sub streams; snapshots stand in at 1 fps.
         if options.kiosk { await intercom.watch(panels: panels, fps: 1, fullSize: false, live: .sub) }
-        if let camera = options.watch?.camera {
-            await intercom.watchCamera(camera)
+        if options.watch?.camera == true {
+            // The link plays the camera already (its caller asked for it).
         } else if let watch = options.watch {
             // Pixel modes draw the window's every pixel; symbols need no more than the usual peephole.
             let mode = capabilities.choose(override: options.graphics).mode

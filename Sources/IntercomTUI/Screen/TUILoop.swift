@@ -1,10 +1,7 @@
 import Foundation
-import IntercomEngine
 import IntercomBase
 import IntercomImaging
-import IntercomPhone
 import IntercomTerminal
-import IntercomDaemon
 
 /// The TUI thread's loop: keys, the inbox, then the text through ncurses (`ScreenText`, or the
 /// watch view's status line) and the pictures written straight to the terminal into the area

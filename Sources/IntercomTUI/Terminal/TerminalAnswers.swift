@@ -1,4 +1,3 @@
-import IntercomEngine
 import IntercomImaging
 
 /// What the terminal said to the probe's queries. Everything optional: a missing answer

@@ -1,5 +1,4 @@
 import Glibc
-import IntercomEngine
 import IntercomImaging
 import IntercomTerminal
 

@@ -1,4 +1,3 @@
-import IntercomEngine
 import IntercomTerminal
 
 /// Asks the terminal what it can do and reads the answers against a hard deadline.

@@ -1,5 +1,4 @@
 import Foundation
-import IntercomEngine
 import IntercomBase
 
 /// What the screen shows of one call.

@@ -1,5 +1,4 @@
 import Foundation
-import IntercomEngine
 import IntercomBase
 
 /// One line of the text beside the picture, as what it says and how it is drawn. Worked out

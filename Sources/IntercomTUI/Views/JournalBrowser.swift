@@ -1,5 +1,4 @@
 import Foundation
-import IntercomEngine
 import IntercomBase
 
 /// The terminal client's journal view (`l`): the newest entries, one selected, its picture beside.

@@ -1,5 +1,4 @@
 import Foundation
-import IntercomEngine
 import IntercomBase
 
 /// What the keys act on, said on the screen: the key bar names the call or door (`a answer

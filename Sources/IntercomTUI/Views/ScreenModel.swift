@@ -1,7 +1,6 @@
 import Foundation
-import IntercomEngine
 import IntercomBase
-import IntercomPhone
+import IntercomModel
 
 /// Everything the TUI draws, derived from the intercom's events (the same ones the daemon
 /// prints), so the screen and the daemon can never disagree about what happened.

@@ -6,24 +6,13 @@ import IntercomOperator
 import IntercomTUI
 import IntercomBase
 import IntercomPhone
+import IntercomScreenCommands
+import IntercomAttach
 
 /// `intercom` / `intercom tui [--kiosk]`: the full-screen client.
 enum TUICommand {
-    static let options: [OptionSpec] = [
-        .value("--graphics", "MODE", "auto (default), kitty, sixel, iterm, symbols or ascii",
-               choices: ["auto", "kitty", "sixel", "iterm", "symbols", "ascii"]),
-        .flag("--no-bell", "no terminal bell while a panel rings"),
-        .flag("--no-notify", "no desktop or terminal notification when a panel rings ([notify] off)"),
-        .flag("--no-ring", "no ringtone through the sound card ([audio] ringtone)"),
-    ]
-
-    static let spec = CommandSpec(
-        name: "tui",
-        options: options + [.flag("--kiosk", "concierge desk: every panel's live picture on one screen (PgUp/PgDn pages, / filters by name, v lists); quitting needs Q then y"),
-                            .flag("--own-engine", "run an engine of its own even when this user's daemon runs (the screen attaches to it otherwise)")],
-        details: "Keys are shown at the bottom of the screen; ? lists them all. With this user's daemon running, "
-            + "the screen attaches to it: its calls, doors and pictures, with sound on the daemon's devices.",
-        run: run)
+    static let options = TUIScreenCommand.options
+    static let spec = TUIScreenCommand.spec(run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
         let config: IntercomConfig
@@ -32,10 +21,10 @@ enum TUICommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
-        let kiosk = invocation.arguments.has("--kiosk")
-        // The daemon is the intercom: a screen started beside it attaches.
-        if !invocation.arguments.has("--own-engine"), RunningDaemon.pid(socketPath: config.daemon.socketPath) != nil {
-            return await runAttached(config, invocation: invocation, kiosk: kiosk)
+        // The daemon is the intercom: a screen started beside it attaches (the light `intercom` runs
+        // that one itself; this is for a daemon that came up since it looked).
+        if TUIScreenCommand.attaches(invocation, config: config) {
+            return await TUIScreenCommand.runAttached(config, invocation: invocation)
         }
         let settings = phoneSettings(config, invocation)
         do {
@@ -44,41 +33,7 @@ enum TUICommand {
             return Console.fail(error.description, code: error.exitCode)
         }
         let intercom = engine(config, settings, invocation, logger: quietLogger(invocation))
-        return await runScreen(intercom, invocation: invocation, kiosk: kiosk, label: nil)
-    }
-
-    /// The screen attached to this user's daemon: no engine here, so quitting (or being killed)
-    /// ends no call; sound stays on the daemon's devices.
-    static func runAttached(_ config: IntercomConfig, invocation: Invocation, kiosk: Bool) async -> Int32 {
-        guard isatty(0) == 1, isatty(1) == 1 else {
-            return Console.fail(TUIError.notATerminal.description, code: ExitCode.usage)
-        }
-        let link: RemoteLink
-        do {
-            link = try RemoteLink(path: config.daemon.socketPath, screen: kiosk ? "kiosk" : "tui")
-        } catch {
-            return Console.fail("cannot attach to this user's intercom daemon: \(error.description); "
-                + "'intercom tui --own-engine' runs a screen with its own engine", code: error.exitCode)
-        }
-        defer { link.detach() }
-        let stderrLog = StderrRedirect(toLogIn: invocation.environment, logger: invocation.logger)
-        defer { stderrLog.restore() }
-        let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
-        let graphics = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
-        invocation.logger.info("attached to the daemon (\(link.mode.title)); graphics: \(capabilities.choose(override: graphics).mode.rawValue)")
-        // A lost terminal ends the screen through its hang-up on stdin; the daemon's calls go on.
-        signal(SIGHUP, SIG_IGN)
-        let app = TUIApp(link: link, config: config, capabilities: capabilities, options: TUIOptions(
-            kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
-            notify: invocation.arguments.has("--no-notify") ? .off : config.notify.terminal, label: nil, call: nil,
-            watchCommand: watchCommand(invocation)))
-        do {
-            try await app.run()
-        } catch {
-            stderrLog.restore()
-            return Console.fail("\(error)", code: ExitCode.failure)
-        }
-        return ExitCode.ok
+        return await runScreen(intercom, invocation: invocation, kiosk: invocation.arguments.has("--kiosk"), label: nil)
     }
 
     /// `intercom call`: a call that never got through is a failure for scripts.
@@ -177,7 +132,7 @@ enum TUICommand {
             : desktop != nil && notifySettings.terminal == .auto ? .off : notifySettings.terminal
         let app = TUIApp(link: LocalLink(intercom), config: await intercom.config, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
-            notify: terminalNotify, label: label, call: call, watchCommand: watchCommand(invocation)))
+            notify: terminalNotify, label: label, call: call, watchCommand: TUIScreenCommand.watchCommand(invocation)))
         let ended: Result<CallEndReason?, any Error>
         do {
             if let signals {
@@ -204,15 +159,5 @@ enum TUICommand {
         await pipeline.finish()
         await mqtt?.stop()
         return code
-    }
-
-    /// `intercom watch` as the journal's Enter starts it: intercom-full (this program, or the one
-    /// beside the launcher, which runs `watch` itself) with this screen's `--config` and
-    /// `--graphics`; nil without /proc.
-    static func watchCommand(_ invocation: Invocation) -> [String]? {
-        guard let program = SiblingProgram.path(.full) else { return nil }
-        return [program, "watch"] + ["--config", "--graphics"].flatMap { option in
-            invocation.arguments.value(option).map { [option, $0] } ?? []
-        }
     }
 }

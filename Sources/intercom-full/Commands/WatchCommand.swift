@@ -5,6 +5,7 @@ import IntercomEngine
 import IntercomTUI
 import IntercomBase
 import IntercomPhone
+import IntercomAttach
 
 /// `intercom watch [PANEL|CAMERA] [--at TIME]`: the panel's camera, or an operator's camera (its
 /// HLS stream, or its recording from `--at`), live in the terminal, without a call. A view
@@ -81,8 +82,9 @@ enum WatchCommand {
             await intercom.stop()
             return Console.fail("watch needs a terminal; use 'intercom snapshot --show' for one picture", code: ExitCode.usage)
         }
+        if let camera { await intercom.watchCamera(camera) }
         let app = screen(LocalLink(intercom), config: await intercom.config, invocation: invocation,
-                         watch: WatchOptions(panel: shown, fps: fps, camera: camera))
+                         watch: WatchOptions(panel: shown, fps: fps, camera: camera != nil))
         let code = await run(app)
         await intercom.stop()
         return code

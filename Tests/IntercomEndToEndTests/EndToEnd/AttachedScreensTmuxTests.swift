@@ -64,6 +64,13 @@ import Testing
                 _ = try await watch.waitForScreen(containing: "attached, pid \(daemon.process.pid) · symbols · live")
                 let listed = try await daemon.run(["ctl", "status"])
                 #expect(Self.screens(listed.stdout) == ["tui", "tui", "kiosk", "watch"], "four screens: \(listed)")
+                // The attached tui and kiosk run in the light binary (no phone loaded), not in intercom-full.
+                let pids = Self.screenPIDs(listed.stdout).filter { $0.0 != "watch" }
+                #expect(pids.count == 3, "the status lists each screen's pid: \(listed)")
+                for (name, pid) in pids {
+                    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? "?"
+                    #expect((exe as NSString).lastPathComponent == "intercom", "\(name) (pid \(pid)) runs \(exe)")
+                }
                 try await watch.sendKeys("q")
                 _ = try await watch.waitForScreen(containing: "WATCH-EXIT=0")
                 _ = try await Self.poll(daemon, until: { Self.screens($0) == ["tui", "tui", "kiosk"] })
@@ -103,6 +110,15 @@ import Testing
     static func screens(_ status: String) -> [String] {
         let object = (try? JSONSerialization.jsonObject(with: Data(status.utf8))) as? [String: Any]
         return (object?["screens"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+    }
+
+    /// The screens `ctl status` lists, with the pid of each.
+    static func screenPIDs(_ status: String) -> [(String, Int)] {
+        let object = (try? JSONSerialization.jsonObject(with: Data(status.utf8))) as? [String: Any]
+        return (object?["screens"] as? [[String: Any]])?.compactMap { screen in
+            guard let name = screen["name"] as? String, let pid = screen["pid"] as? Int else { return nil }
+            return (name, pid)
+        } ?? []
     }
 
     /// `ctl status` until its output satisfies `done` (within 10 s); that output.

@@ -19,7 +19,7 @@ struct BinaryLayoutTests {
         return result.stdout
     }
 
-    @Test("intercom-full (the daemon) does not link libmicrohttpd, GStreamer, libavformat or libmosquitto; intercom-sim links the first two")
+    @Test("intercom-full (the daemon) does not link libmicrohttpd, GStreamer, libavformat or libmosquitto; intercom-sim links the first two; intercom links the screens but not the phone")
     func onlyTheSimulatorLinksMicroHTTPD() async throws {
         let dir = try TestDirectory(prefix: "binary-layout")
         let full = try await Self.ldd(try Self.sibling(.full), in: dir)
@@ -34,6 +34,13 @@ struct BinaryLayoutTests {
         let launcher = try await Self.ldd(try IntercomBinary.path(), in: dir)
         #expect(!launcher.contains("microhttpd") && !launcher.contains("liblinphone") && !launcher.contains("libgst"),
                 "\(launcher)")
+        // The light binary runs the screen attached to the daemon (IntercomTUI: ncurses, chafa), and
+        // still none of the phone's tree: an attached screen starts without liblinphone's ~200 libraries.
+        #expect(launcher.contains("libncursesw") && launcher.contains("libchafa"),
+                "intercom should link the screens (ncursesw, chafa):\n\(launcher)")
+        for phoneLibrary in ["liblinphone", "libmediastreamer", "libbelle-sip", "libortp", "libavcodec"] {
+            #expect(!launcher.contains(phoneLibrary), "intercom links \(phoneLibrary):\n\(launcher)")
+        }
         // The check above could pass for a wrong reason (no ldd output); the simulator shows it would see one.
         let simulator = try await Self.ldd(try Self.sibling(.simulator), in: dir)
         #expect(simulator.contains("libmicrohttpd"), "intercom-sim should link libmicrohttpd:\n\(simulator)")

@@ -6,6 +6,8 @@ import IntercomPhone
 import IntercomPhoneTestSupport
 import Testing
 import IntercomBase
+import IntercomModel
+@testable import IntercomAttach
 
 /// The wire of a screen's attach, without a socket: the new requests, the frame lines, events
 /// read back from their JSON, and the outbox's newest-frame slots.

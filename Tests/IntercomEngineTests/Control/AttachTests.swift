@@ -6,6 +6,8 @@ import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 import IntercomBase
+import IntercomModel
+import IntercomAttach
 
 /// A screen attached to the control socket (`RemoteLink`) against an in-process core: it is
 /// listed while attached, sees a ring, answers through the daemon, and gets pictures.

@@ -5,6 +5,8 @@ import IntercomImaging
 import Testing
 import IntercomTestSupport
 import IntercomBase
+import IntercomModel
+import IntercomAttach
 
 /// Screens attached to one daemon showing one panel: a frame is encoded once per size, however
 /// many screens show it at that size, and screens asking different sizes each get their own

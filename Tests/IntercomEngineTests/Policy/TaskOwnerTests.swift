@@ -1,5 +1,6 @@
 import Foundation
 import IntercomEngine
+import IntercomBase
 import Testing
 
 /// The owner of a call's (the engine's, a connection's) tasks: what it holds, what `end` and a

@@ -3,6 +3,7 @@ import IntercomEngine
 @testable import IntercomTUI
 import Testing
 import IntercomTestSupport
+import IntercomModel
 
 /// The info column's "mic muted / speaker on" comes from `audio_changed`, not from the key pressed.
 @Suite struct ScreenModelAudioTests {

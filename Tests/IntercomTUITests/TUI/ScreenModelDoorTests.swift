@@ -4,6 +4,7 @@ import IntercomEngine
 import IntercomPhone
 @testable import IntercomTUI
 import Testing
+import IntercomModel
 
 /// Operator doors beside the panels on the screen: the list, Tab choosing the door `o` opens
 /// without a call, the kiosk's numbers, and "open request accepted" for an operator's door.

@@ -3,6 +3,7 @@ import IntercomBase
 import IntercomEngine
 @testable import IntercomTUI
 import Testing
+import IntercomModel
 
 /// "Recent" lists a door opening once, not with the panel's door sensor going on beside it (issue 25).
 @Suite struct ScreenModelSensorFoldTests {

@@ -4,6 +4,7 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhone
+import IntercomBase
 
 /// A terminal being dragged about (or a tiling window manager reflowing) during a call: a hundred
 /// resizes as fast as tmux takes them, down to a single cell and up to 300 columns. The TUI must

@@ -4,6 +4,7 @@ import IntercomEngine
 import Testing
 import IntercomTestSupport
 import IntercomPhone
+import IntercomBase
 
 /// The real `intercom tui` driven in tmux while simulated panels ring it.
 @Suite("TUI in tmux", .serialized)

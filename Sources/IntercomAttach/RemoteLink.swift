@@ -1,6 +1,6 @@
 import Foundation
 import IntercomBase
-import IntercomEngine
+import IntercomModel
 import IntercomImaging
 import Synchronization
 
@@ -141,10 +141,6 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         _ = try? await request(.watchPanels(shown, fps: min(30, max(0.2, fps)), whole: live == .main))
         if panels.isEmpty, camera != nil { _ = try? await request(.watchCamera(nil)) }
     }
-
-    /// A camera the screen resolved itself has nothing to do here: an attached `watch` asks the
-    /// daemon by the camera's id (`watchCamera(id:at:)`).
-    public func watchCamera(_ camera: CameraStream) async {}
 
     /// The daemon plays operator camera `id` (live, or its recording from `at`) for this screen; its
     /// pictures then come as the camera's id's (`want`, `latest`). Throws the daemon's one line

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomBase
-import IntercomEngine
+import IntercomModel
 import IntercomImaging
 
 /// What a screen (the TUI, the kiosk, `watch`) works with instead of the engine itself: the
@@ -35,8 +35,6 @@ public protocol IntercomLink: AnyObject, Sendable {
 
     /// Panels shown without a call (the kiosk, `watch`); `[]` stops them (`Intercom.watch`).
     func watch(panels: [String], fps: Double, fullSize: Bool, live: LiveStreamChoice?) async
-    /// An operator camera in place of a panel (`watch --camera`).
-    func watchCamera(_ camera: CameraStream) async
 }
 
 /// Where a screen's engine runs.

@@ -3,13 +3,13 @@ import IntercomBase
 
 /// Sends fd 2 to `$XDG_STATE_HOME/intercom/tui.log` (else `~/.local/state/…`) while a full-screen
 /// view owns the terminal, and puts it back afterwards (once, however often `restore` is called).
-final class StderrRedirect {
+public final class StderrRedirect {
     private var saved: Int32
-    let path: String?
+    public let path: String?
 
     /// The state folder is made (0700) or checked as every writer of it does (`StateDirectory`); one
     /// that cannot be used leaves stderr on the terminal, with the reason said before the screen.
-    init(toLogIn environment: [String: String], logger: Logger) {
+    public init(toLogIn environment: [String: String], logger: Logger) {
         let dir = StateDirectory.path(environment: environment)
         do {
             try StateDirectory.ensure(dir) { logger.notice("tui log: \($0)") }
@@ -32,7 +32,7 @@ final class StderrRedirect {
         self.path = path
     }
 
-    func restore() {
+    public func restore() {
         guard saved >= 0 else { return }
         dup2(saved, 2)
         close(saved)

@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomPhone
 import IntercomOperator
 
 /// One daemon event (README: Run the daemon): what the daemon prints, the control socket
@@ -22,7 +21,7 @@ public struct IntercomEvent: Sendable, Equatable {
     public enum AnsweredBy: String, Sendable, Equatable {
         case user, notification, auto, guestMode = "guest_mode", remote
 
-        init(_ trigger: AnswerTrigger) {
+        package init(_ trigger: AnswerTrigger) {
             switch trigger {
             case .user: self = .user
             case .notification: self = .notification
