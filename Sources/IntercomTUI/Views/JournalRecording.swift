@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomEngine
 
 /// What Enter does on a journal entry: play the operator camera's recording of that moment
 /// (`intercom watch TARGET --at TIME`), or the one line that says why there is none to play.

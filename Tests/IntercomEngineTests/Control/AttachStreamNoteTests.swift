@@ -2,6 +2,7 @@ import Foundation
 import IntercomBase
 import IntercomDaemon
 @testable import IntercomEngine
+import IntercomModel
 import IntercomImaging
 import IntercomTestSupport
 import Testing
