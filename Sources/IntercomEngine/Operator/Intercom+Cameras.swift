@@ -42,7 +42,7 @@ extension Intercom {
             throw .operatorRequest(error)
         }
         guard let camera else {
-            throw .unknownPanel(door == nil ? "operator \(op.name) has no camera \(id); see 'intercom cameras'"
+            throw .unknownPanel(door == nil ? "operator \(op.name) has no camera \(OperatorItemID.parseCamera(id)?.cameraId ?? id); see 'intercom cameras'"
                 : "operator \(op.name)'s camera map names no camera for panel \(door?.domophoneId ?? "") (door \(id)): no camera to show")
         }
         let urls: OperatorCameraURL
