@@ -10,4 +10,15 @@ package enum TestPatience {
 
     /// `condition` in seconds, for the waits that take a `Double`.
     package static let seconds: Double = 30
+
+    /// Polls `condition` every 50 ms until it holds; fails naming `what` once `timeout` has passed.
+    package static func poll(_ what: String, timeout: Duration = condition,
+                             _ holds: () async -> Bool) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while !(await holds()) {
+            guard clock.now < deadline else { throw HarnessError("timed out after \(timeout) waiting until \(what)") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
 }

@@ -14,19 +14,6 @@ import IntercomPhoneTestSupport
 /// 5.1 writes the consultation's To without the target's port and copies it into Refer-To, so the
 /// panel calls the target at 5060 of its host (DECISIONS.md, "Attended transfer end to end").
 @Suite("daemon: attended transfer", .removesTestFolders) struct DaemonAttendedTransferTests {
-    static func config(_ kamailio: Kamailio, flat: String) -> String {
-        """
-        [sip]
-        listen = udp:127.0.0.1:0
-        unknown_callers = accept
-        account = sip:desk@\(kamailio.host)
-        proxy = \(kamailio.uri)
-
-        [directory]
-        flat12 = \(flat)
-        """
-    }
-
     @Test("ctl transfer --consult: the flat refuses (failed, off hold), --cancel goes back, --complete leaves the panel talking to the flat; all journaled")
     func consultRefusedCancelledThenCompleted() async throws {
         let dir = try TestDirectory(prefix: "intercom-attended-e2e")
@@ -34,7 +21,7 @@ import IntercomPhoneTestSupport
         let kamailio = try Kamailio.onItsOwnAddress()
         try await kamailio.start()
         let flatURI = "sip:flat12@\(kamailio.host)"
-        let desk = try DaemonProcess(config: Self.config(kamailio, flat: flatURI), name: "desk-attended")
+        let desk = try DaemonProcess(config: DaemonConciergeDeskTests.config(kamailio, flat: flatURI), name: "desk-attended")
         let (flat, flatEvents) = try await PhoneTestSupport.phone(
             "flat12", audio: .files(play: nil, record: dir.file("flat.wav").path), video: .off, audioCodecs: ["PCMA"],
             account: SIPAccount(identity: flatURI, proxy: kamailio.uri))

@@ -35,7 +35,7 @@ import Glibc
 
                 let message = try await daemon.waitForEvent("operator_message")
                 #expect(message.string("operator") == "home" && message.number("unread") == 1, "\(message)")
-                try await poll("ctl status shows 1 unread", timeout: .seconds(5)) {
+                try await TestPatience.poll("ctl status shows 1 unread") {
                     await unread(daemon) == 1
                 }
 
@@ -53,7 +53,7 @@ import Glibc
                 #expect(!daemon.events.contains { $0.name == "operator_event" && $0.string("kind") == "opened_by_app" },
                         "\(daemon.names)")
 
-                try await poll("the hook ran", timeout: .seconds(10)) {
+                try await TestPatience.poll("the hook ran") {
                     ((try? String(contentsOf: hookOutput, encoding: .utf8)) ?? "").contains(#""kind":"call_missed""#)
                 }
                 let hookLine = try String(contentsOf: hookOutput, encoding: .utf8)
@@ -61,7 +61,7 @@ import Glibc
 
                 let inbox = try await daemon.run(["inbox"])
                 #expect(inbox.status == 0 && inbox.stdout.contains("Hello from the operator"), "\(inbox)")
-                try await poll("ctl status shows the inbox read", timeout: .seconds(10)) {
+                try await TestPatience.poll("ctl status shows the inbox read") {
                     await unread(daemon) == 0
                 }
             }
@@ -74,15 +74,5 @@ import Glibc
               let object = try? JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any],
               let operators = object["operators"] as? [[String: Any]] else { return nil }
         return operators.first { $0["name"] as? String == "home" }?["unread"] as? Int
-    }
-
-    /// Polls `condition` every 50 ms until it holds, failing with `what` after `timeout`.
-    private func poll(_ what: String, timeout: Duration, _ condition: () async -> Bool) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while !(await condition()) {
-            guard clock.now < deadline else { throw HarnessError("timed out after \(timeout) waiting until \(what)") }
-            try await Task.sleep(for: .milliseconds(50))
-        }
     }
 }

@@ -52,7 +52,7 @@ import Testing
                 let log = try await daemon.run(["log", "--local", "--json"])
                 #expect(log.status == 0 && log.stdout.contains("share_expired") && log.stdout.contains(Self.guest),
                         "\(log)")
-                try await poll("the on_share_expired hook ran", timeout: .seconds(10)) {
+                try await TestPatience.poll("the on_share_expired hook ran") {
                     ((try? String(contentsOf: hookOutput, encoding: .utf8)) ?? "").hasPrefix("share_expired {")
                 }
                 let leftKept = try String(contentsOf: keptFile, encoding: .utf8)
@@ -75,15 +75,5 @@ import Testing
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
-    }
-
-    /// Polls `condition` every 50 ms until it holds, failing with `what` after `timeout`.
-    private func poll(_ what: String, timeout: Duration, _ condition: () async -> Bool) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while !(await condition()) {
-            guard clock.now < deadline else { throw HarnessError("timed out after \(timeout) waiting until \(what)") }
-            try await Task.sleep(for: .milliseconds(50))
-        }
     }
 }
