@@ -59,7 +59,7 @@ public enum TUIScreenCommand {
         let app = TUIApp(link: link, config: config, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
             notify: invocation.arguments.has("--no-notify") ? .off : config.notify.terminal, label: nil, call: nil,
-            watchCommand: watchCommand(invocation)))
+            childCommand: childCommand(invocation)))
         do {
             try await app.run()
         } catch {
@@ -69,12 +69,12 @@ public enum TUIScreenCommand {
         return ExitCode.ok
     }
 
-    /// `intercom watch` as the journal's Enter starts it: intercom-full (this program, or the one
-    /// beside the launcher, which runs `watch` itself) with this screen's `--config` and
-    /// `--graphics`; nil without /proc.
-    public static func watchCommand(_ invocation: Invocation) -> [String]? {
+    /// intercom as the journal's Enter starts it (`watch … --at`, `log --play`): intercom-full (this
+    /// program, or the one beside the launcher), which runs both itself, with this screen's `--config`
+    /// and `--graphics`; nil without /proc.
+    public static func childCommand(_ invocation: Invocation) -> [String]? {
         guard let program = SiblingProgram.path(.full) else { return nil }
-        return [program, "watch"] + ["--config", "--graphics"].flatMap { option in
+        return [program] + ["--config", "--graphics"].flatMap { option in
             invocation.arguments.value(option).map { [option, $0] } ?? []
         }
     }

@@ -5,10 +5,11 @@ import IntercomTerminal
 import Glibc
 #endif
 
-/// Enter in the journal: the operator camera's recording of the selected entry's moment, played
-/// by `intercom watch TARGET --at TIME` on this terminal while this screen waits (curses left, the
-/// child in our process group so it reads the keys; q there comes back here). A call that rings
-/// meanwhile closes the recording (SIGTERM) so the screen can show it; so does this screen's quit.
+/// Enter in the journal: the operator camera's recording of the selected entry's moment (`intercom
+/// watch TARGET --at TIME`) or the entry's own clip (`intercom log --play ID`), played on this terminal
+/// while this screen waits (curses left, the child in our process group so it reads the keys; q there,
+/// or the clip's end, comes back here). A call that rings meanwhile closes the recording (SIGTERM) so
+/// the screen can show it; so does this screen's quit.
 extension TUILoop {
     /// How long the recording may take to close after SIGTERM before it is killed.
     static let recordingCloseGrace: TimeInterval = 5
@@ -16,17 +17,17 @@ extension TUILoop {
     func playSelectedRecording() {
         guard let entry = model.journal?.selectedEntry else { return }
         let recording = JournalRecording.of(entry)
-        guard let arguments = recording.watchArguments else {
+        guard let (name, arguments) = recording.command, let title = recording.title else {
             if case .unavailable(let why) = recording { model.say(why, warn: true) }
             return
         }
-        guard let command = context.options.watchCommand, let program = command.first else {
-            model.say("this screen cannot start 'intercom watch'; run 'intercom watch \(arguments.joined(separator: " "))'", warn: true)
+        guard let command = context.options.childCommand, let program = command.first else {
+            model.say("this screen cannot start intercom; run 'intercom \(([name] + arguments).joined(separator: " "))'", warn: true)
             return
         }
         // The child's one line on failure (an unknown camera, no archive) is shown here afterwards:
         // on the terminal it would be wiped by the next drawing.
-        let errorPath = NSTemporaryDirectory() + "intercom-watch-\(getpid())-\(entry.id).err"
+        let errorPath = NSTemporaryDirectory() + "intercom-\(name)-\(getpid())-\(entry.id).err"
         let errorFD = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard errorFD >= 0 else {
             model.say("cannot start the recording: \(errorPath): \(String(cString: strerror(errno)))", warn: true)
@@ -40,12 +41,12 @@ extension TUILoop {
         curses.erase()
         curses.refresh()
         curses.end()
-        let started = ChildProcess.spawn(program: program, argv0: "intercom", arguments: Array(command.dropFirst()) + arguments,
+        let started = ChildProcess.spawn(program: program, argv0: "intercom", arguments: [name] + command.dropFirst() + arguments,
                                          environment: ProcessInfo.processInfo.environment, stdout: 1, stderr: errorFD,
                                          foreground: true)
         var outcome: String?
         switch started {
-        case .failure(let error): outcome = "cannot start '\(program) watch': \(error.description)"
+        case .failure(let error): outcome = "cannot start '\(program) \(name)': \(error.description)"
         case .success(let pid): outcome = waitForRecording(pid)
         }
         // Back from the child's screen: every cell and picture is drawn again.
@@ -57,7 +58,7 @@ extension TUILoop {
         if let line = outcome ?? said {
             model.say(line, warn: true)
         } else {
-            model.say("back from the recording of \(LocalTime(entry.time).clock) (\(arguments[0]))")
+            model.say("back from the recording of \(LocalTime(entry.time).clock) (\(title))")
         }
     }
 

@@ -14,12 +14,13 @@ public struct TUIOptions: Sendable {
     public var call: OutgoingCall?
     /// `intercom watch`: the screen shows only this panel's live picture and a status line.
     public var watch: WatchOptions?
-    /// How this screen starts `intercom watch` (this program, `watch`, its config): Enter on an
-    /// operator entry of the journal runs it with the camera and `--at`. nil: Enter says it cannot.
-    public var watchCommand: [String]?
+    /// How this screen starts `intercom` for Enter in the journal: the program, then the options
+    /// every command it runs there takes (`--config`, `--graphics`), placed after the command's name
+    /// (`watch TARGET --at TIME`, `log --play ID`). nil: Enter says it cannot.
+    public var childCommand: [String]?
 
     public init(kiosk: Bool = false, graphics: String? = nil, bell: Bool = true, notify: NotifyMode = .auto, label: String? = nil,
-                call: OutgoingCall? = nil, watch: WatchOptions? = nil, watchCommand: [String]? = nil) {
+                call: OutgoingCall? = nil, watch: WatchOptions? = nil, childCommand: [String]? = nil) {
         self.kiosk = kiosk
         self.graphics = graphics
         self.bell = bell
@@ -27,6 +28,6 @@ public struct TUIOptions: Sendable {
         self.label = label
         self.call = call
         self.watch = watch
-        self.watchCommand = watchCommand
+        self.childCommand = childCommand
     }
 }

@@ -2,11 +2,14 @@ import Foundation
 import IntercomBase
 
 /// What Enter does on a journal entry: play the operator camera's recording of that moment
-/// (`intercom watch TARGET --at TIME`), or the one line that says why there is none to play.
+/// (`intercom watch TARGET --at TIME`), play a recorded call's clip (`intercom log --play ID`), or the
+/// one line that says why there is nothing to play.
 enum JournalRecording: Equatable {
     /// `target`: the entry's camera (`OPERATOR:cam:ID`) or a door of its panel (`OPERATOR:DOMOPHONE:0`,
     /// whose entrance camera the operator's camera map names); `from`: a little before the entry.
     case watch(target: String, from: Date)
+    /// The entry's own clip (a recorded call, or its ring: `[panel] record`), by the entry's id.
+    case clip(entry: Int64)
     case unavailable(String)
 
     /// How much of the moment before the entry the recording starts with: a visitor walks up to
@@ -28,17 +31,31 @@ enum JournalRecording: Equatable {
             }
             return .unavailable("the operator named no camera or panel for this entry (copied before this version?): no recording to play")
         case .call:
-            return .unavailable(entry.playableClip == nil
-                ? "a panel keeps no recording; only operator cameras have an archive"
-                : "this call's clip plays with 'intercom log --play \(entry.id)'")
+            guard entry.playableClip != nil else {
+                return .unavailable("no clip of this call was kept ([panel] record = calls or rings keeps them)")
+            }
+            return .clip(entry: entry.id)
         case .door, .panelEvent, .transfer:
             return .unavailable("a panel keeps no recording; Enter plays operator entries from their camera's archive")
         }
     }
 
-    /// `intercom watch`'s arguments after the command's own: the target and `--at` in RFC 3339.
-    var watchArguments: [String]? {
-        guard case .watch(let target, let from) = self else { return nil }
-        return [target, "--at", RFC3339.string(from)]
+    /// The `intercom` command that plays it, its name first: `watch TARGET --at` (RFC 3339) or
+    /// `log --play ID`; nil when there is nothing to play.
+    var command: (name: String, arguments: [String])? {
+        switch self {
+        case .watch(let target, let from): ("watch", [target, "--at", RFC3339.string(from)])
+        case .clip(let entry): ("log", ["--play", String(entry)])
+        case .unavailable: nil
+        }
+    }
+
+    /// What the screen calls it when it comes back ("back from the recording of 12:03:04 (home:cam:5)").
+    var title: String? {
+        switch self {
+        case .watch(let target, _): target
+        case .clip(let entry): "clip \(entry)"
+        case .unavailable: nil
+        }
     }
 }

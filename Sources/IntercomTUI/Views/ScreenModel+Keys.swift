@@ -59,7 +59,7 @@ extension ScreenModel {
         }
         if call == nil, journal != nil {
             let missed = journal?.selectedEntry.map { $0.missed && $0.handledBy == nil && $0.panel != nil } ?? false
-            let recorded = journal?.selectedEntry.map { JournalRecording.of($0).watchArguments != nil } ?? false
+            let recorded = journal?.selectedEntry.map { JournalRecording.of($0).command != nil } ?? false
             return KeyBar([I("↑/↓ choose", 1), I("l/q/Esc close", 1)] + (missed ? [I("c call back", 1)] : [])
                 + (recorded ? [I("Enter recording", 1)] : []) + [
                 I("PgUp/PgDn", 3), I("o open \(openLabel(.main))", 2), KeyBar.help])

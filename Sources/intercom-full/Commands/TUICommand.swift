@@ -132,7 +132,7 @@ enum TUICommand {
             : desktop != nil && notifySettings.terminal == .auto ? .off : notifySettings.terminal
         let app = TUIApp(link: LocalLink(intercom), config: await intercom.config, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
-            notify: terminalNotify, label: label, call: call, watchCommand: TUIScreenCommand.watchCommand(invocation)))
+            notify: terminalNotify, label: label, call: call, childCommand: TUIScreenCommand.childCommand(invocation)))
         let ended: Result<CallEndReason?, any Error>
         do {
             if let signals {

@@ -4,8 +4,8 @@ import Testing
 import IntercomTestSupport
 
 /// `[panel] record = calls` through the real binary: the daemon records an answered call,
-/// `intercom log --json` names the clip, the table marks it, and the `call_ended` hook gets
-/// INTERCOM_CLIP.
+/// `intercom log --json` names the clip, the table marks it, the `call_ended` hook gets
+/// INTERCOM_CLIP, `log --play` plays it, and so does Enter on it in the TUI's journal.
 @Suite("daemon: recorded clips", .removesTestFolders) struct DaemonClipTests {
     @Test("record = calls: log --json names a clip ffprobe reads; the hook gets INTERCOM_CLIP")
     func recordedCallIsInTheLogAndTheHook() async throws {
@@ -54,6 +54,26 @@ import IntercomTestSupport
                 let screen = try await tmux.waitForScreen(containing: "clip 1/1")
                 #expect(screen.contains("sound only"), "\(screen)")
                 let after = try await tmux.waitForScreen(containing: "exit=")
+                #expect(after.contains("exit=0"), "\(after)")
+            }
+
+            // Enter on the call in the journal of a screen (attached to this daemon) plays the same clip on
+            // the screen's terminal (intercom-full's `log --play`), and its end brings the journal back.
+            let tui = "\(try IntercomBinary.path()) tui --no-notify --no-bell --graphics symbols --config \(daemon.configURL.path)"
+            let screen = try await Tmux(command: "/bin/sh -c '\(tui); echo exit=$?; sleep 30'", width: 100, height: 30,
+                                        environment: environment)
+            try await withCleanup({ await screen.kill() }) {
+                _ = try await screen.waitForScreen(containing: "attached to the daemon")
+                try await screen.sendKeys("l")
+                // The list's line (`… [clip ID]`) may be cut at this width; the key bar says Enter plays.
+                let journal = try await screen.waitForScreen(containing: "Enter recording")
+                #expect(journal.contains("entrance"), "\(journal)")
+                try await screen.sendKeys("Enter")
+                let back = try await screen.waitForScreen(containing: "back from the recording")
+                #expect(back.contains("(clip \(entryID))"), "\(back)")
+                try await screen.sendKeys("q")
+                try await screen.sendKeys("q")
+                let after = try await screen.waitForScreen(containing: "exit=")
                 #expect(after.contains("exit=0"), "\(after)")
             }
         }

@@ -4,8 +4,9 @@ import IntercomBase
 import Testing
 
 /// Enter in the journal (`l`): an operator entry plays its camera's recording of that moment
-/// (`intercom watch TARGET --at TIME`, a few seconds before the entry); any other entry says in
-/// one line why there is nothing to play. The key bar offers Enter only where it plays.
+/// (`intercom watch TARGET --at TIME`, a few seconds before the entry), a call with a clip plays it
+/// (`intercom log --play ID`); any other entry says in one line why there is nothing to play. The key
+/// bar offers Enter only where it plays.
 @Suite struct JournalRecordingTests {
     static let time = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -21,8 +22,8 @@ import Testing
         let recording = JournalRecording.of(Self.operatorEntry(detail: .object([("camera", .string("5"))])))
         let from = Self.time.addingTimeInterval(-JournalRecording.leadIn)
         #expect(recording == .watch(target: "home:cam:5", from: from))
-        let arguments = try #require(recording.watchArguments)
-        #expect(arguments.prefix(2) == ["home:cam:5", "--at"])
+        let (name, arguments) = try #require(recording.command)
+        #expect(name == "watch" && arguments.prefix(2) == ["home:cam:5", "--at"])
         #expect(arguments.count == 3 && RFC3339.date(arguments[2]) == from, "\(arguments)")
     }
 
@@ -42,7 +43,20 @@ import Testing
             Issue.record("a panel's call has no archive to play")
             return
         }
-        #expect(panelWhy.contains("a panel keeps no recording"), "\(panelWhy)")
+        #expect(panelWhy.contains("no clip of this call") && panelWhy.contains("record"), "\(panelWhy)")
+    }
+
+    @Test func aRecordedCallPlaysItsClip() throws {
+        var call = try MissedCallKeysTests.missed()
+        call.clip = "c1.mkv"
+        let recording = JournalRecording.of(call)
+        #expect(recording == .clip(entry: call.id))
+        let (name, arguments) = try #require(recording.command)
+        #expect(name == "log" && arguments == ["--play", String(call.id)])
+        #expect(recording.title == "clip \(call.id)")
+        var model = ScreenModel()
+        model.journal = JournalBrowser(entries: [call])
+        #expect(model.keyBar(kiosk: nil, directory: []).fit(200).contains("Enter recording"))
     }
 
     @Test func theKeyBarOffersEnterOnlyWhereItPlays() throws {
