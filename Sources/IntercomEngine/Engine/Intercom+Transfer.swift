@@ -11,8 +11,16 @@ extension Intercom {
         }
         let resolved = try Self.transferURI(target, config: config)
         let id = session.info.id
-        try await phone.transfer(id, to: resolved.uri)
+        // Kept before the REFER goes: the actor is reentered while the phone sends it, and a panel that
+        // refuses at once (405) is reported before `phone.transfer` returns; the report names the
+        // target from here (seen in a run: the journal had the bare URI instead of "flat12 <…>").
         calls[id]?.transfer = resolved
+        do {
+            try await phone.transfer(id, to: resolved.uri)
+        } catch {
+            if calls[id]?.transfer?.uri == resolved.uri { calls[id]?.transfer = nil }
+            throw error
+        }
         logger.info("call \(id): transfer to \(resolved.name.map { "\($0) (\(resolved.uri))" } ?? resolved.uri) asked for")
         return .object([("call", .string(id.rawValue)), ("to", .string(resolved.uri)), ("target", .optional(resolved.name))])
     }
