@@ -108,7 +108,7 @@ enum OperatorBench {
     }
 
     /// Runs both, in the order asked (alternating the order cancels a first-runner's advantage).
-    private static func interleaved(first oursFirst: Bool, _ ours: () throws -> TimedRun,
+    static func interleaved(first oursFirst: Bool, _ ours: () throws -> TimedRun,
                                     _ curl: () throws -> TimedRun) throws -> (ours: TimedRun, curl: TimedRun) {
         if oursFirst {
             let a = try ours()

@@ -8,12 +8,9 @@ import IntercomBase
 /// the two API requests that find the camera's address and token (`cctv/all`).
 enum OperatorExportBench {
     struct Result {
-        var ours = Samples()
-        var curl = Samples()
+        /// Wall and CPU time of each side.
+        var export = OperatorBench.Pair()
         var ratios = Samples()
-        /// CPU time (user + system) of each side.
-        var oursCPU = Samples()
-        var curlCPU = Samples()
         /// `intercom doors` with nothing configured, in the same rounds: start-up and config alone.
         var startup = Samples()
         var bytes = 0
@@ -67,21 +64,15 @@ enum OperatorExportBench {
                         "--to", stamp.string(from: Date(timeIntervalSince1970: TimeInterval(from + pieceSeconds))), "-o", oursFile]
             let curl = ["-q", "-s", "-f", "-o", curlFile, "-w", "%{http_code}",
                         "\(camera)/archive-\(from)-\(pieceSeconds).mp4?token=\(token)"]
-            var pair: (ours: TimedRun, curl: TimedRun)
-            if i % 2 == 0 {
-                let a = try session.timed(intercom, ours, expect: "bench:cam:1")
-                pair = (a, try session.timed(OperatorBench.curl, curl, expect: "200"))
-            } else {
-                let b = try session.timed(OperatorBench.curl, curl, expect: "200")
-                pair = (try session.timed(intercom, ours, expect: "bench:cam:1"), b)
-            }
+            let pair = try OperatorBench.interleaved(first: i % 2 == 0, {
+                try session.timed(intercom, ours, expect: "bench:cam:1")
+            }, {
+                try session.timed(OperatorBench.curl, curl, expect: "200")
+            })
             let startup = try TimedRun.run(intercom, ["doors"], environment: emptyEnvironment, scratch: session.directory)
             // The first pair warms the caches (and the server's GStreamer) up: not counted.
             guard i > 0 else { continue }
-            result.ours.add(pair.ours.milliseconds)
-            result.curl.add(pair.curl.milliseconds)
-            result.oursCPU.add(pair.ours.cpuMilliseconds)
-            result.curlCPU.add(pair.curl.cpuMilliseconds)
+            result.export.add(pair)
             result.startup.add(startup.milliseconds)
             result.ratios.add(pair.ours.milliseconds / pair.curl.milliseconds)
             result.bytes = (try? FileManager.default.attributesOfItem(atPath: oursFile)[.size] as? Int) ?? 0
@@ -106,10 +97,10 @@ func exportSection() async throws {
     line()
     line("| measure | `intercom export` median | `curl` median | ours / curl, median of pairs (max) | target | |")
     line("|---|---|---|---|---|---|")
-    line("| 60 s piece (\(ProgressLineBytes.text(e.bytes)); curl's \(ProgressLineBytes.text(e.curlBytes))) | \(f(e.ours.median)) ms | "
-         + "\(f(e.curl.median)) ms | \(f(e.ratios.median, 2))× (\(f(e.ratios.percentile(100), 2))×) | ≤ 1.2× | \(ok(e.ratios.median <= 1.2)) |")
+    line("| 60 s piece (\(ProgressLineBytes.text(e.bytes)); curl's \(ProgressLineBytes.text(e.curlBytes))) | \(f(e.export.ours.median)) ms | "
+         + "\(f(e.export.curl.median)) ms | \(f(e.ratios.median, 2))× (\(f(e.ratios.percentile(100), 2))×) | ≤ 1.2× | \(ok(e.ratios.median <= 1.2)) |")
     line()
-    line("Of the same runs, median: CPU (user + system) \(f(e.oursCPU.median)) ms ours, \(f(e.curlCPU.median)) ms curl's; "
+    line("Of the same runs, median: CPU (user + system) \(f(e.export.oursCPU.median)) ms ours, \(f(e.export.curlCPU.median)) ms curl's; "
          + "`intercom doors` with nothing configured (start-up and config alone, run in the same rounds) \(f(e.startup.median)) ms.")
     line()
 }
