@@ -27,15 +27,25 @@ extension TUILoop {
         }
         // The child's one line on failure (an unknown camera, no archive) is shown here afterwards:
         // on the terminal it would be wiped by the next drawing.
-        let errorPath = NSTemporaryDirectory() + "intercom-\(name)-\(getpid())-\(entry.id).err"
-        let errorFD = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // In a folder only we can enter: a predictable name in /tmp could be another user's symlink,
+        // which O_TRUNC would follow.
+        let folder: PrivateTemporaryDirectory
+        do {
+            folder = try PrivateTemporaryDirectory.make(prefix: "intercom-\(name)")
+        } catch {
+            model.say("cannot start the recording: \(error.description)", warn: true)
+            return
+        }
+        let errorPath = folder.path + "/stderr"
+        let errorFD = open(errorPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard errorFD >= 0 else {
             model.say("cannot start the recording: \(errorPath): \(String(cString: strerror(errno)))", warn: true)
+            folder.remove()
             return
         }
         defer {
             close(errorFD)
-            unlink(errorPath)
+            folder.remove()
         }
         pictures.erase()
         curses.erase()
