@@ -144,41 +144,6 @@ import IntercomModel
         }
     }
 
-    /// This process's CPU time (both phones, the engine, the recorder) in seconds.
-    static func cpuSeconds() -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return 0 }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        // utime and stime are fields 14 and 15; fields[0] here is field 3.
-        return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-
-    /// One answered call's CPU, measured over `seconds` once its media runs.
-    static func callCPU(record: RecordMode, seconds: Double) async throws -> Double {
-        let s = try await Self.setup(record: record, autoAnswer: .on)
-        var used = 0.0
-        try await withCleanup({ await s.stop() }) {
-            let (outgoing, _) = try await Self.ring(s, video: true)
-            _ = try await s.events.wait("call_answered") { e -> Bool? in if case .callAnswered = e.kind { true } else { nil } }
-            try await Task.sleep(for: .seconds(1))
-            let before = Self.cpuSeconds()
-            try await Task.sleep(for: .seconds(seconds))
-            used = Self.cpuSeconds() - before
-            try await s.panel.hangup(outgoing)
-            _ = try await s.events.wait("call_ended") { e -> Bool? in if case .callEnded = e.kind { true } else { nil } }
-        }
-        return used / seconds * 100
-    }
-
-    /// The figure the issue asks for: what recording adds to a call (both phones run in this
-    /// process, so the difference is the recorder: the audio mix, its Opus encoder, the muxer).
-    @Test func recordingACallCostsLittleCPU() async throws {
-        let plain = try await Self.callCPU(record: .off, seconds: 8)
-        let recorded = try await Self.callCPU(record: .calls, seconds: 8)
-        print("recording a call: \(String(format: "%.1f", plain)) % of a core without, \(String(format: "%.1f", recorded)) % with")
-        #expect(recorded - plain <= 5, "without \(plain) %, with \(recorded) %")
-    }
-
     @Test func ringWithoutAStreamKeepsItsPictureAndNoClip() async throws {
         let s = try await Self.setup(record: .rings, rtsp: nil)
         try await withCleanup({ await s.stop() }) {
