@@ -92,6 +92,40 @@ package final class Tmux: @unchecked Sendable {
         return (dead, dead && parts.count > 1 ? Int32(parts[1]) : nil)
     }
 
+    /// Every thread's stack of each process under the pane's shell (`gdb -batch`), for a test whose
+    /// screen never came: a stuck start says where it waits. Best effort: what gdb could not read is
+    /// said in the text instead.
+    package func backtraces() async -> String {
+        guard let gdb = try? ExternalTool.path("gdb") else { return "(no gdb here to show the pane's stacks)" }
+        guard let shell = try? await tmux(["display-message", "-p", "-t", session, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines), let root = Int32(shell) else { return "(no pane pid)" }
+        var text = ""
+        for pid in Self.descendants(of: root) {
+            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+            let out = try? await Subprocess.run(gdb, ["-batch", "-nx", "-p", String(pid), "-ex", "thread apply all bt 12"],
+                                                logDirectory: directory.url, timeout: .seconds(60))
+            text += "\n--- pid \(pid) (\(name)):\n" + (out.map { $0.stdout.isEmpty ? $0.stderr : $0.stdout } ?? "(gdb failed)")
+        }
+        return text
+    }
+
+    /// The pids below `root` (children first found through /proc/PID/task/*/children), `root` excluded.
+    private static func descendants(of root: Int32) -> [Int32] {
+        var found: [Int32] = [], queue = [root]
+        while let pid = queue.popLast() {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            for task in tasks {
+                let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+                for child in children.split(separator: " ").compactMap({ Int32($0) }) where !found.contains(child) {
+                    found.append(child)
+                    queue.append(child)
+                }
+            }
+        }
+        return found
+    }
+
     /// `kill-server` on our socket only.
     package func kill() async {
         guard markKilled() else { return }
