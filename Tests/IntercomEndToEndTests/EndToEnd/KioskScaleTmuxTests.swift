@@ -26,7 +26,7 @@ import Testing
             var env: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
             for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
             let command = "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' tui --kiosk --config '\(file.path)'"
-                + " --no-bell --no-notify --no-ring; echo TUI-EXIT=$?; sleep 30"
+                + " --no-bell --no-notify --no-ring --log-level info; echo TUI-EXIT=$?; sleep 30"
             let tmux = try await Tmux(command: command, width: 160, height: 48, environment: env)
             try await withCleanup({ await tmux.kill() }) {
                 let first: String
@@ -34,9 +34,14 @@ import Testing
                     first = try await tmux.waitForScreen(containing: "page 1/2")
                 } catch {
                     // Once (a quiet run, 2026-12-02 run 3) the screen stayed empty for 30 s: say what the
-                    // kiosk logged and what the panels printed, so the next time tells why.
+                    // kiosk logged, what the panels printed and where each thread of the pane's processes
+                    // was, so the next time tells why. `--log-level info` above: the screen's own engine
+                    // logs only errors otherwise, and its start is the question; what it logs before the
+                    // screen opens stays on the pane, which the timeout prints.
                     let log = (try? String(contentsOfFile: dir.path + "/state/intercom/tui.log", encoding: .utf8)) ?? "(no tui.log)"
-                    throw HarnessError("\(error)\ntui.log:" + HarnessError.tail(log) + "\npanels' log:" + HarnessError.tail(fleet.log))
+                    let stacks = await tmux.backtraces()
+                    throw HarnessError("\(error)\ntui.log:" + HarnessError.tail(log) + "\npanels' log:" + HarnessError.tail(fleet.log)
+                                       + "\nthe pane's processes:" + stacks)
                 }
                 #expect(first.contains("1. panel-01") && first.contains("64. panel-64"), "tiles and the list:\n\(first)")
                 #expect(!first.contains("50. panel-50 RINGING"))
