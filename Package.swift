@@ -195,8 +195,8 @@ let package = Package(
             dependencies: ["IntercomBase", "IntercomPanel", "IntercomOperator"],
             path: "Sources/IntercomCLI"
         ),
-        // The screen commands' lines (`tui`'s options) and the screen attached to the daemon, which both
-        // binaries run: no engine, no phone (the light `intercom` links it; ldd is checked).
+        // The screen commands' lines (`tui`'s and `watch`'s options) and the screens attached to the daemon,
+        // which both binaries run: no engine, no phone (the light `intercom` links it; ldd is checked).
         .target(
             name: "IntercomScreenCommands",
             dependencies: ["IntercomAttach", "IntercomBase", "IntercomCLI", "IntercomTUI"],

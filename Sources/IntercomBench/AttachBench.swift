@@ -10,6 +10,10 @@ enum AttachBench {
     struct Result {
         /// `intercom tui` started → its first full screen (title attached, "waiting for calls").
         var startToScreen = Samples()
+        /// `intercom watch porch` started → its first picture (a half block of the snapshot drawn), attached,
+        /// and the binary the watch ran in (`/proc/PID/exe` once the picture showed).
+        var watchToPicture = Samples()
+        var watchBinary = "?"
         /// `intercom help log`: the attached screen's binary (the light one) started and ended, nothing else
         /// (its share of the start); `intercom-full help` beside it, the binary that ran the screen before.
         var processStart = Samples()
@@ -80,6 +84,19 @@ enum AttachBench {
             let pane = try panes.open(tui)
             if let shown = await panes.wait(pane, for: [title, "waiting for calls"]) {
                 result.startToScreen.add(shown.timeIntervalSince(started) * 1000)
+            }
+            panes.close(pane)
+        }
+        // `watch` beside the daemon: start → first picture of the panel (the daemon fetches it for the screen).
+        let watch = "exec \(screenEnv) \(intercom) watch porch --config \(home)/config.ini --graphics symbols"
+        for _ in 0..<rounds {
+            let started = Date()
+            let pane = try panes.open(watch)
+            if let shown = await panes.wait(pane, for: ["▀"]) {
+                result.watchToPicture.add(shown.timeIntervalSince(started) * 1000)
+                if let pid = panes.pid(pane), let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe") {
+                    result.watchBinary = (exe as NSString).lastPathComponent
+                }
             }
             panes.close(pane)
         }

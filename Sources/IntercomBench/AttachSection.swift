@@ -18,6 +18,7 @@ func attachSection() async throws {
     line("| measure | target | result | |")
     line("|---|---|---|---|")
     line("| `intercom tui` start → first full screen (title attached, state drawn) | ≤ 150 ms median | \(a.startToScreen.format()) | \(ok(a.startToScreen.median <= 150)) |")
+    line("| `intercom watch PANEL` start → first picture (symbols, the panel's snapshot through the daemon; runs in `\(a.watchBinary)`) | — | \(a.watchToPicture.format()) | |")
     line("| `intercom help log` alone (the attached screen's binary, the light one: no phone; loaded, then exit) | — | \(a.processStart.format()) | |")
     line("| `intercom-full help` alone (the binary that ran attached screens before: ~220 shared libraries) | — | \(a.fullStart.format()) | |")
     line("| INVITE → ring drawn, attached screen | own engine + 10 ms | \(a.ringAttached.format()) | \(ok(ring <= 10)) |")

@@ -7,8 +7,8 @@ import IntercomScreenCommands
 // other command line goes to intercom-full (or, for the simulators, intercom-sim), whose liblinphone
 // dependency tree (about 200 shared libraries, bound at load time) costs ~80 ms before main. Scripts
 // call `intercom log` often. The HTTP-only commands (open, doors, cameras, the operator's) need
-// libcurl but no phone. CommandIndex says which binary runs which command; a `tui` beside the running
-// daemon is an attached screen (no engine, no phone) and runs here too.
+// libcurl but no phone. CommandIndex says which binary runs which command; a `tui` or `watch` beside the
+// running daemon is an attached screen (no engine, no phone) and runs here too.
 StandardStream.ignoreBrokenPipes()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let light = CommandTable(commands: [LogCommand.spec, CtlCommand.spec, OpenCommand.spec, DoorsCommand.spec,

@@ -61,7 +61,7 @@ struct ScreenText {
 
     private func drawInfo(_ lines: [InfoLine], _ box: Layout.Box) {
         for (i, line) in lines.prefix(box.rows).enumerated() {
-            let text = TextFit.ellipsize(line.text, box.cols - 1)
+            let text = line.fitted(box.cols - 1)
             let row = box.row + i, column = box.column + 1
             switch line.style {
             case .normal: curses.put(row, column, text)

@@ -7,10 +7,17 @@ struct InfoLine: Equatable {
     enum Style: Equatable { case normal, heading, dim, warn, ok, ringing, selected }
     var text: String
     var style: Style
-    init(_ text: String, _ style: Style = .normal) {
+    /// What ends the line and is never cut when it is shortened (a journal line's ` [clip 12]`, which
+    /// Enter plays): the text before it is shortened instead.
+    var mark: String
+    init(_ text: String, _ style: Style = .normal, mark: String = "") {
         self.text = text
         self.style = style
+        self.mark = mark
     }
+
+    /// The line in at most `width` characters, its mark whole.
+    func fitted(_ width: Int) -> String { TextFit.ellipsize(text, width, keeping: mark) }
 }
 
 extension ScreenModel {
@@ -22,7 +29,8 @@ extension ScreenModel {
             var lines = [InfoLine("Journal", .heading)]
             if let problem = journal.problem { lines.append(InfoLine(problem, .dim)) }
             for (entry, selected) in journal.window(height: max(0, height - lines.count)) {
-                lines.append(InfoLine(JournalBrowser.line(entry), selected ? .selected : .normal))
+                let line = JournalBrowser.parts(entry)
+                lines.append(InfoLine(line.text, selected ? .selected : .normal, mark: line.mark))
             }
             return lines
         }
@@ -77,6 +85,6 @@ extension ScreenModel {
 
     /// The columns the longest info line takes (the layout shares the width by it).
     static func need(_ lines: [InfoLine]) -> Int {
-        lines.map(\.text.count).max() ?? 0
+        lines.map { $0.text.count + $0.mark.count }.max() ?? 0
     }
 }

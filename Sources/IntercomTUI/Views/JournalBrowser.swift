@@ -42,20 +42,27 @@ struct JournalBrowser {
     /// One line of the list: `dd.mm HH:MM panel outcome`; an operator's entry (the daemon's copy
     /// of its event log): `dd.mm HH:MM OPERATOR: DOOR event (who)`.
     static func line(_ entry: JournalEntry) -> String {
+        let line = parts(entry)
+        return line.text + line.mark
+    }
+
+    /// The list line as its text and its mark: a recorded call's ` [clip ID]` (Enter plays it), which a
+    /// narrow list keeps whole by shortening the text before it (`InfoLine.fitted`); "" for the others.
+    static func parts(_ entry: JournalEntry) -> (text: String, mark: String) {
         let local = LocalTime(entry.time)
         let when = String(format: "%02d.%02d %02d:%02d", local.day, local.month, local.hour, local.minute)
         switch entry.kind {
         case .call:
             // A recorded call: `intercom log --play ID` replays it.
-            return "\(when) \(entry.panel ?? "?") \(entry.outcomeText)" + (entry.playableClip == nil ? "" : " [clip \(entry.id)]")
+            return ("\(when) \(entry.panel ?? "?") \(entry.outcomeText)", entry.playableClip == nil ? "" : " [clip \(entry.id)]")
         case .operatorEvent:
             // The operator's texts came from its server: no control character reaches the screen.
-            return TerminalSafe.escape("\(when) \(entry.placeText) \(entry.outcomeText)" + (entry.caller.map { " (\($0))" } ?? ""))
+            return (TerminalSafe.escape("\(when) \(entry.placeText) \(entry.outcomeText)" + (entry.caller.map { " (\($0))" } ?? "")), "")
         case .transfer:
             // A refused transfer's reason is the other side's status line.
-            return TerminalSafe.escape("\(when) \(entry.panel ?? "?") \(entry.subjectText) \(entry.outcomeText)")
+            return (TerminalSafe.escape("\(when) \(entry.panel ?? "?") \(entry.subjectText) \(entry.outcomeText)"), "")
         case .door, .panelEvent:
-            return "\(when) \(entry.panel ?? "?") \(entry.subjectText) \(entry.outcomeText)"
+            return ("\(when) \(entry.panel ?? "?") \(entry.subjectText) \(entry.outcomeText)", "")
         }
     }
 }

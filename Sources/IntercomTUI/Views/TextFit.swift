@@ -21,6 +21,16 @@ enum TextFit {
         return cut + String(ellipsis)
     }
 
+    /// `text` then `mark` in at most `width` characters. The mark (a list line's `[clip 12]`, which a
+    /// key acts on) is kept whole and the text before it is shortened; only a width too narrow for the
+    /// mark and a few characters of the text shortens the two as one.
+    static func ellipsize(_ text: String, _ width: Int, keeping mark: String) -> String {
+        guard text.count + mark.count > width else { return text + mark }
+        let room = width - mark.count
+        guard room >= 4 else { return ellipsize(text + mark, width) }
+        return ellipsize(text, room) + mark
+    }
+
     /// `text` padded with spaces (or shortened with "…") to exactly `width` characters.
     static func pad(_ text: String, _ width: Int) -> String {
         let fitted = ellipsize(text, width)

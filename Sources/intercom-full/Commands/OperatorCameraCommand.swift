@@ -3,44 +3,20 @@ import IntercomBase
 import IntercomCLI
 import IntercomEngine
 import IntercomImaging
-import IntercomOperator
 import IntercomPhone
 import IntercomVideo
 
-/// What `snapshot` and `watch` share for operator cameras (`OPERATOR:cam:ID`): telling such an id
-/// from a panel name, `--at`, and the engine that asks the operator for the camera's address.
+/// The engine that asks an operator for a camera's address, for `snapshot` and `watch` (what they read
+/// from the command line is IntercomCLI's `OperatorCameraArguments`).
 enum OperatorCameraCommand {
-    /// The first positional when it is an operator camera id rather than a panel name, or an
-    /// operator door (`home:1:0`), which stands for its panel's camera (the one its calls show).
-    static func cameraID(_ invocation: Invocation) -> String? {
-        guard let name = invocation.arguments.positionals.first,
-              OperatorItemID.parseCamera(name) != nil || OperatorItemID.parseDoor(name) != nil,
-              let config = try? invocation.loadConfig(), config.panel(named: name) == nil else { return nil }
-        return name
-    }
-
-    /// `--at TIME` as a date, or the line to print.
-    static func at(_ invocation: Invocation) -> Result<Date?, CommandFailure> {
-        guard let text = invocation.arguments.value("--at") else { return .success(nil) }
-        do {
-            let date = try GuestTimeParser.parse(text, timeZone: .current)
-            guard date <= Date() else {
-                return .failure(CommandFailure("--at \(text) is in the future; recordings end now", code: ExitCode.usage))
-            }
-            return .success(date)
-        } catch {
-            return .failure(CommandFailure("--at: \(error.message)" + (error.fix.map { " — \($0)" } ?? ""), code: ExitCode.usage))
-        }
-    }
-
     /// The intercom for its operators only: the phone is never started.
-    static func engine(_ invocation: Invocation) -> Result<Intercom, CommandFailure> {
+    static func engine(_ invocation: Invocation) -> Result<Intercom, CommandError> {
         do {
             let config = try invocation.loadConfig()
             return .success(TUICommand.engine(config, PhoneSettings(config: config, environment: invocation.environment),
                                               invocation, logger: invocation.logger))
         } catch {
-            return .failure(CommandFailure(error.description, code: error.exitCode))
+            return .failure(CommandError(error.description, code: error.exitCode))
         }
     }
 }
@@ -49,7 +25,7 @@ extension SnapshotCommand {
     /// An operator camera's `preview.mp4` (now, or at `--at`), decoded and saved or shown like a panel's.
     static func operatorSnapshot(_ camera: String, _ invocation: Invocation) async -> Int32 {
         let at: Date?
-        switch OperatorCameraCommand.at(invocation) {
+        switch OperatorCameraArguments.at(invocation) {
         case .success(let date): at = date
         case .failure(let failure): return Console.fail(failure.message, code: failure.code)
         }

@@ -23,7 +23,7 @@ enum SnapshotCommand {
         run: run)
 
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
-        if let camera = OperatorCameraCommand.cameraID(invocation) {
+        if let camera = OperatorCameraArguments.cameraID(invocation) {
             return await operatorSnapshot(camera, invocation)
         }
         if invocation.arguments.value("--at") != nil {

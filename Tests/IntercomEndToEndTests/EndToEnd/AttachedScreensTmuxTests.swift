@@ -10,7 +10,8 @@ import Testing
 /// answered on another screen and opens the door with `o`; the first screen is killed, the call
 /// goes on, and `ctl status` lists the screens that are left. A kiosk attached beside them shows the
 /// daemon's 8 panels and the ring; a `watch` attached while the kiosk runs shows one panel's live
-/// stream through the daemon, says so, and leaves with `q` (the daemon drops it).
+/// stream through the daemon, says so, and leaves with `q` (the daemon drops it). Every attached screen,
+/// the watch included, runs in the light `intercom` binary.
 @Suite("screens attached to the daemon", .serialized, .removesTestFolders) struct AttachedScreensTmuxTests {
     @Test func twoScreensOneCallAndAKilledScreenEndsNothing() async throws {
         try await withStaticPicture {
@@ -64,9 +65,9 @@ import Testing
                 _ = try await watch.waitForScreen(containing: "attached, pid \(daemon.process.pid) · symbols · live")
                 let listed = try await daemon.run(["ctl", "status"])
                 #expect(Self.screens(listed.stdout) == ["tui", "tui", "kiosk", "watch"], "four screens: \(listed)")
-                // The attached tui and kiosk run in the light binary (no phone loaded), not in intercom-full.
-                let pids = Self.screenPIDs(listed.stdout).filter { $0.0 != "watch" }
-                #expect(pids.count == 3, "the status lists each screen's pid: \(listed)")
+                // The attached tui, kiosk and watch run in the light binary (no phone loaded), not in intercom-full.
+                let pids = Self.screenPIDs(listed.stdout)
+                #expect(pids.map(\.0) == ["tui", "tui", "kiosk", "watch"], "the status lists each screen's pid: \(listed)")
                 for (name, pid) in pids {
                     let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? "?"
                     #expect((exe as NSString).lastPathComponent == "intercom", "\(name) (pid \(pid)) runs \(exe)")
@@ -74,6 +75,12 @@ import Testing
                 try await watch.sendKeys("q")
                 _ = try await watch.waitForScreen(containing: "WATCH-EXIT=0")
                 _ = try await Self.poll(daemon, until: { Self.screens($0) == ["tui", "tui", "kiosk"] })
+                // A watch line the light binary refuses beside the daemon says what intercom-full would.
+                let unknown = try await daemon.run(["watch", "panel-9"])
+                #expect(unknown.status == 64 && unknown.stderr.contains("no panel 'panel-9'") && unknown.stderr.contains("panel-5"),
+                        "\(unknown)")
+                let noTerminal = try await daemon.run(["watch", "panel-5"])
+                #expect(noTerminal.status == 64 && noTerminal.stderr.contains("watch needs a terminal"), "\(noTerminal)")
                 _ = try await kiosk.waitForScreen(containing: "8. panel-8")
 
                 let events = EventRecorder(panel.events)

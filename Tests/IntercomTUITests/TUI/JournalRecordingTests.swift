@@ -59,6 +59,30 @@ import Testing
         #expect(model.keyBar(kiosk: nil, directory: []).fit(200).contains("Enter recording"))
     }
 
+    /// The list beside the picture is narrow (49 columns at 100, 39 at 80): a recorded call's line
+    /// keeps its `[clip ID]`, which Enter plays, and shortens the text before it.
+    @Test func theClipMarkStaysOnAShortenedLineAt100And80Columns() throws {
+        var call = try MissedCallKeysTests.missed(handledBy: "key (concierge-desk-1)")
+        call.clip = "c1.mkv"
+        let mark = "[clip \(call.id)]"
+        var model = ScreenModel()
+        model.journal = JournalBrowser(entries: [call])
+        #expect(JournalBrowser.line(call).hasSuffix(mark) && JournalBrowser.line(call).count > 60, "\(JournalBrowser.line(call))")
+        for (cols, rows) in [(100, 30), (80, 24)] {
+            let info = model.infoLines(now: Self.time, height: Layout.of(cols: cols, rows: rows).info.rows)
+            let layout = Layout.of(cols: cols, rows: rows, infoNeed: ScreenModel.need(info))
+            let line = try #require(info.first { $0.style == .selected })
+            let shown = line.fitted(layout.info.cols - 1)
+            #expect(shown.hasSuffix(" " + mark) && shown.count <= layout.info.cols - 1, "\(cols) columns: \(shown)")
+            #expect(shown.contains("…") && shown.hasPrefix(String(JournalBrowser.line(call).prefix(11))),
+                    "\(cols) columns: the text before the mark is what is shortened: \(shown)")
+        }
+        // An entry without a clip has no mark, and is shortened as before.
+        let plain = try MissedCallKeysTests.missed(handledBy: "key (concierge-desk-1)")
+        let (text, noMark) = JournalBrowser.parts(plain)
+        #expect(noMark.isEmpty && InfoLine(text).fitted(30) == TextFit.ellipsize(text, 30))
+    }
+
     @Test func theKeyBarOffersEnterOnlyWhereItPlays() throws {
         var model = ScreenModel()
         model.journal = JournalBrowser(entries: [Self.operatorEntry(detail: .object([("camera", .string("5"))]))])

@@ -13,6 +13,13 @@ import Testing
         #expect(TextFit.pad("gate", 6) == "gate  " && TextFit.pad("entrance", 6) == "entra…")
     }
 
+    @Test func aMarkIsKeptWholeAndTheTextBeforeItShortened() {
+        #expect(TextFit.ellipsize("entrance answered", 30, keeping: " [clip 7]") == "entrance answered [clip 7]")
+        #expect(TextFit.ellipsize("entrance answered (key)", 20, keeping: " [clip 7]") == "entrance… [clip 7]")
+        // Too narrow for the mark and a few characters of text: the two are shortened as one.
+        #expect(TextFit.ellipsize("entrance answered", 10, keeping: " [clip 7]") == "entrance…")
+    }
+
     @Test func wrap() {
         #expect(TextFit.wrap("open the main / 2nd door: the call's, else the chosen one", 20)
                 == ["open the main / 2nd", "door: the call's,", "else the chosen one"])
