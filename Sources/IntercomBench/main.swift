@@ -28,10 +28,10 @@ let singleSections: [(flag: String, run: () async throws -> Void)] = [
     ("--export-only", exportSection),   // an operator camera's 60 s archive export beside curl
     ("--mqtt-only", mqttSection),       // MQTT and Home Assistant: event and door latency, idle CPU
     ("--video-only", videoSection),     // live video: watch vs ffmpeg's floor, the kiosk's streams, recording
-    ("--scale-only", scaleSection),
+    ("--scale-only", scaleSection),     // the kiosk and the daemon at 1 … 128 panels (--scale-counts 1,8 for a quick look)
     ("--idle-only", idleSection),       // idle softphones: ours beside linphonec and baresip
     ("--ring-idle-only", ringFromIdleSection), // INVITE → call_incoming, the daemon busy and quiet, same run
-    ("--light-only", lightSection),     // light commands: log over 100 000 entries, open beside curl     // the kiosk and the daemon at 1 … 128 panels (--scale-counts 1,8 for a quick look)
+    ("--light-only", lightSection),     // light commands: log over 100 000 entries, open beside curl
 ]
 if let section = singleSections.first(where: { arguments.contains($0.flag) }) {
     do { try await section.run() } catch {
