@@ -8,9 +8,13 @@ enum OperatorText {
     static let deviceLimit = "Device limit per mobile number exceeded"
     static let alreadyShared = "Operation failed. Is the phone already in the list?"
     static let noRightToDelete = "Нет прав для удаления"
+    /// `mobile.404` and `mobile.invalidPlateNumber` of the English language file.
+    static let notFound = "Not found"
+    static let invalidPlate = "Invalid license plate number"
 
-    /// What a guest is told when `address/access` adds them, in the requester's language.
+    /// What a guest is told when `address/access` adds them, in the requester's language: the
+    /// body of the message (`mobile.newAddressBody`; the inbox page shows bodies, not titles).
     static func newAddress(language: String) -> String {
-        language.lowercased().hasPrefix("ru") ? "Вам предоставлен доступ к новому адресу" : "You have been given access to a new address"
+        language.lowercased().hasPrefix("ru") ? "В вашу учётную запись добавлен новый адрес" : "A new address has been added to your account."
     }
 }
