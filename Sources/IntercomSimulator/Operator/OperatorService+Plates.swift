@@ -31,7 +31,7 @@ extension OperatorService {
 
     /// What `addNumber.php` and `removeNumber.php` share: the flat check, `number` required
     /// (`(string)` of it: "" and "0" are falsy, 422), trimmed, its Cyrillic letters made Latin and
-    /// upper case (`toLatin`), then checked as a Russian plate (422 "Invalid license plate number").
+    /// upper case (`toLatin`), then checked as a Russian plate (422 `mobile.invalidPlateNumber`).
     private func changePlates(_ body: JSONValue, _ caller: Caller, _ change: (inout [String], String) -> Void) -> OperatorReply {
         let flat: String
         switch plateFlat(body, caller) {
@@ -41,16 +41,16 @@ extension OperatorService {
         let raw = body["number"]?.loose ?? ""
         guard !raw.isEmpty, raw != "0" else { return OperatorEnvelope.error(422) }
         let number = Self.latinPlate(raw.trimmingCharacters(in: .whitespacesAndNewlines))
-        guard Self.isValidPlate(number) else { return OperatorEnvelope.error(422, OperatorText.invalidPlate) }
+        guard Self.isValidPlate(number) else { return OperatorEnvelope.error(422, OperatorText.invalidPlate(caller.language)) }
         state.withLock { s in change(&s.plates[flat, default: []], number) }
         return OperatorEnvelope.noContent
     }
 
-    /// `(int)$postdata['flatId']`: 0 (absent, not a number) is 422; a flat not the caller's 404 "Not found".
+    /// `(int)$postdata['flatId']`: 0 (absent, not a number) is 422; a flat not the caller's 404 `mobile.404`.
     private func plateFlat(_ body: JSONValue, _ caller: Caller) -> Result<String, Refusal> {
         guard let id = Int(body["flatId"]?.loose ?? ""), id != 0 else { return .failure(Refusal(reply: OperatorEnvelope.error(422))) }
         guard caller.hasFlat, houses.contains(where: { $0.flatId == String(id) }) else {
-            return .failure(Refusal(reply: OperatorEnvelope.error(404, OperatorText.notFound)))
+            return .failure(Refusal(reply: OperatorEnvelope.error(404, OperatorText.notFound(caller.language))))
         }
         return .success(String(id))
     }

@@ -112,7 +112,7 @@ final class OperatorService: Sendable {
         case "inbox/inbox": return inbox(caller)
         case "inbox/readed": return markRead(body, caller)
         case "frs/listFaces": return listFaces(body, caller)
-        case "frs/like": return likeFace(body)
+        case "frs/like": return likeFace(body, caller)
         case "frs/disLike": return dislikeFace(body, caller)
         case "lprs/listNumbers": return listPlates(body, caller)
         case "lprs/addNumber": return addPlate(body, caller)

@@ -22,12 +22,13 @@ import Testing
                 try await client.addPlate(flatId: flat.flatId, number: "XYZ")
             }
             #expect(refused?.kind == .rejected(status: 422), "\(String(describing: refused))")
-            #expect(refused?.serverText == "Invalid license plate number")
+            // In the language LANG names (the server has English and Russian texts).
+            #expect(["Invalid license plate number", "Некорректный автомобильный номер"].contains(refused?.serverText ?? ""))
             let foreign = await #expect(throws: OperatorError.self) { try await client.plates(flatId: "99") }
             #expect(foreign?.kind == .notFound, "\(String(describing: foreign))")
 
             let directory = try TestDirectory(prefix: "intercom-plates")
-            let config = try IntercomBinary.writeConfig("[operator home]\napi = \(simulator.baseURL)\nphone = 79123456781\n", in: directory)
+            let config = try IntercomBinary.writeConfig("[operator home]\napi = \(simulator.baseURL)\nphone = 79123456781\nlanguage = en\n", in: directory)
             func intercom(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
                 try await IntercomBinary.run(arguments + ["--config", config.path], in: directory, stdin: stdin, timeout: .seconds(30))
             }

@@ -20,6 +20,11 @@ import Testing
             #expect(try await curl.post("lprs/addNumber", #"{"flatId":1,"number":"0"}"#, token: token).status == 422)
             let invalid = try await curl.post("lprs/addNumber", #"{"flatId":1,"number":"A12BC77"}"#, token: token)
             #expect(invalid.status == 422 && invalid.message == "Invalid license plate number")
+            // The texts come from the language file the request's Accept-Language names (English without one).
+            let russian = try await curl.post("lprs/addNumber", #"{"flatId":1,"number":"A12BC77"}"#, token: token, language: "ru-RU,ru;q=0.9")
+            #expect(russian.status == 422 && russian.message == "Некорректный автомобильный номер")
+            let german = try await curl.post("lprs/listNumbers", #"{"flatId":7}"#, token: token, language: "de")
+            #expect(german.status == 404 && german.message == "Not found")
 
             // Trimmed, upper case, Cyrillic made Latin; a second add of the same plate keeps one.
             let added = try await curl.post("lprs/addNumber", #"{"flatId":"1","number":" а123вс777 "}"#, token: token)
@@ -45,5 +50,7 @@ import Testing
             #expect(!OperatorService.isValidPlate(plate), "\(plate)")
         }
         #expect(OperatorService.latinPlate("аВеКмНоРсТуХ") == "ABEKMHOPCTYX")
+        #expect(OperatorText.isRussian("ru") && OperatorText.isRussian("ru-RU,en;q=0.5") && OperatorText.isRussian(" ru ;q=1"))
+        #expect(!OperatorText.isRussian("") && !OperatorText.isRussian("en-US,ru") && !OperatorText.isRussian("rus"))
     }
 }
