@@ -22,6 +22,7 @@ extension CommandTable {
         ShareCommand.spec,
         InboxCommand.spec,
         FacesCommand.spec,
+        PlatesCommand.spec,
         ExportCommand.spec,
         ConfigCommand.spec,
         CompletionCommand.spec,

@@ -13,7 +13,8 @@ StandardStream.ignoreBrokenPipes()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let light = CommandTable(commands: [LogCommand.spec, CtlCommand.spec, OpenCommand.spec, DoorsCommand.spec,
                                     CamerasCommand.spec, LoginCommand.spec, LogoutCommand.spec, SettingsCommand.spec,
-                                    ShareCommand.spec, InboxCommand.spec, ExportCommand.spec, FacesCommand.spec])
+                                    ShareCommand.spec, InboxCommand.spec, ExportCommand.spec, FacesCommand.spec,
+                                    PlatesCommand.spec])
 let code: Int32
 switch CommandIndex.program(for: arguments) {
 case .launcher:

@@ -52,6 +52,7 @@ public enum CommandIndex {
                      summary: "give a phone access to the flat through the operator, take it back, or list who has it"),
         CommandEntry(name: "inbox", program: .launcher, summary: "read the operator's messages, or count the unread ones"),
         CommandEntry(name: "faces", program: .launcher, summary: "the operator's known faces of the flat: list, register from a log entry, remove"),
+        CommandEntry(name: "plates", program: .launcher, summary: "the flat's licence plates the operator's gates open for: list, add, remove"),
         CommandEntry(name: "export", program: .launcher, summary: "save a piece of an operator camera's recording as an MP4 file"),
         CommandEntry(name: "config", program: .full, summary: "print a commented example config, or check the config file"),
         CommandEntry(name: "completion", program: .full,

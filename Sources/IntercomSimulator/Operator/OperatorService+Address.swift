@@ -104,7 +104,7 @@ extension OperatorService {
             state.withLock { $0.roommates.removeAll { $0.phone == guest } }
             return OperatorEnvelope.noContent
         }
-        guard Self.normalizedPhone(.string(guest)) == guest else { return OperatorEnvelope.error(422, OperatorText.alreadyShared) }
+        guard Self.normalizedPhone(.string(guest)) == guest else { return OperatorEnvelope.error(422, OperatorText.alreadyShared(caller.language)) }
         let owner = options.testPhone
         let language = caller.language
         let added: Bool = state.withLock { s in
@@ -113,7 +113,7 @@ extension OperatorService {
             s.send(OperatorText.newAddress(language: language), to: guest)
             return true
         }
-        return added ? OperatorEnvelope.noContent : OperatorEnvelope.error(422, OperatorText.alreadyShared)
+        return added ? OperatorEnvelope.noContent : OperatorEnvelope.error(422, OperatorText.alreadyShared(caller.language))
     }
 
     /// Any member of the flat may; the code comes back as a number, as the server's does.

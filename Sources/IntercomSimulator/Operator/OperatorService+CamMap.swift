@@ -12,7 +12,8 @@ extension OperatorService {
                 ("id", .string(domophone)),
                 ("entranceId", .integer(house.entranceId)),
             ] + cameraStream(house) + [
-                ("frs", .string("")),
+                // "t" when the entrance's camera has a face-recognition stream (`strlen(frs) > 1`), else "f".
+                ("frs", .flag(options.recognition)),
                 ("altCameras", .array([])),
             ])
         }))

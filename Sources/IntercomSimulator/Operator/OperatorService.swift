@@ -112,8 +112,11 @@ final class OperatorService: Sendable {
         case "inbox/inbox": return inbox(caller)
         case "inbox/readed": return markRead(body, caller)
         case "frs/listFaces": return listFaces(body, caller)
-        case "frs/like": return likeFace(body)
+        case "frs/like": return likeFace(body, caller)
         case "frs/disLike": return dislikeFace(body, caller)
+        case "lprs/listNumbers": return listPlates(body, caller)
+        case "lprs/addNumber": return addPlate(body, caller)
+        case "lprs/removeNumber": return removePlate(body, caller)
         default: return OperatorEnvelope.error(405)
         }
     }
@@ -124,7 +127,7 @@ final class OperatorService: Sendable {
         "address/getAddressList", "address/getSettingsList", "address/openDoor", "address/intercom",
         "address/access", "address/resetCode", "address/plogDays", "address/plog",
         "cctv/all", "cctv/camMap", "ext/options", "inbox/unreaded", "inbox/inbox", "inbox/readed",
-        "frs/listFaces", "frs/like", "frs/disLike",
+        "frs/listFaces", "frs/like", "frs/disLike", "lprs/listNumbers", "lprs/addNumber", "lprs/removeNumber",
     ]
 
     // MARK: faults

@@ -70,6 +70,8 @@ struct OperatorState {
     var log: [LogEntry] = []
     /// The flat's faces (`frs/like`): the face's id and the log entry it was registered from.
     var faces: [(id: Int, uuid: String)] = []
+    /// The flats' licence plates (`lprs/*`; the flat's `cars`), by flat id, in the order added.
+    var plates: [String: [String]] = [:]
     /// Requests per API method ("address/openDoor"), and per answer status ("status:401").
     var counts: [String: Int] = [:]
 

@@ -89,6 +89,9 @@ public final class SimulatedOperator: Sendable {
     /// The flat's other subscribers, as `address/access` left them.
     public var roommates: [String] { service.state.withLock { $0.roommates.map(\.phone) } }
 
+    /// The licence plates of flat `flatId` (the first flat's by default), as `lprs/*` left them.
+    public func plates(flatId: String = "1") -> [String] { service.state.withLock { $0.plates[flatId] ?? [] } }
+
     /// The messages the server sent other users (a guest's "new address"), oldest first.
     public var messages: [(phone: String, text: String)] { service.state.withLock { $0.messages.map { ($0.phone, $0.text) } } }
 

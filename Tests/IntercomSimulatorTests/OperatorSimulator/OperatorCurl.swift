@@ -29,12 +29,13 @@ struct OperatorCurl {
     }
 
     /// POST `{base}/{method}` with a JSON body; `token` becomes `Authorization: Bearer …`,
-    /// `authorization` is sent as the whole header instead.
+    /// `authorization` is sent as the whole header instead; `language` as `Accept-Language`.
     func post(_ method: String, _ body: String = "{}", token: String? = nil, authorization: String? = nil,
-              query: String = "", maxTime: Double = 20) async throws -> OperatorAnswer {
+              language: String? = nil, query: String = "", maxTime: Double = 20) async throws -> OperatorAnswer {
         var arguments = ["-X", "POST", "-H", "Content-Type: application/json", "--data-binary", body]
         if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
         if let authorization { arguments += ["-H", "Authorization: \(authorization)"] }
+        if let language { arguments += ["-H", "Accept-Language: \(language)"] }
         return try await run(arguments, url: "\(base)/\(method)\(query)", maxTime: maxTime)
     }
 

@@ -134,6 +134,9 @@ import Testing
             let log = try await curl.post("address/plog", #"{"flatId":"1","day":"\#(today)"}"#, token: token)
             #expect(log.text.contains(#""event":"5""#) && log.text.contains(#""faceId":"17""#), "\(log.text)")
             #expect(log.text.contains(#""plateNumber":"A123BC""#), "\(log.text)")
+            // camMap's frs is "t"/"f" as the PHP writes it (the entrance camera has a recognition stream).
+            let map = try await curl.post("cctv/camMap", token: token)
+            #expect(map.data.flatMap { if case .array(let items) = $0 { items.first?["frs"] } else { nil } } == .string("t"), "\(map.text)")
         }
     }
 

@@ -22,8 +22,7 @@ public enum FacesCommand {
             (log entries 'opened by face', who 'face 17'). --like takes an entry whose picture shows
             a face and registers it for this login; --remove takes a face off the flat (for every
             member when this login owns the flat, else for this login only: the server decides).
-            A server without recognition answers 422. There is no plate list: SmartYard's mobile
-            API has none.
+            A server without recognition answers 422. Licence plates: 'intercom plates'.
             """,
         run: run)
 
