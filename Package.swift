@@ -43,8 +43,11 @@ let package = Package(
         ),
         // Read hooks in front of belle-sip (intercom-full, which runs the phone, exports them).
         .target(name: "CSIPIngress", path: "Sources/CSIPIngress", linkerSettings: [.linkedLibrary("dl")]),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
-        // curl_easy_setopt is variadic, which Swift cannot call: typed wrappers.
+        // curl.h and the table libcurl is reached through, loaded with dlopen by the process's first HTTP
+        // event loop (libcurl4 at run time; headers: libcurl4-openssl-dev), so the light binary's `log`,
+        // `ctl` and attached screen start without libcurl's ~30 libraries and `ldd intercom` lists none.
+        .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // curl_easy_setopt is variadic, which Swift cannot call: typed wrappers, calling through CCurl's table.
         .target(name: "CCurlShim", dependencies: ["CCurl"], path: "Sources/CCurlShim"),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg"),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),

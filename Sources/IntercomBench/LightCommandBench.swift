@@ -10,6 +10,7 @@ import IntercomSimulator
 enum LightCommandBench {
     struct Result {
         var log = Samples()
+        var logCPU = Samples()
         var logRows = 0
         var open = Samples()
         var curl = Samples()
@@ -49,7 +50,10 @@ enum LightCommandBench {
         for i in 0..<(runs + warmups) {
             let run = try TimedRun.run(intercom, ["log", "--since", "1d", "--config", logConfig], environment: environment, scratch: home)
             guard run.status == 0 else { throw BenchError("intercom log exited \(run.status)") }
-            if i >= warmups { result.log.add(run.milliseconds) }
+            if i >= warmups {
+                result.log.add(run.milliseconds)
+                result.logCPU.add(run.cpuMilliseconds)
+            }
             result.logRows = run.stdout.split(separator: "\n").count - 1
         }
 

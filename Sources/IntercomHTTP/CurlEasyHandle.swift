@@ -5,19 +5,14 @@ import CCurl
 /// Not Sendable: an `HTTPClient`'s handle lives on the event loop thread (`CurlChannel`).
 final class CurlEasyHandle {
     let raw: UnsafeMutableRawPointer
+    /// The loaded library (curl_global_init already done, once, by `CurlLibrary`).
+    let curl: CurlLibrary.Functions
 
-    init?() {
-        // Reference-counted inside curl and thread-safe since 7.84, so per-handle init is fine.
-        guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else { return nil }
-        guard let raw = curl_easy_init() else {
-            curl_global_cleanup()
-            return nil
-        }
+    init?(curl: CurlLibrary.Functions) {
+        guard let raw = curl.c.easy_init() else { return nil }
         self.raw = raw
+        self.curl = curl
     }
 
-    deinit {
-        curl_easy_cleanup(raw)
-        curl_global_cleanup()
-    }
+    deinit { curl.c.easy_cleanup(raw) }
 }

@@ -11,6 +11,7 @@ import Glibc
 final class CurlMultiLoop {
     private let inbox: LoopInbox
     private let multi: UnsafeMutableRawPointer
+    private let curl: CurlLibrary.Functions
     private let owner = pthread_self()
     private var channels: [UInt64: CurlChannel] = [:]
     /// Longest sleep with nothing to do: curl's own timers and `curl_multi_wakeup` end it sooner.
@@ -19,6 +20,7 @@ final class CurlMultiLoop {
     init(inbox: LoopInbox) {
         self.inbox = inbox
         self.multi = inbox.multi.raw
+        self.curl = inbox.curl
     }
 
     private func assertOnLoop(file: StaticString = #fileID, line: UInt = #line) {
@@ -38,10 +40,10 @@ final class CurlMultiLoop {
                 handle(command)
             }
             var running: Int32 = 0
-            _ = curl_multi_perform(multi, &running)
+            _ = curl.c.multi_perform(multi, &running)
             collectFinished()
             var ready: Int32 = 0
-            _ = curl_multi_poll(multi, nil, 0, Self.idlePollMilliseconds, &ready)
+            _ = curl.c.multi_poll(multi, nil, 0, Self.idlePollMilliseconds, &ready)
         }
     }
 
@@ -81,23 +83,23 @@ final class CurlMultiLoop {
     private func begin(_ order: TransferOrder, on channel: CurlChannel) {
         assertOnLoop()
         if channel.easy == nil {
-            guard let easy = CurlEasyHandle() else {
+            guard let easy = CurlEasyHandle(curl: curl) else {
                 return refuse(order, on: channel, CurlFailure(code: CURLE_FAILED_INIT, message: "curl_easy_init failed"))
             }
             // The channel's id, not a pointer: nothing to retain or release when a transfer ends.
-            _ = intercom_curl_setopt_ptr(easy.raw, CURLOPT_PRIVATE, UnsafeMutableRawPointer(bitPattern: UInt(channel.id)))
+            _ = intercom_curl_setopt_ptr(curl.table, easy.raw, CURLOPT_PRIVATE, UnsafeMutableRawPointer(bitPattern: UInt(channel.id)))
             channel.easy = easy
         }
         guard let easy = channel.easy else { return }
-        let transfer = CurlTransfer(order: order, handle: easy.raw)
+        let transfer = CurlTransfer(order: order, handle: easy.raw, curl: curl)
         if let failure = transfer.applyOptions() {
             transfer.detachOptions()
             return refuse(order, on: channel, failure)
         }
-        let added = curl_multi_add_handle(multi, easy.raw)
+        let added = curl.c.multi_add_handle(multi, easy.raw)
         guard added == CURLM_OK else {
             transfer.detachOptions()
-            let text = String(cString: curl_multi_strerror(added))
+            let text = curl.text(added)
             return refuse(order, on: channel, CurlFailure(code: CURLE_FAILED_INIT, message: "curl_multi_add_handle: \(text)"))
         }
         channel.current = transfer
@@ -113,12 +115,12 @@ final class CurlMultiLoop {
     /// Every transfer curl says is done, with curl's result.
     private func collectFinished() {
         var left: Int32 = 0
-        while let message = curl_multi_info_read(multi, &left) {
+        while let message = curl.c.multi_info_read(multi, &left) {
             var easy: UnsafeMutableRawPointer?
             var code = CURLE_OK
             guard intercom_curl_msg_done(message, &easy, &code) != 0, let easy else { continue }
             var tag: UnsafeMutableRawPointer?
-            _ = intercom_curl_getinfo_ptr(easy, CURLINFO_PRIVATE, &tag)
+            _ = intercom_curl_getinfo_ptr(curl.table, easy, CURLINFO_PRIVATE, &tag)
             let id = UInt64(UInt(bitPattern: tag))
             guard let channel = channels[id], let transfer = channel.current, transfer.handle == easy else { continue }
             finish(channel, with: transfer.outcome(code))
@@ -130,7 +132,7 @@ final class CurlMultiLoop {
         assertOnLoop()
         guard let transfer = channel.current else { return }
         // Removing a handle mid-transfer is how curl aborts one; its connection is closed, not reused.
-        _ = curl_multi_remove_handle(multi, transfer.handle)
+        _ = curl.c.multi_remove_handle(multi, transfer.handle)
         transfer.detachOptions()
         channel.current = nil
         inbox.running.subtract(1, ordering: .relaxed)

@@ -8,6 +8,7 @@ import Foundation
 final class CurlTransfer {
     let order: TransferOrder
     let handle: UnsafeMutableRawPointer
+    let curl: CurlLibrary.Functions
     /// curl writes its error text here; allocated here because it must outlive every callback.
     let errorBuffer: UnsafeMutablePointer<CChar>
     /// The request's extra headers; curl reads the list during the transfer, freed in `release`.
@@ -21,17 +22,18 @@ final class CurlTransfer {
     /// Every scheme a challenge named, so a refusal can say which one the server wanted.
     var offeredAuth: HTTPAuthMethods = []
 
-    init(order: TransferOrder, handle: UnsafeMutableRawPointer) {
+    init(order: TransferOrder, handle: UnsafeMutableRawPointer, curl: CurlLibrary.Functions) {
         self.order = order
         self.handle = handle
+        self.curl = curl
         let size = Int(CURL_ERROR_SIZE) + 1
         errorBuffer = .allocate(capacity: size)
         errorBuffer.initialize(repeating: 0, count: size)
-        for line in order.request.headers { headerList = curl_slist_append(headerList, line) }
+        for line in order.request.headers { headerList = curl.c.slist_append(headerList, line) }
     }
 
     deinit {
-        curl_slist_free_all(headerList)
+        curl.c.slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
@@ -61,7 +63,7 @@ final class CurlTransfer {
         // A bare CRLF ends one header block: the status of this response is final now.
         guard line.count <= 2, line.allSatisfy({ $0 == 0x0D || $0 == 0x0A }) else { return }
         var code = 0
-        guard intercom_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK else { return }
+        guard intercom_curl_getinfo_long(curl.table, handle, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK else { return }
         status = code
         // The body of an earlier block (the 401 challenge) is not the answer.
         body.removeAll(keepingCapacity: true)
@@ -73,10 +75,10 @@ final class CurlTransfer {
     func outcome(_ code: CURLcode) -> TransferResult {
         if code == CURLE_OK {
             var status = 0
-            _ = intercom_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            _ = intercom_curl_getinfo_long(curl.table, handle, CURLINFO_RESPONSE_CODE, &status)
             var typePtr: UnsafePointer<CChar>?
             var contentType: String?
-            if intercom_curl_getinfo_str(handle, CURLINFO_CONTENT_TYPE, &typePtr) == CURLE_OK, let typePtr {
+            if intercom_curl_getinfo_str(curl.table, handle, CURLINFO_CONTENT_TYPE, &typePtr) == CURLE_OK, let typePtr {
                 contentType = String(cString: typePtr)
             }
             return .success(HTTPResponse(status: status, contentType: contentType, body: body, offeredAuth: offeredAuth))
@@ -85,7 +87,7 @@ final class CurlTransfer {
         let message = String(cString: errorBuffer)
         let failure = CurlFailure(
             code: code,
-            message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message)
+            message: message.isEmpty ? curl.text(code) : message)
         switch code {
         case CURLE_WRITE_ERROR where exceeded, CURLE_FILESIZE_EXCEEDED:
             return .failure(.tooLarge(limit: cap))

@@ -34,6 +34,8 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
     case cancelled
     /// The handle refused an option (a bad URL, an unsupported protocol …).
     case setup(CurlFailure)
+    /// libcurl is not installed (or lacks a function): loaded on first use, not at start.
+    case unavailable(CurlLoadError)
 
     public var description: String {
         switch self {
@@ -42,6 +44,7 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
         case .tooLarge(let limit): return "body larger than \(limit) bytes"
         case .cancelled: return "cancelled"
         case .setup(let f): return "bad request setup: \(f.description)"
+        case .unavailable(let e): return e.description
         }
     }
 }

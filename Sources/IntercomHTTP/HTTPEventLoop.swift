@@ -28,17 +28,19 @@ public final class HTTPEventLoop: Sendable {
 
     /// A loop of its own (tests); its thread ends, cancelling what still runs, when it is released.
     public init(name: String = HTTPEventLoop.threadName) throws(HTTPError) {
-        guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else {
-            throw .setup(CurlFailure(code: CURLE_FAILED_INIT, message: "curl_global_init failed"))
+        // libcurl is mapped here, by the process's first loop, not at start (CurlLibrary).
+        let curl: CurlLibrary.Functions
+        switch CurlLibrary.load() {
+        case .success(let functions): curl = functions
+        case .failure(let error): throw .unavailable(error)
         }
-        guard let multi = curl_multi_init() else {
-            curl_global_cleanup()
+        guard let multi = curl.c.multi_init() else {
             throw .setup(CurlFailure(code: CURLE_FAILED_INIT, message: "curl_multi_init failed"))
         }
         // Idle kept-alive connections of every panel stay in one cache; curl's default (4 per
         // added handle) would close them whenever few transfers happen to run.
-        _ = intercom_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 512)
-        let inbox = LoopInbox(multi: multi)
+        _ = intercom_curl_multi_setopt_long(curl.table, multi, CURLMOPT_MAXCONNECTS, 512)
+        let inbox = LoopInbox(multi: multi, curl: curl)
         self.inbox = inbox
         let thread = Thread {
             KernelThreadName.set(name)

@@ -17,19 +17,22 @@ final class LoopInbox: Sendable {
     }
 
     let multi: MultiHandle
+    /// The loaded library, for the loop thread and the wake-up.
+    let curl: CurlLibrary.Functions
     private let state = Mutex(State())
     /// Easy handles added to the multi handle and not yet removed; written on the loop thread.
     let running = Atomic<Int>(0)
 
-    init(multi: UnsafeMutableRawPointer) {
+    init(multi: UnsafeMutableRawPointer, curl: CurlLibrary.Functions) {
         self.multi = MultiHandle(raw: multi)
+        self.curl = curl
     }
 
     func post(_ command: LoopCommand) {
         // Woken under the lock, so `closeMulti` cannot free the handle in between.
         state.withLock { state in
             state.commands.append(command)
-            if !state.closed { _ = curl_multi_wakeup(multi.raw) }
+            if !state.closed { _ = curl.c.multi_wakeup(multi.raw) }
         }
     }
 
@@ -45,8 +48,7 @@ final class LoopInbox: Sendable {
     func closeMulti() {
         state.withLock { state in
             state.closed = true
-            _ = curl_multi_cleanup(multi.raw)
+            _ = curl.c.multi_cleanup(multi.raw)
         }
-        curl_global_cleanup()
     }
 }

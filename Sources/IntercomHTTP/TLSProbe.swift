@@ -19,30 +19,35 @@ public enum TLSProbe {
     }
 
     private static func handshake(host: String, port: Int, tls: SIPTLSSettings, timeout: Duration) -> String? {
-        guard let easy = CurlEasyHandle() else { return "curl_easy_init failed" }
+        let curl: CurlLibrary.Functions
+        switch CurlLibrary.load() {
+        case .success(let functions): curl = functions
+        case .failure(let error): return error.description
+        }
+        guard let easy = CurlEasyHandle(curl: curl) else { return "curl_easy_init failed" }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let code = errorBuffer.withUnsafeMutableBufferPointer { buffer -> CURLcode in
             let raw = easy.raw
-            _ = intercom_curl_setopt_ptr(raw, CURLOPT_ERRORBUFFER, buffer.baseAddress)
+            _ = intercom_curl_setopt_ptr(curl.table, raw, CURLOPT_ERRORBUFFER, buffer.baseAddress)
             // https:// only to make curl speak TLS; CONNECT_ONLY stops after the handshake, so no
             // HTTP request ever reaches the registrar.
-            _ = intercom_curl_setopt_str(raw, CURLOPT_URL, "https://\(shownHost):\(port)/")
-            _ = intercom_curl_setopt_long(raw, CURLOPT_CONNECT_ONLY, 1)
-            _ = intercom_curl_setopt_long(raw, CURLOPT_NOSIGNAL, 1)
-            _ = intercom_curl_setopt_long(raw, CURLOPT_CONNECTTIMEOUT_MS, timeout.curlMilliseconds)
-            _ = intercom_curl_setopt_long(raw, CURLOPT_SSL_VERIFYPEER, tls.verify ? 1 : 0)
-            _ = intercom_curl_setopt_long(raw, CURLOPT_SSL_VERIFYHOST, tls.verify ? 2 : 0)
+            _ = intercom_curl_setopt_str(curl.table, raw, CURLOPT_URL, "https://\(shownHost):\(port)/")
+            _ = intercom_curl_setopt_long(curl.table, raw, CURLOPT_CONNECT_ONLY, 1)
+            _ = intercom_curl_setopt_long(curl.table, raw, CURLOPT_NOSIGNAL, 1)
+            _ = intercom_curl_setopt_long(curl.table, raw, CURLOPT_CONNECTTIMEOUT_MS, timeout.curlMilliseconds)
+            _ = intercom_curl_setopt_long(curl.table, raw, CURLOPT_SSL_VERIFYPEER, tls.verify ? 1 : 0)
+            _ = intercom_curl_setopt_long(curl.table, raw, CURLOPT_SSL_VERIFYHOST, tls.verify ? 2 : 0)
             if let ca = tls.caFile {
-                _ = intercom_curl_setopt_str(raw, ca.hasSuffix("/") || isDirectory(ca) ? CURLOPT_CAPATH : CURLOPT_CAINFO, ca)
+                _ = intercom_curl_setopt_str(curl.table, raw, ca.hasSuffix("/") || isDirectory(ca) ? CURLOPT_CAPATH : CURLOPT_CAINFO, ca)
             }
-            let result = curl_easy_perform(raw)
-            _ = intercom_curl_setopt_ptr(raw, CURLOPT_ERRORBUFFER, nil)
+            let result = curl.c.easy_perform(raw)
+            _ = intercom_curl_setopt_ptr(curl.table, raw, CURLOPT_ERRORBUFFER, nil)
             return result
         }
         guard code != CURLE_OK else { return nil }
         let message = errorBuffer.withUnsafeBufferPointer { $0.baseAddress.map { String(cString: $0) } } ?? ""
-        return message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
+        return message.isEmpty ? curl.text(code) : message
     }
 
     private static func isDirectory(_ path: String) -> Bool {

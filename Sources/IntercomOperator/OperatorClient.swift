@@ -75,6 +75,8 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
         case .setup(let failure):
             return OperatorError(operatorName: operatorName,
                                  kind: .local(detail: "bad request setup (check [operator \(operatorName)] api): \(failure.message)"))
+        case .unavailable(let missing):
+            return OperatorError(operatorName: operatorName, kind: .local(detail: missing.description))
         }
     }
 

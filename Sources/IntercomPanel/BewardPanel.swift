@@ -219,6 +219,8 @@ public final class BewardPanel: Sendable {
             return .cancelled
         case .setup(let failure):
             return .badData("panel \(name): cannot request \(baseURL): \(failure.message)")
+        case .unavailable(let missing):
+            return .badData("panel \(name): \(missing)")
         }
     }
 }

@@ -19,7 +19,7 @@ struct BinaryLayoutTests {
         return result.stdout
     }
 
-    @Test("intercom-full (the daemon) does not link libmicrohttpd, GStreamer, libavformat or libmosquitto; intercom-sim links the first two; intercom links the screens but not the phone")
+    @Test("intercom-full (the daemon) does not link libmicrohttpd, GStreamer, libavformat or libmosquitto; intercom-sim links the first two; intercom links the screens but not the phone or libcurl")
     func onlyTheSimulatorLinksMicroHTTPD() async throws {
         let dir = try TestDirectory(prefix: "binary-layout")
         let full = try await Self.ldd(try Self.sibling(.full), in: dir)
@@ -41,10 +41,36 @@ struct BinaryLayoutTests {
         for phoneLibrary in ["liblinphone", "libmediastreamer", "libbelle-sip", "libortp", "libavcodec"] {
             #expect(!launcher.contains(phoneLibrary), "intercom links \(phoneLibrary):\n\(launcher)")
         }
+        // libcurl and its ~30 libraries are loaded with dlopen by the first HTTP request (IntercomHTTP's
+        // CurlLibrary), so `log`, `ctl` and an attached screen start without them.
+        #expect(!launcher.contains("libcurl"), "intercom links libcurl:\n\(launcher)")
         // The check above could pass for a wrong reason (no ldd output); the simulator shows it would see one.
         let simulator = try await Self.ldd(try Self.sibling(.simulator), in: dir)
         #expect(simulator.contains("libmicrohttpd"), "intercom-sim should link libmicrohttpd:\n\(simulator)")
         #expect(simulator.contains("libgstrtspserver"), "intercom-sim should link gst-rtsp-server:\n\(simulator)")
+    }
+
+    @Test("intercom log (local, or with a panel and no operator) never maps libcurl; open maps it for its request")
+    func libcurlIsLoadedByTheFirstRequest() async throws {
+        let dir = try TestDirectory(prefix: "binary-layout")
+        // Port 9 on loopback: nothing listens, so `open` fails at once, after loading libcurl to try.
+        let config = try IntercomBinary.writeConfig("[panel gate]\nurl = http://127.0.0.1:9\nuser = admin\npassword = admin\nmodel = dks\n",
+                                                    in: dir).path
+        var environment = try IntercomBinary.environment(in: dir)
+        // The dynamic loader names every object it maps, at start or by dlopen, on stderr.
+        environment["LD_DEBUG"] = "files"
+        func run(_ arguments: [String]) async throws -> (status: Int32, mapsCurl: Bool, stderr: String) {
+            let result = try await Subprocess.run(try IntercomBinary.path(), arguments, environment: environment,
+                                                  logDirectory: dir.url)
+            return (result.status, result.stderr.contains("file=libcurl"), result.stderr)
+        }
+        let local = try await run(["log", "--local", "--config", config])
+        #expect(local.status == 0 && !local.mapsCurl, "intercom log --local: \(local.status)\n\(local.stderr.suffix(2000))")
+        let log = try await run(["log", "--config", config])
+        #expect(log.status == 0 && !log.mapsCurl, "intercom log: \(log.status)\n\(log.stderr.suffix(2000))")
+        // The check above could pass for a wrong reason (a loader that prints nothing): open shows it would see one.
+        let open = try await run(["open", "gate", "--config", config])
+        #expect(open.status != 0 && open.mapsCurl, "intercom open: \(open.status)\n\(open.stderr.suffix(2000))")
     }
 
     @Test("intercom --help lists every command once, simulators and demo included")
