@@ -53,14 +53,13 @@ public final class TUIApp: Sendable {
     private func screen() async throws -> CallEndReason? {
         let inbox = self.inbox
         let panels = await intercom.panels()
-        // The kiosk's small tiles play the panels' sub streams; snapshots stand in at 1 fps.
-        if options.kiosk { await intercom.watch(panels: panels, fps: 1, fullSize: false, live: .sub) }
+        // The kiosk's small tiles play the panels' sub streams; snapshots stand in at 1 fps. A
+        // subscription is a command like a key's: the engine plays what every face shows at once.
+        if options.kiosk { _ = try? await intercom.execute(.watch(intercom.subscriber, panels: panels, fps: 1)) }
         if options.watch?.camera == true {
             // The link plays the camera already (its caller asked for it).
         } else if let watch = options.watch {
-            // Pixel modes draw the window's every pixel; symbols need no more than the usual peephole.
             let mode = capabilities.choose(override: options.graphics).mode
-            let pixel = mode.isPixel
             // The stream connects while the screen opens: its size now, from the window's (the
             // screen says it again with every frame, and a resize rescales without reconnecting).
             if let window = capabilities.windowSize {
@@ -68,7 +67,8 @@ public final class TUIApp: Sendable {
                 intercom.want(panel: watch.panel, size: ImageRenderer.decodeSize(
                     mode: mode, area: area, cellPixels: capabilities.cellPixels), live: true)
             }
-            await intercom.watch(panels: [watch.panel], fps: watch.snapshotFPS, fullSize: pixel, live: .main)
+            // The main stream, and snapshots decoded whole, for a picture over the whole window.
+            _ = try? await intercom.execute(.watch(intercom.subscriber, panels: [watch.panel], fps: watch.snapshotFPS, whole: true))
         }
         // A new frame of the panel on screen wakes the screen at once (a live stream's own rate);
         // the kiosk's many tiles are drawn at its pace instead.
@@ -104,8 +104,9 @@ public final class TUIApp: Sendable {
         }
         // Commands sent from keys run to their end (an answer is not cut in half by a quit).
         await context.commands.drain()
-        // Awaited: the streams' decode threads are gone before the caller stops the intercom.
-        if options.kiosk || options.watch != nil { await intercom.watch(panels: [], fps: 1, fullSize: false, live: nil) }
+        // Awaited: the streams' decode threads are gone before the caller stops the intercom (what
+        // other screens of the daemon still show plays on).
+        if options.kiosk || options.watch != nil { _ = try? await intercom.execute(.unwatch(intercom.subscriber)) }
         return try result.get()
     }
 

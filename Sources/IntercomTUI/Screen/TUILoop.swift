@@ -30,6 +30,8 @@ final class TUILoop {
     private var keyFilter = EscapeFilter()
     /// Where the picture and the text went last turn.
     private var lastLayout: Layout?
+    /// When the screen last asked the intercom for its doors (`askDoorsIfDue`).
+    var doorsAsked: Date?
 
     init(context: TUIContext) throws(TUIError) {
         self.context = context
@@ -102,8 +104,8 @@ final class TUILoop {
             }
             alertIfRinging()
             model.tick(now: Date())
-            // Operators' doors arrive once the engine has asked them (a lock, no waiting).
-            model.updateDoors(context.intercom.doorList(panels: context.panels))
+            // The door list is the `doors` command's, asked now and then (operators' come late).
+            askDoorsIfDue()
             let kiosk = context.options.kiosk
                 ? ScreenText.kioskArrangement(model, panels: context.panels, cols: curses.cols, rows: curses.rows) : nil
             // Paging past the last page stays on it.
@@ -170,6 +172,8 @@ final class TUILoop {
             model.say(text, warn: warn)
         case .transferAsked(let call, let target):
             model.pendingTransfer = (call, target, Date())
+        case .doors(let list):
+            model.updateDoors(list)
         case .quit:
             running = false
         }

@@ -64,27 +64,26 @@ enum WatchCommand {
         if !invocation.arguments.has("--own-engine"), RunningDaemon.pid(socketPath: config.daemon.socketPath) != nil {
             return await runAttached(config, invocation: invocation, shown: shown, camera: cameraID.map { ($0, at) }, fps: fps)
         }
-        let view = at.map { OperatorCameraView.archive(from: $0, seconds: Intercom.archiveWindowSeconds) } ?? OperatorCameraView.live
         // The intercom only for its panels, cameras and peephole: the phone is never started.
         let intercom = TUICommand.engine(config, PhoneSettings(config: config, environment: invocation.environment),
                                          invocation, logger: TUICommand.quietLogger(invocation))
-        var camera: CameraStream?
+        let link = LocalLink(intercom)
         if let cameraID {
             // Asked before the screen opens, so an unknown or unplayable camera is one line.
             do {
-                camera = try await intercom.operatorCamera(cameraID, view)
+                try await link.watchCamera(id: cameraID, at: at)
             } catch {
                 await intercom.stop()
-                return Console.fail(error.description, code: error.exitCode)
+                let known = error as? IntercomError
+                return Console.fail(known?.description ?? "\(error)", code: known?.exitCode ?? ExitCode.failure)
             }
         }
         guard isatty(1) == 1, isatty(0) == 1 else {
             await intercom.stop()
             return Console.fail("watch needs a terminal; use 'intercom snapshot --show' for one picture", code: ExitCode.usage)
         }
-        if let camera { await intercom.watchCamera(camera) }
-        let app = screen(LocalLink(intercom), config: await intercom.config, invocation: invocation,
-                         watch: WatchOptions(panel: shown, fps: fps, camera: camera != nil))
+        let app = screen(link, config: await intercom.config, invocation: invocation,
+                         watch: WatchOptions(panel: shown, fps: fps, camera: cameraID != nil))
         let code = await run(app)
         await intercom.stop()
         return code
