@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import IntercomBase
 import IntercomAttach
+import IntercomModel
 
 /// The terminal client: one thread owns ncurses and the picture renderers; the intercom's
 /// events reach it through an inbox, and keys become `IntercomCommand`s run on the intercom,
@@ -87,6 +88,10 @@ public final class TUIApp: Sendable {
         var made = TUIContext(intercom: intercom, inbox: inbox, capabilities: capabilities, options: options,
                                  panels: panels, followed: followed, journalDirectory: journalDirectory)
         made.directory = config.directory.keys.sorted()
+        // The first screen lists the doors already (the loop asks again now and then).
+        if options.watch == nil, case .array(let doors)? = try? await intercom.execute(.doors) {
+            made.doors = doors.compactMap(DoorListing.init(json:))
+        }
         let context = made
         let result: Result<CallEndReason?, TUIError> = await withCheckedContinuation { done in
             let thread = Thread {
@@ -129,6 +134,8 @@ struct TUIContext: Sendable {
     var journalDirectory: String
     /// `[directory]` names, for the transfer prompt (`t`).
     var directory: [String] = []
+    /// The door list as the screen opened (the `doors` command's).
+    var doors: [DoorListing] = []
 
     /// Runs a command on the intercom; its error comes back as a message line.
     func send(_ command: IntercomCommand) {

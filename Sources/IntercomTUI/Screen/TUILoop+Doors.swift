@@ -9,6 +9,13 @@ extension TUILoop {
     /// operators (after start, then every few minutes), and a command is no lock to read each turn.
     static let doorRefresh: TimeInterval = 10
 
+    /// The list the screen opened with: the first turn shows it without asking again.
+    func takeFirstDoors() {
+        guard !context.doors.isEmpty else { return }
+        model.updateDoors(context.doors)
+        doorsAsked = Date()
+    }
+
     /// Asks for the door list on the first turn and every `doorRefresh` after; the reply comes
     /// through the inbox (`Inbox.Item.doors`). A failure keeps the list the screen has.
     func askDoorsIfDue(now: Date = Date()) {

@@ -18,7 +18,8 @@ final class TUILoop {
     /// Rings posted through the terminal's notification escape, with the tag the terminal knows them by.
     private var notified: [CallID: String] = [:]
     private var notices = 0
-    private(set) var running = true
+    /// False once the screen closes (q, a signal, the followed call's end): the loop ends its turn.
+    var running = true
     private var lastTextHash: Int?
     private var lastStatus: String?
     /// The kiosk's panels on tiles (the others were told to keep to small stills).
@@ -54,6 +55,7 @@ final class TUILoop {
             return view
         }
         loadLastVisitor()
+        takeFirstDoors()
     }
 
     /// Returns how the followed call (`intercom call`) ended, if there is one.
@@ -153,31 +155,6 @@ final class TUILoop {
     }
 
     // MARK: - Input
-
-    func take(_ item: Inbox.Item) {
-        switch item {
-        case .event(let event):
-            model.apply(event)
-            // Attached, every screen sees every answer: one this screen did not ask for was another's.
-            if case .callAnswered(let call, .user) = event.kind, context.intercom.mode != .ownEngine,
-               !context.inbox.answeredHere(call.id) {
-                model.answeredElsewhere(call.id)
-            }
-            if case .callEnded = event.kind {
-                resetPictures()
-                if model.journal != nil { model.journal = JournalBrowser.load(directory: context.journalDirectory) }
-                loadLastVisitor()
-            }
-        case .message(let text, let warn):
-            model.say(text, warn: warn)
-        case .transferAsked(let call, let target):
-            model.pendingTransfer = (call, target, Date())
-        case .doors(let list):
-            model.updateDoors(list)
-        case .quit:
-            running = false
-        }
-    }
 
     private func handleWatch(_ key: Int32) {
         if WatchView.quits(key) {
