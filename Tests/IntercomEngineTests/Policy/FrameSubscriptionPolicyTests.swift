@@ -50,6 +50,29 @@ import Testing
         }
     }
 
+    /// Faces change their subscriptions at once (the engine is an actor, but `watch` waits for the
+    /// streams it replaced): whatever order they land in, what plays is the union of what is left.
+    @Test func subscribersChangingAtOnceLeaveTheUnionOfWhatIsLeft() async throws {
+        try await EngineRig.run(panels: Self.panels) { rig throws in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for i in 0..<24 {
+                    let who = Subscriber("face \(i % 4)"), panel = Self.panels[i % 3].name
+                    group.addTask {
+                        if i % 5 == 4 {
+                            _ = try await rig.intercom.execute(.unwatch(who))
+                        } else {
+                            _ = try await rig.intercom.execute(.watch(who, panels: [panel], fps: Double(1 + i % 4), whole: i % 7 == 0))
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let table = await rig.intercom.subscriptions.union
+            #expect(await Self.union(rig) == table)
+            #expect(await rig.intercom.watchers.count == table.names.count)
+        }
+    }
+
     /// The socket's stand-in subscriber never reaches the engine: the connection puts its own in.
     @Test func aSubscriptionWithoutItsSubscriberIsRefused() async throws {
         try await EngineRig.run(panels: Self.panels) { rig throws in
