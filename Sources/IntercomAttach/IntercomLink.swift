@@ -4,9 +4,10 @@ import IntercomModel
 import IntercomImaging
 
 /// What a screen (the TUI, the kiosk, `watch`) works with instead of the engine itself: the
-/// intercom's events, its commands, its doors and its pictures. `LocalLink` wraps an engine of
-/// the screen's own; `RemoteLink` is attached to the user's daemon over the control socket.
-/// Everything a screen calls on its own thread (doors, pictures, wakers) returns at once.
+/// intercom's events, its commands (the door list and the panels and cameras it shows among them)
+/// and its pictures. `LocalLink` wraps an engine of the screen's own; `RemoteLink` is attached to
+/// the user's daemon over the control socket. Everything a screen calls on its own thread
+/// (pictures, wakers) returns at once.
 public protocol IntercomLink: AnyObject, Sendable {
     /// Where the engine runs; the title says it.
     var mode: LinkMode { get }
@@ -16,10 +17,11 @@ public protocol IntercomLink: AnyObject, Sendable {
     func events() -> AsyncStream<IntercomEvent>
     /// The panels' names, in the config's order.
     func panels() async -> [String]
-    /// Runs a command on the intercom; its data, or an `IntercomError` (remote: `.remote`).
+    /// Runs a command on the intercom; its data, or an `IntercomError` (remote: `RemoteLinkError`).
     func execute(_ command: IntercomCommand) async throws -> JSONValue
-    /// The doors `o` can open (panels' and, once known, operators').
-    func doorList(panels: [String]) -> [DoorListing]
+    /// Who this screen's frame subscriptions (`watch`, `watchCamera`, `unwatch`) are held by: its
+    /// own, unique in the engine; attached, `.sender` (the daemon's connection is the subscriber).
+    var subscriber: Subscriber { get }
 
     /// The screen draws `panel` at `size`; `live` asks for its stream, else stills alone.
     func want(panel: String, size: PixelSize, live: Bool)
@@ -32,9 +34,15 @@ public protocol IntercomLink: AnyObject, Sendable {
     /// `wake(panel)` after each new picture of a panel, until `removeWaker`.
     func addWaker(_ wake: @escaping @Sendable (String) -> Void) -> UUID
     func removeWaker(_ id: UUID)
+}
 
-    /// Panels shown without a call (the kiosk, `watch`); `[]` stops them (`Intercom.watch`).
-    func watch(panels: [String], fps: Double, fullSize: Bool, live: LiveStreamChoice?) async
+extension IntercomLink {
+    /// The intercom plays operator camera `id` (live, or its recording from `at`) for this screen;
+    /// its pictures then come under the camera's id (`want`, `latest`). Throws the one line of an
+    /// unknown or unplayable camera, or an operator not logged in, before the screen opens.
+    public func watchCamera(id: String, at: Date?) async throws {
+        _ = try await execute(.watchCamera(subscriber, camera: id, at: at))
+    }
 }
 
 /// Where a screen's engine runs.

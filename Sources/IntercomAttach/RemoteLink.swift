@@ -14,21 +14,17 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
     private let client: ControlClient
     private let writeLock = NSLock()
     private let state = Mutex(LinkState())
-    /// The link's own task (the door list asked again), ended with the link.
-    private let tasks = TaskOwner("attach link")
+    /// The daemon's connection holds this screen's subscriptions: the requests name nobody.
+    public let subscriber = Subscriber.sender
     /// Pictures a screen asks for again and again (every turn of its loop) go out once per change.
     static let panelFPS = 12.0
     static let videoFPS = 15.0
-    /// How often the door list is asked again (operators' doors come after the daemon starts).
-    static let doorRefresh: TimeInterval = 10
 
     struct LinkState {
         var nextID = 0
         var replies: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
         var streams: [UUID: AsyncStream<IntercomEvent>.Continuation] = [:]
         var panels: [String] = []
-        var doors: [DoorListing] = []
-        var doorsAsked = Date()
         /// The calls of the first `state`, told to each new event stream as the events that made them.
         var callsAtAttach: [IntercomEvent] = []
         var asked: [String: PictureRequest] = [:]
@@ -37,8 +33,6 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         var troubles: [String: (note: String?, problem: String?)] = [:]
         var video: CallPicture?
         var wakers: [UUID: @Sendable (String) -> Void] = [:]
-        /// The operator camera the daemon plays for this screen (`watch OPERATOR:cam:ID`).
-        var camera: String?
         var ended = false
     }
 
@@ -60,7 +54,6 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         guard let first else { throw .closed }
         state.withLock { s in
             s.panels = Self.names(first)
-            s.doors = Self.doors(first)
             s.callsAtAttach = Self.callEvents(first)
         }
         let reader = Thread { [self] in readLoop() }
@@ -94,21 +87,6 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         return reply["data"] ?? .null
     }
 
-    public func doorList(panels: [String]) -> [DoorListing] {
-        let (doors, refresh) = state.withLock { s -> ([DoorListing], Bool) in
-            let due = Date().timeIntervalSince(s.doorsAsked) > Self.doorRefresh
-            if due { s.doorsAsked = Date() }
-            return (s.doors, due)
-        }
-        if refresh {
-            tasks.start("door refresh") { [weak self] in
-                guard let status = try? await self?.execute(.status) else { return }
-                self?.state.withLock { $0.doors = Self.doors(status) }
-            }
-        }
-        return doors
-    }
-
     public func want(panel: String, size: PixelSize, live: Bool) {
         ask(PictureRequest(source: .panel(panel), width: size.width, height: size.height, fps: Self.panelFPS, live: live))
     }
@@ -130,29 +108,6 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
     }
 
     public func removeWaker(_ id: UUID) { state.withLock { _ = $0.wakers.removeValue(forKey: id) } }
-
-    /// The kiosk's panels: the daemon watches them with every other screen's (their sub streams where
-    /// a tile wants them live). `fullSize` and `live` are the daemon's to choose.
-    /// `watch` asks for the main stream and whole snapshots (`live: .main`), the kiosk for sub streams.
-    public func watch(panels: [String], fps: Double, fullSize: Bool, live: LiveStreamChoice?) async {
-        // The camera this screen shows is the daemon's to play (`watchCamera(id:at:)`), not a panel.
-        let camera = state.withLock { $0.camera }
-        let shown = panels.filter { $0 != camera }
-        _ = try? await request(.watchPanels(shown, fps: min(30, max(0.2, fps)), whole: live == .main))
-        if panels.isEmpty, camera != nil { _ = try? await request(.watchCamera(nil)) }
-    }
-
-    /// The daemon plays operator camera `id` (live, or its recording from `at`) for this screen; its
-    /// pictures then come as the camera's id's (`want`, `latest`). Throws the daemon's one line
-    /// (an unknown camera, an operator not logged in) before the screen opens.
-    public func watchCamera(id: String, at: Date?) async throws {
-        state.withLock { $0.camera = id }
-        let reply = try await request(.watchCamera(id, at: at))
-        guard reply["ok"] == .bool(true) else {
-            state.withLock { $0.camera = nil }
-            throw RemoteLinkError.refused(reply["error"]?.stringValue ?? "the daemon cannot play camera \(id)")
-        }
-    }
 
     /// Ends the attachment: the daemon drops this screen and its subscriptions; calls go on.
     public func detach() { client.finishSending() }
@@ -213,7 +168,6 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         }
         for reply in replies { reply.resume(throwing: RemoteLinkError.detached) }
         for stream in streams { stream.finish() }
-        tasks.close()
     }
 
     private func take(_ line: PictureLine) {
@@ -241,11 +195,6 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
     static func names(_ state: JSONValue) -> [String] {
         guard case .array(let panels)? = state["panels"] else { return [] }
         return panels.compactMap { $0["name"]?.stringValue }
-    }
-
-    static func doors(_ state: JSONValue) -> [DoorListing] {
-        guard case .array(let doors)? = state["doors"] else { return [] }
-        return doors.compactMap(DoorListing.init(json:))
     }
 
     /// The calls in progress at attach, as the events a screen that saw them start would have had.

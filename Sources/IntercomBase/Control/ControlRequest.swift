@@ -12,14 +12,6 @@ public struct ControlRequest: Sendable, Equatable {
         case attach(screen: String)
         /// A screen's picture subscription (see `PictureRequest`); frames come as `frame` lines.
         case picture(PictureRequest)
-        /// A screen shows these panels without a call (the kiosk): their snapshots at `fps` and their
-        /// sub streams where a picture subscription asks for them live; `[]` stops. The daemon
-        /// watches the union of every screen's panels. `whole` (`intercom watch`): the main stream,
-        /// and snapshots decoded whole, for a picture over a whole window.
-        case watchPanels([String], fps: Double, whole: Bool = false)
-        /// A screen shows an operator camera (`intercom watch OPERATOR:cam:ID`), live or its recording
-        /// from `at`; its pictures then come under the camera's id. Nil stops it.
-        case watchCamera(String?, at: Date? = nil)
         /// `intercom share --until`: the daemon keeps the end of a guest's access (the operator's
         /// server keeps none) and takes the access back when it is due; or forgets a kept end.
         case shareExpiry(ShareExpiry.Change)
@@ -34,7 +26,7 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "doors", "journal", "events", "attach", "picture", "watch_panels", "watch_camera", "share_expiry"]
+    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "doors", "journal", "events", "attach", "picture", "watch_panels", "watch_camera", "unwatch", "share_expiry"]
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -185,7 +177,8 @@ public struct ControlRequest: Sendable, Equatable {
             }
             guard let fps = PictureRequest.rate(value["fps"], otherwise: 1) else { return fail(PictureRequest.rateRule) }
             switch flag("whole") {
-            case .success(let whole): action = .watchPanels(names, fps: fps, whole: whole ?? false)
+            // The wire names no subscriber: the connection that sent it is one (`Subscriber.sender`).
+            case .success(let whole): action = .command(.watch(.sender, panels: names, fps: fps, whole: whole ?? false))
             case .failure(let f): return .failure(f)
             }
         case "watch_camera":
@@ -203,7 +196,8 @@ public struct ControlRequest: Sendable, Equatable {
                 }
                 at = date
             }
-            action = .watchCamera(camera, at: at)
+            action = .command(.watchCamera(.sender, camera: camera, at: at))
+        case "unwatch": action = .command(.unwatch(.sender))
         case "share_expiry":
             guard let change = ShareExpiry.Change(json: value) else {
                 return fail("share_expiry needs \"operator\", \"flat\", \"phone\" (11 digits) and \"until\" (RFC 3339, or null to forget)")
@@ -233,12 +227,6 @@ public struct ControlRequest: Sendable, Equatable {
         case .picture(let picture):
             fields.append(("command", .string("picture")))
             fields += picture.fields
-        case .watchPanels(let panels, let fps, let whole):
-            fields += [("command", .string("watch_panels")), ("panels", .array(panels.map { .string($0) })), ("fps", .number(fps))]
-            if whole { fields.append(("whole", .bool(true))) }
-        case .watchCamera(let camera, let at):
-            fields += [("command", .string("watch_camera")), ("camera", camera.map { .string($0) } ?? .null)]
-            if let at { fields.append(("at", .string(RFC3339.string(at)))) }
         case .shareExpiry(let change):
             fields = [("command", .string("share_expiry"))] + change.fields
         case .command(let command):
@@ -286,6 +274,14 @@ public struct ControlRequest: Sendable, Equatable {
                 fields.append(("command", .string("guest")))
                 if let panel { fields.append(("panel", .string(panel))) }
                 fields.append(("until", until.map { .string(RFC3339.string($0)) } ?? .null))
+            // The subscriber stays out: on the socket the connection is it.
+            case .watch(_, let panels, let fps, let whole):
+                fields += [("command", .string("watch_panels")), ("panels", .array(panels.map { .string($0) })), ("fps", .number(fps))]
+                if whole { fields.append(("whole", .bool(true))) }
+            case .watchCamera(_, let camera, let at):
+                fields += [("command", .string("watch_camera")), ("camera", camera.map { .string($0) } ?? .null)]
+                if let at { fields.append(("at", .string(RFC3339.string(at)))) }
+            case .unwatch: fields.append(("command", .string("unwatch")))
             case .handled(let entry, let by), .callBack(let entry, let by):
                 if case .handled = command { fields.append(("command", .string("handled"))) } else { fields.append(("command", .string("callback"))) }
                 fields.append(("entry", .integer(Int(entry))))

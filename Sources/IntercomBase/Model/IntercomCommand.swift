@@ -44,6 +44,46 @@ public enum IntercomCommand: Sendable, Equatable {
     /// Entries of the daemon's journal as `intercom log --json` prints them (`ctl journal`):
     /// the newest `query.limit`, oldest first.
     case journal(JournalQuery)
+    /// Show panels without a call (the kiosk's tiles, `intercom watch`): their snapshots at `fps`,
+    /// and their live streams for the screens that ask the picture hub for them; `[]` ends
+    /// `subscriber`'s panels. The engine plays the union of every subscriber's panels at the fastest
+    /// rate any asked; `whole` (a `watch` screen) plays the main streams and decodes snapshots whole
+    /// while any subscriber asks it, else the sub streams. A panel it does not have is refused.
+    case watch(Subscriber, panels: [String], fps: Double, whole: Bool = false)
+    /// Show operator camera `camera` (`OPERATOR:cam:ID`) in the picture hub under its id, live or
+    /// its recording from `at`; nil ends `subscriber`'s camera. Played once however many subscribers
+    /// show it, stopped with the last; an unknown or unplayable camera is refused in one line.
+    case watchCamera(Subscriber, camera: String?, at: Date? = nil)
+    /// End every subscription of `subscriber`: a screen that quits, a control connection that closed.
+    case unwatch(Subscriber)
+}
+
+/// Who holds frame subscriptions (`watch`, `watchCamera`, `unwatch`): a screen's own-engine link,
+/// one connection of the control socket. The engine keeps each subscriber's panels and camera and
+/// plays their union, so a subscriber that leaves never stops what another still shows.
+public struct Subscriber: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+
+    public init(_ name: String) { self.name = name }
+
+    /// On the control socket the connection is the subscriber: a request names none (this stands
+    /// in for it) and the daemon puts its connection's own in, so no client can end or change
+    /// another's subscriptions.
+    public static let sender = Subscriber("")
+
+    public var description: String { name.isEmpty ? "the sender" : name }
+}
+
+extension IntercomCommand {
+    /// The command with `subscriber` as its subscriber (a subscription's), else unchanged.
+    public func subscribed(as subscriber: Subscriber) -> IntercomCommand {
+        switch self {
+        case .watch(_, let panels, let fps, let whole): .watch(subscriber, panels: panels, fps: fps, whole: whole)
+        case .watchCamera(_, let camera, let at): .watchCamera(subscriber, camera: camera, at: at)
+        case .unwatch: .unwatch(subscriber)
+        default: self
+        }
+    }
 }
 
 /// The steps of an attended transfer a front end asks for (`ctl transfer --consult|--complete|--cancel`).

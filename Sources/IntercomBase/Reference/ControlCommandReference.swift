@@ -52,6 +52,8 @@ public enum ControlCommandReference {
         ReferenceEntry("watch_camera", fields: "`camera` (an operator camera id; null stops), `at` (RFC 3339: its recording)",
                        "A screen (`watch`) shows an operator camera: the daemon asks the operator and plays it once for every "
                        + "screen showing it; `picture` then takes the camera's id as `panel`."),
+        ReferenceEntry("unwatch", "Ends this connection's `watch_panels` and `watch_camera` at once (a connection that "
+                       + "closes ends them too); what other screens still show plays on."),
         ReferenceEntry("share_expiry", fields: "`operator`, `flat`, `phone` (11 digits), `until` (RFC 3339; null forgets)",
                        "The daemon keeps the end of a guest's access to an operator's flat (the server keeps none) and "
                            + "takes the access back when it is due (`share_expired`); `intercom share --until` sends it."),

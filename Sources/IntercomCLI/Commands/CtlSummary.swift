@@ -52,6 +52,10 @@ enum CtlSummary {
             return "missed call \(entryNumber(data)) handled by \(TerminalSafe.escape(data["handled_by"]?.stringValue ?? "?"))"
         case .callBack:
             return "calling \(field("panel")) back (\(field("call"))); missed call \(entryNumber(data["entry"] ?? .null)) handled"
+        // A screen's subscriptions, which end with ctl's connection: no ctl subcommand sends them.
+        case .watch: return "watching \(list(data["panels"]).compactMap(\.stringValue).map(TerminalSafe.escape).joined(separator: ", "))"
+        case .watchCamera: return "watching camera \(field("camera"))"
+        case .unwatch: return "watching nothing"
         }
     }
 

@@ -7,18 +7,20 @@ import IntercomImaging
 import IntercomPhone
 import Synchronization
 
-/// A screen's own engine, in this process: every call goes straight to the `Intercom` actor,
-/// as the screens did before they could attach.
+/// A screen's own engine, in this process: its commands (the frame subscriptions and the door
+/// list among them) go to the `Intercom` actor's `execute`, as the daemon's connections send
+/// theirs; only the pictures are read straight from the engine's hubs.
 public final class LocalLink: IntercomLink {
     public let intercom: Intercom
     public var mode: LinkMode { .ownEngine }
+    /// This screen's, as a control connection's is the daemon's: unique in the engine.
+    public let subscriber = Subscriber("screen \(UUID().uuidString)")
 
     public init(_ intercom: Intercom) { self.intercom = intercom }
 
     public func events() -> AsyncStream<IntercomEvent> { intercom.bus.subscribe() }
     public func panels() async -> [String] { await intercom.config.panels.map(\.name) }
     public func execute(_ command: IntercomCommand) async throws -> JSONValue { try await intercom.execute(command) }
-    public func doorList(panels: [String]) -> [DoorListing] { intercom.doorList(panels: panels) }
 
     public func want(panel: String, size: PixelSize, live: Bool) { intercom.peephole.want(panel: panel, size: size, live: live) }
     public func latest(panel: String) -> PeepholeFrame? { intercom.peephole.latest(panel: panel) }
@@ -35,10 +37,6 @@ public final class LocalLink: IntercomLink {
 
     public func addWaker(_ wake: @escaping @Sendable (String) -> Void) -> UUID { intercom.peephole.addWaker(wake) }
     public func removeWaker(_ id: UUID) { intercom.peephole.removeWaker(id) }
-
-    public func watch(panels: [String], fps: Double, fullSize: Bool, live: LiveStreamChoice?) async {
-        await intercom.watch(panels: panels, fps: fps, fullSize: fullSize, live: live)
-    }
 
     private let video = Mutex<VideoFrameHub?>(nil)
 

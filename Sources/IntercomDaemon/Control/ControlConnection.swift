@@ -30,6 +30,8 @@ final class ControlConnection: @unchecked Sendable {
     private let shares: ShareExpiryKeeper?
     private var screens: AttachedScreens { shared.screens }
     private let peerPID: Int32?
+    /// Who holds this connection's frame subscriptions in the engine: its requests name none.
+    private let subscriber: Subscriber
 
     init(fd: Int32, number: Int, intercom: Intercom, logger: Logger, outboxLimit: Int,
          shared: ScreensShared, shares: ShareExpiryKeeper?, peerPID: Int32?, onClose: @escaping @Sendable (Int) -> Void) {
@@ -43,6 +45,7 @@ final class ControlConnection: @unchecked Sendable {
         self.outbox = Outbox(limit: outboxLimit)
         self.onClose = onClose
         self.tasks = TaskOwner("control connection \(number)")
+        self.subscriber = Subscriber("control connection \(number)")
     }
 
     /// Refuses the peer with one error line, then closes.
@@ -57,8 +60,7 @@ final class ControlConnection: @unchecked Sendable {
             for await line in lines { await handle(line) }
             // The screen went away (quit, killed, lost its terminal): its tiles and cameras go
             // with it, once any request it had in flight is through (a `watch_panels` among them).
-            await shared.watched.remove(number)
-            await shared.cameras.remove(number)
+            _ = try? await intercom.execute(.unwatch(subscriber))
         }
         Thread { [self] in writeLoop() }.start()
         Thread { [self] in readLoop(continuation) }.start()
@@ -141,7 +143,7 @@ final class ControlConnection: @unchecked Sendable {
             send(ControlReply.success(id: request.id, data: .object([("screen", .integer(number))])))
             await stream(call: nil)
         case .picture(let picture):
-            if case .panel(let panel) = picture.source, await !shared.cameras.shows(number, panel) {
+            if case .panel(let panel) = picture.source, await !intercom.shows(subscriber, camera: panel) {
                 let names = await intercom.config.panels.map(\.name)
                 guard names.contains(panel) else {
                     send(ControlReply.failure(id: request.id, error: "no panel '\(panel)'; known: \(names.joined(separator: ", "))"))
@@ -150,22 +152,6 @@ final class ControlConnection: @unchecked Sendable {
             }
             subscribe(picture)
             send(ControlReply.success(id: request.id, data: .object([("frame", .string(picture.key))])))
-        case .watchPanels(let panels, let fps, let whole):
-            let names = await intercom.config.panels.map(\.name)
-            if let unknown = panels.first(where: { !names.contains($0) }) {
-                send(ControlReply.failure(id: request.id, error: "no panel '\(unknown)'; known: \(names.joined(separator: ", "))"))
-                return
-            }
-            await shared.watched.set(number, panels: panels, fps: fps, whole: whole)
-            send(ControlReply.success(id: request.id, data: .object([("panels", .array(panels.map { .string($0) }))])))
-        case .watchCamera(let camera, let at):
-            do {
-                let view = at.map { OperatorCameraView.archive(from: $0, seconds: Intercom.archiveWindowSeconds) } ?? .live
-                try await shared.cameras.set(number, camera: camera, view: view)
-                send(ControlReply.success(id: request.id, data: .object([("camera", camera.map { .string($0) } ?? .null)])))
-            } catch {
-                send(ControlReply.failure(id: request.id, error: error.description))
-            }
         case .shareExpiry(let change):
             guard let shares else {
                 send(ControlReply.failure(id: request.id, error: "this daemon keeps no ends of shared access"))
@@ -182,7 +168,9 @@ final class ControlConnection: @unchecked Sendable {
             }
         case .events(let call):
             await stream(call: call)
-        case .command(let command):
+        case .command(let asked):
+            // A subscription is this connection's, whoever the request claims (it names nobody).
+            let command = asked.subscribed(as: subscriber)
             do {
                 let data = try await intercom.execute(command)
                 send(ControlReply.success(id: request.id, data: command == .status ? screens.adding(to: data) : data))

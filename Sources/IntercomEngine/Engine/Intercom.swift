@@ -78,6 +78,8 @@ public actor Intercom {
     var watchers: [Task<Void, Never>] = []
     /// The live streams of `watch`; each stops its decode thread before its task ends.
     var liveWatchers: [Task<Void, Never>] = []
+    /// What each face shows without a call, and the panels and cameras played for all of them.
+    var subscriptions = FrameSubscriptions()
 
     /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
     /// `switches`: where run-time do-not-disturb and guest mode are kept (nil: not kept).
@@ -137,6 +139,8 @@ public actor Intercom {
     public func stop() async {
         watchers = []
         liveWatchers = []
+        // Its camera players are the engine's tasks, ended below.
+        subscriptions = FrameSubscriptions()
         // Closed first, so nothing the calls' last events do starts a task any more.
         tasks.close()
         let sessions = Array(calls.values) + endedCalls
@@ -163,6 +167,10 @@ public actor Intercom {
     /// Carries out one command; the reply is the `data` of a control-socket answer.
     @discardableResult
     public func execute(_ command: IntercomCommand) async throws -> JSONValue {
+        switch command {
+        case .watch, .watchCamera, .unwatch: return try await subscription(command)
+        default: break
+        }
         guard let phone else { throw IntercomError.notStarted }
         do {
             switch command {
@@ -221,6 +229,8 @@ public actor Intercom {
                 return .array(doorList(panels: config.panels.map(\.name)).map(\.json))
             case .journal(let query):
                 return try journalEntries(query)
+            case .watch, .watchCamera, .unwatch:
+                return try await subscription(command)
             }
         } catch let error as PhoneError {
             throw IntercomError.phone(error)

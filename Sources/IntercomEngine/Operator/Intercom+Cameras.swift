@@ -58,30 +58,18 @@ extension Intercom {
     }
 }
 
-/// An operator camera resolved to what to play (the operator asked once), ready for `watchCamera`.
-public struct CameraStream: Sendable {
-    public let id: String
+/// An operator camera resolved to what to play (the operator asked once), for a `CameraPlayer`.
+struct CameraStream: Sendable {
+    let id: String
     let source: VideoSource
     /// A recording (`--at`): it ends at its end instead of being tried again.
-    public let isRecording: Bool
+    let isRecording: Bool
 }
 
 extension Intercom {
     /// Asks the operator for the camera's address; throws one line (unknown, not logged in, unplayable).
-    public func operatorCamera(_ id: String, _ view: OperatorCameraView) async throws(IntercomError) -> CameraStream {
+    func operatorCamera(_ id: String, _ view: OperatorCameraView) async throws(IntercomError) -> CameraStream {
         let isRecording = if case .archive = view { true } else { false }
         return CameraStream(id: id, source: try await operatorCameraSource(id, view), isRecording: isRecording)
-    }
-
-    /// Shows an operator camera in the `peephole` hub under its id (`home:cam:1`), as `watch`
-    /// shows a panel. A stream that fails is one line on the viewer's status and is tried again by
-    /// itself; a recording ends with "the recording ended". Stopped by `watch(panels: [])`, like the
-    /// panels' streams.
-    public func watchCamera(_ camera: CameraStream) async {
-        let stopping = liveWatchers
-        for task in stopping { task.cancel() }
-        let player = cameraPlayer(camera)
-        liveWatchers = tasks.start { await player.run() }.map { [$0] } ?? []
-        for task in stopping { await task.value }
     }
 }

@@ -16,8 +16,9 @@ extension Intercom {
     /// digit, `1` unless the operator set another (only its push message says, which we never get).
     static let operatorDTMFDigit = "1"
 
-    /// Every door a front end can open: the panels' main doors, then the operators' doors.
-    public nonisolated func doorList(panels: [String]) -> [DoorListing] {
+    /// Every door a front end can open: the panels' main doors, then the operators' doors. Faces
+    /// read it with the `doors` command (and in `status`).
+    nonisolated func doorList(panels: [String]) -> [DoorListing] {
         panels.map(DoorListing.panel) + operatorDoors.doors
     }
 

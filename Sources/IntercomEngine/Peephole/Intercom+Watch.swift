@@ -32,12 +32,13 @@ extension Intercom {
         }
     }
 
-    /// Shows panels without a call (the kiosk grid, `intercom watch`) in the `peephole` hub: each
+    /// Shows panels without a call (the union of the subscribers' `watch` commands, never called
+    /// by a face itself) in the `peephole` hub: each
     /// panel's `live` stream when it has one and a viewer asked for a size (`PeepholeHub.want`),
     /// and its snapshots polled at `fps` until the stream plays and whenever it does not. Calling
     /// it again replaces the set, and returns once the streams it replaced have stopped. `fullSize`
     /// decodes snapshots whole (a pixel-mode picture over the whole window) instead of at most 640×480.
-    public func watch(panels names: [String], fps: Double, fullSize: Bool = false, live: LiveStreamChoice? = nil) async {
+    func watch(panels names: [String], fps: Double, fullSize: Bool = false, live: LiveStreamChoice? = nil) async {
         for task in watchers { task.cancel() }
         let stopping = liveWatchers
         for task in stopping { task.cancel() }

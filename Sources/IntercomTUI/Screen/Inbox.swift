@@ -12,6 +12,8 @@ final class Inbox: Sendable {
         case message(String, warn: Bool)
         /// The intercom took a transfer request: its outcome (`call_transferred`) is awaited.
         case transferAsked(CallID, target: String)
+        /// The intercom's door list (the `doors` command's reply).
+        case doors([DoorListing])
         /// Close the screen (`TUIApp.stop()`: a signal), as q does.
         case quit
     }

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import IntercomBase
 import IntercomAttach
+import IntercomModel
 
 /// The terminal client: one thread owns ncurses and the picture renderers; the intercom's
 /// events reach it through an inbox, and keys become `IntercomCommand`s run on the intercom,
@@ -53,14 +54,13 @@ public final class TUIApp: Sendable {
     private func screen() async throws -> CallEndReason? {
         let inbox = self.inbox
         let panels = await intercom.panels()
-        // The kiosk's small tiles play the panels' sub streams; snapshots stand in at 1 fps.
-        if options.kiosk { await intercom.watch(panels: panels, fps: 1, fullSize: false, live: .sub) }
+        // The kiosk's small tiles play the panels' sub streams; snapshots stand in at 1 fps. A
+        // subscription is a command like a key's: the engine plays what every face shows at once.
+        if options.kiosk { _ = try? await intercom.execute(.watch(intercom.subscriber, panels: panels, fps: 1)) }
         if options.watch?.camera == true {
             // The link plays the camera already (its caller asked for it).
         } else if let watch = options.watch {
-            // Pixel modes draw the window's every pixel; symbols need no more than the usual peephole.
             let mode = capabilities.choose(override: options.graphics).mode
-            let pixel = mode.isPixel
             // The stream connects while the screen opens: its size now, from the window's (the
             // screen says it again with every frame, and a resize rescales without reconnecting).
             if let window = capabilities.windowSize {
@@ -68,7 +68,8 @@ public final class TUIApp: Sendable {
                 intercom.want(panel: watch.panel, size: ImageRenderer.decodeSize(
                     mode: mode, area: area, cellPixels: capabilities.cellPixels), live: true)
             }
-            await intercom.watch(panels: [watch.panel], fps: watch.snapshotFPS, fullSize: pixel, live: .main)
+            // The main stream, and snapshots decoded whole, for a picture over the whole window.
+            _ = try? await intercom.execute(.watch(intercom.subscriber, panels: [watch.panel], fps: watch.snapshotFPS, whole: true))
         }
         // A new frame of the panel on screen wakes the screen at once (a live stream's own rate);
         // the kiosk's many tiles are drawn at its pace instead.
@@ -87,6 +88,10 @@ public final class TUIApp: Sendable {
         var made = TUIContext(intercom: intercom, inbox: inbox, capabilities: capabilities, options: options,
                                  panels: panels, followed: followed, journalDirectory: journalDirectory)
         made.directory = config.directory.keys.sorted()
+        // The first screen lists the doors already (the loop asks again now and then).
+        if options.watch == nil, case .array(let doors)? = try? await intercom.execute(.doors) {
+            made.doors = doors.compactMap(DoorListing.init(json:))
+        }
         let context = made
         let result: Result<CallEndReason?, TUIError> = await withCheckedContinuation { done in
             let thread = Thread {
@@ -104,8 +109,9 @@ public final class TUIApp: Sendable {
         }
         // Commands sent from keys run to their end (an answer is not cut in half by a quit).
         await context.commands.drain()
-        // Awaited: the streams' decode threads are gone before the caller stops the intercom.
-        if options.kiosk || options.watch != nil { await intercom.watch(panels: [], fps: 1, fullSize: false, live: nil) }
+        // Awaited: the streams' decode threads are gone before the caller stops the intercom (what
+        // other screens of the daemon still show plays on).
+        if options.kiosk || options.watch != nil { _ = try? await intercom.execute(.unwatch(intercom.subscriber)) }
         return try result.get()
     }
 
@@ -128,6 +134,8 @@ struct TUIContext: Sendable {
     var journalDirectory: String
     /// `[directory]` names, for the transfer prompt (`t`).
     var directory: [String] = []
+    /// The door list as the screen opened (the `doors` command's).
+    var doors: [DoorListing] = []
 
     /// Runs a command on the intercom; its error comes back as a message line.
     func send(_ command: IntercomCommand) {

@@ -2,7 +2,7 @@ import Foundation
 import IntercomBase
 import IntercomTerminal
 
-/// What reaches the screen: the inbox's items (events, messages, transfers asked, quit) and the call
+/// What reaches the screen: the inbox's items (events, messages, transfers asked, the door list, quit) and the call
 /// screen's and kiosk's keys (the prompts' and the journal's are in `TUILoop+Prompts`, the watch
 /// view's in `TUILoop+Watch`).
 extension TUILoop {
@@ -24,6 +24,8 @@ extension TUILoop {
             model.say(text, warn: warn)
         case .transferAsked(let call, let target):
             model.pendingTransfer = (call, target, Date())
+        case .doors(let list):
+            model.updateDoors(list)
         case .quit:
             running = false
         }

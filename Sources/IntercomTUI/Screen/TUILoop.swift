@@ -31,6 +31,8 @@ final class TUILoop {
     private var keyFilter = EscapeFilter()
     /// Where the picture and the text went last turn.
     private var lastLayout: Layout?
+    /// When the screen last asked the intercom for its doors (`askDoorsIfDue`).
+    var doorsAsked: Date?
 
     init(context: TUIContext) throws(TUIError) {
         self.context = context
@@ -53,6 +55,7 @@ final class TUILoop {
             return view
         }
         loadLastVisitor()
+        takeFirstDoors()
     }
 
     /// Returns how the followed call (`intercom call`) ended, if there is one.
@@ -103,8 +106,8 @@ final class TUILoop {
             }
             alertIfRinging()
             model.tick(now: Date())
-            // Operators' doors arrive once the engine has asked them (a lock, no waiting).
-            model.updateDoors(context.intercom.doorList(panels: context.panels))
+            // The door list is the `doors` command's, asked now and then (operators' come late).
+            askDoorsIfDue()
             let kiosk = context.options.kiosk
                 ? ScreenText.kioskArrangement(model, panels: context.panels, cols: curses.cols, rows: curses.rows) : nil
             // Paging past the last page stays on it.

@@ -40,27 +40,26 @@ enum WatchCommand {
         if target.cameraID == nil, case .failure(let failure) = PanelCommand.client(invocation) {
             return failure.report()
         }
-        let view = target.at.map { OperatorCameraView.archive(from: $0, seconds: Intercom.archiveWindowSeconds) } ?? OperatorCameraView.live
         // The intercom only for its panels, cameras and peephole: the phone is never started.
         let intercom = TUICommand.engine(config, PhoneSettings(config: config, environment: invocation.environment),
                                          invocation, logger: TUICommand.quietLogger(invocation))
-        var camera: CameraStream?
+        let link = LocalLink(intercom)
         if let cameraID = target.cameraID {
             // Asked before the screen opens, so an unknown or unplayable camera is one line.
             do {
-                camera = try await intercom.operatorCamera(cameraID, view)
+                try await link.watchCamera(id: cameraID, at: target.at)
             } catch {
                 await intercom.stop()
-                return Console.fail(error.description, code: error.exitCode)
+                let known = error as? IntercomError
+                return Console.fail(known?.description ?? "\(error)", code: known?.exitCode ?? ExitCode.failure)
             }
         }
         guard isatty(1) == 1, isatty(0) == 1 else {
             await intercom.stop()
             return Console.fail("watch needs a terminal; use 'intercom snapshot --show' for one picture", code: ExitCode.usage)
         }
-        if let camera { await intercom.watchCamera(camera) }
-        let app = WatchScreenCommand.screen(LocalLink(intercom), config: await intercom.config, invocation: invocation,
-                                            watch: WatchOptions(panel: target.shown, fps: target.fps, camera: camera != nil))
+        let app = WatchScreenCommand.screen(link, config: await intercom.config, invocation: invocation,
+                                            watch: WatchOptions(panel: target.shown, fps: target.fps, camera: target.cameraID != nil))
         let code = await WatchScreenCommand.run(app)
         await intercom.stop()
         return code

@@ -18,17 +18,25 @@ import IntercomModel
             ControlRequest(id: .null, action: .picture(PictureRequest(source: .panel("home"), width: 640, height: 360, fps: 12, live: true))),
             ControlRequest(id: .null, action: .picture(PictureRequest(source: .video, width: 1, height: 1, fps: 15))),
             ControlRequest(id: .null, action: .picture(.stop(.panel("home")))),
-            ControlRequest(id: .integer(2), action: .watchPanels(["home", "yard"], fps: 1)),
-            ControlRequest(id: .integer(3), action: .watchPanels([], fps: 2.5)),
-            ControlRequest(id: .integer(4), action: .watchPanels(["home"], fps: 2, whole: true)),
-            ControlRequest(id: .integer(5), action: .watchCamera("home:cam:1")),
-            ControlRequest(id: .integer(6), action: .watchCamera("home:cam:1", at: Date(timeIntervalSince1970: 1_796_000_000))),
-            ControlRequest(id: .integer(7), action: .watchCamera(nil)),
+            ControlRequest(id: .integer(2), action: .command(.watch(.sender, panels: ["home", "yard"], fps: 1))),
+            ControlRequest(id: .integer(3), action: .command(.watch(.sender, panels: [], fps: 2.5))),
+            ControlRequest(id: .integer(4), action: .command(.watch(.sender, panels: ["home"], fps: 2, whole: true))),
+            ControlRequest(id: .integer(5), action: .command(.watchCamera(.sender, camera: "home:cam:1"))),
+            ControlRequest(id: .integer(6), action: .command(.watchCamera(.sender, camera: "home:cam:1", at: Date(timeIntervalSince1970: 1_796_000_000)))),
+            ControlRequest(id: .integer(7), action: .command(.watchCamera(.sender, camera: nil))),
+            ControlRequest(id: .integer(8), action: .command(.unwatch(.sender))),
         ]
         for request in requests {
             #expect(try ControlRequest.parse(request.json.encoded).get() == request)
         }
-        #expect(["attach", "picture", "watch_panels", "watch_camera"].allSatisfy(ControlRequest.commands.contains))
+        #expect(["attach", "picture", "watch_panels", "watch_camera", "unwatch"].allSatisfy(ControlRequest.commands.contains))
+        // The wire names no subscriber: whoever a command names, the line says nobody, and the
+        // daemon's connection is the subscriber of what it reads.
+        let named = ControlRequest(id: .integer(9), action: .command(.watch(Subscriber("screen 1"), panels: ["home"], fps: 1)))
+        #expect(named.json["command"] == .string("watch_panels") && !named.json.encoded.contains("screen 1"))
+        #expect(try ControlRequest.parse(named.json.encoded).get().action == .command(.watch(.sender, panels: ["home"], fps: 1)))
+        #expect(IntercomCommand.unwatch(.sender).subscribed(as: Subscriber("c")) == .unwatch(Subscriber("c")))
+        #expect(IntercomCommand.status.subscribed(as: Subscriber("c")) == .status)
     }
 
     @Test(arguments: [
@@ -113,7 +121,12 @@ import IntercomModel
             {"id":"op:1:0","name":"Gate","source":"operator","operator":"op","address":"Main st 1"}]}
             """.replacingOccurrences(of: "\n", with: "")))
         #expect(RemoteLink.names(state) == ["home", "yard"])
-        #expect(RemoteLink.doors(state) == [DoorListing.panel("home"),
+        // The doors come as the `doors` command lists them, the state's list in the same form.
+        guard case .array(let doors)? = state["doors"] else {
+            Issue.record("the state has no doors")
+            return
+        }
+        #expect(doors.compactMap(DoorListing.init(json:)) == [DoorListing.panel("home"),
                                             DoorListing(id: "op:1:0", name: "Gate", source: .operator, owner: "op", address: "Main st 1")])
         #expect(RemoteLink.callEvents(state).map(\.name) == ["call_incoming", "call_answered"])
     }

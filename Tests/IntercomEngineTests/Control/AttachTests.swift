@@ -144,26 +144,35 @@ extension AttachTests {
 }
 
 extension AttachTests {
-    /// Two kiosks attached: the daemon watches the union of their panels, and stops once the last
-    /// one leaves; a panel it does not have is refused.
+    /// Two kiosks attached, each connection a subscriber: the engine plays the union of their
+    /// panels at the faster's rate, goes on at the other's when one leaves, and drops the
+    /// subscriptions of a connection that closes without a word; a panel it lacks is refused.
     @Test func kiosksShareTheDaemonsWatchedPanels() async throws {
         let s = try await ControlSocketTests.setup()
         try await withCleanup({ await s.stop() }) {
             let one = try await Self.attach(s.path, screen: "kiosk")
             let two = try await Self.attach(s.path, screen: "kiosk")
-            await one.watch(panels: ["entrance"], fps: 1, fullSize: false, live: .sub)
-            await two.watch(panels: ["entrance"], fps: 1, fullSize: false, live: .sub)
+            _ = try await one.execute(.watch(one.subscriber, panels: ["entrance"], fps: 2))
+            _ = try await two.execute(.watch(two.subscriber, panels: ["entrance"], fps: 1))
             #expect(await s.intercom.watchers.count == 1)
+            #expect(await s.intercom.watchedUnion.fps == 2)
             one.detach()
             #expect(await Self.eventually { (try? await Self.screens(s.path)) == ["kiosk"] })
+            #expect(await Self.eventually { await s.intercom.watchedUnion.fps == 1 }, "the faster kiosk's rate left with it")
             #expect(await s.intercom.watchers.count == 1, "the other kiosk still shows the panel")
-            await two.watch(panels: [], fps: 1, fullSize: false, live: nil)
+            _ = try await two.execute(.unwatch(two.subscriber))
             #expect(await s.intercom.watchers.isEmpty)
+            _ = try await two.execute(.watch(two.subscriber, panels: ["entrance"], fps: 1))
+            #expect(await s.intercom.watchers.count == 1)
             let unknown = try await ControlSocketTests.blocking {
-                try ControlClient(path: s.path).request(ControlRequest(id: .integer(1), action: .watchPanels(["nowhere"], fps: 1)))
+                try ControlClient(path: s.path).request(ControlRequest(id: .integer(1), action: .command(.watch(.sender, panels: ["nowhere"], fps: 1))))
             }
-            #expect(unknown["ok"] == .bool(false), "\(unknown.encoded)")
+            #expect(unknown["ok"] == .bool(false) && unknown["error"]?.stringValue?.hasPrefix("no panel 'nowhere'") == true,
+                    "\(unknown.encoded)")
+            // The kiosk goes away without unwatching: its connection's subscriptions go with it.
             two.detach()
+            #expect(await Self.eventually { await s.intercom.watchers.isEmpty })
+            #expect(await s.intercom.watchedUnion == .nothing)
         }
     }
 }

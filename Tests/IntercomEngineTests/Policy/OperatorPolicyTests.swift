@@ -20,6 +20,12 @@ import Testing
         OperatorDoor(domophoneId: "1", doorId: 1, name: "Gate"),
     ])
 
+    /// The doors' ids as the `doors` command lists them (the rig has no panels: the operator's alone).
+    static func doorIDs(_ rig: EngineRig) async throws -> [String] {
+        guard case .array(let doors) = try await rig.intercom.execute(.doors) else { return [] }
+        return doors.compactMap { $0["id"]?.stringValue }
+    }
+
     static func rig(open: OperatorOpenMethod = .dtmf, loggedIn: Bool = true,
                     _ body: (EngineRig) async throws -> Void) async throws {
         var op = home
@@ -35,7 +41,7 @@ import Testing
 
     @Test func operatorDoorsAreListedAndOpenThroughTheAPI() async throws {
         try await Self.rig { rig throws in
-            #expect(rig.intercom.doorList(panels: ["entrance"]).map(\.id) == ["entrance", "home:1:0", "home:1:1"])
+            #expect(try await Self.doorIDs(rig) == ["home:1:0", "home:1:1"])
             let reply = try await rig.intercom.execute(.open(panel: "home:1:1", door: .main, by: .ctl))
             #expect(reply["operator"]?.stringValue == "home" && reply["door"]?.stringValue == "home:1:1")
             #expect(rig.operators.openings.all == ["home:1:1"])
@@ -46,7 +52,7 @@ import Testing
 
     @Test func withoutALoginTheErrorNamesLogin() async throws {
         try await Self.rig(loggedIn: false) { rig throws in
-            #expect(rig.intercom.doorList(panels: []).isEmpty)
+            #expect(try await Self.doorIDs(rig).isEmpty)
             let error = await #expect(throws: IntercomError.self) {
                 try await rig.intercom.execute(.open(panel: "home:1:0", door: .main, by: .ctl))
             }
@@ -73,7 +79,7 @@ import Testing
             #expect(gone?.exitCode == 69)
             // A failed refresh keeps the doors it had.
             await rig.intercom.refreshOperatorDoors()
-            #expect(rig.intercom.doorList(panels: []).map(\.id) == ["home:1:0", "home:1:1"])
+            #expect(try await Self.doorIDs(rig) == ["home:1:0", "home:1:1"])
         }
     }
 
