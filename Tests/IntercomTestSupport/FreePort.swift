@@ -10,11 +10,14 @@ package enum FreePort {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var handedOut = Set<UInt16>()
 
-    /// A port free for both UDP and TCP on 127.0.0.1 (bind port 0, read it back, close).
+    /// A port free for both UDP and TCP on 127.0.0.1, chosen below the kernel's ephemeral range as
+    /// `udpRange` chooses: a port handed out by bind(0) is an ephemeral one, which any connect() of the
+    /// other shard could take before the test's peer binds it (2026-12-02: a simulated panel found the
+    /// port `udpAndTCP` had given it in use, 0.8 s later).
     package static func udpAndTCP() throws -> UInt16 {
-        for _ in 0..<50 {
-            guard let port = bindAndRead(type: tcp, port: 0) else { continue }
-            guard bindAndRead(type: udp, port: port) != nil else { continue }
+        for _ in 0..<200 {
+            let port = UInt16.random(in: 10_000...32_000)
+            guard bindAndRead(type: tcp, port: port) != nil, bindAndRead(type: udp, port: port) != nil else { continue }
             if claim([port]) { return port }
         }
         throw HarnessError("no free UDP+TCP port on 127.0.0.1")
