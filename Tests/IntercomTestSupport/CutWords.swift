@@ -100,20 +100,23 @@ extension Tmux {
     }
 
     /// Checks the screen as it is now for cut words at each size: the reference is drawn at
-    /// `reference` size before and after each. Returns one line per problem (empty: none).
+    /// `reference` size before the first and after the last. Returns one line per problem (empty: none).
     package func cutWords(screen name: String, sizes: [(Int, Int)], reference: (Int, Int) = (240, 70),
                           lastLine: String = "? help") async throws -> [String] {
         var problems: [String] = []
-        // Each size is still checked against the reference drawn just before and just after it; the
-        // reference after one size is the one before the next (7 resizes for 3 sizes, not 9: each settles
-        // for at least 300 ms).
-        var before = try await resizeAndSettle(width: reference.0, height: reference.1, lastLine: lastLine)
+        // The reference is drawn before the first size and after the last, and every size is checked
+        // against both (5 resizes for 3 sizes, each settling for at least 300 ms, not 7 with a reference
+        // between each two sizes): the tests hold the screen's state while it is checked, and a ticking
+        // clock does not count (digits are 0).
+        let before = try await resizeAndSettle(width: reference.0, height: reference.1, lastLine: lastLine)
+        var drawn: [(size: (Int, Int), screen: String)] = []
         for (w, h) in sizes {
-            let small = try await resizeAndSettle(width: w, height: h, lastLine: lastLine)
-            let after = try await resizeAndSettle(width: reference.0, height: reference.1, lastLine: lastLine)
+            drawn.append(((w, h), try await resizeAndSettle(width: w, height: h, lastLine: lastLine)))
+        }
+        let after = try await resizeAndSettle(width: reference.0, height: reference.1, lastLine: lastLine)
+        for (size, small) in drawn {
             let cut = CutWords.check(small, reference: before + "\n" + after)
-            if !cut.isEmpty { problems.append("\(name) at \(w)×\(h) cuts \(cut):\n\(small)") }
-            before = after
+            if !cut.isEmpty { problems.append("\(name) at \(size.0)×\(size.1) cuts \(cut):\n\(small)") }
         }
         return problems
     }
