@@ -284,8 +284,8 @@ public struct ControlRequest: Sendable, Equatable {
             // On the socket a want is the `picture` request, which sends the panel's frames too.
             case .picture(_, let panel, let want):
                 fields.append(("command", .string("picture")))
-                fields += PictureRequest(source: .panel(panel), width: want?.width ?? 0, height: want?.height ?? 0,
-                                         fps: 5, live: want?.live ?? false).fields
+                fields += (want.map { PictureRequest(source: .panel(panel), width: $0.width, height: $0.height, fps: 5, live: $0.live) }
+                           ?? .stop(.panel(panel))).fields
             case .unwatch: fields.append(("command", .string("unwatch")))
             case .handled(let entry, let by), .callBack(let entry, let by):
                 if case .handled = command { fields.append(("command", .string("handled"))) } else { fields.append(("command", .string("callback"))) }
