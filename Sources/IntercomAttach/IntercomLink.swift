@@ -23,7 +23,8 @@ public protocol IntercomLink: AnyObject, Sendable {
     /// own, unique in the engine; attached, `.sender` (the daemon's connection is the subscriber).
     var subscriber: Subscriber { get }
 
-    /// The screen draws `panel` at `size`; `live` asks for its stream, else stills alone.
+    /// The screen draws `panel` at `size`; `live` asks for its stream, else stills alone. The
+    /// engine merges it with every other screen's (`IntercomCommand.picture`).
     func want(panel: String, size: PixelSize, live: Bool)
     /// The panel's newest picture.
     func latest(panel: String) -> PeepholeFrame?
@@ -34,6 +35,9 @@ public protocol IntercomLink: AnyObject, Sendable {
     /// `wake(panel)` after each new picture of a panel, until `removeWaker`.
     func addWaker(_ wake: @escaping @Sendable (String) -> Void) -> UUID
     func removeWaker(_ id: UUID)
+    /// The screen closed: what it asked of the intercom (panels, camera, picture wants) ends, and
+    /// what other screens show plays on. Its calls go on (attached: the daemon's).
+    func finish() async
 }
 
 extension IntercomLink {

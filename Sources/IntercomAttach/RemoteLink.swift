@@ -112,6 +112,9 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
     /// Ends the attachment: the daemon drops this screen and its subscriptions; calls go on.
     public func detach() { client.finishSending() }
 
+    /// Detaches: the daemon's connection is what holds this screen's subscriptions and picture wants.
+    public func finish() async { detach() }
+
     // MARK: - The wire
 
     private func ask(_ picture: PictureRequest) {

@@ -281,6 +281,11 @@ public struct ControlRequest: Sendable, Equatable {
             case .watchCamera(_, let camera, let at):
                 fields += [("command", .string("watch_camera")), ("camera", camera.map { .string($0) } ?? .null)]
                 if let at { fields.append(("at", .string(RFC3339.string(at)))) }
+            // On the socket a want is the `picture` request, which sends the panel's frames too.
+            case .picture(_, let panel, let want):
+                fields.append(("command", .string("picture")))
+                fields += (want.map { PictureRequest(source: .panel(panel), width: $0.width, height: $0.height, fps: 5, live: $0.live) }
+                           ?? .stop(.panel(panel))).fields
             case .unwatch: fields.append(("command", .string("unwatch")))
             case .handled(let entry, let by), .callBack(let entry, let by):
                 if case .handled = command { fields.append(("command", .string("handled"))) } else { fields.append(("command", .string("callback"))) }

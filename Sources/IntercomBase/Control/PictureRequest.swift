@@ -34,6 +34,9 @@ public struct PictureRequest: Sendable, Equatable {
 
     public var stops: Bool { width == 0 }
 
+    /// What the request asks of its panel's picture (`IntercomCommand.picture`); nil when it stops.
+    public var want: PictureWant? { stops ? nil : PictureWant(width: width, height: height, live: live) }
+
     /// The subscription's key on the wire (`"frame"` lines carry it): the panel's name, or `video`.
     public var key: String { Self.key(source) }
 
@@ -44,7 +47,7 @@ public struct PictureRequest: Sendable, Equatable {
         }
     }
 
-    static let largest = 4096
+    static let largest = PictureWant.largest
 
     /// Why a `picture` request was refused, in one line.
     struct Invalid: Error {

@@ -54,13 +54,40 @@ public enum IntercomCommand: Sendable, Equatable {
     /// its recording from `at`; nil ends `subscriber`'s camera. Played once however many subscribers
     /// show it, stopped with the last; an unknown or unplayable camera is refused in one line.
     case watchCamera(Subscriber, camera: String?, at: Date? = nil)
-    /// End every subscription of `subscriber`: a screen that quits, a control connection that closed.
+    /// `subscriber` draws `panel` (or an operator camera it shows, by the camera's id) in a box of
+    /// `want`'s pixels, live or its stills alone; nil: not any more. The engine decodes a panel's
+    /// stream at the largest box any subscriber asks (each side on its own) and plays it live while
+    /// any asks live; when the last want of a live panel goes, its stills go on. A panel it does not
+    /// have, or a box of no pixels, is refused. On the socket this is the `picture` request.
+    case picture(Subscriber, panel: String, want: PictureWant?)
+    /// End every subscription of `subscriber` (its pictures' wants among them): a screen that quits,
+    /// a control connection that closed.
     case unwatch(Subscriber)
 }
 
-/// Who holds frame subscriptions (`watch`, `watchCamera`, `unwatch`): a screen's own-engine link,
-/// one connection of the control socket. The engine keeps each subscriber's panels and camera and
-/// plays their union, so a subscriber that leaves never stops what another still shows.
+/// What a subscriber asks of one panel's picture (`IntercomCommand.picture`): the pixel box it
+/// draws the panel in (each screen scales the picture down to its own) and whether it wants the
+/// live stream, or the stills alone (a kiosk tile beyond the screen's live budget, a panel paged away).
+public struct PictureWant: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public var live: Bool
+
+    public init(width: Int, height: Int, live: Bool) {
+        self.width = width
+        self.height = height
+        self.live = live
+    }
+
+    /// The largest box a want may ask, as the socket's `picture` request allows.
+    public static let largest = 4096
+
+    public var description: String { "\(width)x\(height) \(live ? "live" : "stills")" }
+}
+
+/// Who holds frame subscriptions (`watch`, `watchCamera`, `picture`, `unwatch`): a screen's own-engine
+/// link, one connection of the control socket. The engine keeps each subscriber's panels, camera and
+/// picture wants and plays their union, so a subscriber that leaves never stops what another still shows.
 public struct Subscriber: Hashable, Sendable, CustomStringConvertible {
     public let name: String
 
@@ -80,6 +107,7 @@ extension IntercomCommand {
         switch self {
         case .watch(_, let panels, let fps, let whole): .watch(subscriber, panels: panels, fps: fps, whole: whole)
         case .watchCamera(_, let camera, let at): .watchCamera(subscriber, camera: camera, at: at)
+        case .picture(_, let panel, let want): .picture(subscriber, panel: panel, want: want)
         case .unwatch: .unwatch(subscriber)
         default: self
         }

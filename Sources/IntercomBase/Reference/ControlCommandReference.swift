@@ -44,7 +44,8 @@ public enum ControlCommandReference {
                        "Pictures for a screen: `{\"frame\":KEY,\"seq\":N,\"kind\":…,\"call\":…,\"jpeg\":BASE64}` lines, "
                        + "newest frame wins (a screen that reads slowly misses frames, never delays the daemon); a panel's "
                        + "lines carry `note` (why its live stream is not playing) and `problem` (why its snapshot failed) "
-                       + "while there is one."),
+                       + "while there is one. A panel's stream is decoded at the largest size any screen asks (each side "
+                       + "on its own) and plays live while any asks `live`; each screen gets its own size."),
         ReferenceEntry("watch_panels", fields: "`panels` (names; `[]` stops), `fps` (0.2-30, default 1), `whole` (true: `watch`)",
                        "A screen shows panels without a call (the kiosk): the daemon polls their snapshots and plays "
                        + "their sub streams (the main ones while a `whole` screen shows one) for live `picture` subscriptions, "
@@ -52,8 +53,9 @@ public enum ControlCommandReference {
         ReferenceEntry("watch_camera", fields: "`camera` (an operator camera id; null stops), `at` (RFC 3339: its recording)",
                        "A screen (`watch`) shows an operator camera: the daemon asks the operator and plays it once for every "
                        + "screen showing it; `picture` then takes the camera's id as `panel`."),
-        ReferenceEntry("unwatch", "Ends this connection's `watch_panels` and `watch_camera` at once (a connection that "
-                       + "closes ends them too); what other screens still show plays on."),
+        ReferenceEntry("unwatch", "Ends this connection's `watch_panels` and `watch_camera` at once, and takes back the sizes "
+                       + "its `picture` subscriptions ask (a connection that closes ends them too); what other screens "
+                       + "still show plays on."),
         ReferenceEntry("share_expiry", fields: "`operator`, `flat`, `phone` (11 digits), `until` (RFC 3339; null forgets)",
                        "The daemon keeps the end of a guest's access to an operator's flat (the server keeps none) and "
                            + "takes the access back when it is due (`share_expired`); `intercom share --until` sends it."),

@@ -55,6 +55,8 @@ enum CtlSummary {
         // A screen's subscriptions, which end with ctl's connection: no ctl subcommand sends them.
         case .watch: return "watching \(list(data["panels"]).compactMap(\.stringValue).map(TerminalSafe.escape).joined(separator: ", "))"
         case .watchCamera: return "watching camera \(field("camera"))"
+        case .picture(_, let panel, let want):
+            return want.map { "picture of \(TerminalSafe.escape(panel)) at \($0)" } ?? "no picture of \(TerminalSafe.escape(panel))"
         case .unwatch: return "watching nothing"
         }
     }

@@ -9,7 +9,8 @@ import Synchronization
 
 /// A screen's own engine, in this process: its commands (the frame subscriptions and the door
 /// list among them) go to the `Intercom` actor's `execute`, as the daemon's connections send
-/// theirs; only the pictures are read straight from the engine's hubs.
+/// theirs; its picture wants go straight into the engine's table (`PictureWants`, the `picture`
+/// command's), and the pictures are read straight from the engine's hubs.
 public final class LocalLink: IntercomLink {
     public let intercom: Intercom
     public var mode: LinkMode { .ownEngine }
@@ -22,7 +23,11 @@ public final class LocalLink: IntercomLink {
     public func panels() async -> [String] { await intercom.config.panels.map(\.name) }
     public func execute(_ command: IntercomCommand) async throws -> JSONValue { try await intercom.execute(command) }
 
-    public func want(panel: String, size: PixelSize, live: Bool) { intercom.peephole.want(panel: panel, size: size, live: live) }
+    /// The `picture` command's table, set on the screen's thread at once (it cannot await the
+    /// actor, and a task per call would be one nobody owns): merged with every other face's wants.
+    public func want(panel: String, size: PixelSize, live: Bool) {
+        intercom.pictureWants.set(subscriber, panel: panel, PictureWant(width: size.width, height: size.height, live: live))
+    }
     public func latest(panel: String) -> PeepholeFrame? { intercom.peephole.latest(panel: panel) }
     public func problem(panel: String) -> String? { intercom.peephole.problem(panel: panel) }
     public func streamNote(panel: String) -> String? { intercom.peephole.streamNote(panel: panel) }
@@ -37,6 +42,10 @@ public final class LocalLink: IntercomLink {
 
     public func addWaker(_ wake: @escaping @Sendable (String) -> Void) -> UUID { intercom.peephole.addWaker(wake) }
     public func removeWaker(_ id: UUID) { intercom.peephole.removeWaker(id) }
+
+    /// The screen closed: its panels, camera and picture wants go (what another face shows plays
+    /// on); awaited, so the streams' decode threads are gone before the caller stops the engine.
+    public func finish() async { _ = try? await intercom.execute(.unwatch(subscriber)) }
 
     private let video = Mutex<VideoFrameHub?>(nil)
 

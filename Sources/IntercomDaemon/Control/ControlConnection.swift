@@ -109,8 +109,8 @@ final class ControlConnection: @unchecked Sendable {
         tasks.close()
         socket.close()
         // A screen that went away (quit, killed, lost its terminal) takes only its subscriptions with it.
+        // Its picture wants go with its `unwatch` (the request task, above).
         screens.detach(number)
-        shared.wants.remove(number)
         let notify = lock.withLock { () -> (@Sendable (Int) -> Void)? in
             defer { onClose = nil }
             return onClose
@@ -143,10 +143,13 @@ final class ControlConnection: @unchecked Sendable {
             send(ControlReply.success(id: request.id, data: .object([("screen", .integer(number))])))
             await stream(call: nil)
         case .picture(let picture):
-            if case .panel(let panel) = picture.source, await !intercom.shows(subscriber, camera: panel) {
-                let names = await intercom.config.panels.map(\.name)
-                guard names.contains(panel) else {
-                    send(ControlReply.failure(id: request.id, error: "no panel '\(panel)'; known: \(names.joined(separator: ", "))"))
+            // A panel's size and live-or-stills are the engine's, merged with every other face's;
+            // the frames' carriage (the pump) is this connection's.
+            if case .panel(let panel) = picture.source {
+                do {
+                    _ = try await intercom.execute(.picture(subscriber, panel: panel, want: picture.want))
+                } catch {
+                    send(ControlReply.failure(id: request.id, error: (error as? IntercomError)?.description ?? "\(error)"))
                     return
                 }
             }
@@ -197,12 +200,8 @@ final class ControlConnection: @unchecked Sendable {
         }
     }
 
-    /// Starts, replaces or (width 0) ends a picture subscription.
+    /// Starts, replaces or (width 0) ends a picture subscription's pump (its want is the engine's).
     private func subscribe(_ picture: PictureRequest) {
-        if case .panel(let panel) = picture.source {
-            shared.wants.set(number, panel: panel, picture.stops ? nil
-                : PanelWants.Want(size: PixelSize(width: picture.width, height: picture.height), live: picture.live))
-        }
         let slot = "picture \(picture.key)"
         if picture.stops {
             tasks.cancel(slot)

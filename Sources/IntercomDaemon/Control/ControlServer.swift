@@ -34,7 +34,7 @@ public final class ControlServer: @unchecked Sendable {
         self.shares = shares
         self.path = path
         self.intercom = intercom
-        self.shared = ScreensShared(intercom: intercom)
+        self.shared = ScreensShared()
         self.logger = logger
         self.ownUID = ownUID
         self.outboxLimit = outboxLimit

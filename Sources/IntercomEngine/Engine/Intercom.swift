@@ -14,7 +14,10 @@ import IntercomModel
 public actor Intercom {
     public nonisolated let bus = EventBus()
     /// Peephole pictures of ringing calls, for front ends that draw them.
-    public nonisolated let peephole = PeepholeHub()
+    public nonisolated let peephole: PeepholeHub
+    /// What every subscriber asks of each panel's picture, merged into `peephole`'s wants: the
+    /// `picture` command's table, set directly by a screen of this process (its thread cannot wait).
+    public nonisolated let pictureWants: PictureWants
     /// The logged-in operators' doors, refreshed in the background (`refreshOperatorDoors`).
     public nonisolated let operatorDoors = OperatorDoorDirectory()
     /// Clip files of answered calls (`[panel] record`), named here and taken by the journal.
@@ -88,6 +91,9 @@ public actor Intercom {
                 operatorTokens: OperatorTokenStore? = nil, switches: PanelSwitchStore? = nil,
                 services: IntercomServices = .system) {
         self.services = services
+        let peephole = PeepholeHub()
+        self.peephole = peephole
+        pictureWants = PictureWants(hub: peephole)
         tasks = TaskOwner("engine", census: census)
         var config = config
         if let switches {
@@ -168,7 +174,7 @@ public actor Intercom {
     @discardableResult
     public func execute(_ command: IntercomCommand) async throws -> JSONValue {
         switch command {
-        case .watch, .watchCamera, .unwatch: return try await subscription(command)
+        case .watch, .watchCamera, .picture, .unwatch: return try await subscription(command)
         default: break
         }
         guard let phone else { throw IntercomError.notStarted }
@@ -229,7 +235,7 @@ public actor Intercom {
                 return .array(doorList(panels: config.panels.map(\.name)).map(\.json))
             case .journal(let query):
                 return try journalEntries(query)
-            case .watch, .watchCamera, .unwatch:
+            case .watch, .watchCamera, .picture, .unwatch:
                 return try await subscription(command)
             }
         } catch let error as PhoneError {

@@ -1,9 +1,10 @@
 import Foundation
 import IntercomBase
 
-/// The frame subscriptions as commands (`watch`, `watchCamera`, `unwatch`): every face (a screen's
-/// own engine, each control connection) subscribes under its own `Subscriber`, and the engine keeps
-/// the union (`FrameSubscriptions`), so one face leaving never stops what another still shows.
+/// The frame subscriptions as commands (`watch`, `watchCamera`, `picture`, `unwatch`): every face (a
+/// screen's own engine, each control connection) subscribes under its own `Subscriber`, and the engine
+/// keeps the union (`FrameSubscriptions`, `PictureWants`), so one face leaving never stops what another
+/// still shows.
 extension Intercom {
     /// Carries out a subscription command; its reply data. Needs no phone: `intercom watch` starts none.
     func subscription(_ command: IntercomCommand) async throws(IntercomError) -> JSONValue {
@@ -33,8 +34,15 @@ extension Intercom {
             }
             if let before, before != camera { await stopUnwatched(camera: before) }
             return .object([("camera", camera.map { .string($0) } ?? .null)])
+        case .picture(let subscriber, let panel, let want):
+            try Self.check(subscriber)
+            try checkPicture(subscriber, panel: panel, want: want)
+            pictureWants.set(subscriber, panel: panel, want)
+            return .object([("panel", .string(panel)), ("width", .integer(want?.width ?? 0)),
+                            ("height", .integer(want?.height ?? 0)), ("live", .bool(want?.live ?? false))])
         case .unwatch(let subscriber):
             try Self.check(subscriber)
+            pictureWants.remove(subscriber)
             let camera = subscriptions.remove(subscriber)
             await playWatched()
             if let camera { await stopUnwatched(camera: camera) }
@@ -56,6 +64,19 @@ extension Intercom {
     /// A subscription names who holds it: the socket's stand-in is replaced by the connection's own.
     private static func check(_ subscriber: Subscriber) throws(IntercomError) {
         if subscriber == .sender { throw .refused("a frame subscription needs its subscriber (the control connection puts its own in)") }
+    }
+
+    /// A picture want names a panel the engine has, or the operator camera `subscriber` shows, in a
+    /// box of 1 to 4096 pixels a side. Taking back a want the subscriber holds is always allowed
+    /// (a camera it stopped showing, a panel a reload took away).
+    private func checkPicture(_ subscriber: Subscriber, panel: String, want: PictureWant?) throws(IntercomError) {
+        if let want, !(1...PictureWant.largest).contains(want.width) || !(1...PictureWant.largest).contains(want.height) {
+            throw .refused("a picture want needs a width and height of 1 to \(PictureWant.largest) pixels, not \(want.width)x\(want.height)")
+        }
+        let known = config.panels.map(\.name)
+        guard !known.contains(panel), !subscriptions.shows(subscriber, camera: panel),
+              want != nil || pictureWants.want(subscriber, panel: panel) == nil else { return }
+        throw .unknownPanel("no panel '\(panel)'; known: \(known.joined(separator: ", "))")
     }
 
     /// Plays the union of the subscribers' panels, if it changed. The table and `watch`'s set of

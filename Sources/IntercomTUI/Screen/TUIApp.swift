@@ -47,6 +47,9 @@ public final class TUIApp: Sendable {
         // The events' pump is the screen's: it ends with it, awaited.
         pump.cancel()
         await pump.value
+        // Awaited, whether the screen opened or not: the streams' decode threads are gone before
+        // the caller stops the intercom (what other screens of the daemon still show plays on).
+        await intercom.finish()
         return try outcome.get()
     }
 
@@ -109,9 +112,6 @@ public final class TUIApp: Sendable {
         }
         // Commands sent from keys run to their end (an answer is not cut in half by a quit).
         await context.commands.drain()
-        // Awaited: the streams' decode threads are gone before the caller stops the intercom (what
-        // other screens of the daemon still show plays on).
-        if options.kiosk || options.watch != nil { _ = try? await intercom.execute(.unwatch(intercom.subscriber)) }
         return try result.get()
     }
 

@@ -37,6 +37,14 @@ import IntercomModel
         #expect(try ControlRequest.parse(named.json.encoded).get().action == .command(.watch(.sender, panels: ["home"], fps: 1)))
         #expect(IntercomCommand.unwatch(.sender).subscribed(as: Subscriber("c")) == .unwatch(Subscriber("c")))
         #expect(IntercomCommand.status.subscribed(as: Subscriber("c")) == .status)
+        // On the wire a picture want is the `picture` request (which sends the frames too), its subscriber left out.
+        let want = ControlRequest(id: .integer(10), action: .command(.picture(Subscriber("screen 1"), panel: "home",
+                                                                             want: PictureWant(width: 320, height: 180, live: false))))
+        #expect(!want.json.encoded.contains("screen 1"))
+        #expect(try ControlRequest.parse(want.json.encoded).get().action
+                == .picture(PictureRequest(source: .panel("home"), width: 320, height: 180, fps: 5, live: false)))
+        let stop = ControlRequest(action: .command(.picture(.sender, panel: "home", want: nil)))
+        #expect(try ControlRequest.parse(stop.json.encoded).get().action == .picture(.stop(.panel("home"))))
     }
 
     @Test(arguments: [

@@ -59,6 +59,24 @@ import IntercomAttach
         }
     }
 
+    /// A connection's picture wants are the engine's (`IntercomCommand.picture` under the
+    /// connection's subscriber): a screen that goes away without stopping them takes them along.
+    @Test func aClosingConnectionTakesItsPictureWantsAlong() async throws {
+        let s = try await ControlSocketTests.setup()
+        try await withCleanup({ await s.stop() }) {
+            let link = try await AttachTests.attach(s.path, screen: "watch")
+            defer { link.detach() }
+            link.want(panel: "entrance", size: PixelSize(width: 640, height: 360), live: true)
+            #expect(await AttachTests.eventually {
+                s.intercom.pictureWants.merged(panel: "entrance") == PictureWant(width: 640, height: 360, live: true)
+            })
+            #expect(s.intercom.peephole.liveSize(panel: "entrance") == PixelSize(width: 640, height: 360))
+            link.detach()
+            #expect(await AttachTests.eventually { s.intercom.pictureWants.merged(panel: "entrance") == nil })
+            #expect(s.intercom.peephole.liveSize(panel: "entrance") == nil, "nobody looks live: the stream stops")
+        }
+    }
+
     /// An operator camera is the daemon's to ask for: an unknown one is one line before the screen
     /// opens, and a picture of a camera the connection did not ask to watch is refused like a made-up panel.
     @Test func aCameraTheDaemonCannotPlayIsOneLine() async throws {
