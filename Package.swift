@@ -43,10 +43,13 @@ let package = Package(
         ),
         // Read hooks in front of belle-sip (intercom-full, which runs the phone, exports them).
         .target(name: "CSIPIngress", path: "Sources/CSIPIngress", linkerSettings: [.linkedLibrary("dl")]),
+        // The steps the three dlopen loaders below share (open the library, look each symbol up, name the one
+        // missing): one header, no code of its own; CCurl, CMosquitto and CFFmpeg each keep their own library.
+        .target(name: "CDynamicLoad", path: "Sources/CDynamicLoad"),
         // curl.h and the table libcurl is reached through, loaded with dlopen by the process's first HTTP
         // event loop (libcurl4 at run time; headers: libcurl4-openssl-dev), so the light binary's `log`,
         // `ctl` and attached screen start without libcurl's ~30 libraries and `ldd intercom` lists none.
-        .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCurl", dependencies: ["CDynamicLoad"], path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // curl_easy_setopt is variadic, which Swift cannot call: typed wrappers, calling through CCurl's table.
         .target(name: "CCurlShim", dependencies: ["CCurl"], path: "Sources/CCurlShim"),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg"),
@@ -66,7 +69,7 @@ let package = Package(
         // maps them anyway); libavformat and its ~17 dependencies are loaded with dlopen when a stream or
         // clip is first opened (libavformat59 at run time), so `ldd intercom-full` does not list them.
         // Headers: libavformat-dev, libavcodec-dev, libswscale-dev, libavutil-dev.
-        .target(name: "CFFmpeg", path: "Sources/CFFmpeg",
+        .target(name: "CFFmpeg", dependencies: ["CDynamicLoad"], path: "Sources/CFFmpeg",
                 linkerSettings: [.linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil"),
                                  .linkedLibrary("dl")]),
         // gst-rtsp-server and appsrc: the simulated panel's camera over RTSP (x264enc from plugins-ugly at
@@ -79,7 +82,7 @@ let package = Package(
         // libmosquitto, the MQTT client for Home Assistant: mosquitto.h (Debian: libmosquitto-dev) and a
         // table of its functions filled by dlopen on first use, so a process without `[mqtt]` never maps
         // it (libmosquitto1 at run time). Not linked: `ldd intercom-full` does not list it.
-        .target(name: "CMosquitto", path: "Sources/CMosquitto", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CMosquitto", dependencies: ["CDynamicLoad"], path: "Sources/CMosquitto", linkerSettings: [.linkedLibrary("dl")]),
         // Config, journal and JSON: no phone, no media, so the light commands start fast.
         .target(
             name: "IntercomBase",

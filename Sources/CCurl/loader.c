@@ -1,22 +1,14 @@
 #include "intercom_curl_table.h"
-#include <dlfcn.h>
-#include <stdio.h>
+#include <intercom_dynamic_load.h>
 
 int intercom_curl_open(const char *soname, struct intercom_curl *table, char *error, size_t error_size) {
-    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    void *library = intercom_dynamic_open(soname, error, error_size);
     if (library == NULL) {
-        snprintf(error, error_size, "%s", dlerror());
         return -1;
     }
     struct intercom_curl loaded;
-    // Each symbol is cast to the field's own type, which __typeof__ took from curl.h.
-#define INTERCOM_SYMBOL(field, name)                                              \
-    loaded.field = (__typeof__(loaded.field))dlsym(library, #name);              \
-    if (loaded.field == NULL) {                                                  \
-        snprintf(error, error_size, "%s has no %s", soname, #name);              \
-        dlclose(library);                                                        \
-        return -1;                                                               \
-    }
+    // INTERCOM_SYMBOL (CDynamicLoad's) casts each symbol to the field's own type, which __typeof__
+    // took from curl.h.
     INTERCOM_SYMBOL(global_init, curl_global_init)
     INTERCOM_SYMBOL(easy_init, curl_easy_init)
     INTERCOM_SYMBOL(easy_cleanup, curl_easy_cleanup)
@@ -36,7 +28,6 @@ int intercom_curl_open(const char *soname, struct intercom_curl *table, char *er
     INTERCOM_SYMBOL(multi_wakeup, curl_multi_wakeup)
     INTERCOM_SYMBOL(multi_info_read, curl_multi_info_read)
     INTERCOM_SYMBOL(multi_strerror, curl_multi_strerror)
-#undef INTERCOM_SYMBOL
     *table = loaded;
     return 0;
 }

@@ -1,22 +1,14 @@
 #include "shim.h"
-#include <dlfcn.h>
-#include <stdio.h>
+#include <intercom_dynamic_load.h>
 
 int intercom_mosquitto_open(const char *soname, struct intercom_mosquitto *table, char *error, size_t error_size) {
-    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    void *library = intercom_dynamic_open(soname, error, error_size);
     if (library == NULL) {
-        snprintf(error, error_size, "%s", dlerror());
         return -1;
     }
     struct intercom_mosquitto loaded;
-    // Each symbol is cast to the field's own type, which __typeof__ took from mosquitto.h.
-#define INTERCOM_SYMBOL(field, name)                                              \
-    loaded.field = (__typeof__(loaded.field))dlsym(library, #name);              \
-    if (loaded.field == NULL) {                                                  \
-        snprintf(error, error_size, "%s has no %s", soname, #name);              \
-        dlclose(library);                                                        \
-        return -1;                                                               \
-    }
+    // INTERCOM_SYMBOL (CDynamicLoad's) casts each symbol to the field's own type, which __typeof__
+    // took from mosquitto.h.
     INTERCOM_SYMBOL(lib_init, mosquitto_lib_init)
     INTERCOM_SYMBOL(new_client, mosquitto_new)
     INTERCOM_SYMBOL(destroy, mosquitto_destroy)
@@ -43,7 +35,6 @@ int intercom_mosquitto_open(const char *soname, struct intercom_mosquitto *table
     INTERCOM_SYMBOL(loop_misc, mosquitto_loop_misc)
     INTERCOM_SYMBOL(strerror, mosquitto_strerror)
     INTERCOM_SYMBOL(connack_string, mosquitto_connack_string)
-#undef INTERCOM_SYMBOL
     *table = loaded;
     return 0;
 }

@@ -32,6 +32,7 @@ let singleSections: [(flag: String, run: () async throws -> Void)] = [
     ("--idle-only", idleSection),       // idle softphones: ours beside linphonec and baresip
     ("--ring-idle-only", ringFromIdleSection), // INVITE → call_incoming, the daemon busy and quiet, same run
     ("--light-only", lightSection),     // light commands: log over 100 000 entries, open beside curl
+    ("--notify-only", notifySection),   // desktop notifications on a private session bus: ring shown, Open → door
 ]
 if let section = singleSections.first(where: { arguments.contains($0.flag) }) {
     do { try await section.run() } catch {
@@ -142,6 +143,7 @@ do {
     try await idleSection()
     try await ringFromIdleSection()
     try await lightSection()
+    try await notifySection()
     try await soakSection()
     try await scanSection()
     try await graphicsSection(work: work)
