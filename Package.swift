@@ -24,6 +24,12 @@ let gstreamerHeaders: [SwiftSetting] = {
     return [.unsafeFlags(folders.flatMap { folder in ["-Xcc", "-I\(folder)"] })]
 }()
 
+// The light `intercom` links the Swift runtime and Foundation statically: its start was mostly the dynamic
+// loader binding their symbols (DECISIONS.md "The light binary links Swift statically"). The targets it shares
+// with intercom-full are compiled against the shared runtime's modules, whose link entries name only the
+// shared libraries, so the static archives are named here, in a group (their order does not matter).
+let lightStaticRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-Xlinker", "-lFoundation", "-Xlinker", "-lFoundationNetworking", "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-lFoundationEssentials", "-Xlinker", "-lCoreFoundation", "-Xlinker", "-l_CFURLSessionInterface", "-Xlinker", "-l_FoundationICU", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-lswiftSynchronization", "-Xlinker", "-lswiftDispatch", "-Xlinker", "-ldispatch", "-Xlinker", "-lBlocksRuntime", "-Xlinker", "-lswift_Concurrency", "-Xlinker", "-lswift_StringProcessing", "-Xlinker", "-lswift_RegexParser", "-Xlinker", "-lswiftGlibc", "-Xlinker", "-lswiftCore", "-Xlinker", "-lstdc++", "-Xlinker", "-lm", "-Xlinker", "--end-group"])]
+
 let package = Package(
     name: "intercom",
     products: [
@@ -213,7 +219,8 @@ let package = Package(
         .executableTarget(
             name: "intercom",
             dependencies: ["IntercomCLI", "IntercomBase", "IntercomScreenCommands"],
-            path: "Sources/intercom"
+            path: "Sources/intercom",
+            linkerSettings: lightStaticRuntime
         ),
         .executableTarget(
             name: "intercom-full",
