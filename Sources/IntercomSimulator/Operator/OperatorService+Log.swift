@@ -6,9 +6,9 @@ import IntercomImaging
 extension OperatorService {
     /// Adds an entry now. The real server fills its log from a job that runs every minute; the
     /// simulator writes at once, so a test need not wait.
-    func record(event: String, door: OperatorFixture.Door, detail: [(String, JSONValue)]) {
+    func record(event: String, door: OperatorFixture.Door, detail: [(String, JSONValue)], picture: Bool = true) {
         let entry = OperatorState.LogEntry(date: Date(), uuid: UUID().uuidString.lowercased(), event: event,
-                                           door: door, detail: detail)
+                                           door: door, detail: detail, hasPicture: picture)
         state.withLock { $0.log.append(entry) }
     }
 
@@ -52,11 +52,14 @@ extension OperatorService {
     }
 
     private func encode(_ entry: OperatorState.LogEntry) -> JSONValue {
-        .object([
+        // previewType 0 = no picture (then no preview URL), 1 = a frame of the DVR.
+        let picture: [(String, JSONValue)] = entry.hasPicture
+            ? [("previewType", .integer(1)), ("preview", .string("\(baseURL)/address/plogCamshot/\(entry.uuid)"))]
+            : [("previewType", .integer(0))]
+        return .object([
             ("date", .string(clock.dateTime(entry.date))),
             ("uuid", .string(entry.uuid)),
-            ("previewType", .integer(1)),
-            ("preview", .string("\(baseURL)/address/plogCamshot/\(entry.uuid)")),
+        ] + picture + [
             ("objectId", .string(entry.door.domophoneId)),
             ("objectType", .string("0")),
             ("objectMechanizma", .string(String(entry.door.doorId))),
@@ -73,7 +76,7 @@ extension OperatorService {
         let found: (Int, OperatorState.LogEntry)? = state.withLock { s in
             s.log.firstIndex { $0.uuid == uuid }.map { ($0, s.log[$0]) }
         }
-        guard let (index, entry) = found else { return OperatorEnvelope.error(404) }
+        guard let (index, entry) = found, entry.hasPicture else { return OperatorEnvelope.error(404) }
         let image = SyntheticFrame.render(frame: index + 1, label: "PLOG", time: clock.time(entry.date))
         guard let jpeg = try? JPEG.encode(image, quality: 75) else { return OperatorEnvelope.error(500) }
         return .bytes(status: 200, type: "image/jpeg", jpeg)

@@ -52,6 +52,8 @@ struct OperatorState {
         let event: String
         let door: OperatorFixture.Door
         let detail: [(String, JSONValue)]
+        /// Whether the entry has a picture (`plog::PREVIEW_NONE` when not): `frs/like` refuses one without.
+        var hasPicture = true
     }
 
     /// By phone; a PIN lives 60 s.

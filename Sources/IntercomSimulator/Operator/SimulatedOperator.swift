@@ -63,9 +63,10 @@ public final class SimulatedOperator: Sendable {
 
     /// A call from the entrance panel reached the flat: an "unanswered call" (1) or "answered call" (2)
     /// log entry, as the server writes after a call.
-    public func recordCall(answered: Bool) {
+    /// `picture` false logs it without a frame (`previewType` 0), as when the camera gave none.
+    public func recordCall(answered: Bool, picture: Bool = true) {
         guard let door = service.houses.first?.doors.first else { return }
-        service.record(event: answered ? "2" : "1", door: door, detail: [("opened", .flag(false))])
+        service.record(event: answered ? "2" : "1", door: door, detail: [("opened", .flag(false))], picture: picture)
     }
 
     /// A door opened for a face (event 5, `faceId` and the face's box) or a plate (event 9,
