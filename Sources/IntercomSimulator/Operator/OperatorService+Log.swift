@@ -6,10 +6,12 @@ import IntercomImaging
 extension OperatorService {
     /// Adds an entry now. The real server fills its log from a job that runs every minute; the
     /// simulator writes at once, so a test need not wait.
-    func record(event: String, door: OperatorFixture.Door, detail: [(String, JSONValue)], picture: Bool = true) {
+    @discardableResult
+    func record(event: String, door: OperatorFixture.Door, detail: [(String, JSONValue)], picture: Bool = true) -> String {
         let entry = OperatorState.LogEntry(date: Date(), uuid: UUID().uuidString.lowercased(), event: event,
                                            door: door, detail: detail, hasPicture: picture)
         state.withLock { $0.log.append(entry) }
+        return entry.uuid
     }
 
     /// The flat's house, or the refusal: 404 for a flat not the caller's, 402 for a blocked one.
@@ -48,6 +50,9 @@ extension OperatorService {
         guard let day = body["day"]?.loose, clock.parse(day) != nil else { return OperatorEnvelope.error(422) }
         let entries = state.withLock { $0.log }.filter { $0.door.houseId == house.houseId && clock.day($0.date) == day }
             .sorted { $0.date > $1.date }
+        // When each entry was first handed out: a client's sync saw it then (the bench times from it).
+        let now = Date()
+        state.withLock { s in for entry in entries where s.firstServed[entry.uuid] == nil { s.firstServed[entry.uuid] = now } }
         return OperatorEnvelope.ok(.array(entries.map(encode)))
     }
 
