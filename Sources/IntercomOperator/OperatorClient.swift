@@ -142,7 +142,7 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
 
     /// Every entrance's camera (`cctv/camMap`), by the panel's `domophoneId` and the entrance: what
     /// an operator call from that panel shows while it rings (its first entrance's), and each
-    /// entrance's to pick (`OPERATOR:DOMOPHONE:DOOR@ENTRANCE`).
+    /// entrance's to pick (`OPERATOR:entrance:ID`).
     public func panelCameras() async throws(OperatorError) -> OperatorCameraMap {
         guard let map = OperatorCameraMap.parse(try await call("cctv/camMap")) else { throw shape("the camera map") }
         return map
