@@ -26,6 +26,7 @@ let singleSections: [(flag: String, run: () async throws -> Void)] = [
     ("--attach-only", attachSection),   // screens attached to the daemon
     ("--operator-only", operatorSection), // operator doors: open and doors beside curl
     ("--export-only", exportSection),   // an operator camera's 60 s archive export beside curl
+    ("--operator-event-only", operatorEventSection), // a new operator log entry → operator_event on the daemon's stdout
     ("--mqtt-only", mqttSection),       // MQTT and Home Assistant: event and door latency, idle CPU
     ("--video-only", videoSection),     // live video: watch vs ffmpeg's floor, the kiosk's streams, recording
     ("--scale-only", scaleSection),     // the kiosk and the daemon at 1 … 128 panels (--scale-counts 1,8 for a quick look)
@@ -279,6 +280,26 @@ func operatorSection() async throws {
     line()
     line("Open requests the simulated operator counted: \(op.openRequests) of \(op.expectedOpenRequests) sent; the simulated")
     line("panel behind it (HTTP Basic, as SmartYard's Beward driver) saw \(op.panelOpens) door requests, each before the 204.")
+    line()
+    try await operatorEventSection()
+}
+
+func operatorEventSection() async throws {
+    line("### A new operator log entry → `operator_event`")
+    line()
+    let runs = 20
+    let e = try await OperatorEventBench.run(intercom: intercom, work: work, runs: runs)
+    line("`intercom daemon --events json` with `[operator bench]` (`log_interval = 1`, the least) against the simulated")
+    line("operator in the bench process, logged in as above. The bench adds an entry (an unanswered call, with its")
+    line("picture) at a random moment of the 1 s rounds and reads the event's JSON line (matched by the entry's uuid)")
+    line("on the daemon's stdout. \"After the sync that sees it\" starts when the simulator first hands the entry out in")
+    line("`address/plog`: the rest of that round (the preview picture fetched, the journal written) and the event out.")
+    line("\(runs) entries after 2 warm-ups\(e.missed > 0 ? "; \(e.missed) never came within 10 s" : "").")
+    line()
+    line("| measure | median (p90) | max | target | |")
+    line("|---|---|---|---|---|")
+    line("| `address/plog` hands the entry out → `operator_event` on stdout | \(f(e.afterSync.median)) ms (\(f(e.afterSync.percentile(90)))) | \(f(e.afterSync.max)) ms | ≤ 2 s | \(ok(e.missed == 0 && e.afterSync.percentile(90) <= 2000)) |")
+    line("| entry created → `operator_event` (the wait for the next round included) | \(f(e.fromEntry.median)) ms (\(f(e.fromEntry.percentile(90)))) | \(f(e.fromEntry.max)) ms | — | |")
     line()
 }
 

@@ -18,7 +18,7 @@ public struct FlatSettings: Sendable, Equatable {
     public var autoOpen: Date?
     /// Minutes of auto-open after an opening by DTMF or handset: 0,1,2,3,5,7,10.
     public var whiteRabbit: Int?
-    /// The entrance code, when the flat has one.
+    /// The entrance code, when the flat has one ("00000" is the server's "none": nil).
     public var doorCode: String?
 
     public init(cms: Bool? = nil, voip: Bool? = nil, frs: Bool? = nil, lprs: Bool? = nil, autoOpen: Date? = nil,
@@ -41,8 +41,12 @@ public struct FlatSettings: Sendable, Equatable {
         autoOpen = json.text("autoOpen").flatMap { OperatorTime.parse($0, timeZone: timeZone) }
         whiteRabbit = json["whiteRabbit"]?.looseInt
         let allowed = json["allowDoorCode"]?.looseBool ?? true
-        doorCode = allowed ? json.text("doorCode") : nil
+        // `intercom.php` writes "00000" for a flat without a code, where getSettingsList leaves it out.
+        doorCode = allowed ? json.text("doorCode").flatMap { Self.noCode($0) ? nil : $0 } : nil
     }
+
+    /// The server's "this flat has no entry code": `openCode` "00000" (or empty).
+    static func noCode(_ code: String) -> Bool { code.isEmpty || code == "00000" }
 
     /// The values as shown: `auto_open` is a local time or `off` (a past date is off).
     public func fields(now: Date = Date()) -> [(String, JSONValue)] {
@@ -50,6 +54,6 @@ public struct FlatSettings: Sendable, Equatable {
         let open: JSONValue = autoOpen.map { $0 > now ? .string(OperatorTime.format($0)) : .string("off") } ?? .string("off")
         return [("cms", flag(cms)), ("voip", flag(voip)), ("frs", flag(frs)), ("lprs", flag(lprs)), ("auto_open", open),
                 ("white_rabbit", whiteRabbit.map { .integer($0) } ?? .null),
-                ("door_code", .optional(doorCode))]
+                ("door_code", doorCode.map { .string($0) } ?? .string("off"))]
     }
 }

@@ -26,9 +26,14 @@ extension OperatorClient {
         }
     }
 
-    /// `frs/like`: registers the face in log entry `event` (its uuid) for the caller.
-    public func likeFace(event: String, comment: String = "") async throws(OperatorError) {
-        _ = try await call("frs/like", [("event", .string(event)), ("comment", .string(comment))])
+    /// `frs/like`: hands log entry `event` (its uuid) to the operator's face server, which registers
+    /// the face it finds in the entry's picture for the caller. True when it did (200); false for the
+    /// server's 204, which it sends when the entry's entrance has no camera to register with. The
+    /// server itself refuses only an entry without a picture or of another flat (403); a picture
+    /// with no face the face server finds is its 406, with the face server's message.
+    @discardableResult
+    public func likeFace(event: String, comment: String = "") async throws(OperatorError) -> Bool {
+        try await answer("frs/like", [("event", .string(event)), ("comment", .string(comment))]).status != 204
     }
 
     /// `frs/disLike` with the flat and the face (the faces list's form).

@@ -43,6 +43,12 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
     /// One API call; `data` of the answer, nil for 204 or none.
     public func call(_ method: String, _ body: [(String, JSONValue)] = [],
                      context: OperatorEnvelope.Context = .session) async throws(OperatorError) -> JSONValue? {
+        try await answer(method, body, context: context).data
+    }
+
+    /// One API call with the success status it had (200 or 204, which a few methods tell apart).
+    func answer(_ method: String, _ body: [(String, JSONValue)] = [],
+                context: OperatorEnvelope.Context = .session) async throws(OperatorError) -> (status: Int, data: JSONValue?) {
         var base = config.api
         while base.hasSuffix("/") { base.removeLast() }
         var headers = [("Content-Type", "application/json"), ("Accept", "application/json"),
@@ -59,8 +65,8 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
         } catch {
             throw Self.transportError(error, operatorName: config.name)
         }
-        return try OperatorEnvelope.decode(status: response.status, body: response.body,
-                                           operatorName: config.name, context: context)
+        return (response.status, try OperatorEnvelope.decode(status: response.status, body: response.body,
+                                                             operatorName: config.name, context: context))
     }
 
     static func transportError(_ error: HTTPError, operatorName: String) -> OperatorError {
@@ -134,12 +140,12 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
         return list
     }
 
-    /// Each entrance panel's camera (`cctv/camMap`), keyed by the panel's `domophoneId`: what an
-    /// operator call from that panel shows while it rings.
-    public func panelCameras() async throws(OperatorError) -> [String: OperatorCamera] {
-        guard let list = OperatorCamera.list(try await call("cctv/camMap")) else { throw shape("the camera map") }
-        // camMap's `id` is the panel's domophoneId; its entries carry no name of their own.
-        return Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Every entrance's camera (`cctv/camMap`), by the panel's `domophoneId` and the entrance: what
+    /// an operator call from that panel shows while it rings (its first entrance's), and each
+    /// entrance's to pick (`OPERATOR:entrance:ID`).
+    public func panelCameras() async throws(OperatorError) -> OperatorCameraMap {
+        guard let map = OperatorCameraMap.parse(try await call("cctv/camMap")) else { throw shape("the camera map") }
+        return map
     }
 
     /// The camera with this id: from the subscriber's whole list, else from each house's (some

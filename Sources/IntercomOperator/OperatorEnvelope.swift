@@ -40,7 +40,10 @@ public enum OperatorEnvelope {
         let envelope = parse(body)
         var texts: [String] = []
         if let message = envelope?.text("message") ?? envelope?.text("name") { texts.append(message) }
-        if let detail = envelope?["data"]?.text("error"), !texts.contains(detail) { texts.append(detail) }
+        // `data.error`, or `data` itself when it is text (frs/like's 406 carries the face server's message so).
+        if let detail = envelope?["data"]?.text("error") ?? envelope?["data"]?.stringValue, !texts.contains(detail) {
+            texts.append(detail)
+        }
         let server = texts.isEmpty ? nil : texts.joined(separator: "; ")
         let kind: OperatorError.Kind
         switch (status, context) {
@@ -50,11 +53,12 @@ public enum OperatorEnvelope {
             kind = .codeTooSoon
         case (402, _):
             kind = .paymentRequired
-        case (403, _) where (server ?? "").localizedCaseInsensitiveContains("attempts"):
+        case (403, _) where says(server, maxAttemptsTexts):
             kind = .tooManyAttempts
+        case (403, _) where says(server, overLimitTexts):
+            kind = .deviceLimit
         case (403, .login):
-            // "Device limit per mobile number exceeded" is a 403 too; its text says so.
-            kind = (server ?? "").localizedCaseInsensitiveContains("device limit") ? .forbidden : .wrongCode
+            kind = .wrongCode
         case (403, .session):
             kind = .forbidden
         case (404, .login):
@@ -67,6 +71,18 @@ public enum OperatorEnvelope {
             kind = .serverFailed(status: status)
         }
         return OperatorError(operatorName: operatorName, kind: kind, serverText: server)
+    }
+
+    /// `mobile.maxAttempts` as the server's language files have it (`server/i18n/en.json`, `ru.json`;
+    /// older servers send the Russian hard-coded), and the bare word older texts had. The server
+    /// writes its texts in the request's `Accept-Language`, else its own language: both are read.
+    static let maxAttemptsTexts = ["Maximum number of login attempts exceeded", "Превышено максимальное число попыток ввода", "attempts"]
+    /// `mobile.overLimit`: too many devices logged in with the number.
+    static let overLimitTexts = ["Device limit per mobile number exceeded", "Превышен лимит устройств на мобильный номер", "device limit"]
+
+    static func says(_ server: String?, _ texts: [String]) -> Bool {
+        guard let server else { return false }
+        return texts.contains { server.localizedCaseInsensitiveContains($0) }
     }
 
     static func parse(_ body: Data) -> JSONValue? {

@@ -14,8 +14,10 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
         case codeTooSoon
         /// 403 while confirming a code.
         case wrongCode
-        /// 403 "Maximum number of login attempts exceeded": the code is void.
+        /// 403 "Maximum number of login attempts exceeded" (`mobile.maxAttempts`, either language): the code is void.
         case tooManyAttempts
+        /// 403 "Device limit per mobile number exceeded" (`mobile.overLimit`): no new device for the number.
+        case deviceLimit
         /// 404 while confirming: no code is pending (it lives 60 s).
         case noPendingCode
         /// 402: the service is not paid.
@@ -49,8 +51,8 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var exitCode: Int32 {
         switch kind {
-        case .notLoggedIn, .unreadableToken, .loginExpired, .wrongCode, .tooManyAttempts, .noPendingCode, .paymentRequired,
-             .notFound, .forbidden:
+        case .notLoggedIn, .unreadableToken, .loginExpired, .wrongCode, .tooManyAttempts, .deviceLimit, .noPendingCode,
+             .paymentRequired, .notFound, .forbidden:
             return 77
         case .codeTooSoon, .serverFailed, .unreachable:
             return 69
@@ -83,6 +85,9 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
         case .tooManyAttempts:
             line = "\(name): too many wrong codes (at most 5 an hour); the code is void, \(relogin) later for a new one"
             status = 403
+        case .deviceLimit:
+            line = "\(name): the operator allows no more devices for this phone number; ask the operator to remove one you no longer use"
+            status = 403
         case .noPendingCode:
             line = "\(name): no confirmation code is pending (a code is valid 60 s); \(relogin) again"
             status = 404
@@ -113,7 +118,7 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// Server text is shown, not trusted: one line, at most 200 characters.
-    static func clip(_ text: String) -> String {
+    public static func clip(_ text: String) -> String {
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         return line.count > 200 ? String(line.prefix(200)) + "…" : line
     }

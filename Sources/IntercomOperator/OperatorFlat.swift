@@ -12,9 +12,15 @@ public struct OperatorFlat: Sendable, Equatable {
     public var hasPlog: Bool
     /// The flat's other subscribers (the server leaves the caller out).
     public var roommates: [OperatorRoommate]
+    /// The entry code (`doorCode`): the server leaves it out when the flat has none ("00000").
+    public var doorCode: String?
+    /// The flat's RFID keys (`keys`): the server lists them to the flat's owner only, so nil
+    /// means "not told", not "none".
+    public var keys: [OperatorKey]?
 
     public init(flatId: String, flatNumber: String? = nil, houseId: String? = nil, address: String = "",
-                isOwner: Bool = false, hasPlog: Bool = false, roommates: [OperatorRoommate] = []) {
+                isOwner: Bool = false, hasPlog: Bool = false, roommates: [OperatorRoommate] = [],
+                doorCode: String? = nil, keys: [OperatorKey]? = nil) {
         self.flatId = flatId
         self.flatNumber = flatNumber
         self.houseId = houseId
@@ -22,6 +28,8 @@ public struct OperatorFlat: Sendable, Equatable {
         self.isOwner = isOwner
         self.hasPlog = hasPlog
         self.roommates = roommates
+        self.doorCode = doorCode
+        self.keys = keys
     }
 
     init?(json: JSONValue) {
@@ -31,7 +39,9 @@ public struct OperatorFlat: Sendable, Equatable {
                   isOwner: json["flatOwner"]?.looseBool ?? false,
                   // Absent without a log backend: then plog answers 403, so do not ask.
                   hasPlog: json["hasPlog"]?.looseBool ?? false,
-                  roommates: (json["roommates"]?.arrayValue ?? []).compactMap(OperatorRoommate.init(json:)))
+                  roommates: (json["roommates"]?.arrayValue ?? []).compactMap(OperatorRoommate.init(json:)),
+                  doorCode: json.text("doorCode").flatMap { FlatSettings.noCode($0) ? nil : $0 },
+                  keys: json["keys"]?.arrayValue?.compactMap(OperatorKey.init(json:)))
     }
 
     static func list(_ data: JSONValue?) -> [OperatorFlat]? {
@@ -70,5 +80,26 @@ public struct OperatorRoommate: Sendable, Equatable {
     /// Whether this is `phone`: the server may keep a number with a leading 8 where the client has 7.
     public func isPhone(_ phone: String) -> Bool {
         self.phone.suffix(10) == phone.suffix(10) && self.phone.count == phone.count
+    }
+}
+
+/// An RFID key of the flat (`keys` of `getSettingsList`: the backend's `houses_rfids` rows, access
+/// type 2 = a flat's key). Numbers may come as numbers or strings (the database driver decides).
+public struct OperatorKey: Sendable, Equatable {
+    /// The key's number as the panel reads it.
+    public var rfId: String
+    public var comment: String?
+    /// When a panel last saw the key, as the server wrote it; nil for never (or not told).
+    public var lastSeen: String?
+
+    public init(rfId: String, comment: String? = nil, lastSeen: String? = nil) {
+        self.rfId = rfId
+        self.comment = comment
+        self.lastSeen = lastSeen
+    }
+
+    init?(json: JSONValue) {
+        guard let rfId = json["rfId"]?.looseString, !rfId.isEmpty else { return nil }
+        self.init(rfId: rfId, comment: json.text("comments"), lastSeen: json["lastSeen"]?.looseString)
     }
 }

@@ -83,9 +83,9 @@ package final class FakeOperator: Sendable {
             return fake.addresses(name)
         }
 
-        func panelCameras() async throws(OperatorError) -> [String: OperatorCamera] {
+        func panelCameras() async throws(OperatorError) -> OperatorCameraMap {
             try fake.check(name)
-            return fake.cameras(name)
+            return OperatorCameraMap(byPanel: fake.cameras(name))
         }
 
         func camera(id: String) async throws(OperatorError) -> OperatorCamera? {

@@ -65,8 +65,20 @@ import IntercomBase
         #expect(none?.kind == .noPendingCode)
         let devices = failure(403, #"{"code":403,"name":"Forbidden","message":"Forbidden","data":{"error":"Device limit per mobile number exceeded"}}"#,
                               context: .login)
-        #expect(devices?.kind == .forbidden)
+        #expect(devices?.kind == .deviceLimit)
         #expect(devices?.serverText == "Forbidden; Device limit per mobile number exceeded")
+        #expect(devices?.description.contains("allows no more devices for this phone number") == true)
+        // The same texts in Russian (`server/i18n/ru.json`), which a server sends for `ru` or as its own language.
+        let manyRU = failure(403, #"{"code":403,"name":"Превышено максимальное число попыток ввода","message":"Превышено максимальное число попыток ввода"}"#,
+                             context: .login)
+        #expect(manyRU?.kind == .tooManyAttempts)
+        let devicesRU = failure(403, #"{"code":403,"name":"Запрещено","message":"Запрещено","data":{"error":"Превышен лимит устройств на мобильный номер"}}"#,
+                                context: .login)
+        #expect(devicesRU?.kind == .deviceLimit)
+        #expect(devicesRU?.description.contains("(HTTP 403: Запрещено; Превышен лимит устройств на мобильный номер)") == true)
+        // frs/like's 406 carries the face server's message as `data` itself.
+        let noFace = failure(406, #"{"code":406,"name":"Not Acceptable","message":"Not Acceptable","data":"no face"}"#)
+        #expect(noFace?.kind == .rejected(status: 406) && noFace?.serverText == "Not Acceptable; no face")
     }
 
     @Test func sessionErrors() {

@@ -124,5 +124,30 @@ import IntercomBase
         #expect(camera == "home:cam:3")
         #expect(OperatorItemID.parseCamera(camera)?.cameraId == "3")
         #expect(OperatorItemID.parseCamera(door) == nil)
+        let entrance = OperatorItemID.entrance(operator: "home", entranceId: "102")
+        #expect(entrance == "home:entrance:102")
+        #expect(OperatorItemID.parseEntrance(entrance)?.entranceId == "102")
+        #expect(OperatorItemID.parseEntrance(entrance)?.operatorName == "home")
+        // Not a door of a panel named "entrance", nor a camera.
+        #expect(OperatorItemID.parseDoor(entrance) == nil)
+        #expect(OperatorItemID.parseCamera(entrance) == nil)
+        #expect(OperatorItemID.parseEntrance(door) == nil)
+    }
+
+    /// `getSettingsList.php`: `doorCode` only for a flat with a code, `keys` only for its owner.
+    @Test func settingsListDoorCodeAndKeys() throws {
+        let flats = try #require(OperatorFlat.list(try data(#"""
+            [{"flatId":"7","doorCode":"54321","flatOwner":"t","keys":[{"keyId":1,"rfId":"0000000A1B2C3D","accessType":2,"accessTo":7,"lastSeen":null,"comments":"Ключ 1"},{"keyId":"2","rfId":"00000012345678","accessType":"2","accessTo":"7","lastSeen":"2026-12-01 10:00:00","comments":""}]},
+             {"flatId":"8","flatOwner":"f"}]
+            """#)))
+        #expect(flats.first?.doorCode == "54321")
+        #expect(flats.first?.keys == [OperatorKey(rfId: "0000000A1B2C3D", comment: "Ключ 1"),
+                                      OperatorKey(rfId: "00000012345678", lastSeen: "2026-12-01 10:00:00")])
+        #expect(flats.last?.doorCode == nil)
+        #expect(flats.last?.keys == nil)
+        // address/intercom writes "00000" for a flat without a code (allowDoorCode is always "t").
+        let none = try #require(FlatSettings(json: try data(#"{"allowDoorCode":"t","doorCode":"00000"}"#)))
+        #expect(none.doorCode == nil)
+        #expect(Dictionary(uniqueKeysWithValues: none.fields())["door_code"] == .string("off"))
     }
 }

@@ -9,9 +9,11 @@ public enum CamerasCommand {
         options: [.flag("--json", "one JSON array")],
         details: """
             Ids: a panel's camera is the panel's name; an operator's camera is OPERATOR:cam:ID from the
-            operator's own numbering, so it stays the same across runs and logins. Stream tokens are
-            never printed. snapshot takes both kinds (an operator camera's picture now, or from its
-            recording with --at TIME).
+            operator's own numbering, so it stays the same across runs and logins. An operator panel
+            that serves several entrances lists each entrance's camera too, as OPERATOR:entrance:ID
+            (an operator door, OPERATOR:PANEL:DOOR, shows the first, as its calls do). Stream tokens
+            are never printed. snapshot takes every kind (an operator camera's picture now, or from
+            its recording with --at TIME).
             """,
         run: run)
 
@@ -47,6 +49,26 @@ public enum CamerasCommand {
             add(try await client.cameras(houseId: address.houseId), address: address.address)
         }
         add(try await client.cameras(), address: nil)
+        // The camera map is best effort: a server without it still lists its cameras.
+        if let map = try? await client.panelCameras() {
+            entries += entranceCameras(name, map)
+        }
         return entries
+    }
+
+    /// Each entrance camera of a panel the map lists more than once (a panel shared by entrances),
+    /// so one can be picked; a panel with one entrance is its door's camera already.
+    static func entranceCameras(_ name: String, _ map: OperatorCameraMap) -> [CatalogEntry] {
+        map.entries.compactMap { entry -> CatalogEntry? in
+            guard let entrance = entry.entranceId, map.cameras(domophoneId: entry.domophoneId).count > 1 else { return nil }
+            let camera = entry.camera
+            return CatalogEntry(
+                id: OperatorItemID.entrance(operator: name, entranceId: entrance),
+                name: "entrance \(entrance) of panel \(entry.domophoneId)",
+                fields: [("source", .string("operator")), ("operator", .string(name)), ("entrance", .string(entrance)),
+                         ("panel", .string(entry.domophoneId)), ("url", .optional(camera.url)),
+                         ("server_type", .optional(camera.serverType)), ("has_sound", .bool(camera.hasSound))],
+                whereText: "\(name): panel \(entry.domophoneId)")
+        }
     }
 }

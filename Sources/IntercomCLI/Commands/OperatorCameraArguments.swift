@@ -6,11 +6,13 @@ import IntercomOperator
 /// from a panel name, and `--at`. In IntercomCLI so the light `intercom` reads a `watch` line as
 /// intercom-full does (the engine that asks the operator for the camera stays in intercom-full).
 public enum OperatorCameraArguments {
-    /// The first positional when it is an operator camera id rather than a panel name, or an
-    /// operator door (`home:1:0`), which stands for its panel's camera (the one its calls show).
+    /// The first positional when it is an operator camera id rather than a panel name, an operator
+    /// door (`home:1:0`), which stands for its panel's camera (the one its calls show), or one
+    /// entrance's camera (`home:entrance:7`).
     public static func cameraID(_ invocation: Invocation) -> String? {
         guard let name = invocation.arguments.positionals.first,
-              OperatorItemID.parseCamera(name) != nil || OperatorItemID.parseDoor(name) != nil,
+              OperatorItemID.parseCamera(name) != nil || OperatorItemID.parseDoor(name) != nil
+                || OperatorItemID.parseEntrance(name) != nil,
               let config = try? invocation.loadConfig(), config.panel(named: name) == nil else { return nil }
         return name
     }

@@ -18,23 +18,29 @@ extension Intercom {
 
     /// Whether `name` is an operator camera id of a configured operator (a panel of that name wins).
     public func isOperatorCamera(_ name: String) -> Bool {
-        config.panel(named: name) == nil && OperatorItemID.parseCamera(name).flatMap { config.operator(named: $0.operatorName) } != nil
+        let owner = OperatorItemID.parseCamera(name)?.operatorName ?? OperatorItemID.parseEntrance(name)?.operatorName
+        return config.panel(named: name) == nil && owner.flatMap { config.operator(named: $0) } != nil
     }
 
-    /// The source to open for `view` of camera `id`, or of the entrance camera of operator door
-    /// `id` (`OPERATOR:DOMOPHONE:DOOR`: the camera its panel has in the operator's camera map, the
-    /// one its calls show); throws one line a user can act on.
+    /// The source to open for `view` of camera `id`, of the entrance camera of operator door `id`
+    /// (`OPERATOR:DOMOPHONE:DOOR`: the camera its panel has in the operator's camera map, the one
+    /// its calls show: the first entrance's when the panel serves several), or of one entrance's
+    /// camera (`OPERATOR:entrance:ID`); throws one line a user can act on.
     public func operatorCameraSource(_ id: String, _ view: OperatorCameraView) async throws(IntercomError) -> VideoSource {
         let door = OperatorItemID.parseDoor(id)
-        guard let name = OperatorItemID.parseCamera(id)?.operatorName ?? door?.operatorName, let op = config.operator(named: name) else {
-            throw .unknownPanel("no camera \"\(id)\": operator cameras are OPERATOR:cam:ID (or a door, OPERATOR:PANEL:DOOR); "
-                                + "see 'intercom cameras'")
+        let entrance = OperatorItemID.parseEntrance(id)
+        guard let name = OperatorItemID.parseCamera(id)?.operatorName ?? door?.operatorName ?? entrance?.operatorName,
+              let op = config.operator(named: name) else {
+            throw .unknownPanel("no camera \"\(id)\": operator cameras are OPERATOR:cam:ID, OPERATOR:entrance:ID (or a door, "
+                                + "OPERATOR:PANEL:DOOR); see 'intercom cameras'")
         }
         let camera: OperatorCamera?
         do {
             let client = try services.operatorClient(op, try operatorTokens.token(op.name), operatorTokens)
             if let door {
                 camera = try await client.panelCameras()[door.domophoneId]
+            } else if let entrance {
+                camera = try await client.panelCameras().camera(entranceId: entrance.entranceId)?.camera
             } else {
                 camera = try await client.camera(id: OperatorItemID.parseCamera(id)?.cameraId ?? "")
             }
@@ -42,6 +48,9 @@ extension Intercom {
             throw .operatorRequest(error)
         }
         guard let camera else {
+            if let entrance {
+                throw .unknownPanel("operator \(op.name)'s camera map names no entrance \(entrance.entranceId); see 'intercom cameras'")
+            }
             throw .unknownPanel(door == nil ? "operator \(op.name) has no camera \(OperatorItemID.parseCamera(id)?.cameraId ?? id); see 'intercom cameras'"
                 : "operator \(op.name)'s camera map names no camera for panel \(door?.domophoneId ?? "") (door \(id)): no camera to show")
         }

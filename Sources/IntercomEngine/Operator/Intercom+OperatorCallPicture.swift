@@ -17,7 +17,7 @@ extension Intercom {
             operatorDoors.replaceCameras(name, with: try await client.panelCameras())
         } catch {
             logger.info("operator \(name): no entrance cameras, so its calls ring without a picture: \(error)")
-            operatorDoors.replaceCameras(name, with: [:])
+            operatorDoors.replaceCameras(name, with: OperatorCameraMap())
         }
     }
 

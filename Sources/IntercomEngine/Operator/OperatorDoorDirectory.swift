@@ -12,8 +12,8 @@ public final class OperatorDoorDirectory: Sendable {
         var order: [String] = []
         var doors: [String: [DoorListing]] = [:]
         var refreshed: [String: Date] = [:]
-        /// Per operator: domophoneId → that panel's camera.
-        var cameras: [String: [String: OperatorCamera]] = [:]
+        /// Per operator: its camera map (every entrance's camera, by panel).
+        var cameras: [String: OperatorCameraMap] = [:]
     }
 
     private let state = Mutex(State())
@@ -44,11 +44,12 @@ public final class OperatorDoorDirectory: Sendable {
     }
 
     /// The operator's entrance cameras as it last listed them (its camera tokens with them).
-    func replaceCameras(_ name: String, with cameras: [String: OperatorCamera]) {
+    func replaceCameras(_ name: String, with cameras: OperatorCameraMap) {
         state.withLock { $0.cameras[name] = cameras }
     }
 
-    /// The camera of the operator's panel `domophoneId`, if its camera map names one.
+    /// The camera of the operator's panel `domophoneId` (its first entrance's: a call does not say
+    /// which entrance it came from), if its camera map names one.
     func camera(owner: String, domophoneId: String) -> OperatorCamera? {
         state.withLock { $0.cameras[owner]?[domophoneId] }
     }

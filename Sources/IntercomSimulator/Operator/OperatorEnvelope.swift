@@ -32,6 +32,7 @@ enum OperatorEnvelope {
         case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
         case 413: "Payload Too Large"
         case 422: "Unprocessable Entity"
         case 429: "Too Many Requests"

@@ -24,6 +24,21 @@ enum OperatorFixture {
         let doors: [Door]
         let cameraId: Int
         let cameraName: String
+        /// More entrances the same panel serves (`SimulatedOperatorOptions.panelEntrances`), each with its
+        /// own camera: `cctv/camMap` lists the panel once per entrance, as the server does.
+        var moreEntrances: [Entrance] = []
+
+        /// Every entrance of the house's panel, the first (`entranceId`, `cameraId`) first.
+        var entrances: [Entrance] {
+            [Entrance(entranceId: entranceId, cameraId: cameraId, cameraName: cameraName)] + moreEntrances
+        }
+    }
+
+    /// An entrance and its camera.
+    struct Entrance: Sendable {
+        let entranceId: Int
+        let cameraId: Int
+        let cameraName: String
     }
 
     static let names = (name: "Иван", patronymic: "Иванович", last: "Тестов")
@@ -45,8 +60,15 @@ enum OperatorFixture {
             cameraId: n, cameraName: "Entrance 1")
     }
 
-    /// Houses 1…count (at least one).
-    static func houses(_ count: Int) -> [House] {
-        (1...max(1, count)).map(house)
+    /// Houses 1…count (at least one); house 1's panel serves `panelEntrances` entrances, the
+    /// second and later with entrance and camera id 100 + k (no collision with a house's own).
+    static func houses(_ count: Int, panelEntrances: Int = 1) -> [House] {
+        var all = (1...max(1, count)).map(house)
+        if panelEntrances > 1 {
+            all[0].moreEntrances = (2...panelEntrances).map { k in
+                Entrance(entranceId: 100 + k, cameraId: 100 + k, cameraName: "Entrance \(k)")
+            }
+        }
+        return all
     }
 }

@@ -42,29 +42,52 @@ extension OperatorService {
     }
 
     /// The caller's flats; `roommates` are the flat's other subscribers (the caller left out),
-    /// each listed until 3001 whatever they were given (the server keeps no expiry).
+    /// each listed until 3001 whatever they were given (the server keeps no expiry). As
+    /// `getSettingsList.php`: `doorCode` only when the flat's `openCode` is set and not "00000"
+    /// (the server's "no code"), `contractOwner` = `flatOwner`, and `keys` (the flat's RFID keys,
+    /// `getKeys("flatId")`) for the owner only.
     func settingsList(_ caller: Caller) -> OperatorReply {
         guard caller.hasFlat else { return OperatorEnvelope.ok(nil) }
         let (code, shared) = state.withLock { s in (s.settings.doorCode, s.roommates) }
-        let owner = options.testPhone
+        let isOwner = caller.phone == options.testPhone
         let roommates: [JSONValue] = shared.filter { $0.phone != caller.phone }.map {
             .object([("phone", .string($0.phone)), ("expire", .string(OperatorFixture.forever)), ("type", .string($0.type))])
         }
         return OperatorEnvelope.ok(.array(houses.map { house in
-            .object([
+            var fields: [(String, JSONValue)] = [
                 ("address", .string("\(house.address), кв. \(house.flatNumber)")),
                 ("houseId", .string(house.houseId)),
                 ("flatId", .string(house.flatId)),
                 ("flatNumber", .string(house.flatNumber)),
-                ("doorCode", .string(code)),
-                ("flatOwner", .flag(caller.phone == owner)),
+            ]
+            if code != "00000" { fields.append(("doorCode", .string(code))) }
+            fields += [
+                ("flatOwner", .flag(isOwner)),
                 ("hasGates", .flag(false)),
                 ("hasPlog", .flag(true)),
                 ("services", .array([.string("domophone")])),
-                ("contractOwner", .flag(false)),
+                ("contractOwner", .flag(isOwner)),
                 ("roommates", .array(roommates)),
-            ])
+            ]
+            if isOwner { fields.append(("keys", .array(flatKeys(house)))) }
+            return .object(fields)
         }))
+    }
+
+    /// `households->getKeys("flatId", …)`: the rows of `houses_rfids` renamed by the backend's map.
+    /// Numbers as numbers (what PDO's pgsql driver gives for integer columns); `lastSeen` null for
+    /// a key never shown to a panel here.
+    private func flatKeys(_ house: OperatorFixture.House) -> [JSONValue] {
+        options.keys.enumerated().map { index, rfId in
+            .object([
+                ("keyId", .integer(index + 1)),
+                ("rfId", .string(rfId)),
+                ("accessType", .integer(2)),
+                ("accessTo", .integer(Int(house.flatId) ?? 0)),
+                ("lastSeen", .null),
+                ("comments", .string(index == 0 ? "Ключ 1" : "")),
+            ])
+        }
     }
 
     /// 204 once the panel was asked (or could not be: the real driver ignores every panel failure);

@@ -1,11 +1,17 @@
 import Foundation
 import IntercomBase
 
-/// The flat's faces as SmartYard-Server's `frs/listFaces`, `frs/like` and `frs/disLike` keep them:
-/// registered from a log entry with a face (its `faceId`, or a new one), listed with the entry's
-/// picture, taken off by flat and face id or by the entry. Refusals carry `mobile.404` ("Not found") as
-/// the PHP's do, whatever their status.
+/// The flat's faces as SmartYard-Server's `frs/listFaces`, `frs/like` and `frs/disLike` keep them
+/// (`server/mobile/frs/*.php`). `like` refuses only what the PHP itself checks (no event, an unknown
+/// one, an entry without a picture, another flat's entry) and hands the rest to the face server
+/// (`registerFace` on the entrance's camera); the simulated face server finds a face only in an
+/// entry that recorded one (a recognition, with its box) and answers the others as a face server
+/// that found none: the PHP then sends 406 with the face server's message as `data`.
 extension OperatorService {
+    /// What the simulated face server says when it finds no face. The real one's wording is not in
+    /// the PHP (it passes `P_MESSAGE` through); this one is ours.
+    static let noFaceMessage = "No face found in the picture"
+
     /// 422 without `flatId`, 403 for a flat not the caller's, 204 for none.
     func listFaces(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
         guard Int(body["flatId"]?.loose ?? "") ?? 0 != 0 else { return OperatorEnvelope.error(422) }
@@ -17,11 +23,22 @@ extension OperatorService {
         }))
     }
 
-    /// 405 without `event`, 404 for an unknown one, 403 for an entry without a picture of a face.
+    /// `like.php`: 405 without `event`, 404 for an unknown one, 403 for an entry without a picture
+    /// (`PREVIEW_NONE`) or of a flat not the caller's (the PHP's texts, hard-coded Russian); else the
+    /// face server's answer: a face id → 200 (no data), none → 406 with its message as `data`.
     func likeFace(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
-        guard let uuid = body["event"]?.loose, !uuid.isEmpty else { return OperatorEnvelope.error(405, OperatorText.notFound(caller.language)) }
-        guard let entry = state.withLock({ $0.log.first { $0.uuid == uuid } }) else { return OperatorEnvelope.error(404, OperatorText.notFound(caller.language)) }
-        guard entry.detail.contains(where: { $0.0 == "face" }) else { return OperatorEnvelope.error(403, OperatorText.notFound(caller.language)) }
+        guard let uuid = body["event"]?.loose, !uuid.isEmpty else { return OperatorEnvelope.error(405, "Событие не указано") }
+        guard let entry = state.withLock({ $0.log.first { $0.uuid == uuid } }) else {
+            return OperatorEnvelope.error(404, "Событие не найдено")
+        }
+        guard entry.hasPicture else { return OperatorEnvelope.error(403, "Нет кадра события") }
+        guard caller.hasFlat, houses.contains(where: { $0.houseId == entry.door.houseId }) else {
+            return OperatorEnvelope.error(403, "Квартира не найдена")
+        }
+        // The face server: the entry's face box, or no face.
+        guard entry.detail.contains(where: { $0.0 == "face" }) else {
+            return OperatorEnvelope.error(406, OperatorText.response(406, caller.language), data: .string(Self.noFaceMessage))
+        }
         state.withLock { s in
             let id = Self.faceId(entry) ?? 1000 + s.faces.count
             if !s.faces.contains(where: { $0.id == id }) { s.faces.append((id: id, uuid: uuid)) }
@@ -29,18 +46,26 @@ extension OperatorService {
         return OperatorEnvelope.ok(nil)
     }
 
-    /// By `event` (its face), else by `flatId` and `faceId`; 403 when no face is named.
+    /// `disLike.php`: by `event` (its face, and the face registered from it), else by `flatId` and
+    /// `faceId`; 404 for an unknown event, 403 "face_id не найден" when no face is named, then 403
+    /// for a flat not the caller's; 204 once taken off.
     func dislikeFace(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
-        var id: Int?
+        var ids: [Int] = []
+        let flatIsCallers: Bool
         if let uuid = body["event"]?.loose, !uuid.isEmpty {
-            guard let entry = state.withLock({ $0.log.first { $0.uuid == uuid } }) else { return OperatorEnvelope.error(404, OperatorText.notFound(caller.language)) }
-            id = Self.faceId(entry) ?? state.withLock { $0.faces.first { $0.uuid == uuid }?.id }
+            guard let entry = state.withLock({ $0.log.first { $0.uuid == uuid } }) else {
+                return OperatorEnvelope.error(404, "Событие не найдено")
+            }
+            ids = [Self.faceId(entry), state.withLock { $0.faces.first { $0.uuid == uuid }?.id }].compactMap { $0 }
+            flatIsCallers = caller.hasFlat && houses.contains { $0.houseId == entry.door.houseId }
         } else {
-            guard ownFlat(body, caller) != nil else { return OperatorEnvelope.error(403, OperatorText.notFound(caller.language)) }
-            id = Int(body["faceId"]?.loose ?? "")
+            ids = [Int(body["faceId"]?.loose ?? "")].compactMap { $0 }
+            flatIsCallers = ownFlat(body, caller) != nil
         }
-        guard let id, id > 0 else { return OperatorEnvelope.error(403, OperatorText.notFound(caller.language)) }
-        state.withLock { $0.faces.removeAll { $0.id == id } }
+        ids = ids.filter { $0 > 0 }
+        guard !ids.isEmpty else { return OperatorEnvelope.error(403, "face_id не найден") }
+        guard flatIsCallers else { return OperatorEnvelope.error(403, "Квартира не найдена") }
+        state.withLock { s in s.faces.removeAll { ids.contains($0.id) } }
         return OperatorEnvelope.noContent
     }
 

@@ -6,10 +6,12 @@ import IntercomImaging
 extension OperatorService {
     /// Adds an entry now. The real server fills its log from a job that runs every minute; the
     /// simulator writes at once, so a test need not wait.
-    func record(event: String, door: OperatorFixture.Door, detail: [(String, JSONValue)]) {
+    @discardableResult
+    func record(event: String, door: OperatorFixture.Door, detail: [(String, JSONValue)], picture: Bool = true) -> String {
         let entry = OperatorState.LogEntry(date: Date(), uuid: UUID().uuidString.lowercased(), event: event,
-                                           door: door, detail: detail)
+                                           door: door, detail: detail, hasPicture: picture)
         state.withLock { $0.log.append(entry) }
+        return entry.uuid
     }
 
     /// The flat's house, or the refusal: 404 for a flat not the caller's, 402 for a blocked one.
@@ -48,15 +50,21 @@ extension OperatorService {
         guard let day = body["day"]?.loose, clock.parse(day) != nil else { return OperatorEnvelope.error(422) }
         let entries = state.withLock { $0.log }.filter { $0.door.houseId == house.houseId && clock.day($0.date) == day }
             .sorted { $0.date > $1.date }
+        // When each entry was first handed out: a client's sync saw it then (the bench times from it).
+        let now = Date()
+        state.withLock { s in for entry in entries where s.firstServed[entry.uuid] == nil { s.firstServed[entry.uuid] = now } }
         return OperatorEnvelope.ok(.array(entries.map(encode)))
     }
 
     private func encode(_ entry: OperatorState.LogEntry) -> JSONValue {
-        .object([
+        // previewType 0 = no picture (then no preview URL), 1 = a frame of the DVR.
+        let picture: [(String, JSONValue)] = entry.hasPicture
+            ? [("previewType", .integer(1)), ("preview", .string("\(baseURL)/address/plogCamshot/\(entry.uuid)"))]
+            : [("previewType", .integer(0))]
+        return .object([
             ("date", .string(clock.dateTime(entry.date))),
             ("uuid", .string(entry.uuid)),
-            ("previewType", .integer(1)),
-            ("preview", .string("\(baseURL)/address/plogCamshot/\(entry.uuid)")),
+        ] + picture + [
             ("objectId", .string(entry.door.domophoneId)),
             ("objectType", .string("0")),
             ("objectMechanizma", .string(String(entry.door.doorId))),
@@ -73,7 +81,7 @@ extension OperatorService {
         let found: (Int, OperatorState.LogEntry)? = state.withLock { s in
             s.log.firstIndex { $0.uuid == uuid }.map { ($0, s.log[$0]) }
         }
-        guard let (index, entry) = found else { return OperatorEnvelope.error(404) }
+        guard let (index, entry) = found, entry.hasPicture else { return OperatorEnvelope.error(404) }
         let image = SyntheticFrame.render(frame: index + 1, label: "PLOG", time: clock.time(entry.date))
         guard let jpeg = try? JPEG.encode(image, quality: 75) else { return OperatorEnvelope.error(500) }
         return .bytes(status: 200, type: "image/jpeg", jpeg)

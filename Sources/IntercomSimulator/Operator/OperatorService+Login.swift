@@ -27,8 +27,9 @@ extension OperatorService {
     /// with 429; any other number's PIN goes to an SMS gateway that does not exist, so nobody learns
     /// it — such a number can only meet 429 (a second request within 60 s) and 403 (guesses).
     /// With "outgoingCall" every number gets the number to phone; nothing is stored.
-    func requestCode(_ body: JSONValue) -> OperatorReply {
-        guard let phone = Self.normalizedPhone(body["userPhone"]) else { return OperatorEnvelope.error(422) }
+    func requestCode(_ body: JSONValue, _ request: OperatorRequest) -> OperatorReply {
+        let language = request.header("Accept-Language") ?? ""
+        guard let phone = Self.normalizedPhone(body["userPhone"]) else { return Self.error(422, language) }
         let method = body["method"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? options.confirmMethod.rawValue
         if method == "outgoingCall" {
             return OperatorEnvelope.ok(.object([("method", .string("outgoingCall")),
@@ -44,13 +45,14 @@ extension OperatorService {
             s.pins[phone] = OperatorState.PendingPIN(pin: pin, expires: now.addingTimeInterval(Self.pinLifetime))
             return false
         }
-        if refused { return OperatorEnvelope.error(429) }
+        if refused { return Self.error(429, language) }
         return OperatorEnvelope.ok(.object([("method", .string("sms"))]))
     }
 
     func confirmCode(_ body: JSONValue, _ request: OperatorRequest) -> OperatorReply {
+        let language = request.header("Accept-Language") ?? ""
         guard let phone = Self.normalizedPhone(body["userPhone"]),
-              let pin = body["smsCode"]?.loose, pin.count == 4 else { return OperatorEnvelope.error(422) }
+              let pin = body["smsCode"]?.loose, pin.count == 4 else { return Self.error(422, language) }
         let key = Self.deviceKey(body["deviceToken"]?.loose, request)
         let now = Date()
         enum Outcome { case noPIN, wrong, tooMany, right }
@@ -76,17 +78,14 @@ extension OperatorService {
         }
         switch outcome {
         case .noPIN:
-            return OperatorEnvelope.error(404)
+            return Self.error(404, language)
         case .wrong:
-            return OperatorEnvelope.error(403, OperatorText.wrongPIN)
+            return OperatorEnvelope.error(403, OperatorText.wrongPIN(language))
         case .tooMany:
-            return OperatorEnvelope.error(403, OperatorText.tooManyAttempts)
+            return OperatorEnvelope.error(403, OperatorText.tooManyAttempts(language))
         case .right:
             // The same device confirming again gets a new token and the old one dies; a new device is added.
-            guard let token = issueToken(phone: phone, deviceKey: key) else {
-                return OperatorEnvelope.error(403, OperatorEnvelope.reason(403),
-                                              data: .object([("error", .string(OperatorText.deviceLimit))]))
-            }
+            guard let token = issueToken(phone: phone, deviceKey: key) else { return Self.deviceLimitReply(language) }
             return tokenReply(token, phone: phone)
         }
     }
@@ -94,14 +93,25 @@ extension OperatorService {
     /// After an outgoing call: the switch never saw a call from any number, but test numbers pass
     /// (as the real server lets its test numbers through); anyone else gets 401.
     func checkPhone(_ body: JSONValue, _ request: OperatorRequest) -> OperatorReply {
-        guard let phone = Self.normalizedPhone(body["userPhone"]) else { return OperatorEnvelope.error(422) }
-        guard phone == options.testPhone else { return OperatorEnvelope.error(401) }
+        let language = request.header("Accept-Language") ?? ""
+        guard let phone = Self.normalizedPhone(body["userPhone"]) else { return Self.error(422, language) }
+        guard phone == options.testPhone else { return Self.error(401, language) }
         let key = Self.deviceKey(body["deviceToken"]?.loose, request)
-        guard let token = issueToken(phone: phone, deviceKey: key) else {
-            return OperatorEnvelope.error(403, OperatorEnvelope.reason(403),
-                                          data: .object([("error", .string(OperatorText.deviceLimit))]))
-        }
+        guard let token = issueToken(phone: phone, deviceKey: key) else { return Self.deviceLimitReply(language) }
         return tokenReply(token, phone: phone)
+    }
+
+    /// `response(code)` with no text of its own: the server's `responses.{code}Name` in the
+    /// requester's language (its `response()` reads `i18n`), as name and message.
+    static func error(_ code: Int, _ language: String) -> OperatorReply {
+        OperatorEnvelope.error(code, OperatorText.response(code, language))
+    }
+
+    /// Past the device limit (ours: the stored PHP names `mobile.overLimit` in its language files
+    /// but not where it sends it): 403, its text in `data.error`.
+    static func deviceLimitReply(_ language: String) -> OperatorReply {
+        OperatorEnvelope.error(403, OperatorText.response(403, language),
+                               data: .object([("error", .string(OperatorText.deviceLimit(language)))]))
     }
 
     /// A new token for the device (the same device's old token dies); nil past the device limit.

@@ -34,8 +34,9 @@ extension OperatorService {
         // Computed from the entrance's camera; a request's FRSDisabled is never read.
         let recognition: [(String, JSONValue)] = options.recognition ? [("FRSDisabled", .flag(false)), ("LPRSDisabled", .flag(false))] : []
         return OperatorEnvelope.ok(.object([
-            ("allowDoorCode", .flag(settings.doorCode != "00000")),
-            ("doorCode", .string(settings.doorCode)),
+            // `intercom.php`: always "t", and the code or "00000" when the flat has none.
+            ("allowDoorCode", .flag(true)),
+            ("doorCode", .string(settings.doorCode.isEmpty ? "00000" : settings.doorCode)),
             ("CMS", .flag(settings.cms)),
             ("VoIP", .flag(voip)),
             ("autoOpen", .string(settings.autoOpen)),
@@ -91,7 +92,12 @@ extension OperatorService {
 
     /// Where a house's camera streams, as both `cctv/all` and `cctv/camMap` hand it out.
     func cameraStream(_ house: OperatorFixture.House) -> [(String, JSONValue)] {
-        let own = options.cameraServer.map { "\($0)/cam\(house.cameraId)" } ?? "\(rootURL)/cctv/\(house.cameraId)"
+        cameraStream(cameraId: house.cameraId)
+    }
+
+    /// The same for any camera of the fixture (an entrance's own, `cctv/camMap`).
+    func cameraStream(cameraId: Int) -> [(String, JSONValue)] {
+        let own = options.cameraServer.map { "\($0)/cam\(cameraId)" } ?? "\(rootURL)/cctv/\(cameraId)"
         let url = options.blocked ? "\(rootURL)/cctv/blocked" : own
         // Another server's cameras keep their own tokens; this run's token is for ours.
         return [

@@ -23,10 +23,13 @@ final class OperatorService: Sendable {
         self.options = options
         // The server's times are PHP's `date()`: its default zone, not the one ext/options names.
         self.clock = OperatorClock(timeZone: options.phpTimeZone)
-        self.houses = OperatorFixture.houses(options.addresses)
-        self.state = Mutex(OperatorState())
+        self.houses = OperatorFixture.houses(options.addresses, panelEntrances: options.panelEntrances)
+        var state = OperatorState()
+        state.settings.doorCode = options.doorCode
+        self.state = Mutex(state)
         self.currentFaults = Mutex(options.faults)
-        let labels = Dictionary(houses.map { ($0.cameraId, $0.cameraName.uppercased()) }, uniquingKeysWith: { first, _ in first })
+        let labels = Dictionary(houses.flatMap(\.entrances).map { ($0.cameraId, $0.cameraName.uppercased()) },
+                                uniquingKeysWith: { first, _ in first })
         self.video = options.cameras ? OperatorVideoService(labels: labels) : nil
     }
 
@@ -85,7 +88,7 @@ final class OperatorService: Sendable {
         if let parsed, case .object = parsed { body = parsed } else { body = .object([]) }
 
         switch method {
-        case "user/requestCode": return requestCode(body)
+        case "user/requestCode": return requestCode(body, request)
         case "user/confirmCode": return confirmCode(body, request)
         case "user/checkPhone": return checkPhone(body, request)
         default: break

@@ -52,6 +52,8 @@ struct OperatorState {
         let event: String
         let door: OperatorFixture.Door
         let detail: [(String, JSONValue)]
+        /// Whether the entry has a picture (`plog::PREVIEW_NONE` when not): `frs/like` refuses one without.
+        var hasPicture = true
     }
 
     /// By phone; a PIN lives 60 s.
@@ -68,6 +70,8 @@ struct OperatorState {
     /// The last message id handed out (`msgId`s count up, as the inbox table's do).
     var lastMessageId = 0
     var log: [LogEntry] = []
+    /// When `address/plog` first answered each entry (by uuid).
+    var firstServed: [String: Date] = [:]
     /// The flat's faces (`frs/like`): the face's id and the log entry it was registered from.
     var faces: [(id: Int, uuid: String)] = []
     /// The flats' licence plates (`lprs/*`; the flat's `cars`), by flat id, in the order added.

@@ -63,9 +63,17 @@ public final class SimulatedOperator: Sendable {
 
     /// A call from the entrance panel reached the flat: an "unanswered call" (1) or "answered call" (2)
     /// log entry, as the server writes after a call.
-    public func recordCall(answered: Bool) {
-        guard let door = service.houses.first?.doors.first else { return }
-        service.record(event: answered ? "2" : "1", door: door, detail: [("opened", .flag(false))])
+    /// `picture` false logs it without a frame (`previewType` 0), as when the camera gave none.
+    /// Returns the entry's uuid.
+    @discardableResult
+    public func recordCall(answered: Bool, picture: Bool = true) -> String {
+        guard let door = service.houses.first?.doors.first else { return "" }
+        return service.record(event: answered ? "2" : "1", door: door, detail: [("opened", .flag(false))], picture: picture)
+    }
+
+    /// When `address/plog` first handed out the entry `uuid` (a client's sync saw it then); nil before.
+    public func firstServed(uuid: String) -> Date? {
+        service.state.withLock { $0.firstServed[uuid] }
     }
 
     /// A door opened for a face (event 5, `faceId` and the face's box) or a plate (event 9,

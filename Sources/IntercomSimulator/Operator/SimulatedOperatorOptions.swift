@@ -50,6 +50,15 @@ public struct SimulatedOperatorOptions: Sendable {
     public var recognition: Bool
     /// Messages in the test phone's inbox at start, unread (`inbox/unreaded`, `inbox/inbox`).
     public var messages: [String] = []
+    /// How many entrances the first house's panel serves, each with its own camera (1–4): `cctv/camMap`
+    /// then lists that panel once per entrance, as the server lists a panel shared by entrances.
+    public var panelEntrances: Int = 1
+    /// The flat's entry code at start (`openCode`); "00000" is the server's "no code": `getSettingsList`
+    /// then leaves `doorCode` out and `address/intercom` shows "00000".
+    public var doorCode: String = "12345"
+    /// RFID keys of the flat (`houses_rfids` with access type 2), which `getSettingsList` lists to the
+    /// flat's owner under `keys`.
+    public var keys: [String] = ["0000000A1B2C3D"]
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, testPhone: String = "79123456781",
                 testCode: String = "1001", timeZone: TimeZone = TimeZone(identifier: "Europe/Moscow") ?? .current,

@@ -27,6 +27,8 @@ enum SimulateOperatorCommand {
             .value("--slow-ms", "N", "how long --fault slow waits (default 30000)"),
             .value("--message", "TEXT", "a message in the test phone's inbox at start, unread (\\n in TEXT starts a new line)"),
             .flag("--no-camera", "serve no video: cctv/all's camera URLs answer 404 (and GStreamer is not needed)"),
+            .value("--door-code", "CODE", "the flat's entry code, 5 digits (default 12345; 00000 = none, as the server has it)"),
+            .value("--entrances", "N", "the first address's panel serves N entrances (1-4), each with its own camera in cctv/camMap"),
         ],
         details: """
         Answers as a SmartYard server does: POST {base}/{module}/{method} with a JSON body, the
@@ -41,6 +43,12 @@ enum SimulateOperatorCommand {
         is no gateway), so it cannot log in; asking again within 60 s gets 429. Six confirmation
         attempts without the right code drop the PIN (403). Confirming again with the same deviceToken
         gives a new token and the old one gets 401. There is no loopback ?phone= back door.
+        Error texts follow the request's Accept-Language as the server's i18n files do (Russian for
+        ru, English otherwise): a wrong PIN, too many attempts, the device limit, and the plain
+        status texts (404, 422, 429 ...) of the login methods.
+        getSettingsList lists doorCode unless the code is 00000 and the flat's RFID keys to its owner.
+        frs/like refuses (403) only an entry without a picture; the simulated face server registers
+        the face of a recognition entry and answers any other picture with 406 and its message.
         Methods: user/ping, address/getAddressList, getSettingsList, openDoor, intercom, access,
         resetCode, plogDays, plog, GET address/plogCamshot/UUID, cctv/all, ext/options, inbox/unreaded,
         inbox/inbox (every message as the server's HTML page, newest first; marks them all read),
@@ -188,6 +196,13 @@ struct SimulateOperatorSettings {
         options.revokeAfter = try count("--revoke-after", 0...1_000_000)
         options.blocked = arguments.has("--blocked")
         options.cameras = !arguments.has("--no-camera")
+        if let code = arguments.value("--door-code") {
+            guard code.count == 5, code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                throw fail("option '--door-code' takes 5 digits like 12345 (00000 = none), not '\(code)'")
+            }
+            options.doorCode = code
+        }
+        if let entrances = try count("--entrances", 1...4) { options.panelEntrances = entrances }
         if let mode = arguments.value("--fault") {
             options.faults.mode = SimulatedOperatorFaults.Mode(rawValue: mode)
         }

@@ -35,6 +35,7 @@ import Testing
             // A door of the third house opens and is logged in that flat only.
             #expect(try await curl.post("address/openDoor", #"{"domophoneId":"3","doorId":1}"#, token: token).status == 204)
             #expect(try await curl.post("address/openDoor", #"{"domophoneId":"4","doorId":0}"#, token: token).status == 404)
+            // The server writes its days in PHP's zone (UTC here), not the one ext/options names.
             let today = OperatorClock(timeZone: simulator.options.phpTimeZone).day(Date())
             let log = try await curl.post("address/plog", #"{"flatId":"3","day":"\#(today)"}"#, token: token).data?.items ?? []
             #expect(log.count == 1)

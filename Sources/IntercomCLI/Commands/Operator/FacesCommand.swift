@@ -11,7 +11,7 @@ public enum FacesCommand {
         arguments: "[OPERATOR]",
         maxPositionals: 1,
         options: [
-            .value("--like", "ENTRY", "register the face in this operator log entry (its uuid, from 'intercom log --json')"),
+            .value("--like", "ENTRY", "have the operator's face server register the face in this log entry's picture (its uuid, from 'intercom log --json')"),
             .value("--remove", "FACE", "take this face (its id) off the flat"),
             .value("--comment", "TEXT", "with --like: a note the server keeps with the face"),
             .value("--flat", "ID", "the flat (its id, or its number) when the login has several"),
@@ -19,8 +19,10 @@ public enum FacesCommand {
         ],
         details: """
             Faces are the operator's face recognition (FRS): a door can open for a known face
-            (log entries 'opened by face', who 'face 17'). --like takes an entry whose picture shows
-            a face and registers it for this login; --remove takes a face off the flat (for every
+            (log entries 'opened by face', who 'face 17'). --like hands an entry of one of your flats
+            to the operator, which refuses only an entry without a picture; the picture goes to its
+            face server, which registers the face it finds there for this login or answers that it
+            found none (HTTP 406, with its own words). --remove takes a face off the flat (for every
             member when this login owns the flat, else for this login only: the server decides).
             A server without recognition answers 422. Licence plates: 'intercom plates'.
             """,
@@ -38,9 +40,7 @@ public enum FacesCommand {
         do {
             let client = try OperatorSelection.client(op, environment: invocation.environment)
             if let entry = args.value("--like") {
-                try await client.likeFace(event: entry, comment: args.value("--comment") ?? "")
-                Console.out(TerminalSafe.escape("\(op.name): the face of entry \(entry) is registered"))
-                return ExitCode.ok
+                return try await like(client, entry: entry, comment: args.value("--comment") ?? "", op: op)
             }
             let flat: OperatorFlat
             switch OperatorSelection.flat(try await client.flats(), choice: args.value("--flat"), operatorName: op.name, command: "faces") {
@@ -73,6 +73,45 @@ public enum FacesCommand {
             return ExitCode.ok
         } catch {
             return error.commandError.report()
+        }
+    }
+
+    /// `frs/like`, each outcome said as what the server did: the operator checks the entry, its face
+    /// server looks for the face.
+    static func like(_ client: OperatorClient, entry: String, comment: String, op: OperatorConfig) async throws(OperatorError) -> Int32 {
+        let registered: Bool
+        do {
+            registered = try await client.likeFace(event: entry, comment: comment)
+        } catch {
+            let said = error.serverText.map { " (HTTP \(status(error)): \(OperatorError.clip($0)))" } ?? ""
+            switch error.kind {
+            case .rejected(status: 406):
+                return CommandError("\(op.name): the operator's face server found no face to register in the picture of entry \(entry)\(said); "
+                                    + "pick an entry whose picture shows a face ('intercom log')", code: ExitCode.dataError).report()
+            case .forbidden:
+                return CommandError("\(op.name): the operator refused entry \(entry): it has no picture, or is not of your flats\(said); "
+                                    + "pick an entry with a picture ('intercom log')", code: ExitCode.authRefused).report()
+            case .notFound:
+                return CommandError("\(op.name): the operator has no log entry \(entry)\(said); take a uuid from 'intercom log --json'",
+                                    code: ExitCode.authRefused).report()
+            default:
+                throw error
+            }
+        }
+        guard registered else {
+            return CommandError("\(op.name): the operator registered no face from entry \(entry): the entry's entrance has no camera "
+                                + "for its face server", code: ExitCode.unavailable).report()
+        }
+        Console.out(TerminalSafe.escape("\(op.name): the operator's face server registered the face in entry \(entry)"))
+        return ExitCode.ok
+    }
+
+    private static func status(_ error: OperatorError) -> Int {
+        switch error.kind {
+        case .rejected(let status): status
+        case .forbidden: 403
+        case .notFound: 404
+        default: 0
         }
     }
 

@@ -98,7 +98,7 @@ public enum LoginCommand {
                 return try await client.checkPhone(phone: phone, deviceId: deviceId)
             } catch {
                 switch error.kind {
-                case .unreachable, .badAnswer, .local, .codeTooSoon, .paymentRequired, .tooManyAttempts:
+                case .unreachable, .badAnswer, .local, .codeTooSoon, .paymentRequired, .tooManyAttempts, .deviceLimit:
                     throw error
                 default:
                     // Not called yet: the server answers with a refusal until it sees the call.

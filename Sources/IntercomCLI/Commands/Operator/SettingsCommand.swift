@@ -20,7 +20,9 @@ public enum SettingsCommand {
             RFC 3339, or 30m, 2h, 1d), white_rabbit 0|1|2|3|5|7|10 (minutes of auto-open after the
             door was opened from the handset), door_code=new (the operator makes a new entry code;
             any member of the flat may). Shown only: frs and lprs (face and plate recognition; the
-            operator's server never reads them from a request).
+            operator's server never reads them from a request), door_code 'off' when the flat has no
+            code (the server's 00000), and the flat's RFID keys, which the operator lists to the
+            flat's owner only.
             """,
         run: run)
 
@@ -64,8 +66,13 @@ public enum SettingsCommand {
     static func print(_ settings: FlatSettings, op: OperatorConfig, flat: OperatorFlat, json: Bool) {
         let fields = settings.fields()
         if json {
+            // null when the operator did not list them (it lists them to the owner only).
+            let keys: JSONValue = flat.keys.map { list in
+                .array(list.map { .object([("rfid", .string($0.rfId)), ("comment", .optional($0.comment)),
+                                           ("last_seen", .optional($0.lastSeen))]) })
+            } ?? .null
             Console.out(JSONValue.object([("operator", .string(op.name)), ("flat", .string(flat.flatId)),
-                                          ("address", .string(flat.address))] + fields).encoded)
+                                          ("address", .string(flat.address))] + fields + [("keys", keys)]).encoded)
             return
         }
         Console.out(TerminalSafe.escape("\(op.name), flat \(flat.flatId): \(flat.address)"))
@@ -80,6 +87,18 @@ public enum SettingsCommand {
             }
             return ["  " + key, text]
         }
-        Console.out(TextTable.render(rows))
+        Console.out(TextTable.render(rows + keyRows(flat.keys)))
+    }
+
+    /// One row per RFID key (its number, the owner's note, when a panel last saw it); one row saying
+    /// why there are none to show.
+    static func keyRows(_ keys: [OperatorKey]?) -> [[String]] {
+        guard let keys else { return [["  keys", "(listed to the flat's owner only)"]] }
+        guard !keys.isEmpty else { return [["  keys", "none"]] }
+        return keys.map { key in
+            let seen = key.lastSeen.map { "last seen \($0)" } ?? "never seen"
+            let note = key.comment.flatMap { $0.isEmpty ? nil : $0 }.map { "\($0), " } ?? ""
+            return ["  key", "\(key.rfId) (\(note)\(seen))"]
+        }
     }
 }

@@ -4,8 +4,8 @@ import IntercomOperator
 /// one camera's address and opening a door. `OperatorClient` is the production one.
 public protocol OperatorService: Sendable {
     func addresses() async throws(OperatorError) -> [OperatorAddress]
-    /// domophoneId → the camera of that entrance panel (`cctv/camMap`).
-    func panelCameras() async throws(OperatorError) -> [String: OperatorCamera]
+    /// Every entrance's camera by panel and entrance (`cctv/camMap`).
+    func panelCameras() async throws(OperatorError) -> OperatorCameraMap
     func camera(id: String) async throws(OperatorError) -> OperatorCamera?
     func openDoor(domophoneId: String, doorId: Int) async throws(OperatorError)
     /// Takes a guest's access to the flat back (`address/access` with a time already past).
