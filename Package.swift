@@ -27,8 +27,9 @@ let gstreamerHeaders: [SwiftSetting] = {
 // The light `intercom` links the Swift runtime and Foundation statically: its start was mostly the dynamic
 // loader binding their symbols (DECISIONS.md "The light binary links Swift statically"). The targets it shares
 // with intercom-full are compiled against the shared runtime's modules, whose link entries name only the
-// shared libraries, so the static archives are named here, in a group (their order does not matter).
-let lightStaticRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-Xlinker", "-lFoundation", "-Xlinker", "-lFoundationNetworking", "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-lFoundationEssentials", "-Xlinker", "-lCoreFoundation", "-Xlinker", "-l_CFURLSessionInterface", "-Xlinker", "-l_FoundationICU", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-lswiftSynchronization", "-Xlinker", "-lswiftDispatch", "-Xlinker", "-ldispatch", "-Xlinker", "-lBlocksRuntime", "-Xlinker", "-lswift_Concurrency", "-Xlinker", "-lswift_StringProcessing", "-Xlinker", "-lswift_RegexParser", "-Xlinker", "-lswiftGlibc", "-Xlinker", "-lswiftCore", "-Xlinker", "-lstdc++", "-Xlinker", "-lm", "-Xlinker", "--end-group"])]
+// shared libraries, so the static archives are named here, in a group (their order does not matter). Linked
+// with lld: GNU ld warns on every build that Foundation's archive uses glibc's mktemp.
+let lightStaticRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "--start-group", "-Xlinker", "-lFoundation", "-Xlinker", "-lFoundationNetworking", "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-lFoundationEssentials", "-Xlinker", "-lCoreFoundation", "-Xlinker", "-l_CFURLSessionInterface", "-Xlinker", "-l_FoundationICU", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-lswiftSynchronization", "-Xlinker", "-lswiftDispatch", "-Xlinker", "-ldispatch", "-Xlinker", "-lBlocksRuntime", "-Xlinker", "-lswift_Concurrency", "-Xlinker", "-lswift_StringProcessing", "-Xlinker", "-lswift_RegexParser", "-Xlinker", "-lswiftGlibc", "-Xlinker", "-lswiftCore", "-Xlinker", "-lstdc++", "-Xlinker", "-lm", "-Xlinker", "--end-group"])]
 
 let package = Package(
     name: "intercom",
