@@ -87,10 +87,7 @@ import Testing
     /// An operator camera plays once however many subscribers show it, and stops with the last;
     /// one that cannot be played is one line and leaves the subscriber's camera as it was.
     @Test func aCameraPlaysWhileAnySubscriberShowsIt() async throws {
-        let home = OperatorConfig(name: "home", api: "https://operator.invalid/mobile", phone: "79123456781")
-        let api = FakeOperator()
-        api.list("home", addresses: [], cameras: ["1": OperatorCamera(id: "7", name: "Entrance", url: "https://cam.invalid/cam7", token: "t0k")])
-        try await EngineRig.run(operators: [home], operatorAPI: api) { rig throws in
+        try await EngineRig.runWithOperatorCamera { rig throws in
             _ = try await rig.intercom.execute(.watchCamera(Self.kiosk, camera: "home:cam:7"))
             _ = try await rig.intercom.execute(.watchCamera(Self.watch, camera: "home:cam:7"))
             #expect(await rig.intercom.playingCameras == ["home:cam:7"])

@@ -124,10 +124,7 @@ import Testing
     /// An operator camera's pictures come under its id: a subscriber that shows it may want them,
     /// another may not; one that stopped showing it may still take its want back.
     @Test func aCameraIsWantedByTheSubscriberThatShowsIt() async throws {
-        let home = OperatorConfig(name: "home", api: "https://operator.invalid/mobile", phone: "79123456781")
-        let api = FakeOperator()
-        api.list("home", addresses: [], cameras: ["1": OperatorCamera(id: "7", name: "Entrance", url: "https://cam.invalid/cam7", token: "t0k")])
-        try await EngineRig.run(operators: [home], operatorAPI: api) { rig throws in
+        try await EngineRig.runWithOperatorCamera { rig throws in
             _ = try await rig.intercom.execute(.watchCamera(Self.watch, camera: "home:cam:7"))
             _ = try await rig.intercom.execute(.picture(Self.watch, panel: "home:cam:7", want: Self.want(640, 360, live: true)))
             #expect(rig.intercom.peephole.liveSize(panel: "home:cam:7") == PixelSize(width: 640, height: 360))
