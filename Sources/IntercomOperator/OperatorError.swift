@@ -63,49 +63,49 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
+    /// The HTTP status the operator answered with, for the kinds that are an answer of its.
+    public var httpStatus: Int? {
+        switch kind {
+        case .loginExpired(let code), .rejected(let code), .serverFailed(let code): code
+        case .codeTooSoon: 429
+        case .wrongCode, .tooManyAttempts, .deviceLimit, .forbidden: 403
+        case .noPendingCode, .notFound: 404
+        case .paymentRequired: 402
+        case .notLoggedIn, .unreadableToken, .unreachable, .badAnswer, .local: nil
+        }
+    }
+
     public var description: String {
         let name = operatorName
         let relogin = "run 'intercom login \(name)'"
         let line: String
-        var status: Int?
         switch kind {
         case .notLoggedIn:
             return "not logged in to \(name); \(relogin)"
         case .unreadableToken(let path):
             return "not logged in to \(name): the token file \(path) cannot be read; \(relogin)"
-        case .loginExpired(let code):
+        case .loginExpired:
             line = "the operator \(name) no longer accepts this login; \(relogin)"
-            status = code
         case .codeTooSoon:
             line = "\(name): a code was requested less than 60 s ago; wait a minute, then \(relogin) again"
-            status = 429
         case .wrongCode:
             line = "\(name): wrong confirmation code; \(relogin) to try again"
-            status = 403
         case .tooManyAttempts:
             line = "\(name): too many wrong codes (at most 5 an hour); the code is void, \(relogin) later for a new one"
-            status = 403
         case .deviceLimit:
             line = "\(name): the operator allows no more devices for this phone number; ask the operator to remove one you no longer use"
-            status = 403
         case .noPendingCode:
             line = "\(name): no confirmation code is pending (a code is valid 60 s); \(relogin) again"
-            status = 404
         case .paymentRequired:
             line = "\(name): the operator refuses until the service is paid; ask the operator"
-            status = 402
         case .notFound:
             line = "\(name): the operator refused: not found, or the flat is blocked"
-            status = 404
         case .forbidden:
             line = "\(name): the operator refused the request"
-            status = 403
-        case .rejected(let code):
+        case .rejected:
             line = "\(name): the operator rejected the request's data"
-            status = code
-        case .serverFailed(let code):
+        case .serverFailed:
             line = "\(name): the operator's server failed; try again later"
-            status = code
         case .unreachable(let detail):
             return "cannot reach operator \(name): \(detail); check [operator \(name)] api and the network"
         case .badAnswer(let detail):
@@ -113,9 +113,11 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
         case .local(let detail):
             return "\(name): \(detail)"
         }
-        let said = serverText.map { ": \(Self.clip($0))" } ?? ""
-        return "\(line) (HTTP \(status ?? 0)\(said))"
+        return "\(line) (HTTP \(httpStatus ?? 0)\(serverSaid))"
     }
+
+    /// ": TEXT" of what the server said, clipped; empty when it said nothing.
+    public var serverSaid: String { serverText.map { ": \(Self.clip($0))" } ?? "" }
 
     /// Server text is shown, not trusted: one line, at most 200 characters.
     public static func clip(_ text: String) -> String {

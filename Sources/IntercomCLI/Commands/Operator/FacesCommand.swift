@@ -83,7 +83,7 @@ public enum FacesCommand {
         do {
             registered = try await client.likeFace(event: entry, comment: comment)
         } catch {
-            let said = error.serverText.map { " (HTTP \(status(error)): \(OperatorError.clip($0)))" } ?? ""
+            let said = error.serverText == nil ? "" : " (HTTP \(error.httpStatus ?? 0)\(error.serverSaid))"
             switch error.kind {
             case .rejected(status: 406):
                 return CommandError("\(op.name): the operator's face server found no face to register in the picture of entry \(entry)\(said); "
@@ -104,15 +104,6 @@ public enum FacesCommand {
         }
         Console.out(TerminalSafe.escape("\(op.name): the operator's face server registered the face in entry \(entry)"))
         return ExitCode.ok
-    }
-
-    private static func status(_ error: OperatorError) -> Int {
-        switch error.kind {
-        case .rejected(let status): status
-        case .forbidden: 403
-        case .notFound: 404
-        default: 0
-        }
     }
 
     static func usage(_ message: String) -> Int32 {
