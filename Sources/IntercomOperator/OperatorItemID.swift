@@ -29,17 +29,18 @@ public enum OperatorItemID {
 
     /// (operator, entranceId) of an entrance camera id, or nil.
     public static func parseEntrance(_ text: String) -> (operatorName: String, entranceId: String)? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts[parts.count - 2] == "entrance", !parts[parts.count - 1].isEmpty else { return nil }
-        let name = parts.dropLast(2).joined(separator: ":")
-        guard !name.isEmpty else { return nil }
-        return (name, String(parts[parts.count - 1]))
+        parseTagged(text, tag: "entrance").map { ($0.operatorName, $0.id) }
     }
 
     /// (operator, cameraId) of a camera id, or nil.
     public static func parseCamera(_ text: String) -> (operatorName: String, cameraId: String)? {
+        parseTagged(text, tag: "cam").map { ($0.operatorName, $0.id) }
+    }
+
+    /// `OPERATOR:TAG:ID` (the operator's name may hold colons): its operator and id, or nil.
+    private static func parseTagged(_ text: String, tag: String) -> (operatorName: String, id: String)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts[parts.count - 2] == "cam", !parts[parts.count - 1].isEmpty else { return nil }
+        guard parts.count >= 3, parts[parts.count - 2] == tag, !parts[parts.count - 1].isEmpty else { return nil }
         let name = parts.dropLast(2).joined(separator: ":")
         guard !name.isEmpty else { return nil }
         return (name, String(parts[parts.count - 1]))
