@@ -93,7 +93,7 @@ enum LightCommandBench {
             }
         }
         result.doorRequests = panel.requestCount("intercom_cgi?action=maindoor")
-        result.loadAfter = OperatorBench.loadAverage()
+        result.loadAfter = BenchMachine.loadAverage()
         return result
     }
 }

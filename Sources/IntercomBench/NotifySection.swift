@@ -5,9 +5,8 @@ func notifySection() async throws {
     line("### Desktop notifications (issue 27)")
     line()
     let n = try await NotifyBench.run(intercom: intercom, work: work, calls: min(calls, 10))
-    let cpu = ((try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? "").split(separator: "\n")
-        .first { $0.hasPrefix("model name") }.map { $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "?"
-    let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+    let cpu = BenchMachine.cpuModel()
+    let load = BenchMachine.loadAverage()
     line("Run \(n.date) on \(ProcessInfo.processInfo.activeProcessorCount) cores (\(cpu)); load average after: \(load).")
     line()
     line("`intercom daemon --events json` with `[notify] desktop = on` and one simulated panel (its HTTP server in the bench")

@@ -50,7 +50,7 @@ enum OperatorBench {
     static func run(intercom: String, work: String, runs: Int = 30) async throws -> Result {
         var result = Result()
         result.runs = runs
-        result.loadBefore = loadAverage()
+        result.loadBefore = BenchMachine.loadAverage()
         let format = DateFormatter()
         format.locale = Locale(identifier: "en_US_POSIX")
         format.timeZone = TimeZone(identifier: "UTC")
@@ -103,7 +103,7 @@ enum OperatorBench {
         }
         twenty.stop()
 
-        result.loadAfter = loadAverage()
+        result.loadAfter = BenchMachine.loadAverage()
         return result
     }
 
@@ -116,11 +116,6 @@ enum OperatorBench {
         }
         let b = try curl()
         return (try ours(), b)
-    }
-
-    static func loadAverage() -> String {
-        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "")
-            .split(separator: " ").prefix(3).joined(separator: " ")
     }
 
     /// A simulated operator with `addresses` houses on loopback, and a user logged in to it through

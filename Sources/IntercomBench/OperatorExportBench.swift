@@ -27,7 +27,7 @@ enum OperatorExportBench {
     static func run(intercom: String, work: String, runs: Int = 10) async throws -> Result {
         var result = Result()
         result.runs = runs
-        result.loadBefore = OperatorBench.loadAverage()
+        result.loadBefore = BenchMachine.loadAverage()
         let session = try OperatorBench.Session(intercom: intercom, work: "\(work)/operator-export", addresses: 1)
         defer { session.stop() }
         let camera = session.simulator.baseURL.replacingOccurrences(of: "/mobile", with: "/cctv/1")
@@ -78,7 +78,7 @@ enum OperatorExportBench {
             result.bytes = (try? FileManager.default.attributesOfItem(atPath: oursFile)[.size] as? Int) ?? 0
             result.curlBytes = (try? FileManager.default.attributesOfItem(atPath: curlFile)[.size] as? Int) ?? 0
         }
-        result.loadAfter = OperatorBench.loadAverage()
+        result.loadAfter = BenchMachine.loadAverage()
         return result
     }
 }
