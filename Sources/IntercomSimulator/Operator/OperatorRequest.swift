@@ -18,4 +18,7 @@ struct OperatorRequest: Sendable {
         guard let value = headers[name.lowercased()], !value.isEmpty else { return nil }
         return value
     }
+
+    /// `Accept-Language` as sent ("" without one): the server writes its texts in it.
+    var language: String { header("Accept-Language") ?? "" }
 }

@@ -32,7 +32,7 @@ extension OperatorService {
             return OperatorEnvelope.error(404, "Событие не найдено")
         }
         guard entry.hasPicture else { return OperatorEnvelope.error(403, "Нет кадра события") }
-        guard caller.hasFlat, houses.contains(where: { $0.houseId == entry.door.houseId }) else {
+        guard isCallers(entry, caller) else {
             return OperatorEnvelope.error(403, "Квартира не найдена")
         }
         // The face server: the entry's face box, or no face.
@@ -46,6 +46,11 @@ extension OperatorService {
         return OperatorEnvelope.ok(nil)
     }
 
+    /// Whether the log entry is of a flat of the caller's (the PHP's "Квартира не найдена" when not).
+    private func isCallers(_ entry: OperatorState.LogEntry, _ caller: Caller) -> Bool {
+        caller.hasFlat && houses.contains { $0.houseId == entry.door.houseId }
+    }
+
     /// `disLike.php`: by `event` (its face, and the face registered from it), else by `flatId` and
     /// `faceId`; 404 for an unknown event, 403 "face_id не найден" when no face is named, then 403
     /// for a flat not the caller's; 204 once taken off.
@@ -57,7 +62,7 @@ extension OperatorService {
                 return OperatorEnvelope.error(404, "Событие не найдено")
             }
             ids = [Self.faceId(entry), state.withLock { $0.faces.first { $0.uuid == uuid }?.id }].compactMap { $0 }
-            flatIsCallers = caller.hasFlat && houses.contains { $0.houseId == entry.door.houseId }
+            flatIsCallers = isCallers(entry, caller)
         } else {
             ids = [Int(body["faceId"]?.loose ?? "")].compactMap { $0 }
             flatIsCallers = ownFlat(body, caller) != nil

@@ -28,7 +28,7 @@ extension OperatorService {
     /// it — such a number can only meet 429 (a second request within 60 s) and 403 (guesses).
     /// With "outgoingCall" every number gets the number to phone; nothing is stored.
     func requestCode(_ body: JSONValue, _ request: OperatorRequest) -> OperatorReply {
-        let language = request.header("Accept-Language") ?? ""
+        let language = request.language
         guard let phone = Self.normalizedPhone(body["userPhone"]) else { return Self.error(422, language) }
         let method = body["method"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? options.confirmMethod.rawValue
         if method == "outgoingCall" {
@@ -50,7 +50,7 @@ extension OperatorService {
     }
 
     func confirmCode(_ body: JSONValue, _ request: OperatorRequest) -> OperatorReply {
-        let language = request.header("Accept-Language") ?? ""
+        let language = request.language
         guard let phone = Self.normalizedPhone(body["userPhone"]),
               let pin = body["smsCode"]?.loose, pin.count == 4 else { return Self.error(422, language) }
         let key = Self.deviceKey(body["deviceToken"]?.loose, request)
@@ -93,7 +93,7 @@ extension OperatorService {
     /// After an outgoing call: the switch never saw a call from any number, but test numbers pass
     /// (as the real server lets its test numbers through); anyone else gets 401.
     func checkPhone(_ body: JSONValue, _ request: OperatorRequest) -> OperatorReply {
-        let language = request.header("Accept-Language") ?? ""
+        let language = request.language
         guard let phone = Self.normalizedPhone(body["userPhone"]) else { return Self.error(422, language) }
         guard phone == options.testPhone else { return Self.error(401, language) }
         let key = Self.deviceKey(body["deviceToken"]?.loose, request)

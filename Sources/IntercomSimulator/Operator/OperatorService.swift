@@ -197,7 +197,7 @@ final class OperatorService: Sendable {
                 s.devices[key] = device
             }
             return Caller(phone: device.phone, deviceKey: key, hasFlat: device.phone == testPhone,
-                          language: request.header("Accept-Language") ?? "")
+                          language: request.language)
         }
         guard let caller else { return .failure(Refusal(reply: OperatorEnvelope.error(401, OperatorText.unauthorized))) }
         return .success(caller)
