@@ -5,7 +5,8 @@ import Foundation
 /// ISO8601DateFormatter so the accepted forms are exactly the documented ones
 /// on every platform, and impossible dates (Feb 30) are refused, not rolled over.
 public enum GuestTimeParser {
-    public static func parse(_ text: String, timeZone: TimeZone) throws(ConfigValueError) -> Date {
+    /// `timeZone` is read only for the local form: an RFC 3339 time names its own offset.
+    public static func parse(_ text: String, timeZone: @autoclosure () -> TimeZone) throws(ConfigValueError) -> Date {
         let characters = Array(text.trimmingCharacters(in: .whitespaces))
         var scanner = CharacterCursor(characters: characters)
         let failure = ConfigValueError(
@@ -20,7 +21,6 @@ public enum GuestTimeParser {
               let minute = scanner.digits(2) else { throw failure }
 
         var components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: 0)
-        var zone = timeZone
         var fraction = 0.0
 
         if scanner.atEnd {
@@ -28,6 +28,7 @@ public enum GuestTimeParser {
             // would be a half-RFC-3339 string whose zone the user did not state.
             guard separator == " " else { throw failure }
         } else {
+            let offset: Int
             guard scanner.take(":"), let second = scanner.digits(2) else { throw failure }
             components.second = second
             if scanner.take(".") {
@@ -42,22 +43,21 @@ public enum GuestTimeParser {
             guard let designator = scanner.next() else { throw failure }
             switch designator {
             case "Z", "z":
-                zone = TimeZone(secondsFromGMT: 0) ?? timeZone
+                offset = 0
             case "+", "-":
                 guard let offsetHours = scanner.digits(2), scanner.take(":"),
                       let offsetMinutes = scanner.digits(2),
                       offsetHours < 24, offsetMinutes < 60 else { throw failure }
-                let sign = designator == "-" ? -1 : 1
-                guard let fixed = TimeZone(secondsFromGMT: sign * (offsetHours * 3600 + offsetMinutes * 60)) else {
-                    throw failure
-                }
-                zone = fixed
+                offset = (designator == "-" ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
             default:
                 throw failure
             }
-            guard scanner.atEnd else { throw failure }
+            guard scanner.atEnd, let utc = utcSeconds(year: year, month: month, day: day, hour: hour, minute: minute,
+                                                      second: components.second ?? 0) else { throw failure }
+            return Date(timeIntervalSince1970: TimeInterval(utc - offset) + fraction)
         }
 
+        let zone = timeZone()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         components.calendar = calendar
@@ -67,6 +67,24 @@ public enum GuestTimeParser {
               components.isValidDate(in: calendar),
               let date = calendar.date(from: components) else { throw failure }
         return date.addingTimeInterval(fraction)
+    }
+
+    /// Seconds since 1970 of a UTC reading, or nil for one that does not exist (February 30): libc's
+    /// `timegm` rolls those over, so what it reads back must be what was asked. No Calendar or zone:
+    /// those load ICU's data, most of a light command's start.
+    static func utcSeconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int? {
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+              (0...59).contains(second) else { return nil }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        let seconds = timegm(&parts)
+        guard parts.tm_mday == Int32(day), parts.tm_mon == Int32(month - 1) else { return nil }
+        return Int(seconds)
     }
 
     private struct CharacterCursor {

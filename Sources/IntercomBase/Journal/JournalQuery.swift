@@ -34,13 +34,6 @@ public struct JournalQuery: Sendable, Equatable {
         if let unit = text.last, let seconds = units[unit], let amount = Double(text.dropLast()), amount >= 0 {
             return now.addingTimeInterval(-amount * seconds)
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
-        for format in ["yyyy-MM-dd", "yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
+        return LocalTime.parse(text)
     }
 }

@@ -52,3 +52,47 @@ public struct LocalTime: Sendable, Equatable {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
+
+extension LocalTime {
+    /// The moment a local wall-clock reading names (`mktime`: the process's TZ, as `init` reads it), or
+    /// nil for a reading that does not exist (February 30, 25:00): `mktime` would roll those over, so the
+    /// fields it gives back must be the ones asked for. By hand rather than DateFormatter: a formatter
+    /// loads ICU's locale and calendar data, which was most of a light command's start.
+    public static func date(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Date? {
+        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+              (0...59).contains(minute), (0...59).contains(second) else { return nil }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        parts.tm_isdst = -1
+        let stamp = mktime(&parts)
+        guard parts.tm_year == Int32(year - 1900), parts.tm_mon == Int32(month - 1), parts.tm_mday == Int32(day) else {
+            return nil
+        }
+        return Date(timeIntervalSince1970: TimeInterval(stamp))
+    }
+
+    /// `YYYY-MM-DD`, `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:MM` read on the local clock; nil for anything else.
+    public static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[range] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard bytes.count == 10 || bytes.count == 16, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        guard bytes.count == 16 else { return date(year: year, month: month, day: day) }
+        guard bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+              let hour = number(11..<13), let minute = number(14..<16) else { return nil }
+        return date(year: year, month: month, day: day, hour: hour, minute: minute)
+    }
+}

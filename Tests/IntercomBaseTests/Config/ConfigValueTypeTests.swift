@@ -93,7 +93,8 @@ import IntercomTestSupport
 
     @Test(arguments: ["2026-11-29", "2026-11-29T18:00", "2026-11-29 18:00:00+03:00x", "2026-13-01 10:00",
                       "2026-02-29 10:00", "2026-11-29 24:00", "2026-11-29T18:00:00", "2026-11-29T18:00:00+3:00",
-                      "26-11-29 18:00", "2026-11-29 18:60"])
+                      "26-11-29 18:00", "2026-11-29 18:60", "2026-02-30T10:00:00Z", "2026-04-31T10:00:00+03:00",
+                      "2026-11-29T24:00:00Z"])
     func guestUntilRejects(text: String) {
         #expect(throws: ConfigValueError.self) { try GuestTimeParser.parse(text, timeZone: .current) }
     }

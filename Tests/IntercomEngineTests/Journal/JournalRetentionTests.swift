@@ -63,4 +63,17 @@ import IntercomBase
         #expect(JournalQuery.parseSince("2024-05-01") != nil)
         #expect(JournalQuery.parseSince("yesterday") == nil)
     }
+
+    /// The local forms are read on the process's clock (libc, no DateFormatter) and impossible days refused.
+    @Test func sinceParsingLocalForms() throws {
+        let midnight = try #require(JournalQuery.parseSince("2024-05-01"))
+        #expect(LocalTime(midnight).date == "2024-05-01" && LocalTime(midnight).clock == "00:00:00")
+        for text in ["2024-05-01 13:05", "2024-05-01T13:05"] {
+            let moment = try #require(JournalQuery.parseSince(text))
+            #expect(LocalTime(moment).date == "2024-05-01" && LocalTime(moment).clock == "13:05:00")
+        }
+        for bad in ["2024-02-30", "2024-13-01", "2024-05-01 24:00", "2024-5-1", "2024-05-01 13:05:00", "2024-05-01X13:05"] {
+            #expect(JournalQuery.parseSince(bad) == nil, "\(bad)")
+        }
+    }
 }
