@@ -6,7 +6,7 @@ import Foundation
 struct ConfigDecoder {
     let file: String
     let environment: [String: String]
-    let timeZone: TimeZone
+    let timeZone: TimeZone?
     var warnings: [ConfigWarning] = []
     /// Per named kind, lowercased name -> the line that first used it.
     private var names: [String: [String: Int]] = [:]
@@ -14,7 +14,7 @@ struct ConfigDecoder {
     /// `on_NAME` for every event: the hook list is the event list (it once missed `call_outgoing`).
     static let hookEvents = Set(EventName.allCases.map(\.rawValue))
 
-    init(file: String, environment: [String: String], timeZone: TimeZone) {
+    init(file: String, environment: [String: String], timeZone: TimeZone?) {
         self.file = file
         self.environment = environment
         self.timeZone = timeZone
@@ -23,13 +23,14 @@ struct ConfigDecoder {
     mutating func decode(_ document: INIDocument, path: String?) throws(ConfigError) -> IntercomConfig {
         var config = IntercomConfig.defaults(environment: environment)
         config.path = path
-        let sections = ConfigSchema.sections
+        var built: [String: any AnyConfigSection] = [:]
         for section in document.sections {
-            guard let schema = sections.first(where: { $0.kind == section.kind }) else {
+            guard let schema = built[section.kind] ?? ConfigSchema.section(section.kind) else {
                 warnings.append(ConfigWarning(file: file, line: section.line,
                                               message: "unknown section \(section.label) (ignored)"))
                 continue
             }
+            built[section.kind] = schema
             try schema.decode(section, into: &config, decoder: &self)
         }
         return config
@@ -39,7 +40,7 @@ struct ConfigDecoder {
 
     var expander: PathExpander { PathExpander(environment: environment) }
 
-    var parseContext: ConfigParseContext { ConfigParseContext(expander: expander, timeZone: timeZone) }
+    var parseContext: ConfigParseContext { ConfigParseContext(expander: expander, zone: timeZone) }
 
     /// A named section's name (unique case-insensitively, so `intercom open Gate` can never be
     /// ambiguous); nil for a section that must have none.

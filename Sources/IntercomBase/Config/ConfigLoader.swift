@@ -29,8 +29,10 @@ public enum ConfigLoader {
         return ConfigLocation(path: nil, source: .none)
     }
 
+    /// `timeZone` reads local times (`guest_until`); nil: the process's, looked up only if a value needs it
+    /// (TimeZone.current asks ICU, a millisecond of a light command's start).
     public static func load(explicit: String?, environment: [String: String],
-                            timeZone: TimeZone = .current) throws(ConfigError) -> LoadedConfig {
+                            timeZone: TimeZone? = nil) throws(ConfigError) -> LoadedConfig {
         let location = resolvePath(explicit: explicit, environment: environment)
         guard let path = location.path else {
             return LoadedConfig(config: .defaults(environment: environment), location: location)
@@ -48,7 +50,7 @@ public enum ConfigLoader {
 
     /// Parses config text without touching the file system (no permission rule).
     public static func parse(text: String, path: String? = nil, environment: [String: String] = [:],
-                             timeZone: TimeZone = .current) throws(ConfigError) -> LoadedConfig {
+                             timeZone: TimeZone? = nil) throws(ConfigError) -> LoadedConfig {
         try decode(text: text, path: path, environment: environment, timeZone: timeZone).1
     }
 
@@ -72,7 +74,7 @@ public enum ConfigLoader {
     }
 
     private static func decode(text: String, path: String?, environment: [String: String],
-                               timeZone: TimeZone) throws(ConfigError) -> (INIDocument, LoadedConfig) {
+                               timeZone: TimeZone?) throws(ConfigError) -> (INIDocument, LoadedConfig) {
         let shownName = path ?? "<config>"
         let document = try INIParser(file: shownName).parse(text)
         var decoder = ConfigDecoder(file: shownName, environment: environment, timeZone: timeZone)

@@ -16,6 +16,13 @@ import Testing
                 "docs/CONFIG.md differs from the config table: run `make docs` (intercom config --reference > docs/CONFIG.md)")
     }
 
+    /// The decoder builds only the sections a file names: each kind builds the section of that kind.
+    @Test func eachKindBuildsItsOwnSection() {
+        #expect(ConfigSchema.sections.map(\.kind) == ConfigSchema.kinds)
+        #expect(Set(ConfigSchema.kinds).count == ConfigSchema.kinds.count)
+        #expect(ConfigSchema.section("nosuch") == nil)
+    }
+
     @Test func referenceNamesEverySectionAndKey() {
         let reference = ConfigReference.markdown
         for section in ConfigSchema.sections {
