@@ -11,6 +11,11 @@ public enum OperatorArchiveDownload {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let description: String
         public let exitCode: Int32
+        /// The camera server's HTTP status, when it answered with one.
+        public var status: Int? = nil
+
+        /// A refusal a newer camera address or token could cure (`cctv/all` asked again).
+        public var mayBeStale: Bool { status.map { [401, 403, 404].contains($0) } ?? false }
     }
 
     /// Bytes in the file; `progress` is told the running total after each chunk. Throws `Failure`
@@ -32,16 +37,18 @@ public enum OperatorArchiveDownload {
         let resumeFrom = resumable ? Self.resumable(partial, source: source, piece: piece) : 0
         if resumeFrom == 0 {
             discard(partial)
-            guard FileManager.default.createFile(atPath: partial, contents: nil, attributes: [.posixPermissions: 0o644]),
-                  !resumable || FileManager.default.createFile(atPath: source, contents: Data(piece.utf8),
-                                                               attributes: [.posixPermissions: 0o600])
+            guard createNew(partial, mode: 0o644, contents: []),
+                  !resumable || createNew(source, mode: 0o600, contents: Array(piece.utf8))
             else {
                 throw OperatorError(operatorName: op.name, kind: .local(detail: "cannot write \(partial)"))
             }
         }
-        guard let handle = FileHandle(forWritingAtPath: partial) else {
+        // Never through a link: a kept part was checked to be a plain file of ours, a new one was just made.
+        let fd = open(partial, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
             throw OperatorError(operatorName: op.name, kind: .local(detail: "cannot write \(partial)"))
         }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         let sink = FileSink(handle, existing: resumeFrom, head: resumeFrom > 0 ? head(of: partial) : Data())
         let response: HTTPResponse
         do {
@@ -81,24 +88,28 @@ public enum OperatorArchiveDownload {
             switch response.status {
             case 404:
                 throw Failure(description: "\(op.name): the camera server keeps no recording of that time (\(said)); "
-                              + "a camera keeps only so much: ask for a later time", exitCode: 69)
+                              + "a camera keeps only so much: ask for a later time", exitCode: 69, status: 404)
             case 401, 403:
-                throw Failure(description: "\(op.name): the camera server refused the camera's token (\(said)); try again", exitCode: 77)
+                throw Failure(description: "\(op.name): the camera server refused the camera's token (\(said)); try again", exitCode: 77,
+                              status: response.status)
             default:
-                throw Failure(description: "\(op.name): the camera server did not export the recording (\(said))", exitCode: 69)
+                throw Failure(description: "\(op.name): the camera server did not export the recording (\(said))", exitCode: 69,
+                              status: response.status)
             }
         }
         guard sink.isMP4 else {
             discard(partial)
             throw Failure(description: "\(op.name): the camera server's answer is not an MP4; nothing was saved", exitCode: 65)
         }
-        do {
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.moveItem(atPath: partial, toPath: path)
-            try? FileManager.default.removeItem(atPath: source)
-        } catch {
-            throw OperatorError(operatorName: op.name, kind: .local(detail: "cannot write \(path): \(error.localizedDescription)"))
+        // An older FILE goes first: renaming over it makes ext4 write the new file's data out then and
+        // there (its auto_da_alloc), 4 ms of a 2.5 MB export. By hand: FileManager's errors cost more
+        // than the rest of the finish.
+        unlink(path)
+        guard rename(partial, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            throw OperatorError(operatorName: op.name, kind: .local(detail: "cannot write \(path): \(why)"))
         }
+        unlink(source)
         return written
     }
 
@@ -121,8 +132,17 @@ public enum OperatorArchiveDownload {
     }
 
     private static func discard(_ partial: String) {
-        try? FileManager.default.removeItem(atPath: partial)
-        try? FileManager.default.removeItem(atPath: partial + ".source")
+        unlink(partial)
+        unlink(partial + ".source")
+    }
+
+    /// A file made here and now (`O_EXCL`: not one that appeared since `discard`, not through a link
+    /// someone left in a shared folder), with `contents`.
+    private static func createNew(_ path: String, mode: mode_t, contents: [UInt8]) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return contents.isEmpty || contents.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == contents.count
     }
 
     /// The file being written, from the transfer's thread: appended to a kept part, or from the start.

@@ -8,6 +8,11 @@ public enum KernelThreadName {
     public static let maxLength = 15
 
     public static func set(_ name: String) {
-        try? Data(name.utf8.prefix(maxLength)).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+        // One write(2): Data.write goes through Foundation's file writing, which also fsyncs.
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(maxLength))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 }
