@@ -29,6 +29,13 @@ public struct OperatorCamera: Sendable, Equatable {
                   hlsMode: json.text("hlsMode"))
     }
 
+    /// The fields as `cctv/all` names them, so `init(json:)` reads them back (the token file keeps
+    /// the cameras `export` used: `OperatorClient.keptCamera`).
+    var json: JSONValue {
+        .object([("id", .string(id)), ("name", .string(name)), ("url", .optional(url)), ("token", .optional(token)),
+                 ("serverType", .optional(serverType)), ("hasSound", .bool(hasSound)), ("hlsMode", .optional(hlsMode))])
+    }
+
     static func list(_ data: JSONValue?) -> [OperatorCamera]? {
         guard let data else { return [] }
         return data.arrayValue?.compactMap(OperatorCamera.init(json:))

@@ -150,12 +150,35 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
 
     /// The camera with this id: from the subscriber's whole list, else from each house's (some
     /// operators list a house's cameras only when asked by house). Nil when none has it.
+    /// What is found is kept in the token file for `keptCamera`; a camera no longer listed is forgotten there.
     public func camera(id: String) async throws(OperatorError) -> OperatorCamera? {
+        let found = try await findCamera(id: id)
+        try? store?.update(config.name) { credentials in
+            if let found {
+                if let index = credentials.cameras.firstIndex(where: { $0.id == id }) {
+                    credentials.cameras[index] = found
+                } else {
+                    credentials.cameras.append(found)
+                }
+            } else {
+                credentials.cameras.removeAll { $0.id == id }
+            }
+        }
+        return found
+    }
+
+    private func findCamera(id: String) async throws(OperatorError) -> OperatorCamera? {
         if let camera = try await cameras().first(where: { $0.id == id }) { return camera }
         for address in try await addresses() {
             if let camera = try await cameras(houseId: address.houseId).first(where: { $0.id == id }) { return camera }
         }
         return nil
+    }
+
+    /// The camera as `camera(id:)` last found it, without asking the operator: its address and token
+    /// may be old, so a caller asks `camera(id:)` again when the camera server refuses them.
+    public func keptCamera(id: String) -> OperatorCamera? {
+        (try? store?.load(config.name))??.cameras.first { $0.id == id }
     }
 
     /// 204 = the operator accepted the request; it does not know whether the door opened.

@@ -14,6 +14,10 @@ public struct OperatorCredentials: Sendable, Equatable, CustomStringConvertible 
     /// The last door this client opened through the API, and when: its log entry, once seen,
     /// shows the server's offset (`OperatorServerZone`).
     public var zoneProbe: OperatorZoneProbe?
+    /// The cameras this client last found by id (address and stream token, a secret like `token`):
+    /// `export` starts with these instead of asking `cctv/all` first, and asks again when the
+    /// camera server refuses a kept one. Dropped with the token at logout.
+    public var cameras: [OperatorCamera] = []
 
     public init(deviceId: String, token: String? = nil, serverOffset: Int? = nil, zoneProbe: OperatorZoneProbe? = nil) {
         self.deviceId = deviceId
@@ -31,6 +35,7 @@ public struct OperatorCredentials: Sendable, Equatable, CustomStringConvertible 
         var fields: [(String, JSONValue)] = [("device_id", .string(deviceId)), ("token", .optional(token))]
         if let serverOffset { fields.append(("server_offset", .integer(serverOffset))) }
         if let zoneProbe { fields.append(("zone_probe", zoneProbe.json)) }
+        if !cameras.isEmpty { fields.append(("cameras", .array(cameras.map(\.json)))) }
         return .object(fields)
     }
 
@@ -40,6 +45,7 @@ public struct OperatorCredentials: Sendable, Equatable, CustomStringConvertible 
         token = json.text("token")
         serverOffset = json["server_offset"]?.looseInt
         zoneProbe = json["zone_probe"].flatMap(OperatorZoneProbe.init(json:))
+        cameras = json["cameras"]?.arrayValue?.compactMap(OperatorCamera.init(json:)) ?? []
     }
 }
 

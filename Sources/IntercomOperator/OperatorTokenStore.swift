@@ -88,6 +88,7 @@ public struct OperatorTokenStore: Sendable {
     public func logout(_ name: String) throws(OperatorError) -> Bool {
         guard var credentials = try load(name), credentials.token != nil else { return false }
         credentials.token = nil
+        credentials.cameras = []
         try save(credentials, for: name)
         return true
     }

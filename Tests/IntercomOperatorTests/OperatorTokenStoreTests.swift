@@ -27,7 +27,12 @@ import IntercomBase
         #expect(UUID(uuidString: credentials.deviceId) != nil)
         #expect(try store.loadOrCreate("home").deviceId == credentials.deviceId)
         credentials.token = "secret-token-1"
+        credentials.cameras = [OperatorCamera(id: "7", name: "Porch", url: "https://video.example/cam7", token: "cam-secret",
+                                              serverType: "flussonic", hasSound: true)]
         try store.save(credentials, for: "home")
+        // The cameras an export found come back whole (their stream tokens are secrets like the access token).
+        #expect(try store.load("home")?.cameras == credentials.cameras)
+        #expect(!credentials.description.contains("cam-secret"))
         #expect(mode(store.directory) == 0o700)
         #expect(mode(store.path(for: "home")) == 0o600)
         #expect(try store.token("home") == "secret-token-1")
@@ -39,6 +44,7 @@ import IntercomBase
         let after = try #require(try store.load("home"))
         #expect(after.deviceId == credentials.deviceId)
         #expect(after.token == nil)
+        #expect(after.cameras.isEmpty, "logout forgets the cameras' tokens too")
         do {
             _ = try store.token("home")
             Issue.record("a logged-out operator still has a token")

@@ -59,6 +59,33 @@ import Testing
             let duration = probed.stdout.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.first ?? 0
             #expect(duration >= 6, "\(probed)")
             #expect(!FileManager.default.fileExists(atPath: output.path + ".part"))
+            // The camera's address and token are kept in the token file (0600, beside the access token):
+            // the next export asks no cctv/all, and one whose kept token the camera server refuses asks once more.
+            let tokenFile = directory.path + "/state/intercom/operators/home.json"
+            let keptFile = try String(contentsOfFile: tokenFile, encoding: .utf8)
+            #expect(keptFile.contains("\"cameras\"") && keptFile.contains(key))
+            let lookups = simulator.requestCount("cctv/all")
+            let again = try await intercom(["export", "home:cam:1", "--from", stamp.string(from: Date(timeIntervalSince1970: TimeInterval(from))),
+                                            "--to", stamp.string(from: Date(timeIntervalSince1970: TimeInterval(from + 8))),
+                                            "-o", output.path])
+            #expect(again.status == 0 && simulator.requestCount("cctv/all") == lookups, "\(again)")
+            try keptFile.replacingOccurrences(of: key, with: "stale").write(toFile: tokenFile, atomically: true, encoding: .utf8)
+            chmod(tokenFile, 0o600)
+            let refreshed = try await intercom(["export", "home:cam:1", "--from", stamp.string(from: Date(timeIntervalSince1970: TimeInterval(from))),
+                                                "--to", stamp.string(from: Date(timeIntervalSince1970: TimeInterval(from + 8))),
+                                                "-o", output.path])
+            #expect(refreshed.status == 0 && simulator.requestCount("cctv/all") == lookups + 1, "\(refreshed)")
+            #expect(try String(contentsOfFile: tokenFile, encoding: .utf8).contains(key))
+            // A link left where the part goes is removed, never written through.
+            let victim = directory.file("victim.txt")
+            try Data("keep me".utf8).write(to: victim)
+            let linked = directory.file("linked.mp4")
+            try FileManager.default.createSymbolicLink(atPath: linked.path + ".part", withDestinationPath: victim.path)
+            let throughLink = try await intercom(["export", "home:cam:1", "--from", stamp.string(from: Date(timeIntervalSince1970: TimeInterval(from))),
+                                                  "--to", stamp.string(from: Date(timeIntervalSince1970: TimeInterval(from + 8))),
+                                                  "-o", linked.path])
+            #expect(throughLink.status == 0, "\(throughLink)")
+            #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me")
 
             // log --export: the recording around the entry an opening through the operator left, from the
             // camera of that entry's panel (cctv/camMap).

@@ -28,6 +28,8 @@ public enum ExportCommand {
             FILE.part (and FILE.part.source, which piece it is): the same command run again asks
             only for the rest (HTTP Range; a server that answers with the whole piece instead
             replaces the part). A newer piece, which the server may still be adding to, starts over.
+            The camera's address and token are kept from the export that found them (in the
+            operator's token file) and asked for again when the camera server refuses them.
             """,
         run: run)
 
@@ -57,23 +59,39 @@ public enum ExportCommand {
         }
         do {
             let client = try OperatorSelection.client(op, environment: invocation.environment)
-            guard let camera = try await client.camera(id: parsed.cameraId) else {
+            // The camera as the last export found it, if any: one round trip less. Its address or token may
+            // have changed since; a refusal that could mean so asks the operator once and tries again.
+            let kept = client.keptCamera(id: parsed.cameraId)
+            var found = kept
+            if found == nil { found = try await client.camera(id: parsed.cameraId) }
+            guard let camera = found else {
                 return CommandError("operator \(op.name) has no camera \(parsed.cameraId); see 'intercom cameras'", code: ExitCode.usage).report()
-            }
-            let urls: OperatorCameraURL
-            switch OperatorCameraURL.of(camera) {
-            case .success(let found): urls = found
-            case .failure(let problem): return CommandError(problem.description, code: ExitCode.unavailable).report()
             }
             let seconds = Int(to.timeIntervalSince(from).rounded(.up))
             let meter = ProgressLine(enabled: isatty(2) == 1)
             // A piece that ended `settled` ago no longer changes on the server: only such a part is continued.
-            let bytes = try await OperatorArchiveDownload.save(urls.archiveMP4(from: from, seconds: seconds), to: output, op: op,
-                                                               resumable: to < now.addingTimeInterval(-Self.settled),
-                                                               progress: { meter.show($0) })
+            let resumable = to < now.addingTimeInterval(-Self.settled)
+            func save(_ camera: OperatorCamera) async throws -> Int {
+                let urls: OperatorCameraURL
+                switch OperatorCameraURL.of(camera) {
+                case .success(let found): urls = found
+                case .failure(let problem): throw CommandError(problem.description, code: ExitCode.unavailable)
+                }
+                return try await OperatorArchiveDownload.save(urls.archiveMP4(from: from, seconds: seconds), to: output, op: op,
+                                                              resumable: resumable, progress: { meter.show($0) })
+            }
+            let bytes: Int
+            do {
+                bytes = try await save(camera)
+            } catch let failure as OperatorArchiveDownload.Failure where kept != nil && failure.mayBeStale {
+                guard let fresh = try await client.camera(id: parsed.cameraId), fresh != camera else { throw failure }
+                bytes = try await save(fresh)
+            }
             meter.finish()
             Console.out(TerminalSafe.escape("\(cameraID): \(seconds) s from \(ShareCommand.shown(from)) saved to \(output) (\(ProgressLine.size(bytes)))"))
             return ExitCode.ok
+        } catch let error as CommandError {
+            return error.report()
         } catch let failure as OperatorArchiveDownload.Failure {
             return CommandError(failure.description, code: failure.exitCode).report()
         } catch let error as OperatorError {
@@ -119,7 +137,12 @@ final class ProgressLine: Sendable {
         if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
+    /// `2.4 MB`, `170 kB` (by hand: `String(format:)` starts CoreFoundation's formatter for one number).
     static func size(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : String(format: "%.0f kB", Double(bytes) / 1024)
+        if bytes >= 1 << 20 {
+            let tenths = Int((Double(bytes) / 104_857.6).rounded())
+            return "\(tenths / 10).\(tenths % 10) MB"
+        }
+        return "\(Int((Double(bytes) / 1024).rounded())) kB"
     }
 }
