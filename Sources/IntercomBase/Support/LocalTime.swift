@@ -39,6 +39,24 @@ public struct LocalTime: Sendable, Equatable {
     public var date: String { Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2) }
     /// `13:05:09`
     public var clock: String { Self.padded(hour, 2) + ":" + Self.padded(minute, 2) + ":" + Self.padded(second, 2) }
+    /// `2026-12-01 13:05:09` in one string (a journal listing makes thousands: no parts joined).
+    public var dateAndClock: String {
+        guard (0...9999).contains(year) else { return date + " " + clock }
+        var text = [UInt8](repeating: 0, count: 19)
+        func put(_ value: Int, _ width: Int, at start: Int) {
+            var value = value
+            for index in stride(from: start + width - 1, through: start, by: -1) {
+                text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+        }
+        put(year, 4, at: 0); put(month, 2, at: 5); put(day, 2, at: 8)
+        put(hour, 2, at: 11); put(minute, 2, at: 14); put(second, 2, at: 17)
+        text[4] = UInt8(ascii: "-"); text[7] = UInt8(ascii: "-"); text[10] = UInt8(ascii: " ")
+        text[13] = UInt8(ascii: ":"); text[16] = UInt8(ascii: ":")
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// `20261201-130509`, for file names that sort by time.
     public var fileStamp: String {
         Self.padded(year, 4) + Self.padded(month, 2) + Self.padded(day, 2) + "-" + Self.padded(hour, 2) + Self.padded(minute, 2) + Self.padded(second, 2)

@@ -131,14 +131,17 @@ public enum LogCommand {
         }
         // An entry both fetched live and in the copy is shown once, as fetched.
         let fetched = Set(remote.items.map { "\($0.operatorName ?? "")\u{0}\($0.uuid ?? "")" })
-        entries.removeAll { $0.kind == .operatorEvent && fetched.contains("\($0.operatorName ?? "")\u{0}\($0.uuid ?? "")") }
+        if !fetched.isEmpty {
+            entries.removeAll { $0.kind == .operatorEvent && fetched.contains("\($0.operatorName ?? "")\u{0}\($0.uuid ?? "")") }
+        }
         if let folder = args.value("--export") {
             let code = await export(entries + remote.items, to: folder, around: around, config: config,
                                     environment: invocation.environment)
             let swept = remote.finish(foundAnything: true)
             return code != ExitCode.ok ? code : swept
         }
-        var rows = entries + remote.items
+        // Without live entries the journal's array is the list as it is (no copy of 100 000 entries).
+        var rows = remote.items.isEmpty ? entries : entries + remote.items
         if !remote.items.isEmpty {
             rows.sort { $0.time < $1.time }
             if let limit = query.limit, rows.count > limit { rows = Array(rows.suffix(limit)) }
@@ -205,25 +208,33 @@ public enum LogCommand {
         let header = ["ID", "TIME", "PANEL", "CALLER", "OUTCOME", "DURATION", "PICTURE"]
         let rows = [header] + cells.map { $0.map(TerminalSafe.escape) }
         // Plain Swift string work: Foundation's padding and formatting cost more than the query on a big journal.
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        // Each cell's width (characters, counted once: counting walks the string) and the lines appended
+        // straight to one buffer.
+        let counts = rows.map { $0.map(\.count) }
+        let widths = header.indices.map { column in counts.map { $0[column] }.max() ?? 0 }
         var out = ""
-        for row in rows {
-            var line = ""
+        out.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * header.count + 1))
+        for (r, row) in rows.enumerated() {
+            if r > 0 { out += "\n" }
+            // Padding is written only when a cell follows it: no spaces at a line's end.
+            var pending = 0
             for (i, cell) in row.enumerated() {
-                if i > 0 { line += "  " }
-                line += cell
-                if i < header.count - 1 { line += String(repeating: " ", count: widths[i] - cell.count) }
+                if i > 0 { pending += 2 }
+                if !cell.isEmpty {
+                    if pending > 0 { out += String(repeating: " ", count: pending) }
+                    out += cell
+                    pending = 0
+                }
+                if i < header.count - 1 { pending += widths[i] - counts[r][i] }
             }
-            while line.last == " " { line.removeLast() }
-            if !out.isEmpty { out += "\n" }
-            out += line
+            // A cell's own trailing spaces, at the end of a line, go too.
+            while out.utf8.last == UInt8(ascii: " ") { out.removeLast() }
         }
         return out
     }
 
     /// `YYYY-MM-DD HH:MM:SS` in local time.
     static func localTime(_ date: Date) -> String {
-        let local = LocalTime(date)
-        return local.date + " " + local.clock
+        LocalTime(date).dateAndClock
     }
 }

@@ -64,6 +64,14 @@ import IntercomBase
         #expect(JournalQuery.parseSince("yesterday") == nil)
     }
 
+    /// The listing's one-string time spells what the date and clock parts spell.
+    @Test func dateAndClockIsTheTwoPartsJoined() {
+        for seconds in [0.0, 86_399.5, 1_780_295_400, 4_102_444_799, -62_135_596_800 + 3_600 * 24 * 400] {
+            let local = LocalTime(Date(timeIntervalSince1970: seconds))
+            #expect(local.dateAndClock == local.date + " " + local.clock, "\(seconds)")
+        }
+    }
+
     /// The local forms are read on the process's clock (libc, no DateFormatter) and impossible days refused.
     @Test func sinceParsingLocalForms() throws {
         let midnight = try #require(JournalQuery.parseSince("2024-05-01"))
