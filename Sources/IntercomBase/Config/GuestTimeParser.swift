@@ -69,22 +69,10 @@ public enum GuestTimeParser {
         return date.addingTimeInterval(fraction)
     }
 
-    /// Seconds since 1970 of a UTC reading, or nil for one that does not exist (February 30): libc's
-    /// `timegm` rolls those over, so what it reads back must be what was asked. No Calendar or zone:
-    /// those load ICU's data, most of a light command's start.
+    /// Seconds since 1970 of a UTC reading (libc's `timegm`), nil for one that does not exist (February
+    /// 30). No Calendar or zone: those load ICU's data, most of a light command's start.
     static func utcSeconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int? {
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
-              (0...59).contains(second) else { return nil }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1900)
-        parts.tm_mon = Int32(month - 1)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        let seconds = timegm(&parts)
-        guard parts.tm_mday == Int32(day), parts.tm_mon == Int32(month - 1) else { return nil }
-        return Int(seconds)
+        LocalTime.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second, reading: timegm)
     }
 
     private struct CharacterCursor {

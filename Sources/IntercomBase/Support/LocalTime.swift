@@ -77,6 +77,15 @@ extension LocalTime {
     /// fields it gives back must be the ones asked for. By hand rather than DateFormatter: a formatter
     /// loads ICU's locale and calendar data, which was most of a light command's start.
     public static func date(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Date? {
+        seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second, reading: mktime)
+            .map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+
+    /// Seconds since 1970 of a wall-clock reading as `reading` takes it (`mktime`: local, `timegm`: UTC),
+    /// or nil for one that does not exist: libc rolls those over, so the fields it gives back must be the
+    /// ones asked for.
+    package static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int,
+                                reading: (UnsafeMutablePointer<tm>) -> time_t) -> Int? {
         guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
               (0...59).contains(minute), (0...59).contains(second) else { return nil }
         var parts = tm()
@@ -87,11 +96,11 @@ extension LocalTime {
         parts.tm_min = Int32(minute)
         parts.tm_sec = Int32(second)
         parts.tm_isdst = -1
-        let stamp = mktime(&parts)
+        let stamp = reading(&parts)
         guard parts.tm_year == Int32(year - 1900), parts.tm_mon == Int32(month - 1), parts.tm_mday == Int32(day) else {
             return nil
         }
-        return Date(timeIntervalSince1970: TimeInterval(stamp))
+        return Int(stamp)
     }
 
     /// `YYYY-MM-DD`, `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:MM` read on the local clock; nil for anything else.

@@ -66,7 +66,8 @@ import IntercomBase
 
     /// The listing's one-string time spells what the date and clock parts spell.
     @Test func dateAndClockIsTheTwoPartsJoined() {
-        for seconds in [0.0, 86_399.5, 1_780_295_400, 4_102_444_799, -62_135_596_800 + 3_600 * 24 * 400] {
+        let moments: [TimeInterval] = [0, 86_399.5, 1_780_295_400, 4_102_444_799, -62_100_000_000]
+        for seconds in moments {
             let local = LocalTime(Date(timeIntervalSince1970: seconds))
             #expect(local.dateAndClock == local.date + " " + local.clock, "\(seconds)")
         }
