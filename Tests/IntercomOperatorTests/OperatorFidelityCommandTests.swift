@@ -11,11 +11,7 @@ import Testing
     private func withSimulator(_ arguments: [String], config: String, prefix: String,
                                _ body: (SimulatorProcess, ([String], String?) async throws -> (status: Int32, stdout: String, stderr: String))
                                    async throws -> Void) async throws {
-        let directory = try TestDirectory(prefix: prefix)
-        let simulator = try await SimulatorProcess.operator(arguments, in: directory)
-        try await withCleanup({ await simulator.stop() }) {
-            let url = try simulator.operatorURL()
-            let file = try IntercomBinary.writeConfig(config.replacingOccurrences(of: "API", with: url), in: directory)
+        try await SimulatorProcess.withOperator(arguments, prefix: prefix, config: config) { simulator, directory, file in
             try await body(simulator) { arguments, stdin in
                 try await IntercomBinary.run(arguments + ["--config", file.path], in: directory, stdin: stdin, timeout: .seconds(30))
             }

@@ -14,13 +14,8 @@ import Glibc
     /// it `[operator home]`; stops it whatever happens.
     private func withSimulator(_ arguments: [String], prefix: String,
                                _ body: (SimulatorProcess, TestDirectory, [String: String?], URL) async throws -> Void) async throws {
-        let directory = try TestDirectory(prefix: prefix)
-        let environment = try IntercomBinary.environment(in: directory)
-        let simulator = try await SimulatorProcess.operator(arguments, in: directory)
-        try await withCleanup({ await simulator.stop() }) {
-            let url = try simulator.operatorURL()
-            let config = try IntercomBinary.writeConfig("[operator home]\napi = \(url)\nphone = 79123456781\n", in: directory)
-            try await body(simulator, directory, environment, config)
+        try await SimulatorProcess.withOperator(arguments, prefix: prefix) { simulator, directory, config in
+            try await body(simulator, directory, try IntercomBinary.environment(in: directory), config)
         }
     }
 

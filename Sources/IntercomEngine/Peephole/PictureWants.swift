@@ -45,7 +45,11 @@ public final class PictureWants: Sendable {
 
     /// What the hub is told for `panel`: the merge of every subscriber's want; nil when nobody asks.
     public func merged(panel: String) -> PictureWant? {
-        wants.withLock { all in Self.merged(all.values.compactMap { $0[panel] }) }
+        wants.withLock { all in Self.merged(panel, in: all) }
+    }
+
+    private static func merged(_ panel: String, in all: [Subscriber: [String: PictureWant]]) -> PictureWant? {
+        merged(all.values.compactMap { $0[panel] })
     }
 
     /// The largest box any want asks (each side on its own, so every box fits inside it), live if
@@ -60,7 +64,7 @@ public final class PictureWants: Sendable {
     static let stillsSize = PixelSize(width: 320, height: 240)
 
     private func apply(_ panel: String, _ all: [Subscriber: [String: PictureWant]]) {
-        if let merged = Self.merged(all.values.compactMap { $0[panel] }) {
+        if let merged = Self.merged(panel, in: all) {
             hub.want(panel: panel, size: PixelSize(width: merged.width, height: merged.height), live: merged.live)
         } else if hub.liveSize(panel: panel) != nil {
             // Nobody looks live any more: the stream stops, the stills go on for the journal.
