@@ -77,9 +77,11 @@ final class LinphoneCoreDriver {
         if !SIPIngress.inPlace {
             logger.warning("this program was linked without the SIP read hooks: a caller's address is unknown, so direct calls match no panel")
         }
-        datagramGuard = SIPDatagramGuard(
+        let guardian = SIPDatagramGuard(
             udpDescriptors: SocketInventory.descriptors(for: boundAddresses.filter { $0.transport == .udp }),
             gate: settings.callerGate, logger: logger)
+        datagramGuard = guardian
+        SIPDatagramGuards.shared.register(guardian)
         if let account = settings.account { try addAccount(account) }
     }
 
@@ -113,6 +115,7 @@ final class LinphoneCoreDriver {
 
     func teardown() {
         LinphoneThread.assertOnThread()
+        if let datagramGuard { SIPDatagramGuards.shared.unregister(datagramGuard) }
         LinphoneProcess.lock.lock()
         defer { LinphoneProcess.lock.unlock() }
         linphone_core_stop(core)

@@ -21,6 +21,9 @@ final class LinphoneThread: Sendable {
 
     /// Traps in debug builds when called off the phone thread: liblinphone state is confined
     /// there, and this says so in code rather than in a comment (swift-nio's `assertInEventLoop`).
+    /// Whether the caller is the phone thread (the read hook asks before it touches a guard).
+    static var isCurrent: Bool { owner.load(ordering: .relaxed) == UInt(pthread_self()) }
+
     static func assertOnThread(file: StaticString = #fileID, line: UInt = #line) {
         assert(owner.load(ordering: .relaxed) == UInt(pthread_self()),
                "liblinphone touched off the phone thread", file: file, line: line)

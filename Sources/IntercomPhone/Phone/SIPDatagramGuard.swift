@@ -11,14 +11,17 @@ import IntercomBase
 /// (`SIPIngress.inPlace`), here only when it is not. Leading CR and LF, which belle-sip skips,
 /// are skipped here too, so they cannot carry an INVITE past the gate.
 ///
-/// This works because belle-sip takes at most one datagram from a UDP listening socket per
-/// `linphone_core_iterate` (one `recvfrom` per readiness, one main-loop pass per iterate), and
-/// both it and this guard run only on the phone thread: the datagram at the head of the queue
-/// when the guard looks is the one belle-sip reads next. Dropped datagrams get no answer, as
+/// With the read hook in place the gate runs at the read itself (`SIPDatagramGuards`, from
+/// `intercom_sip_message_refused`): every datagram belle-sip takes is looked at, however many it
+/// takes in one iterate. Without it, this looks before each iterate at the head of each queue,
+/// which is enough only while belle-sip takes one datagram a turn: under heavy load one of 2000
+/// strangers' INVITEs once got past that way (DECISIONS "The caller gate at the read"). Dropped datagrams get no answer, as
 /// belle-sip's own parser limits give none. TCP streams cannot be screened this way (belle-sip
 /// reads whatever arrived by then), so they are not.
 final class SIPDatagramGuard {
-    private let descriptors: [Int32]
+    let descriptors: [Int32]
+    /// The read hook gates each datagram (the look before each iterate is then not needed).
+    private let gatesAtRead: Bool
     private let gate: CallerGate?
     private let screensHeaders: Bool
     private let logger: Logger
@@ -32,10 +35,12 @@ final class SIPDatagramGuard {
     private var drops = LogThrottle(every: .seconds(60))
     private(set) var droppedTotal = 0
 
-    init(udpDescriptors: [Int32], gate: CallerGate?, screensHeaders: Bool = !SIPIngress.inPlace, logger: Logger) {
+    init(udpDescriptors: [Int32], gate: CallerGate?, screensHeaders: Bool = !SIPIngress.inPlace,
+         gatesAtRead: Bool = SIPIngress.inPlace, logger: Logger) {
         descriptors = udpDescriptors
         self.gate = gate
         self.screensHeaders = screensHeaders
+        self.gatesAtRead = gatesAtRead
         self.logger = logger
     }
 
@@ -46,6 +51,7 @@ final class SIPDatagramGuard {
             // What the read hook kept from belle-sip since the last turn.
             note(report.refusal, from: report.source, count: report.count)
         }
+        guard !gatesAtRead else { return }
         for fd in descriptors {
             while true {
                 var source = sockaddr_storage()
@@ -73,6 +79,17 @@ final class SIPDatagramGuard {
     private static func discard(_ fd: Int32) {
         var byte: UInt8 = 0
         _ = recv(fd, &byte, 1, Int32(MSG_DONTWAIT))
+    }
+
+    /// The read hook's question for one datagram belle-sip has just read from `fd`: true when it was
+    /// a refused caller's INVITE (answered 403 here) or the ACK of one, which belle-sip must not see.
+    func answeredAtRead(_ datagram: UnsafeRawBufferPointer, on fd: Int32, source: UnsafePointer<sockaddr>,
+                        sourceLength: socklen_t) -> Bool {
+        LinphoneThread.assertOnThread()
+        var address = sockaddr_storage()
+        let length = min(Int(sourceLength), MemoryLayout<sockaddr_storage>.size)
+        withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: UnsafeRawBufferPointer(start: source, count: length)) }
+        return answeredHere(Array(datagram)[...], on: fd, source: address, sourceLength: socklen_t(length))
     }
 
     /// True when the datagram was dealt with here: a new INVITE from a caller the gate refuses

@@ -5,14 +5,22 @@ import Glibc
 import IntercomBase
 
 /// The Swift half of the read hook in CSIPIngress: belle-sip's every SIP read passes through
-/// here. The verdict is a function of the bytes alone, so it may run on any thread; a refusal
-/// is noted with its source for the phone thread's log.
+/// here. The header screen is a function of the bytes alone, so it may run on any thread; a refusal
+/// is noted with its source for the phone thread's log. A datagram that passes it meets the caller
+/// gate of its socket (`SIPDatagramGuards`, phone thread only).
 @_cdecl("intercom_sip_message_refused")
 func intercomSIPMessageRefused(_ bytes: UnsafeRawPointer?, _ length: Int, _ address: UnsafePointer<sockaddr>?,
                                _ addressLength: UInt32, _ socket: Int32) -> Int32 {
     guard let bytes, length > 0 else { return 0 }
     let message = UnsafeRawBufferPointer(start: bytes, count: length)
-    guard let refusal = SIPHeaderScreen.screen(message) else { return 0 }
+    guard let refusal = SIPHeaderScreen.screen(message) else {
+        // A datagram (it has a source): the caller gate answers a refused caller's INVITE here, at the read.
+        if let address, addressLength > 0,
+           SIPDatagramGuards.shared.refuses(message, on: socket, source: address, sourceLength: addressLength) {
+            return 1
+        }
+        return 0
+    }
     SIPIngressRefusals.shared.note(refusal, from: SIPIngress.describe(address, addressLength, socket: socket))
     return 1
 }

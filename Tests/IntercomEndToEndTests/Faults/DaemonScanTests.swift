@@ -21,7 +21,7 @@ import IntercomPhoneTestSupport
 
         // A first small scan warms up what is allocated once (malloc arenas, belle-sip's channel).
         let warmup = try await Self.scan(daemon, calls: 600)
-        #expect(Self.everyCallRefused(warmup, calls: 600), "\(warmup)")
+        #expect(warmup.succeeded, "\(warmup)")
         try await Task.sleep(for: .seconds(1))
         let before = try FaultChecks.residentKiB(pid)
         let clock = ContinuousClock()
@@ -33,7 +33,10 @@ import IntercomPhoneTestSupport
         let statistics = Self.statistics(result.stdout)
         print("scan: \(Self.calls) calls at \(Self.rate)/s took \(took); VmRSS \(before) KiB before, \(after) KiB after "
               + "(\(after - before) KiB); sipp: \(statistics)")
-        #expect(Self.everyCallRefused(result, calls: Self.calls), "not every scan call got its 403: \(statistics)\n\(result)")
+        // Every call refused with its 403, at the read (the SIP read hook): not even liblinphone's own "486 Busy",
+        // which came under load when an INVITE slipped past the look before each iterate (DECISIONS "The caller
+        // gate at the read").
+        #expect(result.succeeded, "not every scan call got its 403: \(statistics)\n\(result)")
         #expect(daemon.process.isRunning, "\(daemon.log)")
         #expect(!daemon.events.contains { DaemonEventChecks.callEvents.contains($0.name) }, "\(daemon.events.prefix(5))")
         // Flat: 2 KiB per call at most. Through liblinphone the same scan grew RSS by about 20 MB.
@@ -48,20 +51,6 @@ import IntercomPhoneTestSupport
         let sipp = try Sipp(scenario: FaultScenarios.scan(), name: "scan", remote: try daemon.hostPort(),
                             service: "resident", timeout: .seconds(60), calls: calls, rate: rate, traceMessages: false)
         return try await sipp.finish(timeout: .seconds(90))
-    }
-
-    /// Every call of the scan was refused: each got its 403, or — at most 1 % of them — liblinphone's own
-    /// "486 Busy": at 200 INVITEs a second on a loaded machine (`stress-ng` beside the suite), `max_calls`
-    /// strangers can still wait for the engine's 403 when the next arrives, and liblinphone then refuses it
-    /// itself, before any call exists (seen once in 2000). Refused either way, nothing rings; any other
-    /// answer, or a scan call sipp saw fail otherwise, fails the test.
-    static func everyCallRefused(_ result: Sipp.Result, calls: Int) -> Bool {
-        if result.succeeded { return true }
-        let aborts = result.errors.split(separator: "\n").filter { $0.contains("Aborting call on unexpected message") }
-        let busy = aborts.filter { $0.contains("received 'SIP/2.0 486 Busy") }.count
-        let failed = result.stdout.split(separator: "\n").last { $0.contains("Failed call") }
-            .flatMap { $0.split(separator: "|").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.last }
-        return busy == aborts.count && failed == busy && busy * 100 <= calls
     }
 
     /// sipp's closing "Successful call" / "Failed call" counts from its final screen.
