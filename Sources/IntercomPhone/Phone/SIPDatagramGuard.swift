@@ -15,8 +15,8 @@ import IntercomBase
 /// `intercom_sip_message_refused`): every datagram belle-sip takes is looked at, however many it
 /// takes in one iterate. Without it, this looks before each iterate at the head of each queue,
 /// which is enough only while belle-sip takes one datagram a turn: under heavy load one of 2000
-/// strangers' INVITEs once got past that way (DECISIONS "The caller gate at the read"). Dropped datagrams get no answer, as
-/// belle-sip's own parser limits give none. TCP streams cannot be screened this way (belle-sip
+/// strangers' INVITEs once got past that way (DECISIONS "The caller gate at the read").
+/// Dropped datagrams get no answer, as belle-sip's own parser limits give none. TCP streams cannot be screened this way (belle-sip
 /// reads whatever arrived by then), so they are not.
 final class SIPDatagramGuard {
     let descriptors: [Int32]
