@@ -13,6 +13,8 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
     let zone = Mutex<TimeZone?>(nil)
     /// Where the client notes what it learns of the server (its zone); nil notes nothing.
     let store: OperatorTokenStore?
+    /// The cameras the token file kept when this client was made (read with the token, in one read).
+    private let keptCameras: [OperatorCamera]
     /// `Accept-Language`: the config's, else the user's locale's.
     let language: String
 
@@ -20,11 +22,12 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
     public static let maxAnswerBytes = 8 << 20
 
     /// `timeout` covers one request; openDoor may wait on a slow panel behind the server (~10 s).
-    public init(config: OperatorConfig, token: String?, store: OperatorTokenStore? = nil, timeout: Duration = .seconds(15),
-                maxAnswerBytes: Int = OperatorClient.maxAnswerBytes) throws(OperatorError) {
+    public init(config: OperatorConfig, token: String?, store: OperatorTokenStore? = nil, keptCameras: [OperatorCamera] = [],
+                timeout: Duration = .seconds(15), maxAnswerBytes: Int = OperatorClient.maxAnswerBytes) throws(OperatorError) {
         self.config = config
         self.token = token
         self.store = store
+        self.keptCameras = keptCameras
         language = config.language ?? OperatorConfig.language(environment: ProcessInfo.processInfo.environment)
         let configuration = HTTPClientConfiguration(
             user: "", password: "", caFile: config.caFile, connectTimeout: .seconds(5), timeout: timeout,
@@ -178,7 +181,7 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
     /// The camera as `camera(id:)` last found it, without asking the operator: its address and token
     /// may be old, so a caller asks `camera(id:)` again when the camera server refuses them.
     public func keptCamera(id: String) -> OperatorCamera? {
-        (try? store?.load(config.name))??.cameras.first { $0.id == id }
+        keptCameras.first { $0.id == id }
     }
 
     /// 204 = the operator accepted the request; it does not know whether the door opened.

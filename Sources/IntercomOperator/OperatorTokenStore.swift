@@ -37,10 +37,15 @@ public struct OperatorTokenStore: Sendable {
 
     /// The token, or `notLoggedIn`.
     public func token(_ name: String) throws(OperatorError) -> String {
-        guard let token = try load(name)?.token else {
+        try loggedIn(name).token
+    }
+
+    /// The token and everything kept beside it, read once; `notLoggedIn` without a token.
+    public func loggedIn(_ name: String) throws(OperatorError) -> (token: String, credentials: OperatorCredentials) {
+        guard let credentials = try load(name), let token = credentials.token else {
             throw OperatorError(operatorName: name, kind: .notLoggedIn)
         }
-        return token
+        return (token, credentials)
     }
 
     /// What is on disk, or new credentials with a fresh device id, saved at once so the id is

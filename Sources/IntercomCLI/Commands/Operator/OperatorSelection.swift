@@ -29,7 +29,8 @@ enum OperatorSelection {
     /// `notLoggedIn` without one.
     static func client(_ op: OperatorConfig, environment: [String: String]) throws(OperatorError) -> OperatorClient {
         let store = OperatorTokenStore(environment: environment)
-        return try OperatorClient(config: op, token: try store.token(op.name), store: store)
+        let login = try store.loggedIn(op.name)
+        return try OperatorClient(config: op, token: login.token, store: store, keptCameras: login.credentials.cameras)
     }
 
     /// The config, or the failure to print.
