@@ -4,23 +4,27 @@
 /// made from it, so a key cannot be known to one and missing from another.
 enum ConfigSchema {
     /// In the order of the example and the reference.
-    static var sections: [any AnyConfigSection] { builders.map { $0.build() } }
-
-    /// Every section's kind with the function that builds its table, in that order: a table is built
-    /// alone (`section`), since building all ten (their keys' key paths and closures) was a third of a
-    /// light command's config reading and a file names only a few.
-    private static let builders: [(kind: String, build: @Sendable () -> any AnyConfigSection)] = [
-        ("sip", { sip }), ("audio", { audio }), ("panel", { panel }), ("operator", { `operator` }),
-        ("directory", { directory }), ("mqtt", { mqtt }), ("notify", { notify }), ("daemon", { daemon }),
-        ("journal", { journal }), ("hooks", { hooks }),
-    ]
+    static var sections: [any AnyConfigSection] { kinds.compactMap(section) }
 
     /// Every section's kind, in that order.
-    static let kinds = builders.map(\.kind)
+    static let kinds = ["sip", "audio", "panel", "operator", "directory", "mqtt", "notify", "daemon", "journal", "hooks"]
 
-    /// One section's table, built alone; nil for a kind the table has not.
+    /// One section's table, built alone: building all ten (their keys' key paths and closures) was
+    /// a third of a light command's config reading, and a file names only a few.
     static func section(_ kind: String) -> (any AnyConfigSection)? {
-        builders.first { $0.kind == kind }?.build()
+        switch kind {
+        case "sip": sip
+        case "audio": audio
+        case "panel": panel
+        case "operator": `operator`
+        case "directory": directory
+        case "mqtt": mqtt
+        case "notify": notify
+        case "daemon": daemon
+        case "journal": journal
+        case "hooks": hooks
+        default: nil
+        }
     }
 
     /// The example's opening comment.
