@@ -14,15 +14,20 @@ let sipReadHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-
 /// gmodule's `-pthread`, a flag SwiftPM prohibits and warned about on every build. These are Debian 12's
 /// fixed paths (libglib2.0-dev, libgstreamer1.0-dev and libgstrtspserver-1.0-dev); only glibconfig.h's
 /// folder is per architecture, named by the multiarch triplet.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let glibFolders = ["/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"]
 let gstreamerHeaders: [SwiftSetting] = {
-    #if arch(arm64)
-    let multiarch = "aarch64-linux-gnu"
-    #else
-    let multiarch = "x86_64-linux-gnu"
-    #endif
-    let folders = ["/usr/include/gstreamer-1.0", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"]
+    let folders = ["/usr/include/gstreamer-1.0"] + glibFolders
     return [.unsafeFlags(folders.flatMap { folder in ["-Xcc", "-I\(folder)"] })]
 }()
+
+/// chafa.h's folders (libchafa-dev; it includes glib.h), for CChafa and its one importer, IntercomTerminal.
+/// Not `pkgConfig:`: that would link libchafa, which CChafa loads with dlopen instead.
+let chafaFolders = ["/usr/include/chafa", "/usr/lib/\(multiarch)/chafa/include"] + glibFolders
 
 // The light `intercom` links the Swift runtime and Foundation statically: its start was mostly the dynamic
 // loader binding their symbols (DECISIONS.md "The light binary links Swift statically"). The targets it shares
@@ -59,18 +64,24 @@ let package = Package(
         .target(name: "CCurl", dependencies: ["CDynamicLoad"], path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // curl_easy_setopt is variadic, which Swift cannot call: typed wrappers, calling through CCurl's table.
         .target(name: "CCurlShim", dependencies: ["CCurl"], path: "Sources/CCurlShim"),
-        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg"),
+        // Loaded with dlopen when the first JPEG is read or written (libturbojpeg0 at run time; headers:
+        // libturbojpeg0-dev).
+        .target(name: "CTurboJPEG", dependencies: ["CDynamicLoad"], path: "Sources/CTurboJPEG", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
         // MHD_start_daemon is variadic too.
         .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"], path: "Sources/CMicroHTTPDShim"),
         // Symbols and sixel drawing; Debian ships 1.12, so no passthrough or probing from it.
-        .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa"),
+        // Loaded with dlopen when the first picture is drawn (libchafa0 at run time; headers: libchafa-dev),
+        // so commands that draw none never map chafa, glib and pcre2.
+        .target(name: "CChafa", dependencies: ["CDynamicLoad"], path: "Sources/CChafa",
+                cSettings: [.unsafeFlags(chafaFolders.map { "-I\($0)" })], linkerSettings: [.linkedLibrary("dl")]),
         // zlib for kitty frames sent compressed (`o=z`): Foundation on Linux has no zlib API.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         // ncursesw for the TUI's text, keys and resize handling (Debian: libncurses-dev).
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-        // The event journal.
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        // The event journal, loaded with dlopen when the journal is first opened (libsqlite3-0 at run time;
+        // headers: libsqlite3-dev), so commands that never read it (export, open, doors) never map it.
+        .target(name: "CSQLite", dependencies: ["CDynamicLoad"], path: "Sources/CSQLite", linkerSettings: [.linkedLibrary("dl")]),
         // FFmpeg's demuxers, decoders and scaler for live video (RTSP, HLS); the shim header wraps the
         // error macros Swift cannot import. libavcodec, libswscale and libavutil are linked (mediastreamer
         // maps them anyway); libavformat and its ~17 dependencies are loaded with dlopen when a stream or
@@ -103,10 +114,11 @@ let package = Package(
             dependencies: ["IntercomBase", "CCurl", "CCurlShim"],
             path: "Sources/IntercomHTTP"
         ),
-        // JPEG decode/encode and the RGB image type: the only importer of CTurboJPEG.
+        // JPEG decode/encode and the RGB image type: the only importer of CTurboJPEG. IntercomBase only
+        // for DynamicLibrary (loading libturbojpeg, saying which package is missing).
         .target(
             name: "IntercomImaging",
-            dependencies: ["CTurboJPEG"],
+            dependencies: ["IntercomBase", "CTurboJPEG"],
             path: "Sources/IntercomImaging"
         ),
         // The SIP phone on its liblinphone thread, call video and the SIP read hooks: the only
@@ -191,7 +203,8 @@ let package = Package(
         .target(
             name: "IntercomTerminal",
             dependencies: ["IntercomBase", "CChafa", "CNcurses"],
-            path: "Sources/IntercomTerminal"
+            path: "Sources/IntercomTerminal",
+            swiftSettings: [.unsafeFlags(chafaFolders.flatMap { ["-Xcc", "-I\($0)"] })]
         ),
         // The screens (call screen, kiosk, watch), capabilities and picture encoding, kept out of
         // IntercomEngine so the daemon needs no chafa. The only importer of CZlib (the kitty encoder's).

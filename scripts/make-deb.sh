@@ -81,15 +81,20 @@ dlopened=$(for so in "libavformat.so.$(pkg-config --modversion libavformat | cut
   dpkg -S "*/$so" 2>/dev/null | head -1 | cut -d: -f1
 done | paste -sd, | sed 's/,/, /g')
 note "loaded on first use: $dlopened"
-# libcurl is loaded with dlopen too, by the first HTTP request (DECISIONS.md "libcurl by dlopen"), so
-# dpkg-shlibdeps cannot see it either; but every panel and operator needs it: a dependency, not a
-# recommendation, on the package holding the soname CCurl loads. 7.85: CURLOPT_PROTOCOLS_STR.
-curl=$( (dpkg -S "*/libcurl.so.4" 2>/dev/null || true) | head -1 | cut -d: -f1)
-[ -n "$curl" ] || { echo "make-deb: no installed package holds libcurl.so.4 (apt install libcurl4)" >&2; exit 1; }
-case ", $shlibs" in
-  *", $curl "*|*", $curl,"*) ;;
-  *) shlibs="$curl (>= 7.85.0), $shlibs"; note "dependencies with libcurl: $shlibs" ;;
-esac
+# libcurl, SQLite, libturbojpeg and libchafa are loaded with dlopen too, when first used (DECISIONS.md
+# "libcurl by dlopen", "The light binary maps only what its command uses"), so dpkg-shlibdeps cannot see
+# them; but panels, operators, the journal and pictures need them: dependencies, not recommendations, on
+# the packages holding the sonames the loaders open. libcurl 7.85: CURLOPT_PROTOCOLS_STR.
+for wanted in "libcurl.so.4 (>= 7.85.0)" libsqlite3.so.0 libturbojpeg.so.0 libchafa.so.0; do
+  so=${wanted%% *}; minimum=${wanted#"$so"}
+  package=$( (dpkg -S "*/$so" 2>/dev/null || true) | head -1 | cut -d: -f1)
+  [ -n "$package" ] || { echo "make-deb: no installed package holds $so (install the Debian package that has it)" >&2; exit 1; }
+  case ", $shlibs" in
+    *", $package "*|*", $package,"*|*", $package") ;;
+    *) shlibs="$package$minimum, $shlibs" ;;
+  esac
+done
+note "dependencies with the libraries loaded on first use: $shlibs"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 
 mkdir -p "$root/DEBIAN"

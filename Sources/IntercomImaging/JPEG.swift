@@ -1,8 +1,14 @@
-import CTurboJPEG
+internal import CTurboJPEG
 import Foundation
 
 /// JPEG decode and encode through libturbojpeg.
 public enum JPEG {
+    /// Why no JPEG can be read or written here (libturbojpeg missing), or nil when it can.
+    public static var loadProblem: String? {
+        if case .failure(let error) = TurboJPEGLibrary.load() { return error.description }
+        return nil
+    }
+
     /// Dimensions without decoding the picture.
     public static func size(of data: Data) throws(JPEGError) -> PixelSize {
         let handle = try TurboJPEGHandle(compress: false)
@@ -22,7 +28,7 @@ public enum JPEG {
         var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
         let rc = data.withUnsafeBytes { (jpeg: UnsafeRawBufferPointer) -> Int32 in
             pixels.withUnsafeMutableBufferPointer { out in
-                tjDecompress2(
+                handle.tj.decompress2(
                     handle.raw, jpeg.bindMemory(to: UInt8.self).baseAddress, UInt(jpeg.count),
                     out.baseAddress, Int32(size.width), 0, Int32(size.height),
                     Int32(TJPF_RGB.rawValue),
@@ -41,7 +47,9 @@ public enum JPEG {
     /// The decoded size `decode(_:covering:)` would produce for a `source`-sized JPEG.
     public static func scaledSize(of source: PixelSize, covering target: PixelSize) -> PixelSize {
         var count: Int32 = 0
-        guard let factors = tjGetScalingFactors(&count), count > 0 else { return source }
+        guard case .success(let tj) = TurboJPEGLibrary.load(), let factors = tj.c.get_scaling_factors(&count), count > 0 else {
+            return source
+        }
         var best = source
         for factor in UnsafeBufferPointer(start: factors, count: Int(count)) {
             // Upscaling in the decoder buys nothing over showing the picture as is.
@@ -65,9 +73,9 @@ public enum JPEG {
         var output: UnsafeMutablePointer<UInt8>?
         var outputSize: UInt = 0
         // tjFree also covers a buffer left behind by a failed compress.
-        defer { if let output { tjFree(output) } }
+        defer { if let output { handle.tj.free(output) } }
         let rc = image.pixels.withUnsafeBufferPointer { src in
-            tjCompress2(
+            handle.tj.compress2(
                 handle.raw, src.baseAddress, Int32(image.width), 0, Int32(image.height),
                 Int32(TJPF_RGB.rawValue), &output, &outputSize,
                 Int32(TJSAMP_420.rawValue), Int32(min(100, max(1, quality))), 0)
@@ -85,7 +93,7 @@ public enum JPEG {
         guard data.count >= 4 else { throw .invalidHeader("only \(data.count) bytes") }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let rc = data.withUnsafeBytes { jpeg in
-            tjDecompressHeader3(
+            handle.tj.decompress_header3(
                 handle.raw, jpeg.bindMemory(to: UInt8.self).baseAddress, UInt(jpeg.count),
                 &width, &height, &subsampling, &colorspace)
         }

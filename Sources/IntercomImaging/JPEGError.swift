@@ -10,6 +10,8 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidImage(String)
     /// libturbojpeg could not allocate a handle.
     case unavailable
+    /// libturbojpeg is not installed (the line names the package).
+    case notLoaded(String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
         case .encodeFailed(let m): return "JPEG encoding failed: \(m)"
         case .invalidImage(let m): return "invalid image: \(m)"
         case .unavailable: return "libturbojpeg could not be initialised"
+        case .notLoaded(let m): return m
         }
     }
 }

@@ -150,6 +150,7 @@ enum DoctorCommand {
         let capabilities = TerminalCapabilities.detect(environment: invocation.environment)
         let override = invocation.arguments.value("--graphics").flatMap { $0 == "auto" ? nil : $0 }
         for line in capabilities.report(override: override).split(separator: "\n") { Console.out("      \(line)") }
+        for problem in PictureLibraries.problems { report(Finding(ok: false, text: problem, code: ExitCode.unavailable)) }
         let escape = capabilities.notificationEscape
         Console.out("      notifications: \(escape.escape?.rawValue ?? "bell") — \(escape.reason)"
             + " ([notify] terminal = \(config.notify.terminal.rawValue))")

@@ -1,4 +1,0 @@
-#ifndef INTERCOM_CSQLITE_SHIM_H
-#define INTERCOM_CSQLITE_SHIM_H
-#include <sqlite3.h>
-#endif
