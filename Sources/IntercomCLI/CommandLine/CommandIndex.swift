@@ -74,6 +74,8 @@ public enum CommandIndex {
         guard let first = arguments.first else { return nil }
         // Shell completion asks for names on every Tab: the light binary reads the config.
         if first == DynamicCompletion.command { return .launcher }
+        // Every binary's table answers the version itself: no reason to start the phone's binary for it.
+        if CommandTable.versionWords.contains(first) { return .launcher }
         if ["--help", "-h", "help"].contains(first) {
             return arguments.dropFirst().first.flatMap { entry(named: $0)?.program }
         }

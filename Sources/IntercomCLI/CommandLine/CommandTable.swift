@@ -6,6 +6,9 @@ import IntercomBase
 public struct CommandTable: Sendable {
     public var commands: [CommandSpec]
 
+    /// What asks for the version instead of a command.
+    static let versionWords: Set<String> = ["--version", "-V", "version"]
+
     public init(commands: [CommandSpec]) {
         // A command missing from the index would have no summary and no route from the launcher.
         assert(commands.allSatisfy { CommandIndex.entry(named: $0.name) != nil }, "a command is missing from CommandIndex")
@@ -59,7 +62,7 @@ public struct CommandTable: Sendable {
                 Console.out(overview)
             }
             return ExitCode.ok
-        case "--version", "-V", "version":
+        case _ where Self.versionWords.contains(first):
             Console.out("intercom \(IntercomVersion.string)")
             return ExitCode.ok
         default:

@@ -79,6 +79,10 @@ struct BinaryLayoutTests {
         for library in ["libsqlite3", "libchafa", "libturbojpeg"] {
             #expect(!open.stderr.contains("file=\(library)"), "intercom open maps \(library)")
         }
+        // The version is the light binary's own answer: the phone's binary and its ~200 libraries never start.
+        let version = try await run(["--version"])
+        #expect(version.status == 0 && !version.stderr.contains("file=liblinphone"),
+                "intercom --version: \(version.status)\n\(version.stderr.suffix(2000))")
     }
 
     @Test("intercom --help lists every command once, simulators and demo included")
