@@ -218,7 +218,7 @@ let package = Package(
         // socket, and the HTTP-only ones (open, doors, cameras, the operator commands).
         .target(
             name: "IntercomCLI",
-            dependencies: ["IntercomBase", "IntercomPanel", "IntercomOperator"],
+            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomPanel", "IntercomOperator"],
             path: "Sources/IntercomCLI"
         ),
         // The screen commands' lines (`tui`'s and `watch`'s options) and the screens attached to the daemon,

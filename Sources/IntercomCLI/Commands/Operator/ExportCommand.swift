@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import IntercomBase
+import IntercomHTTP
 import IntercomOperator
 
 /// `intercom export CAMERA --from TIME [--to TIME] -o FILE.mp4`: a piece of an operator camera's
@@ -52,6 +53,9 @@ public enum ExportCommand {
         guard from < to else { return usage("--from must come before --to") }
         guard from < now else { return usage("--from is in the future; recordings end now") }
         guard to.timeIntervalSince(from) <= longest else { return usage("a piece is at most a day long; ask for less, or in parts") }
+        // libcurl loads while the config and the token file are read.
+        let warmUp = HTTPWarmUp.start()
+        defer { warmUp.wait() }
         let op: OperatorConfig
         switch OperatorSelection.pick(invocation, name: parsed.operatorName) {
         case .failure(let failure): return failure.report()
