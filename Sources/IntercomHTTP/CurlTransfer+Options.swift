@@ -49,6 +49,8 @@ extension CurlTransfer {
         if let caFile = c.caFile {
             set("cainfo", intercom_curl_setopt_str(curl.table, easy, CURLOPT_CAINFO, caFile))
         }
+        // Set on every transfer: an easy handle is reused, and the last one's size would otherwise stay.
+        set("buffersize", intercom_curl_setopt_long(curl.table, easy, CURLOPT_BUFFERSIZE, request.receiveBuffer ?? Int(CURL_MAX_WRITE_SIZE)))
         set("connecttimeout", intercom_curl_setopt_long(curl.table, easy, CURLOPT_CONNECTTIMEOUT_MS, c.connectTimeout.curlMilliseconds))
         set("timeout", intercom_curl_setopt_long(curl.table, easy, CURLOPT_TIMEOUT_MS, request.total?.curlMilliseconds ?? 0))
         if let idle = request.idle {

@@ -44,8 +44,7 @@ final class CurlTransfer {
         if order.cancel.isCancelled { return false }
         if let sink = order.sink, (200..<300).contains(status) {
             // A stream never ends, so only the cap of the non-stream case applies to it per chunk.
-            sink(Data(bytes))
-            return true
+            return sink(Data(bytes))
         }
         received += bytes.count
         if received > cap {

@@ -56,24 +56,27 @@ public final class HTTPClient: Sendable {
 
     /// GET `url` and hand a 2xx body to `onChunk` as it arrives, until the server ends it,
     /// the connection drops, nothing arrives for `idleTimeout`, or the task is cancelled.
-    /// `onOpen` fires once the final response headers are in, before any body bytes.
+    /// `onOpen` fires once the final response headers are in, before any body bytes. `onChunk`
+    /// returning false stops the transfer (the chunk could not be kept: a full disk).
     /// A non-2xx response is buffered (capped) and returned like `get` does.
     /// `headers`: extra request headers (name, value), e.g. a `Range` to continue a download.
+    /// `receiveBuffer`: bytes read from the socket at once (a file download asks more than curl's 16 kB).
     public func stream(
         _ url: String,
         headers: [(String, String)] = [],
         idleTimeout: Duration,
+        receiveBuffer: Int? = nil,
         onOpen: @escaping @Sendable (Int) -> Void = { _ in },
-        onChunk: @escaping @Sendable (Data) -> Void
+        onChunk: @escaping @Sendable (Data) -> Bool
     ) async throws(HTTPError) -> HTTPResponse {
         let request = HTTPRequest(url: url, total: nil, idle: idleTimeout, cap: configuration.maxBodyBytes,
-                                  headers: headers.map { "\($0.0): \($0.1)" })
+                                  headers: headers.map { "\($0.0): \($0.1)" }, receiveBuffer: receiveBuffer)
         return try await run(request, sink: onChunk, onOpen: onOpen)
     }
 
     private func run(
         _ request: HTTPRequest,
-        sink: (@Sendable (Data) -> Void)?,
+        sink: (@Sendable (Data) -> Bool)?,
         onOpen: (@Sendable (Int) -> Void)?
     ) async throws(HTTPError) -> HTTPResponse {
         let cancel = CancelFlag()

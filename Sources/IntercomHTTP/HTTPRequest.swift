@@ -14,4 +14,7 @@ struct HTTPRequest: Sendable {
     var body: Data? = nil
     /// Whole `Name: value` lines.
     var headers: [String] = []
+    /// How much curl reads from the socket at once (CURLOPT_BUFFERSIZE); nil: curl's 16 kB. A download
+    /// of megabytes asks more (as the curl tool does: 100 kB), a few syscalls and callbacks instead of hundreds.
+    var receiveBuffer: Int? = nil
 }

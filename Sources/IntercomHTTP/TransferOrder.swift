@@ -13,8 +13,9 @@ struct TransferOrder: Sendable {
     let configuration: HTTPClientConfiguration
     let request: HTTPRequest
     let cancel: CancelFlag
-    /// Streaming sink for a 2xx body; nil buffers the body instead. Called on the loop thread.
-    let sink: (@Sendable (Data) -> Void)?
+    /// Streaming sink for a 2xx body; nil buffers the body instead. Called on the loop thread; false
+    /// stops the transfer.
+    let sink: (@Sendable (Data) -> Bool)?
     /// Called on the loop thread once the final 2xx headers are in.
     let onOpen: (@Sendable (Int) -> Void)?
     /// Resumed exactly once, on the loop thread.

@@ -48,20 +48,30 @@ public enum OperatorArchiveDownload {
         guard fd >= 0 else {
             throw OperatorError(operatorName: op.name, kind: .local(detail: "cannot write \(partial)"))
         }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        let sink = FileSink(handle, existing: resumeFrom, head: resumeFrom > 0 ? head(of: partial) : Data())
+        let sink = ArchiveFileSink(fd: fd, existing: resumeFrom, head: resumeFrom > 0 ? head(of: partial) : Data())
+        /// A write that failed (a full disk) says so, whatever else went wrong after it.
+        func unwritable() -> OperatorError? {
+            sink.writeFailure.map { why in
+                discard(partial)
+                return OperatorError(operatorName: op.name, kind: .local(detail: "cannot write \(partial): \(why); nothing was saved"))
+            }
+        }
         let response: HTTPResponse
         do {
             let http = try HTTPClient(configuration: HTTPClientConfiguration(
                 user: "", password: "", caFile: op.caFile, connectTimeout: .seconds(5), timeout: .seconds(60),
                 maxBodyBytes: 8 << 30), label: "operator.\(op.name).export")
             response = try await http.stream(url, headers: resumeFrom > 0 ? [("Range", "bytes=\(resumeFrom)-")] : [],
-                                             idleTimeout: .seconds(60),
+                                             idleTimeout: .seconds(60), receiveBuffer: Self.receiveBuffer,
                                              onOpen: { status in if status != 206 { sink.restart() } }) { chunk in
-                progress(sink.write(chunk))
+                // False after a failed write (a full disk): the transfer stops there.
+                guard let total = sink.write(chunk) else { return false }
+                progress(total)
+                return true
             }
         } catch {
             let written = sink.close()
+            if let failure = unwritable() { throw failure }
             guard written > 0 else {
                 discard(partial)
                 throw OperatorClient.transportError(error, operatorName: op.name)
@@ -75,6 +85,7 @@ public enum OperatorArchiveDownload {
                           + "run the same command again to continue where it stopped (\(partial) is kept)", exitCode: 69)
         }
         let written = sink.close()
+        if let failure = unwritable() { throw failure }
         if response.status == 416, resumeFrom > 0 {
             // The part does not fit what the server has now: start over, once.
             discard(partial)
@@ -113,6 +124,9 @@ public enum OperatorArchiveDownload {
         return written
     }
 
+    /// Read from the socket at once: a piece is megabytes, and curl's own tool reads 100 kB at a time too.
+    static let receiveBuffer = 100 * 1024
+
     /// The bytes of `partial` to continue from: its size when it is a plain file of ours that a
     /// download of this very piece left (its `.source` says so); else 0, to start over.
     static func resumable(_ partial: String, source: String, piece: String) -> Int {
@@ -143,52 +157,5 @@ public enum OperatorArchiveDownload {
         guard fd >= 0 else { return false }
         defer { close(fd) }
         return contents.isEmpty || contents.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == contents.count
-    }
-
-    /// The file being written, from the transfer's thread: appended to a kept part, or from the start.
-    private final class FileSink: Sendable {
-        private struct State {
-            var handle: FileHandle?
-            var written = 0
-            var head = Data()
-        }
-        private let state: Mutex<State>
-
-        init(_ handle: FileHandle, existing: Int, head: Data) {
-            if existing > 0 { _ = try? handle.seekToEnd() }
-            state = Mutex(State(handle: handle, written: existing, head: head))
-        }
-
-        /// The server sends the whole piece (not the rest): what was kept goes.
-        func restart() {
-            state.withLock { s in
-                guard s.written > 0 else { return }
-                try? s.handle?.truncate(atOffset: 0)
-                s.written = 0
-                s.head = Data()
-            }
-        }
-
-        /// Appends `chunk`; returns the bytes in the file so far.
-        func write(_ chunk: Data) -> Int {
-            state.withLock { s in
-                s.handle?.write(chunk)
-                if s.head.count < 12 { s.head.append(chunk.prefix(12 - s.head.count)) }
-                s.written += chunk.count
-                return s.written
-            }
-        }
-
-        @discardableResult
-        func close() -> Int {
-            state.withLock { s in
-                try? s.handle?.close()
-                s.handle = nil
-                return s.written
-            }
-        }
-
-        /// An ISO media file begins with a box whose type is `ftyp`.
-        var isMP4: Bool { state.withLock { $0.head.count >= 8 && $0.head[4..<8] == Data("ftyp".utf8) } }
     }
 }

@@ -97,6 +97,7 @@ public final class AlarmStream: Sendable {
                         for line in splitter.feed(chunk) {
                             if let alarm = PanelAlarm(line: line) { continuation.yield(.alarm(alarm)) }
                         }
+                        return true
                     })
                 if !opened.load(ordering: .relaxed) {
                     // A finished non-2xx answer: 401, 404, "is not defined" …

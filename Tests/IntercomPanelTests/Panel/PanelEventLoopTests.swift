@@ -128,7 +128,7 @@ import Glibc
     /// How a stream ended: "timed out", or what else happened.
     private static func streamEnding(_ client: HTTPClient, _ url: String, idle: Duration) async -> String {
         do {
-            _ = try await client.stream(url, idleTimeout: idle, onChunk: { _ in })
+            _ = try await client.stream(url, idleTimeout: idle, onChunk: { _ in true })
             return "ended without an error"
         } catch {
             if case .timedOut = error { return "timed out" }

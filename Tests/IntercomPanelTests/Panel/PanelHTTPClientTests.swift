@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import IntercomSimulator
 import Testing
 import IntercomHTTP
@@ -20,7 +21,7 @@ import IntercomTestSupport
                     _ = try await client.stream(
                         "\(server.baseURL)/cgi-bin/alarmchangestate_cgi?channel=0",
                         idleTimeout: .seconds(10),
-                        onChunk: { continuation.yield($0) })
+                        onChunk: { continuation.yield($0); return true })
                 } catch {
                     #expect((error as? HTTPError)?.description == HTTPError.cancelled.description)
                 }
@@ -34,6 +35,29 @@ import IntercomTestSupport
         // Task cancellation takes the transfer out of the event loop's multi handle at once.
         #expect(await chunks.wait { _ in server.alarmStreamCount == 0 })
         #expect(ContinuousClock.now - start < .seconds(3))
+    }
+
+    @Test func aChunkTheSinkRefusesEndsTheStream() async throws {
+        let server = SimulatedPanelHTTPServer()
+        try server.start()
+        defer { server.stop() }
+        let client = try HTTPClient(configuration: .init(user: "admin", password: "admin"))
+        let offered = Mutex(0)
+        // The alarm stream never ends by itself: only the refusal (a full disk, for an export) can end it.
+        let transfer = Task { () -> Bool in
+            do {
+                _ = try await client.stream("\(server.baseURL)/cgi-bin/alarmchangestate_cgi?channel=0", idleTimeout: .seconds(10),
+                                            onChunk: { _ in offered.withLock { $0 += 1 }; return false })
+                return false
+            } catch {
+                return true
+            }
+        }
+        #expect(await ProcessThreads.eventually(within: .seconds(5)) { server.alarmStreamCount == 1 })
+        server.emitAlarm(.motion, active: true)
+        #expect(await transfer.value, "a refused chunk did not end the stream")
+        #expect(offered.withLock { $0 } == 1, "chunks offered after the refusal")
+        #expect(await ProcessThreads.eventually(within: .seconds(5)) { server.alarmStreamCount == 0 })
     }
 
     @Test func httpsToAPlainServerFailsAsUnreachable() async throws {

@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+
+/// The part file an export writes, from the transfer's thread: appended to a kept part, or from the
+/// start. Plain `write(2)` on the descriptor: a failed write (a full disk) is kept and reported once the
+/// transfer ends, never a trap (FileHandle's `write(_:)` traps on an error).
+final class ArchiveFileSink: Sendable {
+    private struct State {
+        var fd: Int32
+        var written = 0
+        var head = Data()
+        /// errno of the first failed write; nothing more is written after it.
+        var failure: Int32?
+    }
+    private let state: Mutex<State>
+
+    /// Takes `fd` (closed by `close()`); with `existing` bytes kept, writes go after them.
+    init(fd: Int32, existing: Int, head: Data) {
+        if existing > 0 { lseek(fd, 0, SEEK_END) }
+        state = Mutex(State(fd: fd, written: existing, head: head))
+    }
+
+    /// The server sends the whole piece (not the rest): what was kept goes.
+    func restart() {
+        state.withLock { s in
+            guard s.written > 0, s.fd >= 0 else { return }
+            if ftruncate(s.fd, 0) != 0 || lseek(s.fd, 0, SEEK_SET) != 0 { s.failure = s.failure ?? errno }
+            s.written = 0
+            s.head = Data()
+        }
+    }
+
+    /// Appends `chunk`; the bytes in the file so far, or nil once a write failed (`writeFailure` says why).
+    func write(_ chunk: Data) -> Int? {
+        state.withLock { s in
+            guard s.failure == nil, s.fd >= 0 else { return nil }
+            let fd = s.fd
+            let failure: Int32? = chunk.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let n = Glibc.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        return errno
+                    }
+                    offset += n
+                }
+                return nil
+            }
+            if let failure {
+                s.failure = failure
+                return nil
+            }
+            if s.head.count < 12 { s.head.append(chunk.prefix(12 - s.head.count)) }
+            s.written += chunk.count
+            return s.written
+        }
+    }
+
+    /// Closes the file; the bytes in it.
+    @discardableResult
+    func close() -> Int {
+        state.withLock { s in
+            if s.fd >= 0 { Glibc.close(s.fd) }
+            s.fd = -1
+            return s.written
+        }
+    }
+
+    /// Why the file could not be written (strerror), or nil when every chunk was.
+    var writeFailure: String? { state.withLock { $0.failure.map { String(cString: strerror($0)) } } }
+
+    /// An ISO media file begins with a box whose type is `ftyp`.
+    var isMP4: Bool { state.withLock { $0.head.count >= 8 && $0.head[4..<8] == Data("ftyp".utf8) } }
+}
