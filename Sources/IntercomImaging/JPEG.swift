@@ -5,7 +5,7 @@ import Foundation
 public enum JPEG {
     /// Why no JPEG can be read or written here (libturbojpeg missing), or nil when it can.
     public static var loadProblem: String? {
-        if case .failure(let error) = TurboJPEGLibrary.load() { return error.description }
+        if case .failure(let error) = TurboJPEGLibrary.loaded { return error.description }
         return nil
     }
 
@@ -47,7 +47,7 @@ public enum JPEG {
     /// The decoded size `decode(_:covering:)` would produce for a `source`-sized JPEG.
     public static func scaledSize(of source: PixelSize, covering target: PixelSize) -> PixelSize {
         var count: Int32 = 0
-        guard case .success(let tj) = TurboJPEGLibrary.load(), let factors = tj.c.get_scaling_factors(&count), count > 0 else {
+        guard case .success(let tj) = TurboJPEGLibrary.loaded, let factors = tj.c.get_scaling_factors(&count), count > 0 else {
             return source
         }
         var best = source

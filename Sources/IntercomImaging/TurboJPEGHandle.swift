@@ -8,7 +8,7 @@ struct TurboJPEGHandle: ~Copyable {
 
     init(compress: Bool) throws(JPEGError) {
         let tj: intercom_turbojpeg
-        switch TurboJPEGLibrary.load() {
+        switch TurboJPEGLibrary.loaded {
         case .success(let functions): tj = functions.c
         case .failure(let error): throw .notLoaded(error.description)
         }

@@ -27,7 +27,7 @@ public final class ChafaCanvas {
 
     /// Nil when libchafa refuses the configuration or cannot be loaded (`loadProblem` says why).
     public init?(mode: Mode, cols: Int, rows: Int, cellWidth: Int, cellHeight: Int, colors: Colors) {
-        guard case .success(let functions) = ChafaLibrary.load() else { return nil }
+        guard case .success(let functions) = ChafaLibrary.loaded else { return nil }
         let chafa = functions.c
         self.chafa = chafa
         guard let config = chafa.canvas_config_new() else { return nil }
@@ -66,7 +66,7 @@ public final class ChafaCanvas {
 
     /// Why no canvas can be made here (libchafa missing), or nil when it can.
     public static var loadProblem: String? {
-        if case .failure(let error) = ChafaLibrary.load() { return error.description }
+        if case .failure(let error) = ChafaLibrary.loaded { return error.description }
         return nil
     }
 

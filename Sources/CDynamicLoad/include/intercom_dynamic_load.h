@@ -31,4 +31,35 @@ static inline void *intercom_dynamic_open(const char *soname, char *error, size_
         return -1;                                                               \
     }
 
+/// One field of a library's table: a pointer typed from the function's own declaration (`__typeof__`),
+/// so the compiler checks every signature against the library's header. For a list macro that names
+/// each (field, function) pair once: the table's struct and its loader are both made from that list.
+#define INTERCOM_TABLE_FIELD(field, name) __typeof__(name) *_Nonnull field;
+
+/// A library's table (`struct table_type`, a field per function `list` names) and its loader's prototype:
+/// `function` loads `soname` and fills `*table` (uninitialised memory is fine): 0 on success; otherwise
+/// -1, `*table` untouched and dlopen's or dlsym's reason in `error`. Defined by INTERCOM_DEFINE_LOADER.
+#define INTERCOM_DECLARE_TABLE(table_type, list, function)                                             \
+    struct table_type {                                                                            \
+        list(INTERCOM_TABLE_FIELD)                                                                 \
+    };                                                                                             \
+    int function(const char *_Nonnull soname, struct table_type *_Nonnull table, char *_Nonnull error, \
+                 size_t error_size);
+
+/// A whole loader, `int function(soname, table, error, error_size)`: opens `soname`, looks up every
+/// function `list` names, and fills `*table` only when all were found (0); otherwise -1, `*table`
+/// untouched and the reason in `error`. The handle is never closed: the table stays valid for the life
+/// of the process.
+#define INTERCOM_DEFINE_LOADER(function, table_type, list)                                            \
+    int function(const char *soname, struct table_type *table, char *error, size_t error_size) {     \
+        void *library = intercom_dynamic_open(soname, error, error_size);                          \
+        if (library == NULL) {                                                                     \
+            return -1;                                                                             \
+        }                                                                                          \
+        struct table_type loaded;                                                                  \
+        list(INTERCOM_SYMBOL)                                                                      \
+        *table = loaded;                                                                           \
+        return 0;                                                                                  \
+    }
+
 #endif

@@ -9,6 +9,7 @@
 #define INTERCOM_CFFMPEG_SHIM_H
 
 #include <errno.h>
+#include <intercom_dynamic_load.h>
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libswscale/swscale.h>
@@ -35,28 +36,24 @@ static inline const char *_Nonnull intercom_avformat_soname(void) {
     return "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR);
 }
 
-struct intercom_avformat {
-    __typeof__(avformat_network_init) *_Nonnull avformat_network_init;
-    __typeof__(avformat_alloc_context) *_Nonnull avformat_alloc_context;
-    __typeof__(avformat_open_input) *_Nonnull avformat_open_input;
-    __typeof__(avformat_find_stream_info) *_Nonnull avformat_find_stream_info;
-    __typeof__(avformat_close_input) *_Nonnull avformat_close_input;
-    __typeof__(avformat_free_context) *_Nonnull avformat_free_context;
-    __typeof__(avformat_alloc_output_context2) *_Nonnull avformat_alloc_output_context2;
-    __typeof__(avformat_new_stream) *_Nonnull avformat_new_stream;
-    __typeof__(avformat_write_header) *_Nonnull avformat_write_header;
-    __typeof__(av_find_best_stream) *_Nonnull av_find_best_stream;
-    __typeof__(av_read_frame) *_Nonnull av_read_frame;
-    __typeof__(av_interleaved_write_frame) *_Nonnull av_interleaved_write_frame;
-    __typeof__(av_write_trailer) *_Nonnull av_write_trailer;
-    __typeof__(avio_open) *_Nonnull avio_open;
-    __typeof__(avio_closep) *_Nonnull avio_closep;
-};
+/// The functions the table holds: each (field, function) pair, named once for the struct and the loader.
+#define INTERCOM_AVFORMAT_FUNCTIONS(X) \
+    X(avformat_network_init, avformat_network_init) \
+    X(avformat_alloc_context, avformat_alloc_context) \
+    X(avformat_open_input, avformat_open_input) \
+    X(avformat_find_stream_info, avformat_find_stream_info) \
+    X(avformat_close_input, avformat_close_input) \
+    X(avformat_free_context, avformat_free_context) \
+    X(avformat_alloc_output_context2, avformat_alloc_output_context2) \
+    X(avformat_new_stream, avformat_new_stream) \
+    X(avformat_write_header, avformat_write_header) \
+    X(av_find_best_stream, av_find_best_stream) \
+    X(av_read_frame, av_read_frame) \
+    X(av_interleaved_write_frame, av_interleaved_write_frame) \
+    X(av_write_trailer, av_write_trailer) \
+    X(avio_open, avio_open) \
+    X(avio_closep, avio_closep)
 
-/// Loads `soname` and fills `*table` (uninitialised memory is fine): 0 on success; otherwise -1,
-/// `*table` untouched and dlopen's or dlsym's reason in `error`. The handle is never closed: the
-/// functions stay valid for the life of the process.
-int intercom_avformat_open(const char *_Nonnull soname, struct intercom_avformat *_Nonnull table,
-                           char *_Nonnull error, size_t error_size);
+INTERCOM_DECLARE_TABLE(intercom_avformat, INTERCOM_AVFORMAT_FUNCTIONS, intercom_avformat_open)
 
 #endif

@@ -5,44 +5,41 @@
 #ifndef INTERCOM_CMOSQUITTO_SHIM_H
 #define INTERCOM_CMOSQUITTO_SHIM_H
 #include <stddef.h>
+#include <intercom_dynamic_load.h>
 #include <mosquitto.h>
 
 /// The soname loaded, from Debian's libmosquitto1.
 #define INTERCOM_MOSQUITTO_SONAME "libmosquitto.so.1"
 
-struct intercom_mosquitto {
-    __typeof__(mosquitto_lib_init) *_Nonnull lib_init;
-    __typeof__(mosquitto_new) *_Nonnull new_client;
-    __typeof__(mosquitto_destroy) *_Nonnull destroy;
-    __typeof__(mosquitto_user_data_set) *_Nonnull user_data_set;
-    __typeof__(mosquitto_int_option) *_Nonnull int_option;
-    __typeof__(mosquitto_will_set) *_Nonnull will_set;
-    __typeof__(mosquitto_username_pw_set) *_Nonnull username_pw_set;
-    __typeof__(mosquitto_tls_set) *_Nonnull tls_set;
-    __typeof__(mosquitto_tls_opts_set) *_Nonnull tls_opts_set;
-    __typeof__(mosquitto_tls_insecure_set) *_Nonnull tls_insecure_set;
-    __typeof__(mosquitto_log_callback_set) *_Nonnull log_callback_set;
-    __typeof__(mosquitto_connect_callback_set) *_Nonnull connect_callback_set;
-    __typeof__(mosquitto_disconnect_callback_set) *_Nonnull disconnect_callback_set;
-    __typeof__(mosquitto_publish_callback_set) *_Nonnull publish_callback_set;
-    __typeof__(mosquitto_message_callback_set) *_Nonnull message_callback_set;
-    __typeof__(mosquitto_connect) *_Nonnull connect;
-    __typeof__(mosquitto_disconnect) *_Nonnull disconnect;
-    __typeof__(mosquitto_subscribe) *_Nonnull subscribe;
-    __typeof__(mosquitto_publish) *_Nonnull publish;
-    __typeof__(mosquitto_socket) *_Nonnull socket;
-    __typeof__(mosquitto_want_write) *_Nonnull want_write;
-    __typeof__(mosquitto_loop_read) *_Nonnull loop_read;
-    __typeof__(mosquitto_loop_write) *_Nonnull loop_write;
-    __typeof__(mosquitto_loop_misc) *_Nonnull loop_misc;
-    __typeof__(mosquitto_strerror) *_Nonnull strerror;
-    __typeof__(mosquitto_connack_string) *_Nonnull connack_string;
-};
+/// The functions the table holds: each (field, function) pair, named once for the struct and the loader.
+#define INTERCOM_MOSQUITTO_FUNCTIONS(X) \
+    X(lib_init, mosquitto_lib_init) \
+    X(new_client, mosquitto_new) \
+    X(destroy, mosquitto_destroy) \
+    X(user_data_set, mosquitto_user_data_set) \
+    X(int_option, mosquitto_int_option) \
+    X(will_set, mosquitto_will_set) \
+    X(username_pw_set, mosquitto_username_pw_set) \
+    X(tls_set, mosquitto_tls_set) \
+    X(tls_opts_set, mosquitto_tls_opts_set) \
+    X(tls_insecure_set, mosquitto_tls_insecure_set) \
+    X(log_callback_set, mosquitto_log_callback_set) \
+    X(connect_callback_set, mosquitto_connect_callback_set) \
+    X(disconnect_callback_set, mosquitto_disconnect_callback_set) \
+    X(publish_callback_set, mosquitto_publish_callback_set) \
+    X(message_callback_set, mosquitto_message_callback_set) \
+    X(connect, mosquitto_connect) \
+    X(disconnect, mosquitto_disconnect) \
+    X(subscribe, mosquitto_subscribe) \
+    X(publish, mosquitto_publish) \
+    X(socket, mosquitto_socket) \
+    X(want_write, mosquitto_want_write) \
+    X(loop_read, mosquitto_loop_read) \
+    X(loop_write, mosquitto_loop_write) \
+    X(loop_misc, mosquitto_loop_misc) \
+    X(strerror, mosquitto_strerror) \
+    X(connack_string, mosquitto_connack_string)
 
-/// Loads `soname` and fills `*table` (uninitialised memory is fine): 0 on success; otherwise -1,
-/// `*table` untouched and dlopen's or dlsym's reason in `error`. The handle is never closed: the
-/// functions stay valid for the life of the process.
-int intercom_mosquitto_open(const char *_Nonnull soname, struct intercom_mosquitto *_Nonnull table,
-                            char *_Nonnull error, size_t error_size);
+INTERCOM_DECLARE_TABLE(intercom_mosquitto, INTERCOM_MOSQUITTO_FUNCTIONS, intercom_mosquitto_open)
 
 #endif

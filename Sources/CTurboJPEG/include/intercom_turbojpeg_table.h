@@ -5,26 +5,24 @@
 #ifndef INTERCOM_CTURBOJPEG_TABLE_H
 #define INTERCOM_CTURBOJPEG_TABLE_H
 #include <stddef.h>
+#include <intercom_dynamic_load.h>
 #include <turbojpeg.h>
 
 /// The soname loaded: Debian's libturbojpeg0, the library the headers (libturbojpeg0-dev) are for.
 #define INTERCOM_TURBOJPEG_SONAME "libturbojpeg.so.0"
 
-struct intercom_turbojpeg {
-    __typeof__(tjInitCompress) *_Nonnull init_compress;
-    __typeof__(tjInitDecompress) *_Nonnull init_decompress;
-    __typeof__(tjDestroy) *_Nonnull destroy;
-    __typeof__(tjGetErrorStr2) *_Nonnull get_error_str2;
-    __typeof__(tjDecompressHeader3) *_Nonnull decompress_header3;
-    __typeof__(tjDecompress2) *_Nonnull decompress2;
-    __typeof__(tjCompress2) *_Nonnull compress2;
-    __typeof__(tjFree) *_Nonnull free;
-    __typeof__(tjGetScalingFactors) *_Nonnull get_scaling_factors;
-};
+/// The functions the table holds: each (field, function) pair, named once for the struct and the loader.
+#define INTERCOM_TURBOJPEG_FUNCTIONS(X) \
+    X(init_compress, tjInitCompress) \
+    X(init_decompress, tjInitDecompress) \
+    X(destroy, tjDestroy) \
+    X(get_error_str2, tjGetErrorStr2) \
+    X(decompress_header3, tjDecompressHeader3) \
+    X(decompress2, tjDecompress2) \
+    X(compress2, tjCompress2) \
+    X(free, tjFree) \
+    X(get_scaling_factors, tjGetScalingFactors)
 
-/// Loads `soname` and fills `*table` (uninitialised memory is fine): 0 on success; otherwise -1,
-/// `*table` untouched and dlopen's or dlsym's reason in `error`. The handle is never closed.
-int intercom_turbojpeg_open(const char *_Nonnull soname, struct intercom_turbojpeg *_Nonnull table,
-                            char *_Nonnull error, size_t error_size);
+INTERCOM_DECLARE_TABLE(intercom_turbojpeg, INTERCOM_TURBOJPEG_FUNCTIONS, intercom_turbojpeg_open)
 
 #endif

@@ -14,7 +14,7 @@ final class SQLiteDatabase {
 
     init(path: String, create: Bool) throws(JournalError) {
         self.path = path
-        switch SQLiteLibrary.load() {
+        switch SQLiteLibrary.loaded {
         case .success(let functions): sqlite = functions.c
         case .failure(let error): throw .database("open \(path)", error.description)
         }

@@ -22,8 +22,8 @@ import Testing
     }
 
     @Test func theInstalledLibrariesHaveEveryFunctionTheTablesName() throws {
-        _ = try SQLiteLibrary.load().get()
-        _ = try TurboJPEGLibrary.load().get()
+        _ = try SQLiteLibrary.loaded.get()
+        _ = try TurboJPEGLibrary.loaded.get()
         #expect(PictureLibraries.problems.isEmpty, "\(PictureLibraries.problems)")
     }
 }
