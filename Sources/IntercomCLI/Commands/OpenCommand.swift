@@ -1,6 +1,7 @@
 import IntercomOperator
 import IntercomPanel
 import IntercomBase
+import IntercomHTTP
 
 /// `intercom open [ID] [--door main|alt|light|N]`: a door outside a call — a panel's relay through
 /// its HTTP API, or an operator's door through `address/openDoor`. ID is a panel name, `PANEL:DOOR`,
@@ -30,6 +31,9 @@ public enum OpenCommand {
             }
             door = parsed
         }
+        // Every door outside a call is opened over HTTP: libcurl loads while the config is read.
+        let warmUp = HTTPWarmUp.start()
+        defer { warmUp.wait() }
         let target: Target
         switch OperatorSelection.config(invocation).flatMap({
             resolve(invocation.arguments.positionals.first, door: door, doorGiven: doorText != nil, config: $0)
