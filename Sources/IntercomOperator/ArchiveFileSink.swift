@@ -20,6 +20,9 @@ final class ArchiveFileSink: Sendable {
         state = Mutex(State(fd: fd, written: existing, head: head))
     }
 
+    /// A sink dropped without `close()` (a path that threw before it) still gives its descriptor back.
+    deinit { close() }
+
     /// The server sends the whole piece (not the rest): what was kept goes.
     func restart() {
         state.withLock { s in
