@@ -30,7 +30,14 @@ struct AttachedWatchNoteTmuxTests {
                     + " --graphics symbols --config '\(daemon.configURL.path)'; echo WATCH-EXIT=$?; sleep 30",
                                            width: 160, height: 49, environment: env)
                 screen = watch
-                _ = try await watch.waitForScreen(containing: "attached, pid \(daemon.process.pid)", timeout: .seconds(15))
+                do {
+                    _ = try await watch.waitForScreen(containing: "attached, pid \(daemon.process.pid)", timeout: .seconds(15))
+                } catch {
+                    // Seen twice in `make test` and never alone: the screen and the daemon's log say which
+                    // side stalled (the thrown error alone reaches the shard's output without its log).
+                    FileHandle.standardError.write(Data("attached watch did not attach: \(error)\ndaemon:\n\(daemon.log.suffix(4000))\n".utf8))
+                    throw error
+                }
                 let line = "\(server.url()) refused the user/password; fix [panel entrance] user/password: showing snapshots"
                 let shown = try await watch.waitForScreen(containing: line, timeout: .seconds(20))
                 #expect(!shown.contains("not-admin"), "the password reached the screen")

@@ -106,7 +106,7 @@ import IntercomTestSupport
         }
     }
 
-    @Test("50 Home Assistant births, then a door PRESS: the panel has the request within 100 ms; births fold into 2 republishes at most")
+    @Test("50 Home Assistant births, then a door PRESS: the panel has the request within 100 ms; births fold into 3 republishes at most")
     func birthsNeverDelayDoors() async throws {
         let broker = try await Mosquitto()
         try await broker.start()
@@ -147,15 +147,18 @@ import IntercomTestSupport
             let elapsed = try #require(reached, "the PRESS never reached the panel\n\(daemon.log)")
             #expect(elapsed < .milliseconds(100), "the door waited \(elapsed) behind the births")
 
-            // At most one republish in flight and one pending: `online` goes out live twice at most.
+            // At most one republish in flight and one pending. The burst reaches the daemon over some
+            // milliseconds, and a republish's random pause (0–1 s) can be shorter than that: the first one
+            // may end before the burst's last births arrive, which then fold into a second and a third.
+            // Three `online`s at most for 50 births (it was seen once in ten runs with two as the bound).
             try await subscriber.wait(for: Self.root + "/status") { $0.text == "online" && !$0.retained }
-            let window = ContinuousClock.now + .seconds(3)
+            let window = ContinuousClock.now + .seconds(4)
             var republishes = 0
-            while ContinuousClock.now < window && republishes <= 2 {
+            while ContinuousClock.now < window && republishes <= 3 {
                 republishes = subscriber.messages.filter { $0.topic == Self.root + "/status" && !$0.retained && $0.text == "online" }.count
                 try await Task.sleep(for: .milliseconds(50))
             }
-            #expect((1...2).contains(republishes), "\(republishes) republishes for 50 births")
+            #expect((1...3).contains(republishes), "\(republishes) republishes for 50 births")
         }
     }
 }
