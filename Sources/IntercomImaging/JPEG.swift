@@ -4,10 +4,7 @@ import Foundation
 /// JPEG decode and encode through libturbojpeg.
 public enum JPEG {
     /// Why no JPEG can be read or written here (libturbojpeg missing), or nil when it can.
-    public static var loadProblem: String? {
-        if case .failure(let error) = TurboJPEGLibrary.loaded { return error.description }
-        return nil
-    }
+    public static var loadProblem: String? { TurboJPEGLibrary.loaded.loadProblem }
 
     /// Dimensions without decoding the picture.
     public static func size(of data: Data) throws(JPEGError) -> PixelSize {

@@ -14,11 +14,21 @@ final class ArchiveFileSink: Sendable {
     }
     private let state: Mutex<State>
 
-    /// Takes `fd` (closed by `close()`); with `existing` bytes kept, writes go after them.
-    init(fd: Int32, existing: Int, head: Data) {
-        if existing > 0 { lseek(fd, 0, SEEK_END) }
+    /// Takes `fd` (read and write; closed by `close()`); with `existing` bytes kept, writes go after
+    /// them and their first bytes are read back for `isMP4`.
+    init(fd: Int32, existing: Int) {
+        var head = Data()
+        if existing > 0 {
+            var bytes = [UInt8](repeating: 0, count: Self.headBytes)
+            let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+            head = Data(bytes.prefix(max(0, read)))
+            lseek(fd, 0, SEEK_END)
+        }
         state = Mutex(State(fd: fd, written: existing, head: head))
     }
+
+    /// How much of the file's start `isMP4` looks at.
+    private static let headBytes = 12
 
     /// A sink dropped without `close()` (a path that threw before it) still gives its descriptor back.
     deinit { close() }
@@ -54,7 +64,7 @@ final class ArchiveFileSink: Sendable {
                 s.failure = failure
                 return nil
             }
-            if s.head.count < 12 { s.head.append(chunk.prefix(12 - s.head.count)) }
+            if s.head.count < Self.headBytes { s.head.append(chunk.prefix(Self.headBytes - s.head.count)) }
             s.written += chunk.count
             return s.written
         }

@@ -44,11 +44,12 @@ public enum OperatorArchiveDownload {
             }
         }
         // Never through a link: a kept part was checked to be a plain file of ours, a new one was just made.
-        let fd = open(partial, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        // Read too: the sink reads a kept part's first bytes back (is it an MP4).
+        let fd = open(partial, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             throw OperatorError(operatorName: op.name, kind: .local(detail: "cannot write \(partial)"))
         }
-        let sink = ArchiveFileSink(fd: fd, existing: resumeFrom, head: resumeFrom > 0 ? head(of: partial) : Data())
+        let sink = ArchiveFileSink(fd: fd, existing: resumeFrom)
         /// A write that failed (a full disk) says so, whatever else went wrong after it.
         func unwritable() -> OperatorError? {
             sink.writeFailure.map { why in
@@ -137,12 +138,6 @@ public enum OperatorArchiveDownload {
         else { return 0 }
         var size = stat()
         return stat(partial, &size) == 0 ? Int(size.st_size) : 0
-    }
-
-    private static func head(of path: String) -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: 12)) ?? Data()
     }
 
     private static func discard(_ partial: String) {

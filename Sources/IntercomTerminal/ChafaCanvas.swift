@@ -65,10 +65,7 @@ public final class ChafaCanvas {
     }
 
     /// Why no canvas can be made here (libchafa missing), or nil when it can.
-    public static var loadProblem: String? {
-        if case .failure(let error) = ChafaLibrary.loaded { return error.description }
-        return nil
-    }
+    public static var loadProblem: String? { ChafaLibrary.loaded.loadProblem }
 
     deinit {
         chafa.term_info_unref(termInfo)

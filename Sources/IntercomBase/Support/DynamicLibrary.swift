@@ -60,3 +60,11 @@ public struct DynamicLibraryError: Error, Sendable, Equatable, CustomStringConve
         "\(library.purpose) needs \(library.soname), which could not be loaded (\(reason)): install the Debian package \(library.package)"
     }
 }
+
+extension Result where Failure == DynamicLibraryError {
+    /// The one line naming what is missing and its package, or nil when the library loaded.
+    public var loadProblem: String? {
+        if case .failure(let error) = self { return error.description }
+        return nil
+    }
+}

@@ -19,14 +19,13 @@ final class LinphoneThread: Sendable {
     /// The thread's pthread id once it runs (0 before): what `assertOnThread` compares with.
     private static let owner = Atomic<UInt>(0)
 
-    /// Traps in debug builds when called off the phone thread: liblinphone state is confined
-    /// there, and this says so in code rather than in a comment (swift-nio's `assertInEventLoop`).
     /// Whether the caller is the phone thread (the read hook asks before it touches a guard).
     static var isCurrent: Bool { owner.load(ordering: .relaxed) == UInt(pthread_self()) }
 
+    /// Traps in debug builds when called off the phone thread: liblinphone state is confined
+    /// there, and this says so in code rather than in a comment (swift-nio's `assertInEventLoop`).
     static func assertOnThread(file: StaticString = #fileID, line: UInt = #line) {
-        assert(owner.load(ordering: .relaxed) == UInt(pthread_self()),
-               "liblinphone touched off the phone thread", file: file, line: line)
+        assert(isCurrent, "liblinphone touched off the phone thread", file: file, line: line)
     }
 
     private init() {
