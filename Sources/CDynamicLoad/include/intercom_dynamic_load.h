@@ -7,11 +7,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/// dlopen(`soname`, RTLD_NOW | RTLD_LOCAL): every symbol bound now, so a missing one fails here and
-/// not at its first call; local, so the library's names never stand in for another's. NULL with
-/// dlerror's reason in `error` when it cannot be loaded.
+/// dlopen(`soname`, RTLD_LAZY | RTLD_LOCAL): local, so the library's names never stand in for another's;
+/// lazy, so the calls inside the library and its dependencies are bound when first made, as every
+/// program linked to them binds them (binding libcurl's ~30 libraries all at once cost 0.8 ms of an
+/// export's start: DECISIONS.md "libraries loaded lazily"). The functions a table names are still
+/// all looked up at load (INTERCOM_SYMBOL), so a missing one fails here, not at its first call. NULL
+/// with dlerror's reason in `error` when it cannot be loaded.
 static inline void *intercom_dynamic_open(const char *soname, char *error, size_t error_size) {
-    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
     if (library == NULL) {
         snprintf(error, error_size, "%s", dlerror());
     }
