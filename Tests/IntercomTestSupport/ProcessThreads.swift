@@ -8,6 +8,17 @@ package enum ProcessThreads {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).count
     }
 
+    /// Threads whose kernel name (/proc/self/task/TID/comm) is `name`: a thread a named thread starts
+    /// inherits its name, so this counts a loop's thread and any it spawned, and no other suite's threads
+    /// sharing the test process.
+    package static func named(_ name: String) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter { task in
+            guard let comm = FileManager.default.contents(atPath: "/proc/self/task/\(task)/comm") else { return false }
+            return String(decoding: comm, as: UTF8.self).trimmingCharacters(in: .newlines) == name
+        }.count
+    }
+
     /// True once `condition` holds, false when `timeout` passed first; looked at every 10 ms.
     package static func eventually(within timeout: Duration, _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
