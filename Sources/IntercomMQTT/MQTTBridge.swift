@@ -28,8 +28,7 @@ public actor MQTTBridge {
     private var started = false
     /// Home Assistant's births: at most one republish runs and one waits (any number of births
     /// fold into it), off the path of the commands.
-    private var republishing = false
-    private var republishPending = false
+    private var births = HomeAssistantBirthFold()
     private var retainedNotice = RetainedCommandNotice()
 
     /// Subscribes to the engine's events at once, so none is missed between here and `start`.
@@ -160,25 +159,23 @@ public actor MQTTBridge {
     }
 
     /// Home Assistant asks for everything again. The republish runs beside the commands, never
-    /// before them; births while one runs fold into a single next one.
+    /// before them; births fold as `HomeAssistantBirthFold` says.
     private func homeAssistantBorn() {
-        guard !republishing else {
-            republishPending = true
-            return
-        }
-        republishing = true
+        guard births.born() else { return }
         tasks.start { await self.republishForHomeAssistant() }
     }
 
     private func republishForHomeAssistant() async {
         repeat {
-            republishPending = false
             // A short random pause spreads the clients out (every one hears the same birth).
             try? await Task.sleep(for: .milliseconds(Int.random(in: 0...1000)))
-            guard !Task.isCancelled else { break }
+            guard !Task.isCancelled else {
+                births.cancelled()
+                return
+            }
+            births.publishing()
             await publishAll()
-        } while republishPending
-        republishing = false
+        } while births.published()
     }
 
     private func received(_ message: MQTTMessage) async {
