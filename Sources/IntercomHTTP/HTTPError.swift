@@ -1,5 +1,6 @@
 import CCurl
 import CCurlShim
+import IntercomBase
 
 /// What libcurl reported, kept verbatim so a caller can branch on the code
 /// and a log can show curl's own words.
@@ -35,7 +36,7 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
     /// The handle refused an option (a bad URL, an unsupported protocol …).
     case setup(CurlFailure)
     /// libcurl is not installed (or lacks a function): loaded on first use, not at start.
-    case unavailable(CurlLoadError)
+    case unavailable(DynamicLibraryError)
 
     public var description: String {
         switch self {

@@ -1,17 +1,16 @@
 import CFFmpeg
 import Foundation
+import IntercomBase
 
 /// Process-wide FFmpeg setup and small helpers around its C error codes.
 enum FFmpegLibrary {
     /// libavformat's functions (C function pointers, immutable once filled).
-    struct Format: @unchecked Sendable {
-        let c: intercom_avformat
-    }
+    typealias Format = DynamicLibrary.Table<intercom_avformat>
 
     /// Once per process, when the first stream or clip is opened: libavformat loaded (dlopen),
     /// networking for RTSP/HTTP, and FFmpeg's own logging off (it writes to stderr, under a TUI,
     /// and may echo URLs; errors reach the user as `VideoError` instead).
-    private static let loaded: Result<Format, FFmpegLoadError> = {
+    private static let loaded: Result<Format, DynamicLibraryError> = {
         av_log_set_level(AV_LOG_QUIET)
         let result = open(String(cString: intercom_avformat_soname()))
         if case .success(let format) = result { _ = format.c.avformat_network_init() }
@@ -27,16 +26,11 @@ enum FFmpegLibrary {
     }
 
     /// Loads `soname` without keeping it as the process's library: `format(for:)` uses it once;
-    /// tests name a library that is not there.
-    static func open(_ soname: String) -> Result<Format, FFmpegLoadError> {
-        let table = UnsafeMutablePointer<intercom_avformat>.allocate(capacity: 1)
-        defer { table.deallocate() }
-        var error = [CChar](repeating: 0, count: 512)
-        guard intercom_avformat_open(soname, table, &error, error.count) == 0 else {
-            return .failure(FFmpegLoadError(soname: soname, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
-                                                                           as: UTF8.self)))
-        }
-        return .success(Format(c: table.move()))
+    /// tests name a library that is not there. Debian names the package after the soname:
+    /// libavformat.so.59 is in libavformat59.
+    static func open(_ soname: String) -> Result<Format, DynamicLibraryError> {
+        DynamicLibrary.load(.init(soname: soname, purpose: "Live video",
+                                  package: soname.replacingOccurrences(of: ".so.", with: "")), intercom_avformat_open)
     }
 
     /// FFmpeg's message for an error code, e.g. "Connection refused".
@@ -51,18 +45,5 @@ enum FFmpegLibrary {
         let (s, atto) = duration.components
         let tenths = atto / 100_000_000_000_000_000
         return tenths == 0 ? "\(s) s" : "\(s).\(tenths) s"
-    }
-}
-
-/// libavformat could not be loaded: what failed and the Debian package that brings it.
-struct FFmpegLoadError: Error, Sendable, Equatable, CustomStringConvertible {
-    let soname: String
-    let reason: String
-
-    /// "libavformat.so.59" → "libavformat59", Debian's name for the package holding that soname.
-    var package: String { soname.replacingOccurrences(of: ".so.", with: "") }
-
-    var description: String {
-        "live video needs FFmpeg's libavformat, which could not be loaded (\(reason)): install the Debian package \(package)"
     }
 }

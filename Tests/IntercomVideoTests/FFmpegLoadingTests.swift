@@ -9,7 +9,7 @@ import Testing
             Issue.record("libavformat.so.999 loaded")
             return
         }
-        #expect(error.description.hasPrefix("live video needs FFmpeg's libavformat, which could not be loaded (libavformat.so.999"),
+        #expect(error.description.hasPrefix("Live video needs libavformat.so.999, which could not be loaded (libavformat.so.999"),
                 "\(error)")
         #expect(error.description.hasSuffix("install the Debian package libavformat999"), "\(error)")
         #expect(!error.description.contains("\n"))

@@ -53,8 +53,13 @@ public enum DynamicLibrary {
 /// A library could not be loaded: what needed it, the library, why, and the Debian package that brings it.
 public struct DynamicLibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     public let library: DynamicLibrary.Name
-    /// dlopen's or dlsym's words.
+    /// dlopen's or dlsym's words, or the library's own (a failed initialisation).
     public let reason: String
+
+    public init(library: DynamicLibrary.Name, reason: String) {
+        self.library = library
+        self.reason = reason
+    }
 
     public var description: String {
         "\(library.purpose) needs \(library.soname), which could not be loaded (\(reason)): install the Debian package \(library.package)"

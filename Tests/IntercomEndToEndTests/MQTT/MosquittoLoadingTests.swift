@@ -9,7 +9,7 @@ import Testing
             Issue.record("libmosquitto.so.999 loaded")
             return
         }
-        #expect(error.description.hasPrefix("MQTT needs libmosquitto, which could not be loaded (libmosquitto.so.999"), "\(error)")
+        #expect(error.description.hasPrefix("MQTT needs libmosquitto.so.999, which could not be loaded (libmosquitto.so.999"), "\(error)")
         #expect(error.description.hasSuffix("install the Debian package libmosquitto1"), "\(error)")
         #expect(!error.description.contains("\n"))
     }

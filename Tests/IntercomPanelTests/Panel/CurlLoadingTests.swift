@@ -9,7 +9,7 @@ import Testing
             Issue.record("libcurl.so.999 loaded")
             return
         }
-        #expect(error.description.hasPrefix("HTTP needs libcurl, which could not be loaded (libcurl.so.999"), "\(error)")
+        #expect(error.description.hasPrefix("HTTP needs libcurl.so.999, which could not be loaded (libcurl.so.999"), "\(error)")
         #expect(error.description.hasSuffix("install the Debian package libcurl4"), "\(error)")
         #expect(!error.description.contains("\n"))
         // As a client's error it stays that one line.
