@@ -203,34 +203,9 @@ public enum LogCommand {
         return await player(clips, invocation)
     }
 
+    /// The journal's table: its header, then a row of cells per entry.
     static func render(_ cells: [[String]]) -> String {
-        // Caller names and outcomes came from panels and servers: no control character reaches the terminal.
-        let header = ["ID", "TIME", "PANEL", "CALLER", "OUTCOME", "DURATION", "PICTURE"]
-        let rows = [header] + cells.map { $0.map(TerminalSafe.escape) }
-        // Plain Swift string work: Foundation's padding and formatting cost more than the query on a big journal.
-        // Each cell's width (characters, counted once: counting walks the string) and the lines appended
-        // straight to one buffer.
-        let counts = rows.map { $0.map(\.count) }
-        let widths = header.indices.map { column in counts.map { $0[column] }.max() ?? 0 }
-        var out = ""
-        out.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * header.count + 1))
-        for (r, row) in rows.enumerated() {
-            if r > 0 { out += "\n" }
-            // Padding is written only when a cell follows it: no spaces at a line's end.
-            var pending = 0
-            for (i, cell) in row.enumerated() {
-                if i > 0 { pending += 2 }
-                if !cell.isEmpty {
-                    if pending > 0 { out += String(repeating: " ", count: pending) }
-                    out += cell
-                    pending = 0
-                }
-                if i < header.count - 1 { pending += widths[i] - counts[r][i] }
-            }
-            // A cell's own trailing spaces, at the end of a line, go too.
-            while out.utf8.last == UInt8(ascii: " ") { out.removeLast() }
-        }
-        return out
+        TextTable.render([["ID", "TIME", "PANEL", "CALLER", "OUTCOME", "DURATION", "PICTURE"]] + cells)
     }
 
     /// `YYYY-MM-DD HH:MM:SS` in local time.
