@@ -39,9 +39,13 @@ public final class SimulatedPanel: Sendable {
     private let sink: AsyncStream<SimulatedPanelEvent>.Continuation
     private let ownsDataDirectory: Bool
     private let dataDirectory: String
+    /// Says when the panel could not do what a real one does (answer a live view, decline a second caller).
+    private let logger: Logger
 
     private init(http: SimulatedPanelHTTPServer, rtsp: SimulatedPanelRTSPServer?, phone: Phone,
-                 sip: SimulatedPanelSIPOptions, scenePath: String, dataDirectory: String, ownsDataDirectory: Bool) {
+                 sip: SimulatedPanelSIPOptions, scenePath: String, dataDirectory: String, ownsDataDirectory: Bool,
+                 logger: Logger) {
+        self.logger = logger
         self.http = http
         self.rtsp = rtsp
         self.phone = phone
@@ -104,7 +108,7 @@ public final class SimulatedPanel: Sendable {
             throw error
         }
         let panel = SimulatedPanel(http: http, rtsp: rtsp, phone: phone, sip: sip, scenePath: scene,
-                                   dataDirectory: directory, ownsDataDirectory: owns)
+                                   dataDirectory: directory, ownsDataDirectory: owns, logger: logger)
         panel.listen()
         return panel
     }
@@ -214,9 +218,18 @@ public final class SimulatedPanel: Sendable {
                     s.calls.insert(info.id)
                     s.digits.reset()
                 }
-                try? await phone.answer(info.id, video: true)
+                do {
+                    try await phone.answer(info.id, video: true)
+                } catch {
+                    // The caller would ring on unanswered: a test waiting for the call says why.
+                    logger.error("simulated panel \(sip.user): could not answer \(info.from): \(error)")
+                }
             } else {
-                try? await phone.decline(info.id, reason: .busy)
+                do {
+                    try await phone.decline(info.id, reason: .busy)
+                } catch {
+                    logger.error("simulated panel \(sip.user): could not decline \(info.from) as busy: \(error)")
+                }
             }
         case .established(let id, let media):
             state.withLock { _ = $0.answered.insert(id) }

@@ -48,9 +48,23 @@ struct TUITmuxTests {
             for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
             let command = "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' \(arguments) --config '\(file.path)' --no-bell --no-notify"
                 + (kiosk ? " --kiosk" : "") + "; echo TUI-EXIT=$?; sleep 30"
-            let tmux = try await Tmux(command: command, width: width, height: height, environment: env)
-            _ = try await tmux.waitForScreen(containing: ready)
-            return Session(dir: dir, tmux: tmux, panels: panels, port: port)
+            let tmux: Tmux
+            do {
+                tmux = try await Tmux(command: command, width: width, height: height, environment: env)
+            } catch {
+                for panel in panels { await panel.stop() }
+                throw error
+            }
+            let session = Session(dir: dir, tmux: tmux, panels: panels, port: port)
+            do {
+                _ = try await tmux.waitForScreen(containing: ready)
+            } catch {
+                // Nothing of the session outlives a start that failed; the client's log says how far it got.
+                await session.stop()
+                let log = (try? String(contentsOfFile: dir.path + "/state/intercom/tui.log", encoding: .utf8)) ?? ""
+                throw HarnessError("\(error)\ntui.log:" + HarnessError.tail(log))
+            }
+            return session
         }
 
         /// The first panel (named `name`) rings, `a` answers it; its events from the ring on.
