@@ -25,7 +25,7 @@ enum OperatorExportBench {
 
     static let pieceSeconds = 60
 
-    static func run(intercom: String, work: String, runs: Int = 10) async throws -> Result {
+    static func run(intercom: String, work: String, runs: Int = 20) async throws -> Result {
         var result = Result()
         result.runs = runs
         result.loadBefore = BenchMachine.loadAverage()
