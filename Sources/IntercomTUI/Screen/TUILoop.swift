@@ -82,7 +82,7 @@ final class TUILoop {
             // Calls are ended by the caller of `run` (`intercom.stop()`), as after q.
             if curses.terminalGone { break }
             // A terminal's late answers and reports are no key presses (they hold O and digits).
-            if let code = key, !keyFilter.isKey(code) { key = nil }
+            if let code = key, !keyFilter.isKey(code) { key = keyFilter.finishSequence { curses.key(waiting: $0) } }
             if let focused = keyFilter.takeFocus() { alerts.focused = focused }
             // Esc alone is known only once nothing followed it: it cancels a prompt (transfer,
             // door, filter, quit) and closes the help or the journal.
@@ -145,8 +145,6 @@ final class TUILoop {
     /// 50 in a call's first 2 s, so its first picture is drawn as soon as it is fetched.
     private var pace: Int {
         if let watch { return watch.pace }
-        // An ESC waits to be told from a sequence's start (`EscapeFilter.loneEscape`): look again soon.
-        if keyFilter.state == .escape { return 60 }
         let video = model.selectedCall?.stage == .active
         let fresh = model.selectedCall.map { Date().timeIntervalSince($0.since) < 2 } ?? false
         // The kiosk's tiles play live sub streams (15–25 fps) without waking the screen per frame.

@@ -11,7 +11,8 @@ public struct EscapeFilter: Sendable {
     enum State: Sendable, Equatable { case ground, escape, csi, ss3, string, stringEscape }
 
     /// A lone ESC key: nothing follows within this (a terminal sends its sequences in one write).
-    static let loneEscape = Duration.milliseconds(50)
+    package static let loneEscapeMilliseconds = 50
+    static let loneEscape = Duration.milliseconds(loneEscapeMilliseconds)
     /// A sequence never ends (garbled, cut): keys count again after this.
     static let giveUp = Duration.seconds(1)
 
@@ -64,6 +65,22 @@ public struct EscapeFilter: Sendable {
             state = byte == UInt8(ascii: "\\") ? .ground : .string
         }
         return false
+    }
+
+    /// Reads the rest of the sequence a byte started (`isKey` said false) from `read`, which returns the
+    /// next byte or key within the milliseconds it is given, or nil. Called at once, before the caller
+    /// does anything slow: a terminal writes a sequence at once, and a lone ESC judged only on the next
+    /// turn of a screen's loop (after drawing pictures on a loaded machine) split a focus report `ESC [ O`
+    /// into `[` and `O` — the second door. After an ESC it waits up to `loneEscape` (and a little) for
+    /// the next byte, as ncurses' ESCDELAY does; inside a longer sequence it takes only what is already
+    /// there (the rest is read as it comes). Returns a key press read on the way, if one ended it.
+    public mutating func finishSequence(_ read: (Int) -> Int32?) -> Int32? {
+        while state != .ground {
+            let wait = state == .escape ? Self.loneEscapeMilliseconds + 10 : 0
+            guard let next = read(wait) else { return nil }
+            if isKey(next) { return next }
+        }
+        return nil
     }
 
     /// True once when an ESC has stood alone for `loneEscape`: the Esc key itself (the kiosk's

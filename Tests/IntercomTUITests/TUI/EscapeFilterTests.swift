@@ -71,4 +71,53 @@ struct EscapeFilterTests {
         let resize = filter.isKey(410)
         #expect(resize)
     }
+
+    /// The bytes a screen's loop reads next, and the waits it was asked for.
+    final class Input {
+        var bytes: [Int32]
+        var waits: [Int] = []
+        init(_ text: String) { bytes = text.utf8.map { Int32($0) } }
+        func read(_ wait: Int) -> Int32? {
+            waits.append(wait)
+            return bytes.isEmpty ? nil : bytes.removeFirst()
+        }
+    }
+
+    /// A focus report already in the input is read whole in the turn that read its ESC, however long that
+    /// turn then takes: judged on the next turn, a slow one split it into `[` and `O` (the second door).
+    @Test func aSequenceIsReadWholeInTheTurnThatStartedIt() {
+        var filter = EscapeFilter()
+        let input = Input("[O")
+        let first = filter.isKey(0x1B)
+        let key = filter.finishSequence(input.read)
+        let focused = filter.takeFocus()
+        let later = Self.keys("O", filter: &filter, at: ContinuousClock.now.advanced(by: .seconds(1)))
+        #expect(!first && key == nil)
+        #expect(focused == false, "a focus-out report")
+        #expect(input.bytes.isEmpty && input.waits == [EscapeFilter.loneEscapeMilliseconds + 10, 0])
+        #expect(later == "O", "the next O is a key again")
+    }
+
+    /// The Esc key itself: nothing follows within the wait, and the same turn tells it.
+    @Test func aLoneEscapeIsToldAfterOneWait() {
+        var filter = EscapeFilter()
+        let start = ContinuousClock.now
+        let input = Input("")
+        _ = filter.isKey(0x1B, now: start)
+        let key = filter.finishSequence(input.read)
+        let alone = filter.takeLoneEscape(now: start.advanced(by: .milliseconds(EscapeFilter.loneEscapeMilliseconds + 10)))
+        #expect(key == nil && alone)
+        #expect(input.waits == [EscapeFilter.loneEscapeMilliseconds + 10])
+    }
+
+    /// A long answer whose end has not arrived yet: what is there is taken without waiting, the rest
+    /// comes on later turns and is no key either.
+    @Test func aLongAnswerIsTakenAsItComes() {
+        var filter = EscapeFilter()
+        let input = Input("_Gi=31;")
+        _ = filter.isKey(0x1B)
+        let key = filter.finishSequence(input.read)
+        #expect(key == nil && input.waits.last == 0)
+        #expect(Self.keys("OK\u{1B}\\a", filter: &filter) == "a")
+    }
 }
