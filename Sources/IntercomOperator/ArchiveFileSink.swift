@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import IntercomBase
 
 /// The part file an export writes, from the transfer's thread: appended to a kept part, or from the
 /// start. Plain `write(2)` on the descriptor: a failed write (a full disk) is kept and reported once the
@@ -47,20 +48,7 @@ final class ArchiveFileSink: Sendable {
     func write(_ chunk: Data) -> Int? {
         state.withLock { s in
             guard s.failure == nil, s.fd >= 0 else { return nil }
-            let fd = s.fd
-            let failure: Int32? = chunk.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let n = Glibc.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        return errno
-                    }
-                    offset += n
-                }
-                return nil
-            }
-            if let failure {
+            if let failure = chunk.withUnsafeBytes({ WriteAll.write($0, to: s.fd) }) {
                 s.failure = failure
                 return nil
             }

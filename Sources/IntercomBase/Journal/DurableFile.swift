@@ -22,19 +22,7 @@ public enum DurableFile {
         // O_EXCL would refuse a temp file left by a crash; O_NOFOLLOW refuses a planted link.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw .io("cannot write \(temporary): \(errorText())") }
-        var failure: String?
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glibc.write(fd, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errorText()
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = data.withUnsafeBytes { WriteAll.write($0, to: fd) }.map { String(cString: strerror($0)) }
         if failure == nil, fsync(fd) != 0 { failure = errorText() }
         if close(fd) != 0, failure == nil { failure = errorText() }
         if let failure {

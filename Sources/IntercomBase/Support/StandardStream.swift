@@ -13,21 +13,11 @@ public enum StandardStream: Sendable {
 
     public var descriptor: Int32 { self == .output ? 1 : 2 }
 
-    /// Writes all of `bytes`, retrying short writes and EINTR. nil on success, else the errno
-    /// (EPIPE: the reader left; ENOSPC: the file is full; EAGAIN: a non-blocking reader is behind).
+    /// Writes all of `bytes` (`WriteAll`). nil on success, else the errno (EPIPE: the reader left;
+    /// ENOSPC: the file is full; EAGAIN: a non-blocking reader is behind).
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            if n == 0 { return EIO }
-            offset += n
-        }
-        return nil
+        bytes.withUnsafeBytes { WriteAll.write($0, to: descriptor) }
     }
 
     @discardableResult
