@@ -11,7 +11,8 @@ enum CurlLibrary {
     /// its address to reach the variadic functions. C function pointers, immutable once filled.
     typealias Functions = DynamicLibrary.Table<intercom_curl>
 
-    private static let loaded: Result<Functions, DynamicLibraryError> = {
+    /// The library's functions, or why it could not be loaded (one line naming the package).
+    static let loaded: Result<Functions, DynamicLibraryError> = {
         let result = open()
         guard case .success(let functions) = result else { return result }
         guard functions.c.global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else {
@@ -20,11 +21,8 @@ enum CurlLibrary {
         return result
     }()
 
-    /// The library's functions, or why it could not be loaded (one line naming the package).
-    static func load() -> Result<Functions, DynamicLibraryError> { loaded }
-
     /// Loads `soname` without keeping it as the process's library (and without curl_global_init):
-    /// `load()` uses it once; tests name a library that is not there.
+    /// `loaded` uses it once; tests name a library that is not there.
     static func open(_ soname: String = INTERCOM_CURL_SONAME) -> Result<Functions, DynamicLibraryError> {
         DynamicLibrary.load(name(soname), intercom_curl_open)
     }

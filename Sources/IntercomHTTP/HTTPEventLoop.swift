@@ -30,7 +30,7 @@ public final class HTTPEventLoop: Sendable {
     public init(name: String = HTTPEventLoop.threadName) throws(HTTPError) {
         // libcurl is mapped here, by the process's first loop, not at start (CurlLibrary).
         let curl: CurlLibrary.Functions
-        switch CurlLibrary.load() {
+        switch CurlLibrary.loaded {
         case .success(let functions): curl = functions
         case .failure(let error): throw .unavailable(error)
         }

@@ -20,7 +20,7 @@ public enum TLSProbe {
 
     private static func handshake(host: String, port: Int, tls: SIPTLSSettings, timeout: Duration) -> String? {
         let curl: CurlLibrary.Functions
-        switch CurlLibrary.load() {
+        switch CurlLibrary.loaded {
         case .success(let functions): curl = functions
         case .failure(let error): return error.description
         }

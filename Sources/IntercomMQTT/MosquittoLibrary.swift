@@ -8,16 +8,14 @@ enum MosquittoLibrary {
     /// The loaded table; C function pointers, immutable once filled.
     typealias Functions = DynamicLibrary.Table<intercom_mosquitto>
 
-    private static let loaded: Result<Functions, DynamicLibraryError> = {
+    /// The library's functions, or why it could not be loaded (one line naming the package).
+    static let loaded: Result<Functions, DynamicLibraryError> = {
         let result = open()
         if case .success(let functions) = result { _ = functions.c.lib_init() }
         return result
     }()
 
-    /// The library's functions, or why it could not be loaded (one line naming the package).
-    static func load() -> Result<Functions, DynamicLibraryError> { loaded }
-
-    /// Loads `soname` without keeping it as the process's library: `load()` uses it once; tests
+    /// Loads `soname` without keeping it as the process's library: `loaded` uses it once; tests
     /// name a library that is not there.
     static func open(_ soname: String = INTERCOM_MOSQUITTO_SONAME) -> Result<Functions, DynamicLibraryError> {
         DynamicLibrary.load(.init(soname: soname, purpose: "MQTT", package: "libmosquitto1"), intercom_mosquitto_open)

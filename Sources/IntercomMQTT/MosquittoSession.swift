@@ -39,7 +39,7 @@ final class MosquittoSession {
         self.options = options
         self.emit = emit
         let mosquitto: intercom_mosquitto
-        switch MosquittoLibrary.load() {
+        switch MosquittoLibrary.loaded {
         case .success(let loaded):
             functions = loaded
             mosquitto = loaded.c

@@ -15,6 +15,6 @@ import Testing
     }
 
     @Test func theInstalledLibmosquittoHasEveryFunctionTheTableNames() throws {
-        _ = try MosquittoLibrary.load().get()
+        _ = try MosquittoLibrary.loaded.get()
     }
 }

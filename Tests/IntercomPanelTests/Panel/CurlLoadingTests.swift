@@ -17,6 +17,6 @@ import Testing
     }
 
     @Test func theInstalledLibcurlHasEveryFunctionTheTableNames() throws {
-        _ = try CurlLibrary.load().get()
+        _ = try CurlLibrary.loaded.get()
     }
 }
