@@ -83,7 +83,8 @@ extension ConfigSchema {
             finish: { draft, section, file throws(ConfigError) in
                 // As the operator API's plain http off loopback: refused, not warned, unless said so.
                 if draft.plainOffLoopback && !draft.allowPlain {
-                    throw ConfigError(file: file, line: section.entries.last { $0.key == "url" }?.line ?? section.line, key: "url", section: section.label,
+                    let url = section.entries.last { $0.key == "url" }
+                    throw ConfigError(file: file, line: url?.line ?? section.line, key: "url", section: section.label,
                                       message: "'\(draft.url)' is plain MQTT to \(draft.host), another machine: the password "
                                           + "and every door command would cross the network in clear",
                                       fix: "use mqtts:// (TLS), or a loopback broker, or accept the risk with 'allow_plain = yes'")
