@@ -3,7 +3,7 @@ import IntercomBase
 /// The topic level (and object id) of each operator door. The doors come from the operator's API
 /// at run time, so two of them folding into one slug (`home:a.b:0` and `home:a b:0`) cannot be
 /// refused at load like two panels: instead each door of such a pair gets its slug plus a hash of
-/// its whole id (`home_a_b_0_1f3c…`). The hash is FNV-1a, not Swift's `Hasher` (seeded anew in
+/// its whole id (`home_a_b_0_5397a4a9`). The hash is FNV-1a, not Swift's `Hasher` (seeded anew in
 /// every process): a button keeps its topic across restarts and whatever order the API lists the
 /// doors in, and two doors are never merged into one button. A door whose level would still meet
 /// another's (only a contrived id can) gets no button at all, never a shared one (`left`).
