@@ -26,14 +26,17 @@ public struct HomeAssistantDiscovery: Sendable {
         guard topics.discoveryPrefix != nil else { return [] }
         var result: [(String, JSONValue)] = []
         for panel in panels { result += configs(panel) }
-        for door in operatorDoors { if let config = config(door) { result.append(config) } }
+        let levels = OperatorDoorLevels(operatorDoors.map(\.id))
+        for door in operatorDoors {
+            if let level = levels.level(door.id), let config = config(door, level: level) { result.append(config) }
+        }
         for name in operators { result += configs(operator: name) }
         return result
     }
 
     /// An operator account's device: its log's new entries (an event entity) and its unread messages (a sensor).
     private func configs(operator name: String) -> [(String, JSONValue)] {
-        let slug = MQTTTopics.slug(name)
+        let slug = MQTTName.slug(name)
         let base = topics.operatorAccount(name)
         let device: JSONValue = .object([
             ("identifiers", .array([.string("intercom-\(topics.host)-operator-\(slug)")])),
@@ -55,7 +58,7 @@ public struct HomeAssistantDiscovery: Sendable {
     }
 
     private func configs(_ panel: PanelConfig) -> [(String, JSONValue)] {
-        let slug = MQTTTopics.slug(panel.name)
+        let slug = MQTTName.slug(panel.name)
         let base = topics.panel(panel.name)
         var device: [(String, JSONValue)] = [
             ("identifiers", .array([.string("intercom-\(topics.host)-\(slug)")])),
@@ -105,10 +108,10 @@ public struct HomeAssistantDiscovery: Sendable {
         return entries.compactMap { $0 }
     }
 
-    private func config(_ door: DoorListing) -> (String, JSONValue)? {
-        let object = "op_" + MQTTTopics.slug(door.id)
+    private func config(_ door: DoorListing, level: String) -> (String, JSONValue)? {
+        let object = "op_" + level
         guard let topic = topics.config("button", object: object) else { return nil }
-        let panelKey = MQTTTopics.slug("\(door.owner)-\(door.domophoneId ?? door.id)")
+        let panelKey = MQTTName.slug("\(door.owner)-\(door.domophoneId ?? door.id)")
         let device: JSONValue = .object([
             ("identifiers", .array([.string("intercom-\(topics.host)-op-\(panelKey)")])),
             ("name", .string(door.address ?? "\(door.owner) \(door.domophoneId ?? "panel")")),
@@ -116,7 +119,7 @@ public struct HomeAssistantDiscovery: Sendable {
         ])
         let fields: [(String, JSONValue)] = [
             ("name", .string(door.name.isEmpty ? "Open door" : "Open \(door.name)")),
-            ("command_topic", .string(topics.operatorDoor(door.id) + "/open")), ("payload_press", .string("PRESS")),
+            ("command_topic", .string(topics.operatorDoor(level: level) + "/open")), ("payload_press", .string("PRESS")),
             ("icon", .string("mdi:door-open")),
         ]
         return (topic, .object(fields + common(object: object, device: device)))

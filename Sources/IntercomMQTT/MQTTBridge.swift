@@ -23,7 +23,7 @@ public actor MQTTBridge {
     private var calls = PanelCallTracker()
     /// The config topics published in this run; a retained one of ours outside it is removed.
     private var published: Set<String> = []
-    private var operatorDoorIDs: [String] = []
+    private var operatorDoors = OperatorDoorLevels([])
     private var connected = false
     private var started = false
     /// Home Assistant's births: at most one republish runs and one waits (any number of births
@@ -118,7 +118,12 @@ public actor MQTTBridge {
     /// Configs, then `online`, then every state: on each connect and after Home Assistant's birth.
     private func publishAll() async {
         let panels = await intercom.config.panels
-        operatorDoorIDs = intercom.operatorDoors.doors.map(\.id)
+        let doors = OperatorDoorLevels(intercom.operatorDoors.doors.map(\.id))
+        if doors != operatorDoors, !doors.left.isEmpty {
+            logger.warning("mqtt: operator door(s) \(doors.left.joined(separator: ", ")) get no button: their topic would be "
+                + "another door's (the operator's ids differ only in characters a topic cannot hold)")
+        }
+        operatorDoors = doors
         let operators = await intercom.config.operators.map(\.name)
         let configs = discovery.configs(panels: panels, operatorDoors: intercom.operatorDoors.doors, operators: operators)
         published = Set(configs.map(\.topic))
@@ -154,7 +159,7 @@ public actor MQTTBridge {
     private static func answerPictureSlot(_ call: CallID) -> String { "answer picture \(call)" }
 
     private func refreshOperatorDoors() async {
-        guard connected, intercom.operatorDoors.doors.map(\.id) != operatorDoorIDs else { return }
+        guard connected, OperatorDoorLevels(intercom.operatorDoors.doors.map(\.id)) != operatorDoors else { return }
         await publishAll()
     }
 
@@ -195,7 +200,7 @@ public actor MQTTBridge {
         // The broker's replay of a retained command at our subscribe: acting on it would open the
         // door by itself at every reconnect. (In MQTT 3.1.1 a live message never carries the flag.)
         let panels = await intercom.config.panels.map(\.name)
-        let parsed = MQTTCommandRequest.parse(message, topics: topics, panels: panels, operatorDoors: operatorDoorIDs,
+        let parsed = MQTTCommandRequest.parse(message, topics: topics, panels: panels, operatorDoors: operatorDoors,
                                               guestMinutes: settings.guestMinutes)
         if message.retain {
             if let line = retainedNotice.line(topic: message.topic, known: parsed != nil) { logger.warning(line) }

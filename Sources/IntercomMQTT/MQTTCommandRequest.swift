@@ -12,12 +12,12 @@ enum MQTTCommandRequest: Equatable {
     case refused(String)
 
     /// nil: not a command topic of ours.
-    static func parse(_ message: MQTTMessage, topics: MQTTTopics, panels: [String], operatorDoors: [String],
+    static func parse(_ message: MQTTMessage, topics: MQTTTopics, panels: [String], operatorDoors: OperatorDoorLevels,
                       guestMinutes: Int, now: Date = Date()) -> MQTTCommandRequest? {
         let topic = message.topic
         guard topic.hasPrefix(topics.root + "/") else { return nil }
         let payload = message.text
-        for door in operatorDoors where topic == topics.operatorDoor(door) + "/open" {
+        for door in operatorDoors.ids where topic == operatorDoors.level(door).map({ topics.operatorDoor(level: $0) + "/open" }) {
             return payload == "PRESS" ? .command(.open(panel: door, door: .main, by: .mqtt))
                 : .refused("payload '\(printable(payload))' on \(topic): send PRESS")
         }

@@ -3,7 +3,8 @@ import IntercomBase
 /// Who else can press the doors. The broker is a second control socket without a uid check: with
 /// no user of ours (so the broker lets clients in without one) anyone who reaches it can publish
 /// `PRESS`, and over plain TCP to another machine anyone on the path can read the password and
-/// forge commands. Said at the bridge's start and by `intercom doctor`.
+/// forge commands (refused at load unless `allow_plain = yes`, and then still said each start).
+/// Said at the bridge's start and by `intercom doctor`.
 public enum MQTTExposure {
     /// One line per exposure (without the `mqtt: ` prefix); empty when neither applies.
     public static func warnings(_ settings: MQTTSettings, topics: MQTTTopics, panels: [String], operators: Bool) -> [String] {
@@ -15,10 +16,10 @@ public enum MQTTExposure {
                 + "reaches it can open the doors by publishing PRESS to \(doors); set user and password, turn off "
                 + "anonymous access (allow_anonymous false) and \(fix)")
         }
-        if !settings.tls && !ListenReach.isLoopback(settings.host) {
-            lines.append("[mqtt] url \(settings.url) is plain TCP to another machine: the password and every command "
-                + "cross the network in clear, and anyone on the path can open the doors by publishing PRESS to \(doors); "
-                + "use mqtts:// (TLS) and \(fix)")
+        if settings.plainOffLoopback {
+            lines.append("[mqtt] url \(settings.url) is plain TCP to another machine (allowed by allow_plain = yes): the "
+                + "password and every command cross the network in clear, and anyone on the path can open the doors by "
+                + "publishing PRESS to \(doors); use mqtts:// (TLS), then remove allow_plain, and \(fix)")
         }
         return lines
     }

@@ -12,7 +12,7 @@ public struct MQTTTopics: Sendable, Equatable {
     public let host: String
 
     public init(settings: MQTTSettings, host: String) {
-        self.host = Self.slug(host)
+        self.host = MQTTName.slug(host)
         root = settings.topicPrefix + "/" + self.host
         discoveryPrefix = settings.discoveryPrefix
         node = "intercom_" + self.host
@@ -27,11 +27,14 @@ public struct MQTTTopics: Sendable, Equatable {
     /// Home Assistant's birth and last will.
     public var homeAssistantStatus: String? { discoveryPrefix.map { $0 + "/status" } }
 
-    public func panel(_ name: String) -> String { root + "/" + Self.slug(name) }
-    public func operatorDoor(_ id: String) -> String { root + "/operator/" + Self.slug(id) }
+    /// A panel's topics: its name as `MQTTName` spells it (`Вход` → `vkhod`).
+    public func panel(_ name: String) -> String { root + "/" + MQTTName.slug(name) }
+    /// An operator door's topics, at its level from `OperatorDoorLevels`.
+    func operatorDoor(level: String) -> String { root + "/operator/" + level }
     /// An operator's own topics (`/event`: its log's new entries; `/unread`: its unread messages).
-    /// A door's id always has a `:` (slugged to `_`), so no operator's name is a door's topic.
-    public func operatorAccount(_ name: String) -> String { root + "/operator/" + Self.slug(name) }
+    /// They end in `/event` and `/unread`, a door's in `/open`, so an operator whose name is
+    /// spelled like a door's level still has topics of its own.
+    public func operatorAccount(_ name: String) -> String { root + "/operator/" + MQTTName.slug(name) }
 
     /// `<discovery_prefix>/<component>/intercom_<host>/<object>/config`.
     public func config(_ component: String, object: String) -> String? {
@@ -40,15 +43,6 @@ public struct MQTTTopics: Sendable, Equatable {
 
     /// Every config of ours, for finding the ones the config no longer names.
     public var ownConfigs: String? { discoveryPrefix.map { "\($0)/+/\(node)/+/config" } }
-
-    /// What Home Assistant takes in ids and topics: `[a-z0-9_-]`, anything else becomes `_`.
-    public static func slug(_ text: String) -> String {
-        let mapped = text.lowercased().unicodeScalars.map { scalar -> Character in
-            (scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")) ? Character(scalar) : "_"
-        }
-        let result = String(mapped)
-        return result.isEmpty ? "_" : result
-    }
 
     /// This machine's name (`gethostname`), or `localhost`.
     public static func machineName() -> String {

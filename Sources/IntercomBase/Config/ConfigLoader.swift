@@ -79,6 +79,7 @@ public enum ConfigLoader {
         let document = try INIParser(file: shownName).parse(text)
         var decoder = ConfigDecoder(file: shownName, environment: environment, timeZone: timeZone)
         let config = try decoder.decode(document, path: path)
+        try MQTTNameCheck.check(config, document: document, file: shownName)
         return (document, LoadedConfig(config: config, warnings: decoder.warnings))
     }
 

@@ -17,10 +17,12 @@ public struct MQTTSettings: Sendable, Equatable {
     public var caFile: String?
     /// How long guest mode lasts when switched on over MQTT (a switch carries no end time).
     public var guestMinutes: Int
+    /// `allow_plain = yes`: `mqtt://` (no TLS) to a broker that is not loopback, which is refused otherwise.
+    public var allowPlain: Bool
 
     public init(url: String, user: String? = nil, password: String? = nil, topicPrefix: String = "intercom",
                 discoveryPrefix: String? = "homeassistant", clientID: String? = nil, caFile: String? = nil,
-                guestMinutes: Int = 120) {
+                guestMinutes: Int = 120, allowPlain: Bool = false) {
         self.url = url
         self.user = user
         self.password = password
@@ -29,10 +31,14 @@ public struct MQTTSettings: Sendable, Equatable {
         self.clientID = clientID
         self.caFile = caFile
         self.guestMinutes = guestMinutes
+        self.allowPlain = allowPlain
     }
 
     /// Whether the connection is TLS (`mqtts://`).
     public var tls: Bool { url.lowercased().hasPrefix("mqtts://") }
+
+    /// Plain TCP to another machine: the password and every command cross the network readable.
+    public var plainOffLoopback: Bool { !tls && !ListenReach.isLoopback(host) }
 
     /// The broker's host, brackets removed from an IPv6 literal.
     public var host: String { Self.split(url)?.host ?? "" }
@@ -79,6 +85,7 @@ extension MQTTSettings: CustomStringConvertible, CustomDebugStringConvertible, C
     public var customMirror: Mirror {
         Mirror(self, children: ["url": url, "user": user as Any, "password": password == nil ? "nil" : Redaction.mask,
                                 "topicPrefix": topicPrefix, "discoveryPrefix": discoveryPrefix as Any,
-                                "clientID": clientID as Any, "caFile": caFile as Any, "guestMinutes": guestMinutes])
+                                "clientID": clientID as Any, "caFile": caFile as Any, "guestMinutes": guestMinutes,
+                                "allowPlain": allowPlain])
     }
 }

@@ -30,13 +30,14 @@ import IntercomTestSupport
             let doctor = try await daemon.run(["doctor"])
             #expect(doctor.stdout.contains("[mqtt] has no user") && doctor.stdout.contains(door), "\(doctor.stdout)")
 
-            // Another machine over plain TCP (doctor only: tests reach nothing beyond loopback).
+            // Another machine over plain TCP, allowed explicitly (doctor only: tests reach nothing beyond
+            // loopback; without allow_plain the config is refused, DaemonMQTTNamesTests).
             let remote = try IntercomBinary.writeConfig(MQTTRig.config(broker: broker)
-                .replacingOccurrences(of: broker.url, with: "mqtt://192.0.2.10:1883") + "user = intercom\npassword = pw\n",
+                .replacingOccurrences(of: broker.url, with: "mqtt://192.0.2.10:1883") + "user = intercom\npassword = pw\nallow_plain = yes\n",
                 in: daemon.directory, name: "remote.ini")
             let far = try await IntercomBinary.run(["doctor", "--config", remote.path], in: daemon.directory, timeout: .seconds(30))
             let line = try #require(far.stdout.split(separator: "\n").first { $0.contains("plain TCP to another machine") }, "\(far.stdout)")
-            #expect(line.contains(door) && line.contains("mqtts://"), "\(line)")
+            #expect(line.contains(door) && line.contains("mqtts://") && line.contains("allow_plain"), "\(line)")
             #expect(!far.stdout.contains("has no user"), "\(far.stdout)")
 
             // A user on a loopback broker: nothing to warn about.

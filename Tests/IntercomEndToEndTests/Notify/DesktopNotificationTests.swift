@@ -74,10 +74,15 @@ import IntercomTestSupport
             let width = try #require(image["width"] as? Int), height = try #require(image["height"] as? Int)
             #expect(width > 0 && height > 0 && image["rowstride"] as? Int == width * 3 && image["channels"] as? Int == 3
                     && image["bytes"] as? Int == width * height * 3, "\(image)")
+            // A thumbnail for a popup, not the panel's whole 960×540 frame (1.5 MB a Notify).
+            let bytes = try #require(image["bytes"] as? Int)
+            #expect(bytes <= 256 * 1024 && width <= 320 && height <= 180, "\(image)")
             let ringToShown = (shown.time - (Self.seconds(incoming.string("time")) ?? 0)) * 1000
             print("measure: call_incoming → notification shown: \(String(format: "%.1f", ringToShown)) ms")
             let ringToPicture = (pictured.time - (Self.seconds(incoming.string("time")) ?? 0)) * 1000
-            print("measure: call_incoming → notification with the picture: \(String(format: "%.1f", ringToPicture)) ms")
+            print("measure: call_incoming → notification with the picture (\(width)×\(height), \(bytes) bytes): "
+                  + "\(String(format: "%.1f", ringToPicture)) ms")
+            #expect(ringToPicture < 3000, "the picture within 3 s of the INVITE: \(ringToPicture) ms")
             let frame = try await rig.daemon.waitForEvent("peephole_frame")
             let ringToFrame = ((Self.seconds(frame.string("time")) ?? 0) - (Self.seconds(incoming.string("time")) ?? 0)) * 1000
             print("measure: call_incoming → first peephole_frame (the snapshot's own time): \(String(format: "%.1f", ringToFrame)) ms")

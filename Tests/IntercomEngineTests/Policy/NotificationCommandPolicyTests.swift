@@ -1,5 +1,6 @@
 import Foundation
 import IntercomBase
+import IntercomDaemon
 import IntercomEngine
 import IntercomEngineFakes
 import IntercomPhone
@@ -34,5 +35,15 @@ import Testing
             #expect(rig.panel("entrance").doorRequests.all == [.main])
             #expect(rig.phone.requests.all.contains(.hangup(id)))
         }
+    }
+
+    /// A button opens a door: a signal is believed only from the server whose Notify reply named it
+    /// (the real bus's forged press: DesktopNotificationTests).
+    @Test func aNotificationSignalIsBelievedOnlyFromTheKnownServer() {
+        #expect(DesktopNotifier.believed(sender: ":1.7", server: ":1.7"))
+        #expect(!DesktopNotifier.believed(sender: ":1.9", server: ":1.7"), "another connection on the bus")
+        #expect(!DesktopNotifier.believed(sender: ":1.7", server: nil), "a Notify reply without a sender: fail closed")
+        #expect(!DesktopNotifier.believed(sender: nil, server: ":1.7"))
+        #expect(!DesktopNotifier.believed(sender: nil, server: nil))
     }
 }

@@ -12,9 +12,10 @@ extension ConfigSchema {
             keys: [
                 MQTTKey("url", type: "mqtt:// or mqtts:// URL (HOST[:PORT]), no user or password in it",
                         default: .note("required"), reload: .restart,
-                        about: "The broker: `mqtt://HOST[:PORT]` (port 1883) or `mqtts://HOST[:PORT]` (TLS, port 8883).",
+                        about: "The broker: `mqtt://HOST[:PORT]` (port 1883) or `mqtts://HOST[:PORT]` (TLS, port 8883). "
+                            + "`mqtt://` only to a loopback address (127.0.0.0/8, ::1, `localhost`) unless `allow_plain = yes`.",
                         example: [ConfigExampleLine("mqtt://127.0.0.1:1883", ["mqtt:// or mqtts://"], width: 16, commentedOut: true)],
-                        whenMissing: "add 'url = mqtt://BROKER-HOST:1883'",
+                        whenMissing: "add 'url = mqtts://BROKER-HOST:8883' (or mqtt://127.0.0.1:1883 for a broker on this machine)",
                         decode: { draft, entry, _ throws(ConfigValueError) in draft.url = try mqttURL(entry.value) },
                         differs: { $0?.url != $1?.url }),
                 text("user", \.user, about: "The broker's user name; empty = connect without one.",
@@ -62,6 +63,14 @@ extension ConfigSchema {
                             draft.caFile = try ConfigValueParser.absolutePath.optional.parse(entry.value, context.parse)
                         },
                         differs: { $0?.caFile != $1?.caFile }),
+                MQTTKey("allow_plain", type: "yes | no", default: .value("no"), reload: .restart,
+                        about: "`yes` lets `url` be `mqtt://` (no TLS) to a broker on another machine. Then the broker's "
+                            + "password and every door command cross the network in clear: anyone on the path can read the "
+                            + "password and open the doors. Use `mqtts://` instead where the broker can; a host name counts "
+                            + "as another machine (it is not resolved at load), `localhost` does not.",
+                        example: [ConfigExampleLine("no", ["yes = allow mqtt:// to another machine (in clear!)"], width: 16, commentedOut: true)],
+                        decode: { draft, entry, _ throws(ConfigValueError) in draft.allowPlain = try ConfigDecoder.onOff(entry.value) },
+                        differs: { $0?.allowPlain != $1?.allowPlain }),
                 MQTTKey("guest_minutes", type: "minutes, 1 to 10080", default: .value("120"), reload: .restart,
                         about: "How long guest mode lasts when its switch is turned on over MQTT.",
                         example: [ConfigExampleLine("120", ["guest mode switched on over MQTT lasts this long"], width: 16, commentedOut: true)],
@@ -71,7 +80,17 @@ extension ConfigSchema {
                         differs: { $0?.guestMinutes != $1?.guestMinutes }),
             ],
             start: { _, _ in MQTTSettings(url: "") },
-            finish: { draft, _, _ throws(ConfigError) in draft },
+            finish: { draft, section, file throws(ConfigError) in
+                // As the operator API's plain http off loopback: refused, not warned, unless said so.
+                if draft.plainOffLoopback && !draft.allowPlain {
+                    let url = section.entries.last { $0.key == "url" }
+                    throw ConfigError(file: file, line: url?.line ?? section.line, key: "url", section: section.label,
+                                      message: "'\(draft.url)' is plain MQTT to \(draft.host), another machine: the password "
+                                          + "and every door command would cross the network in clear",
+                                      fix: "use mqtts:// (TLS), or a loopback broker, or accept the risk with 'allow_plain = yes'")
+                }
+                return draft
+            },
             place: .single(\.mqtt))
     }
 
@@ -86,7 +105,7 @@ extension ConfigSchema {
     }
 
     static func mqttURL(_ text: String) throws(ConfigValueError) -> String {
-        let example = "url = mqtt://192.168.1.10:1883"
+        let example = "url = mqtts://192.168.1.10:8883"
         let lower = text.lowercased()
         guard lower.hasPrefix("mqtt://") || lower.hasPrefix("mqtts://") else {
             throw ConfigValueError("must start with mqtt:// or mqtts://", fix: "e.g. \(example)")
