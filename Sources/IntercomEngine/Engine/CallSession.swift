@@ -68,6 +68,9 @@ struct CallSession: Sendable {
     /// What events call the caller: the panel's name, or the operator door's id (`home:1:0`).
     var name: String? { panel?.name ?? operatorDoor?.id }
 
+    /// Who is at the other end, as a line names it: the caller's URI, or the one we called.
+    var caller: String { info.direction == .incoming ? info.from : info.to }
+
     var ref: IntercomEvent.CallRef { .init(id: info.id, panel: name, from: info.from) }
 
     var json: JSONValue {
