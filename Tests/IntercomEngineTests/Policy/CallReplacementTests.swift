@@ -33,6 +33,18 @@ import Testing
         return first
     }
 
+    /// After `conversation`, the panel's address calls again and the resident answers that call
+    /// too: it is established, not confirmed (the test confirms it, or lets the wait run out).
+    static func answeredSecondCall(_ rig: EngineRig) async throws -> (first: CallID, second: CallID) {
+        let first = try await conversation(rig)
+        rig.phone.answerOutcome = .establishedOnly
+        let second = rig.phone.ring(from: Self.panelURI, source: Self.panelAddress)
+        _ = try await rig.incoming(second)
+        try await rig.intercom.execute(.answer(second))
+        _ = try await rig.answered(second)
+        return (first, second)
+    }
+
     static func callIDs(_ rig: EngineRig) async -> Set<String> {
         guard case .array(let calls) = await rig.intercom.status["calls"] else { return [] }
         return Set(calls.compactMap { $0["call"]?.stringValue })
@@ -64,13 +76,7 @@ import Testing
     /// and then the old one ends, as the panel's hang-up.
     @Test func aConfirmedNewCallReplacesTheConversation() async throws {
         try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
-            let first = try await Self.conversation(rig)
-            rig.phone.answerOutcome = .silent
-            let second = rig.phone.ring(from: Self.panelURI, source: Self.panelAddress)
-            _ = try await rig.incoming(second)
-            try await rig.intercom.execute(.answer(second))
-            rig.phone.establish(second)
-            _ = try await rig.answered(second)
+            let (first, second) = try await Self.answeredSecondCall(rig)
             await rig.settle()
             #expect(!rig.phone.requests.all.contains(.replace(first)), "replaced before the new call was confirmed")
             rig.phone.confirm(second)
@@ -85,12 +91,7 @@ import Testing
     /// answering it put on hold) is taken off hold. Once it ended, its timer is gone with it.
     @Test func anUnconfirmedNewCallIsHungUpAndTheConversationGoesOn() async throws {
         try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
-            let first = try await Self.conversation(rig)
-            rig.phone.answerOutcome = .establishedOnly
-            let forged = rig.phone.ring(from: Self.panelURI, source: Self.panelAddress)
-            _ = try await rig.incoming(forged)
-            try await rig.intercom.execute(.answer(forged))
-            _ = try await rig.answered(forged)
+            let (first, forged) = try await Self.answeredSecondCall(rig)
             try await rig.clock.waitForSleeper(endingIn: .seconds(5))
             rig.clock.advance(by: .milliseconds(4999))
             await rig.settle()
@@ -108,12 +109,7 @@ import Testing
     /// taken off hold at once, and nothing fires later.
     @Test func hangingUpTheUnconfirmedCallResumesTheConversation() async throws {
         try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
-            let first = try await Self.conversation(rig)
-            rig.phone.answerOutcome = .establishedOnly
-            let forged = rig.phone.ring(from: Self.panelURI, source: Self.panelAddress)
-            _ = try await rig.incoming(forged)
-            try await rig.intercom.execute(.answer(forged))
-            _ = try await rig.answered(forged)
+            let (first, forged) = try await Self.answeredSecondCall(rig)
             try await rig.intercom.execute(.hangup(forged))
             _ = try await rig.ended(forged)
             try await rig.phone.requests.wait(for: "the conversation taken off hold") { $0 == .hold(first, false) }

@@ -20,13 +20,19 @@ import Testing
     /// The only panel opens by DTMF: the door code must never reach the stranger's call.
     static let dtmfEntrance = CallPolicyTests.entrance { $0.open = .dtmf; $0.dtmfMain = "1"; $0.dtmfAlt = "2" }
 
+    /// A call from `from` at `source`, answered by the resident.
+    static func answeredCall(_ rig: EngineRig, from: String = strangerURI, source: String = strangerAddress) async throws -> CallID {
+        let id = rig.phone.ring(from: from, source: source)
+        _ = try await rig.incoming(id)
+        try await rig.intercom.execute(.answer(id))
+        _ = try await rig.answered(id)
+        return id
+    }
+
     @Test(arguments: [DoorTrigger.key, .notification, .ctl, .mqtt, .hook])
     func anAnsweredStrangersCallGetsNoDoorCode(by trigger: DoorTrigger) async throws {
         try await EngineRig.run(panels: [Self.dtmfEntrance], sip: Self.accept) { rig throws in
-            let stranger = rig.phone.ring(from: Self.strangerURI, source: Self.strangerAddress)
-            _ = try await rig.incoming(stranger)
-            try await rig.intercom.execute(.answer(stranger))
-            _ = try await rig.answered(stranger)
+            let stranger = try await Self.answeredCall(rig)
             let refusal = IntercomError.notAPanelCall(stranger, caller: Self.strangerURI)
             await #expect(throws: refusal) { try await rig.intercom.execute(.open(panel: nil, door: .main, by: trigger)) }
             await #expect(throws: refusal) { try await rig.intercom.execute(.open(panel: nil, door: .alt, by: trigger)) }
@@ -61,10 +67,7 @@ import Testing
     /// talks; once the stranger is gone, an unnamed opening finds the only panel again.
     @Test func aNamedPanelStillOpensBesideAStrangersCall() async throws {
         try await EngineRig.run(panels: [Self.dtmfEntrance], sip: Self.accept) { rig throws in
-            let stranger = rig.phone.ring(from: Self.strangerURI, source: Self.strangerAddress)
-            _ = try await rig.incoming(stranger)
-            try await rig.intercom.execute(.answer(stranger))
-            _ = try await rig.answered(stranger)
+            let stranger = try await Self.answeredCall(rig)
             let reply = try await rig.intercom.execute(.open(panel: "entrance", door: .main, by: .ctl))
             #expect(reply["panel"]?.stringValue == "entrance", "\(reply.encoded)")
             #expect(rig.panel("entrance").doorRequests.all == [.main])
@@ -80,10 +83,7 @@ import Testing
     /// A panel's own call opens as before when no stranger's call is held.
     @Test func aPanelsCallStillOpensUnnamed() async throws {
         try await EngineRig.run(panels: [Self.dtmfEntrance], sip: Self.accept) { rig throws in
-            let id = rig.phone.ring(from: Self.panelURI, source: Self.panelAddress)
-            _ = try await rig.incoming(id)
-            try await rig.intercom.execute(.answer(id))
-            _ = try await rig.answered(id)
+            let id = try await Self.answeredCall(rig, from: Self.panelURI, source: Self.panelAddress)
             try await rig.intercom.execute(.open(panel: nil, door: .main, by: .key))
             #expect(try await rig.doorOpened().method == "dtmf")
             #expect(rig.phone.requests.all.contains(.dtmf(id, "1")))
