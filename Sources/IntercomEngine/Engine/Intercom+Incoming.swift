@@ -29,15 +29,20 @@ extension Intercom {
         if let earlier = inConversation.first, panel.isGuestModeActive(at: clock.date) || panel.autoAnswer != .off {
             // Answering would put the conversation on hold (liblinphone pauses the current call),
             // and an INVITE that only claims the panel's address would be let in by it.
-            logger.notice("call \(info.id) from \(panel.name) is not answered automatically while its call \(earlier) is answered: it rings for you")
+            logger.notice("call \(info.id) from \(panel.name) is not answered automatically while its call \(earlier) is answered: it rings for you (or until that call ends)")
             return
         }
+        await answerAsThePanelSays(info.id, panel: panel, phone: phone)
+    }
+
+    /// Guest mode, else auto-answer (at once or after its delay, a task of the call's).
+    private func answerAsThePanelSays(_ id: CallID, panel: PanelConfig, phone: any PhoneService) async {
         if panel.isGuestModeActive(at: clock.date) {
-            logger.notice("call \(info.id) from \(panel.name): guest mode, answering; the main door opens once the call is confirmed")
+            logger.notice("call \(id) from \(panel.name): guest mode, answering; the main door opens once the call is confirmed")
             do {
-                try await answer(info.id, by: .guestMode, phone: phone)
+                try await answer(id, by: .guestMode, phone: phone)
             } catch {
-                logger.warning("guest mode could not answer call \(info.id): \(error)")
+                logger.warning("guest mode could not answer call \(id): \(error)")
             }
             return
         }
@@ -45,14 +50,31 @@ extension Intercom {
         case .off:
             break
         case .on:
-            await autoAnswer(info.id, phone: phone)
+            await autoAnswer(id, phone: phone)
         case .after(let seconds):
             let clock = clock
-            session.start(CallSession.pendingAnswer) { [weak self] in
+            calls[id]?.start(CallSession.pendingAnswer) { [weak self] in
                 try? await clock.sleep(seconds: seconds)
                 guard !Task.isCancelled else { return }
-                await self?.autoAnswer(info.id, phone: phone)
+                await self?.autoAnswer(id, phone: phone)
             }
+        }
+    }
+
+    /// A call ended: a call from the same panel that still rings, held back from guest mode and
+    /// auto-answer while this one was answered (`incoming`), is answered as its panel says once
+    /// no earlier call of its is left — as it would have been had it rung then.
+    func answerHeldBack(after ended: CallID, phone: any PhoneService) async {
+        let waiting = calls.values.filter { $0.stage == .ringing && $0.replacesOnceConfirmed.contains(ended) }
+        for call in waiting {
+            let id = call.info.id
+            let left = call.replacesOnceConfirmed.filter { $0 != ended && calls[$0] != nil }
+            calls[id]?.replacesOnceConfirmed = left
+            guard left.isEmpty, let configured = call.panel, let panel = config.panel(named: configured.name), panel.calls else { continue }
+            if panel.isGuestModeActive(at: clock.date) || panel.autoAnswer != .off {
+                logger.info("call \(id) from \(panel.name): its earlier call \(ended) ended; answering it as [panel \(panel.name)] says")
+            }
+            await answerAsThePanelSays(id, panel: panel, phone: phone)
         }
     }
 

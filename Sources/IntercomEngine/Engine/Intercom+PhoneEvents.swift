@@ -86,6 +86,7 @@ extension Intercom {
             if session.info.direction == .outgoing && !session.announced { return }
             publish(.callEnded(session.ref, reason: reason, durationSeconds: duration))
             if !session.replacesOnceConfirmed.isEmpty { await resumeUnreplaced(session, phone: phone) }
+            if session.info.direction == .incoming && session.panel != nil { await answerHeldBack(after: id, phone: phone) }
         case .transferred(let id, let uri, let ok, let detail):
             transferReported(id, uri: uri, ok: ok, detail: detail)
         case .dtmfReceived(let id, let digit):

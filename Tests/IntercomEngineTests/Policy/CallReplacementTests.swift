@@ -72,6 +72,31 @@ import Testing
         }
     }
 
+    /// The conversation ends (the resident hangs up, or `media_timeout` ends a rebooted panel's
+    /// ghost): the call held back from auto-answer is answered as the panel says, as it would
+    /// have been had it rung then — the delay of `after` counted from that moment.
+    @Test(arguments: [AutoAnswer.on, .after(seconds: 2)])
+    func aHeldBackCallIsAnsweredAsThePanelSaysOnceTheConversationEnds(autoAnswer: AutoAnswer) async throws {
+        try await EngineRig.run(panels: [CallPolicyTests.entrance { $0.autoAnswer = autoAnswer }]) { rig throws in
+            let first = try await Self.conversation(rig, autoAnswer: autoAnswer)
+            let second = rig.phone.ring(from: Self.panelURI, source: Self.panelAddress)
+            _ = try await rig.incoming(second)
+            await rig.settle()
+            #expect(!rig.phone.requests.all.contains(.answer(second, recordTo: nil)))
+            rig.phone.end(first, reason: .error, detail: "Media lost")
+            _ = try await rig.ended(first)
+            if case .after(let seconds) = autoAnswer {
+                try await rig.clock.waitForSleeper(endingIn: .seconds(seconds))
+                rig.clock.advance(by: .seconds(seconds) - .milliseconds(1))
+                await rig.settle()
+                #expect(!rig.phone.requests.all.contains(.answer(second, recordTo: nil)), "answered before its delay")
+                rig.clock.advance(by: .milliseconds(1))
+            }
+            #expect(try await rig.answered(second) == .auto)
+            #expect(!rig.phone.requests.all.contains(.replace(first)))
+        }
+    }
+
     /// The panel really called again (it rebooted): the resident answers, the call is confirmed,
     /// and then the old one ends, as the panel's hang-up.
     @Test func aConfirmedNewCallReplacesTheConversation() async throws {
