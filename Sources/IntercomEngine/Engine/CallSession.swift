@@ -20,6 +20,9 @@ struct CallSession: Sendable {
     var answeredBy: IntercomEvent.AnsweredBy?
     /// The caller's ACK and media arrived (`PhoneEvent.confirmed`): automatic openings may go on.
     var confirmed = false
+    /// Earlier calls of the same panel, answered when this one rang: they end once this one is
+    /// confirmed (a forged INVITE never is, and leaves them alone).
+    var replacesOnceConfirmed: [CallID] = []
     /// An outgoing call's `call_outgoing` was published (incoming calls are announced at once).
     var announced = true
     /// A transfer asked for and not yet reported: the URI, and the `[directory]` name it came from.
@@ -40,6 +43,7 @@ struct CallSession: Sendable {
     /// The slots of the call's tasks that something other than its end cancels or replaces.
     static let pendingAnswer = "auto-answer", peephole = "peephole", livePicture = "live picture"
     static let guestConfirmation = "guest confirmation", guestHangUp = "guest hang-up"
+    static let replacementConfirmation = "replacement confirmation"
 
     /// What the engine's `TaskCensus` counts a call's tasks under.
     static func taskLabel(_ id: CallID) -> String { "call \(id)" }
@@ -67,6 +71,9 @@ struct CallSession: Sendable {
 
     /// What events call the caller: the panel's name, or the operator door's id (`home:1:0`).
     var name: String? { panel?.name ?? operatorDoor?.id }
+
+    /// Who is at the other end, as a line names it: the caller's URI, or the one we called.
+    var caller: String { info.direction == .incoming ? info.from : info.to }
 
     var ref: IntercomEvent.CallRef { .init(id: info.id, panel: name, from: info.from) }
 

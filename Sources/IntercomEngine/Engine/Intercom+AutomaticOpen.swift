@@ -41,11 +41,13 @@ extension Intercom {
         }
     }
 
-    /// Guest mode answered a call: without a confirmation within the wait, it was no panel that
-    /// can hear us (a blind or forged INVITE), so it is hung up and nothing opens.
-    func hangUpUnlessConfirmed(_ id: CallID, panel: PanelConfig, phone: any PhoneService) async {
+    /// An answered call that must prove it is the panel (guest mode's; a panel's call that would
+    /// replace its earlier conversation): without a confirmation within the wait, it was no panel
+    /// that can hear us (a blind or forged INVITE), so it is hung up. `call` names it in the log
+    /// line, `outcome` says what that leaves as it is.
+    func hangUpUnlessConfirmed(_ id: CallID, phone: any PhoneService, call: String, outcome: String) async {
         guard (try? await wait(for: id, upTo: Self.confirmationWait, until: \.confirmed)) == .timedOut else { return }
-        logger.warning("guest mode: call \(id) from \(panel.name) was not confirmed (no ACK or no media) within \(Self.seconds(Self.confirmationWait)); hanging up, the door stays shut")
+        logger.warning("\(call) was not confirmed (no ACK or no media) within \(Self.seconds(Self.confirmationWait)); hanging up, \(outcome)")
         try? await phone.hangup(id)
     }
 

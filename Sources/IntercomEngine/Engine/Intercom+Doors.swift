@@ -12,7 +12,14 @@ extension Intercom {
     ///
     /// `name` may also be a door id: an operator's (`home:1:0`, opened through its API) or
     /// `PANEL:DOOR` (`entrance:alt`). In a call from an operator's panel, see `openInOperatorCall`.
+    ///
+    /// Doors open only for a panel's (or an operator door's) call: without a name, while a call
+    /// from no panel is held, the opening is refused (`notAPanelCall`) — see `callFromNoPanel`.
     func open(panel name: String?, door: Door, by trigger: DoorTrigger, phone: any PhoneService) async throws -> JSONValue {
+        if name == nil, let stranger = callFromNoPanel() {
+            logger.notice("opening of door \(door) (\(trigger.rawValue)) refused: it names no door and call \(stranger.info.id) is from no panel")
+            throw IntercomError.notAPanelCall(stranger.info.id, caller: stranger.caller)
+        }
         // A call from the named operator door (the TUI names the shown call's): opened in the call.
         if let name, let session = currentCall(panel: name), session.operatorDoor != nil {
             return try await openInOperatorCall(session, door: door, by: trigger, phone: phone)
@@ -99,6 +106,15 @@ extension Intercom {
         // Awaited, not left to a task of its own: the microphone is as it was when this returns.
         try? await phone.setMicrophoneMuted(muted, call: nil)
         return try outcome.get()
+    }
+
+    /// A held call from no panel (a stranger's under `unknown_callers = accept`, an attended
+    /// transfer's consultation), the longest-held first. An opening that names no door may mean
+    /// it — a face sends no name for a call without a panel — and there is no door of its own to
+    /// open: falling back to another call or to the only panel would open a door for whoever the
+    /// stranger is, and with `open = dtmf` play the panel's door code into the stranger's call.
+    private func callFromNoPanel() -> CallSession? {
+        calls.values.filter { $0.panel == nil && $0.operatorDoor == nil }.sorted { $0.since < $1.since }.first
     }
 
     /// How long the panel's door code takes on the wire (0 when doors open over HTTP).

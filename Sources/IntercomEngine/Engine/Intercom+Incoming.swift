@@ -11,9 +11,11 @@ extension Intercom {
             try? await phone.decline(info.id, reason: .forbidden)
             return
         }
-        if let panel { await replaceEarlierCalls(of: panel, by: info, phone: phone) }
+        var inConversation: [CallID] = []
+        if let panel { inConversation = await replaceEarlierCalls(of: panel, by: info, phone: phone) }
         var session = newSession(info, panel: panel, stage: .ringing)
         session.operatorDoor = operatorDoor
+        session.replacesOnceConfirmed = inConversation
         calls[info.id] = session
         publish(.callIncoming(session.ref))
         if let operatorDoor { startOperatorPeephole(info.id, door: operatorDoor, phone: phone) }
@@ -24,12 +26,23 @@ extension Intercom {
             return
         }
         startPeephole(info.id, panel: panel, phone: phone)
+        if let earlier = inConversation.first, panel.isGuestModeActive(at: clock.date) || panel.autoAnswer != .off {
+            // Answering would put the conversation on hold (liblinphone pauses the current call),
+            // and an INVITE that only claims the panel's address would be let in by it.
+            logger.notice("call \(info.id) from \(panel.name) is not answered automatically while its call \(earlier) is answered: it rings for you (or until that call ends)")
+            return
+        }
+        await answerAsThePanelSays(info.id, panel: panel, phone: phone)
+    }
+
+    /// Guest mode, else auto-answer (at once or after its delay, a task of the call's).
+    private func answerAsThePanelSays(_ id: CallID, panel: PanelConfig, phone: any PhoneService) async {
         if panel.isGuestModeActive(at: clock.date) {
-            logger.notice("call \(info.id) from \(panel.name): guest mode, answering; the main door opens once the call is confirmed")
+            logger.notice("call \(id) from \(panel.name): guest mode, answering; the main door opens once the call is confirmed")
             do {
-                try await answer(info.id, by: .guestMode, phone: phone)
+                try await answer(id, by: .guestMode, phone: phone)
             } catch {
-                logger.warning("guest mode could not answer call \(info.id): \(error)")
+                logger.warning("guest mode could not answer call \(id): \(error)")
             }
             return
         }
@@ -37,14 +50,31 @@ extension Intercom {
         case .off:
             break
         case .on:
-            await autoAnswer(info.id, phone: phone)
+            await autoAnswer(id, phone: phone)
         case .after(let seconds):
             let clock = clock
-            session.start(CallSession.pendingAnswer) { [weak self] in
+            calls[id]?.start(CallSession.pendingAnswer) { [weak self] in
                 try? await clock.sleep(seconds: seconds)
                 guard !Task.isCancelled else { return }
-                await self?.autoAnswer(info.id, phone: phone)
+                await self?.autoAnswer(id, phone: phone)
             }
+        }
+    }
+
+    /// A call ended: a call from the same panel that still rings, held back from guest mode and
+    /// auto-answer while this one was answered (`incoming`), is answered as its panel says once
+    /// no earlier call of its is left — as it would have been had it rung then.
+    func answerHeldBack(after ended: CallID, phone: any PhoneService) async {
+        let waiting = calls.values.filter { $0.stage == .ringing && $0.replacesOnceConfirmed.contains(ended) }
+        for call in waiting {
+            let id = call.info.id
+            let left = call.replacesOnceConfirmed.filter { $0 != ended && calls[$0] != nil }
+            calls[id]?.replacesOnceConfirmed = left
+            guard left.isEmpty, let configured = call.panel, let panel = config.panel(named: configured.name), panel.calls else { continue }
+            if panel.isGuestModeActive(at: clock.date) || panel.autoAnswer != .off {
+                logger.info("call \(id) from \(panel.name): its earlier call \(ended) ended; answering it as [panel \(panel.name)] says")
+            }
+            await answerAsThePanelSays(id, panel: panel, phone: phone)
         }
     }
 
@@ -92,16 +122,51 @@ extension Intercom {
     /// and the calls we still hold from it are gone at its end. Holding them would leave the
     /// panel 486 Busy or a ghost call on screen. "It" is the same panel and the same SIP user
     /// (a `match` may cover several devices behind one address).
-    private func replaceEarlierCalls(of panel: PanelConfig, by info: CallInfo, phone: any PhoneService) async {
+    ///
+    /// But an INVITE only claims to be the panel's until it is confirmed (its ACK and media come
+    /// from the panel's address): a forged one must not end the resident's conversation. So an
+    /// earlier call still ringing (unanswered: nothing to lose, and the ghost of a rebooted panel
+    /// would be answered first) is replaced now; one answered is returned, and ended only once
+    /// the new call is confirmed (`replaceOnceConfirmed`). A ghost conversation nobody confirms
+    /// ends by itself: its RTP stopped, and `[sip] media_timeout` ends it.
+    private func replaceEarlierCalls(of panel: PanelConfig, by info: CallInfo, phone: any PhoneService) async -> [CallID] {
         let id = info.id
         let user = Self.sipUser(info.from)
         let earlier = calls.values.filter {
             $0.info.direction == .incoming && $0.info.id != id && $0.panel?.name == panel.name
                 && Self.sipUser($0.info.from) == user
-        }
+        }.sorted { $0.since < $1.since }
+        var inConversation: [CallID] = []
         for old in earlier {
-            logger.notice("panel \(panel.name) called again (call \(id)): ending its call \(old.info.id), which it no longer holds")
+            guard old.stage == .ringing else {
+                logger.notice("panel \(panel.name) called again (call \(id)) while its call \(old.info.id) is answered: that call ends only once the new one is answered and confirmed")
+                inConversation.append(old.info.id)
+                continue
+            }
+            logger.notice("panel \(panel.name) called again (call \(id)): ending its unanswered call \(old.info.id), which it no longer holds")
             try? await phone.replace(old.info.id)
+        }
+        return inConversation
+    }
+
+    /// A call from a panel that called again while its earlier call was answered is confirmed:
+    /// it is the panel, which holds only this call; the earlier ones end.
+    func replaceOnceConfirmed(_ session: CallSession, phone: any PhoneService) async {
+        let id = session.info.id
+        calls[id]?.replacesOnceConfirmed = []
+        for old in session.replacesOnceConfirmed where calls[old] != nil {
+            logger.notice("call \(id) from \(session.name ?? session.info.from) is confirmed: ending its earlier call \(old), which the panel no longer holds")
+            try? await phone.replace(old)
+        }
+    }
+
+    /// A call that would have replaced earlier ones ended unconfirmed after it was answered: the
+    /// earlier conversations it put on hold are taken off hold (a call not on hold is left as is).
+    func resumeUnreplaced(_ ended: CallSession, phone: any PhoneService) async {
+        guard ended.answeredBy != nil, !ended.confirmed else { return }
+        for old in ended.replacesOnceConfirmed where calls[old] != nil {
+            logger.info("call \(ended.info.id) ended unconfirmed: taking call \(old) off hold")
+            try? await phone.hold(old, false)
         }
     }
 

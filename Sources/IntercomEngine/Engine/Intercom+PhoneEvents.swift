@@ -54,7 +54,17 @@ extension Intercom {
             }
             if session.answeredBy == .guestMode, let panel = session.panel {
                 // The door waits for `confirmed`: a blind or forged INVITE never gets there.
-                session.start(CallSession.guestConfirmation) { await self.hangUpUnlessConfirmed(id, panel: panel, phone: phone) }
+                session.start(CallSession.guestConfirmation) {
+                    await self.hangUpUnlessConfirmed(id, phone: phone, call: "guest mode: call \(id) from \(panel.name)",
+                                                     outcome: "the door stays shut")
+                }
+            }
+            if let earlier = session.replacesOnceConfirmed.first {
+                // Answering it put the panel's earlier conversation on hold; unconfirmed, it goes.
+                let call = "call \(id) from \(session.name ?? session.info.from)"
+                session.start(CallSession.replacementConfirmation) {
+                    await self.hangUpUnlessConfirmed(id, phone: phone, call: call, outcome: "call \(earlier) goes on")
+                }
             }
         case .confirmed(let id):
             guard var session = calls[id] else { return }
@@ -63,6 +73,7 @@ extension Intercom {
             if session.answeredBy == .guestMode, let panel = session.panel {
                 letGuestIn(id, panel: panel, phone: phone)
             }
+            if !session.replacesOnceConfirmed.isEmpty { await replaceOnceConfirmed(session, phone: phone) }
         case .ended(let id, let reason, let duration, let detail):
             guard var session = calls.removeValue(forKey: id) else { return }
             // Its tasks as a unit; a live picture's decode thread stops within a read: nothing
@@ -74,6 +85,8 @@ extension Intercom {
             // Ended before `dial` got its id back: `dial` reports the failure instead.
             if session.info.direction == .outgoing && !session.announced { return }
             publish(.callEnded(session.ref, reason: reason, durationSeconds: duration))
+            if !session.replacesOnceConfirmed.isEmpty { await resumeUnreplaced(session, phone: phone) }
+            if session.info.direction == .incoming && session.panel != nil { await answerHeldBack(after: id, phone: phone) }
         case .transferred(let id, let uri, let ok, let detail):
             transferReported(id, uri: uri, ok: ok, detail: detail)
         case .dtmfReceived(let id, let digit):

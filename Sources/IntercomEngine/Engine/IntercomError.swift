@@ -1,3 +1,4 @@
+import IntercomBase
 import IntercomOperator
 import IntercomPanel
 import IntercomPhone
@@ -20,6 +21,9 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case callFailed(String)
     /// A rule refused the command (an automatic opening too soon, or in an unconfirmed call).
     case refused(String)
+    /// An opening that named no door while a call from no panel is held (a stranger's under
+    /// `unknown_callers = accept`, a consultation): it is never guessed which door was meant.
+    case notAPanelCall(CallID, caller: String)
     /// A camera that exists but cannot be played (no stream address, an unsupported video server).
     case cameraUnplayable(String)
     /// A do-not-disturb or guest switch that could not be saved in the state folder (exit 1: the
@@ -35,7 +39,7 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .operatorRequest(let error): error.exitCode
         case .unknownPanel, .unknownTarget, .unsupportedTarget: 64
         case .callFailed, .cameraUnplayable: 69
-        case .refused: 77
+        case .refused, .notAPanelCall: 77
         default: 1
         }
     }
@@ -47,6 +51,8 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .phone(let error): error.description
         case .panel(let error): error.description
         case .operatorRequest(let error): error.description
+        case .notAPanelCall(let id, let caller):
+            "call \(id) (\(caller)) is not from a panel, so no door opens in it: open a panel's door by name: intercom open NAME"
         case .unknownPanel(let message), .unknownTarget(let message), .unsupportedTarget(let message), .callFailed(let message), .refused(let message),
              .cameraUnplayable(let message), .switchNotSaved(let message), .notNow(let message):
             message

@@ -117,21 +117,40 @@ struct CallerIdentityTests {
         await s.stop()
     }
 
-    @Test("a panel that calls again while its call is up replaces it instead of getting 486")
-    func panelCallingAgainReplacesItsCall() async throws {
+    @Test("a panel calling again ends its answered call only once the new call is confirmed; a forged INVITE from its address leaves the conversation alone")
+    func panelCallingAgainReplacesItsCallOnceConfirmed() async throws {
         let s = try await Setup.start(policy: "auto_answer = on")
         let port = try s.daemon.port("udp")
-        let first = try Sipp(scenario: BewardScenarios.panelCall(hangupAfter: .seconds(8), video: false), name: "first",
-                                   remote: "127.0.0.1:\(port)", service: "resident", timeout: .seconds(15))
-        let firstAnswered = try await s.daemon.waitForEvent("call_answered", timeout: .seconds(10))
-        // The panel rebooted and calls again: a fresh INVITE from the same address and user.
-        let second = try await Sipp.run(scenario: BewardScenarios.panelCall(hangupAfter: .milliseconds(500), video: false),
-                                        name: "second", remote: "127.0.0.1:\(port)", service: "resident", timeout: .seconds(10))
-        #expect(second.succeeded, "the second call must be answered, not refused\n\(second)\n\(s.daemon.log)")
-        let firstEnded = try await s.daemon.waitForEvent("call_ended", timeout: .seconds(10)) {
-            $0.string("call") == firstAnswered.string("call") }
+        let first = try Sipp(scenario: BewardScenarios.panelCall(hangupAfter: .seconds(20), video: false), name: "first",
+                             remote: "127.0.0.1:\(port)", service: "resident", timeout: .seconds(30))
+        let firstCall = try await s.daemon.waitForEvent("call_answered", timeout: .seconds(10)).string("call")
+        // A forged INVITE from the panel's address and user: it rings, is not answered by
+        // auto_answer (that would put the conversation on hold), and ends nothing.
+        let forger = try RawSIPPeer(localHost: "127.0.0.1", tcp: false, remotePort: port)
+        try forger.send(forger.invite(service: "resident", remotePort: port, claimedUser: "100001",
+                                      claimedHost: "127.0.0.1", callID: "forged-again"))
+        let forgedCall = try await s.daemon.waitForEvent("call_incoming", timeout: .seconds(5)) { $0.string("call") != firstCall }
+            .string("call")
+        let reply = await forger.receive(for: .seconds(2))
+        #expect(!reply.text.contains("SIP/2.0 200"), "the forged call was answered\n\(reply.text)")
+        #expect(!s.daemon.events.contains { $0.name == "call_ended" && $0.string("call") == firstCall },
+                "the forged INVITE ended the conversation\n\(s.daemon.log)")
+        // The panel really calls again (it rebooted): its call rings (the forged one, unanswered,
+        // is replaced at once); answered by hand and confirmed, it ends the first call.
+        let second = try Sipp(scenario: BewardScenarios.panelCall(hangupAfter: .milliseconds(500), video: false), name: "second",
+                              remote: "127.0.0.1:\(port)", service: "resident", timeout: .seconds(15))
+        let secondCall = try await s.daemon.waitForEvent("call_incoming", timeout: .seconds(10)) {
+            $0.string("call") != firstCall && $0.string("call") != forgedCall }.string("call")
+        _ = try await s.daemon.waitForEvent("call_ended", timeout: .seconds(5)) { $0.string("call") == forgedCall }
+        #expect(!s.daemon.events.contains { $0.name == "call_ended" && $0.string("call") == firstCall },
+                "the first call ended before the new one was answered\n\(s.daemon.log)")
+        let answer = try await s.daemon.run(["ctl", "answer", secondCall ?? "?"])
+        #expect(answer.status == 0, "ctl answer: \(answer.stderr)")
+        let firstEnded = try await s.daemon.waitForEvent("call_ended", timeout: .seconds(10)) { $0.string("call") == firstCall }
         #expect(firstEnded.string("reason") == "remote_hangup", "\(firstEnded)")
-        #expect(s.daemon.log.contains("called again"), "\(s.daemon.log)")
+        let secondResult = try await second.finish(timeout: .seconds(20))
+        #expect(secondResult.succeeded, "the second call must be answered and go through\n\(secondResult)\n\(s.daemon.log)")
+        #expect(s.daemon.log.contains("is confirmed: ending its earlier call"), "\(s.daemon.log)")
         _ = await first.stop()
         await s.stop()
     }

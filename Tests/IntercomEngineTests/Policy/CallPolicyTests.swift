@@ -127,7 +127,8 @@ import Testing
         }
     }
 
-    /// An answered call the panel calls again about ends as the panel's hang-up.
+    /// An answered call the panel calls again about ends as the panel's hang-up, once the new
+    /// call is answered and confirmed (`CallReplacementTests`: not before).
     @Test func aReplacedAnsweredCallEndsAsTheCallersHangUp() async throws {
         try await EngineRig.run(panels: [Self.entrance()]) { rig throws in
             let first = rig.phone.ring(from: Self.panelURI, source: Self.panelAddress)
@@ -136,6 +137,7 @@ import Testing
             _ = try await rig.answered(first)
             let second = rig.phone.ring(from: Self.panelURI, source: Self.panelAddress)
             _ = try await rig.incoming(second)
+            try await rig.intercom.execute(.answer(second))
             #expect(try await rig.ended(first) == .remoteHangup)
         }
     }
