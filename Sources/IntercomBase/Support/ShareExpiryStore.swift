@@ -6,8 +6,8 @@ import Glibc
 /// The ends of shared access this intercom keeps (`ShareExpiry`), in
 /// `$XDG_STATE_HOME/intercom/share-expiries.json`: 0600, written whole through `DurableFile`, so the
 /// daemon finds them again after a restart. The daemon writes it; `intercom share --list` reads it.
-/// A file that is not a plain file of ours (a link, another user's, one others may write: `StateFile`) is never read: it could take a
-/// guest's access away, or keep one that should end.
+/// A file that is not a plain file of ours (a link, another user's, one others may write: `StateFile`)
+/// is never read: it could take a guest's access away, or keep one that should end.
 public struct ShareExpiryStore: Sendable {
     public var path: String
 

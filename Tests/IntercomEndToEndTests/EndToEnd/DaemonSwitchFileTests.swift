@@ -27,7 +27,7 @@ import IntercomPhoneTestSupport
         #expect(chmod(switches.path, 0o600) == 0)
         let r = try await IntercomBinary.run(["daemon", "--config", config.path], in: dir)
         #expect(r.status == 78, "stdout: \(r.stdout)\nstderr: \(r.stderr)")
-        let lines = r.stderr.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let lines = DaemonBadInputTests.lines(r.stderr)
         #expect(lines.count == 1, "\(lines)")
         #expect(lines.first?.contains("\(switches.path) is damaged") == true && lines.first?.contains("remove it") == true, "\(lines)")
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/control.sock"), "the control socket was opened")
