@@ -156,7 +156,8 @@ public final class OperatorClient: Sendable, CustomStringConvertible {
     /// What is found is kept in the token file for `keptCamera`; a camera no longer listed is forgotten there.
     public func camera(id: String) async throws(OperatorError) -> OperatorCamera? {
         let found = try await findCamera(id: id)
-        try? store?.update(config.name) { credentials in
+        // Kept only beside the token it was found with: not for a login since, nor after logout.
+        try? store?.update(config.name, whileLoggedInWith: token) { credentials in
             if let found {
                 if let index = credentials.cameras.firstIndex(where: { $0.id == id }) {
                     credentials.cameras[index] = found

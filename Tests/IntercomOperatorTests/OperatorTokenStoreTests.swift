@@ -36,8 +36,8 @@ import IntercomBase
         #expect(mode(store.directory) == 0o700)
         #expect(mode(store.path(for: "home")) == 0o600)
         #expect(try store.token("home") == "secret-token-1")
-        // No temporary file is left beside it.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory) == ["home.json"])
+        // No temporary file is left beside it; only the lock every change is made under.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).sorted() == [".home.json.lock", "home.json"])
 
         #expect(try store.logout("home"))
         #expect(try store.logout("home") == false)

@@ -6,8 +6,8 @@ import Glibc
 /// The ends of shared access this intercom keeps (`ShareExpiry`), in
 /// `$XDG_STATE_HOME/intercom/share-expiries.json`: 0600, written whole through `DurableFile`, so the
 /// daemon finds them again after a restart. The daemon writes it; `intercom share --list` reads it.
-/// A file that is not a plain file of ours (a link, another user's) is never read: it could take a
-/// guest's access away, or keep one that should end.
+/// A file that is not a plain file of ours (a link, another user's, one others may write: `StateFile`)
+/// is never read: it could take a guest's access away, or keep one that should end.
 public struct ShareExpiryStore: Sendable {
     public var path: String
 
@@ -24,13 +24,12 @@ public struct ShareExpiryStore: Sendable {
     }
 
     public func load() -> Loaded {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return Loaded(expiries: []) }
-        guard info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else {
-            return Loaded(expiries: [], problem: "\(path) is not a plain file of ours; ignoring it (remove it; it is written again at the next 'share --until')")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return Loaded(expiries: [], problem: "\(path) cannot be read")
+        let data: Data
+        do {
+            guard let read = try StateFile.read(path) else { return Loaded(expiries: []) }
+            data = read
+        } catch {
+            return Loaded(expiries: [], problem: "\(error); ignoring it (it is written again at the next 'share --until')")
         }
         guard let json = JSONValue.parse(String(decoding: data, as: UTF8.self)), case .array(let list)? = json["expiries"] else {
             return Loaded(expiries: [], problem: "\(path) is not the expected JSON object; ignoring it (it is rewritten at the next 'share --until')")

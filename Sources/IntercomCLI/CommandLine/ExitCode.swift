@@ -8,6 +8,8 @@ public enum ExitCode {
     public static let dataError: Int32 = 65
     public static let unavailable: Int32 = 69
     public static let authRefused: Int32 = 77
+    /// EX_CONFIG: local state the intercom must not start with (a `switches.json` it cannot trust).
+    public static let configuration: Int32 = 78
 }
 
 extension ExitCode {
@@ -19,5 +21,6 @@ extension ExitCode {
         ReferenceEntry("\(dataError)", "Bad config or data: a config error, an answer that is not what it should be."),
         ReferenceEntry("\(unavailable)", "A panel, SIP peer, operator or the daemon is unavailable (not reachable, no answer, port taken)."),
         ReferenceEntry("\(authRefused)", "Authentication refused: a panel's password, an operator's login or token."),
+        ReferenceEntry("\(configuration)", "The daemon or terminal client would not start on its saved switches: `switches.json` not ours, writable by others, unreadable or damaged (the message says how to mend it)."),
     ]
 }

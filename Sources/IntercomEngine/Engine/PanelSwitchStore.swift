@@ -8,6 +8,12 @@ import IntercomBase
 /// forgotten. So the latest change, from either side, is the one in force; the config file itself
 /// is never rewritten. A switch that cannot be saved throws (`StateDirectoryError`): the engine then
 /// tells whoever flipped it, instead of holding it only until the next restart.
+///
+/// The file is never silently passed over: one that cannot be trusted or understood (not ours,
+/// open to others, unreadable, damaged) would otherwise bring back the config's `guest_until`
+/// that a switch turned off. The daemon and the terminal client refuse to start on it (`check`);
+/// where the engine runs on regardless (SIGHUP, the one-shot commands), every panel's guest mode is
+/// off and the error says why; a switch is refused rather than written over it.
 public struct PanelSwitchStore: Sendable {
     public var path: String
 
@@ -23,10 +29,26 @@ public struct PanelSwitchStore: Sendable {
         var guest: (value: Date?, config: Date?)?
     }
 
+    /// Reads the file as `apply` would; throws what is wrong with it (nothing when it is absent).
+    public func check() throws(StateFileError) {
+        _ = try load()
+    }
+
     /// The panels with the stored switches applied where the config has not changed since;
-    /// stale switches are dropped from the file.
+    /// stale switches are dropped from the file. A file that cannot be used leaves every panel's
+    /// guest mode off, logged as an error: never the config's `guest_until`.
     public func apply(to panels: [PanelConfig], logger: Logger) -> [PanelConfig] {
-        var entries = load(logger: logger)
+        var entries: [String: Entry]
+        do {
+            entries = try load()
+        } catch {
+            logger.error("switches: \(error); until then guest mode is off on every panel")
+            return panels.map { panel in
+                var panel = panel
+                panel.guestUntil = nil
+                return panel
+            }
+        }
         var result = panels
         var changed = false
         for index in result.indices {
@@ -53,38 +75,47 @@ public struct PanelSwitchStore: Sendable {
 
     /// Records a switch flipped on `panel`, whose config value (the file's) is `configured`.
     public func setCalls(_ on: Bool, panel: String, configured: Bool, logger: Logger) throws(StateDirectoryError) {
-        var entries = load(logger: logger)
+        var entries = try loadForChange()
         entries[panel.lowercased(), default: Entry()].calls = (on, configured)
         try save(entries, logger: logger)
     }
 
     public func setGuest(_ until: Date?, panel: String, configured: Date?, logger: Logger) throws(StateDirectoryError) {
-        var entries = load(logger: logger)
+        var entries = try loadForChange()
         entries[panel.lowercased(), default: Entry()].guest = (until, configured)
         try save(entries, logger: logger)
     }
 
-    private func load(logger: Logger) -> [String: Entry] {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return [:] }
-        // A file we did not write (another user's, a link) could switch guest mode on: it is not read.
-        guard info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else {
-            logger.warning("switches: \(path) is not a plain file of ours; ignoring it (remove it; it is written again at the next switch)")
-            return [:]
+    /// The entries before a switch: a file that cannot be used is not written over, as that would
+    /// drop the other panels' switches and bring back their config's `guest_until` at the next start.
+    private func loadForChange() throws(StateDirectoryError) -> [String: Entry] {
+        do {
+            return try load()
+        } catch {
+            throw StateDirectoryError((path as NSString).deletingLastPathComponent, .cannotSave(file: path, detail: error.description))
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+    }
+
+    private func load() throws(StateFileError) -> [String: Entry] {
+        guard let data = try StateFile.read(path) else { return [:] }
+        func damaged(_ detail: String) -> StateFileError { StateFileError(path, .damaged(detail)) }
         guard let json = JSONValue.parse(String(decoding: data, as: UTF8.self)), case .object(let panels) = json else {
-            logger.warning("switches: \(path) is not a JSON object; ignoring it (it is rewritten at the next switch)")
-            return [:]
+            throw damaged("not a JSON object")
         }
         var entries: [String: Entry] = [:]
         for (name, value) in panels {
+            guard case .object = value else { throw damaged("panel '\(name)' is not an object") }
             var entry = Entry()
-            if let calls = value["calls"]?.boolValue, let config = value["calls_config"]?.boolValue {
-                entry.calls = (calls, config)
+            switch (value["calls"], value["calls_config"]) {
+            case (nil, nil): break
+            case (.bool(let calls)?, .bool(let config)?): entry.calls = (calls, config)
+            default: throw damaged("panel '\(name)': calls and calls_config are not both true or false")
             }
-            if let guest = value["guest_until"], let config = value["guest_until_config"] {
+            switch (value["guest_until"], value["guest_until_config"]) {
+            case (nil, nil): break
+            case (let guest?, let config?) where Self.isTime(guest) && Self.isTime(config):
                 entry.guest = (Self.date(guest), Self.date(config))
+            default: throw damaged("panel '\(name)': guest_until and guest_until_config are not both a time or null")
             }
             entries[name] = entry
         }
@@ -106,6 +137,14 @@ public struct PanelSwitchStore: Sendable {
             // DurableFile speaks for the journal; its own words without that prefix.
             let detail = if case .io(let message) = error { message } else { error.description }
             throw StateDirectoryError((path as NSString).deletingLastPathComponent, .cannotSave(file: path, detail: detail))
+        }
+    }
+
+    /// A time as `save` writes it: seconds since 1970, or null for none.
+    private static func isTime(_ value: JSONValue) -> Bool {
+        switch value {
+        case .number, .integer, .null: true
+        default: false
         }
     }
 

@@ -38,6 +38,7 @@ enum DaemonCommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
+        if let refused = TUICommand.refuseUntrustedSwitches(invocation) { return refused }
         let intercom = TUICommand.engine(config, settings, invocation, logger: logger)
         let printJSON = invocation.arguments.value("--events") == "json"
         let printer = EventPrinter(logger: logger)

@@ -47,6 +47,7 @@ enum DoctorCommand {
 
         Console.out("state")
         report(stateFolder(invocation.environment))
+        if let switches = savedSwitches(invocation.environment) { report(switches) }
 
         Console.out("panels")
         if config.panels.isEmpty && config.operators.isEmpty {
@@ -174,6 +175,17 @@ enum DoctorCommand {
         } catch {
             return Finding(ok: false, text: "\(error); until then do-not-disturb and guest switches are refused "
                            + "(they would not outlive a restart)", code: ExitCode.failure)
+        }
+    }
+
+    /// The saved switches, when the daemon would refuse to start on them (nil: fine, or none yet).
+    static func savedSwitches(_ environment: [String: String]) -> Finding? {
+        do {
+            try PanelSwitchStore(environment: environment).check()
+            return nil
+        } catch {
+            return Finding(ok: false, text: "\(error); until then the daemon and the terminal client do not start (exit 78)",
+                           code: ExitCode.configuration)
         }
     }
 

@@ -32,6 +32,7 @@ enum TUICommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
+        if let refused = refuseUntrustedSwitches(invocation) { return refused }
         let intercom = engine(config, settings, invocation, logger: quietLogger(invocation))
         return await runScreen(intercom, invocation: invocation, kiosk: invocation.arguments.has("--kiosk"), label: nil)
     }
@@ -58,6 +59,19 @@ enum TUICommand {
         Intercom(config: config, phoneSettings: settings, logger: logger,
                  operatorTokens: OperatorTokenStore(environment: invocation.environment),
                  switches: PanelSwitchStore(environment: invocation.environment))
+    }
+
+    /// The saved switches the daemon and the terminal client start with, checked first: a file they
+    /// cannot trust stops them (exit 78) instead of bringing back the config's guest mode.
+    static func refuseUntrustedSwitches(_ invocation: Invocation) -> Int32? {
+        do {
+            try PanelSwitchStore(environment: invocation.environment).check()
+            return nil
+        } catch {
+            // Every StateFileError ends in "remove it": removing the file is the way back to the config.
+            return Console.fail("not starting: the saved do-not-disturb and guest switches cannot be trusted: \(error) "
+                                + "to start from the config's calls and guest_until", code: ExitCode.configuration)
+        }
     }
 
     static func phoneSettings(_ config: IntercomConfig, _ invocation: Invocation) -> PhoneSettings {

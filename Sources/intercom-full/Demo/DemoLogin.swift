@@ -9,11 +9,11 @@ enum DemoLogin {
         guard let phone = config.phone else { throw DemoError("the demo operator has no phone") }
         let store = OperatorTokenStore(environment: environment)
         do {
-            var credentials = try store.loadOrCreate(config.name)
+            let credentials = try store.loadOrCreate(config.name)
             let client = try OperatorClient(config: config, token: nil)
             _ = try await client.requestCode(phone: phone, deviceId: credentials.deviceId, method: .sms)
-            credentials.token = try await client.confirmCode(phone: phone, code: code, deviceId: credentials.deviceId).token
-            try store.save(credentials, for: config.name)
+            let token = try await client.confirmCode(phone: phone, code: code, deviceId: credentials.deviceId).token
+            try store.logIn(config.name, token: token, deviceId: credentials.deviceId)
         } catch {
             throw DemoError("cannot log in to the simulated operator: \(error.description)")
         }

@@ -41,13 +41,54 @@ import Testing
         #expect(store.apply(to: Self.panels(guest: own), logger: .silent)[0].guestUntil == own)
     }
 
-    @Test func aDamagedFileIsIgnored() throws {
+    static let future = Date(timeIntervalSince1970: 4_070_908_800)
+
+    /// Issue 37: a damaged file (cut short, edited by hand) never brings back the config's
+    /// guest_until: `check` (the daemon's start) names it, `apply` (SIGHUP) leaves guest mode off,
+    /// and a switch is refused rather than written over it (which would drop the other panels').
+    @Test(arguments: ["not json", "[]", #"{"entrance": 1}"#, #"{"entrance": {"calls": "off", "calls_config": true}}"#,
+                      #"{"entrance": {"guest_until": "soon", "guest_until_config": null}}"#,
+                      #"{"entrance": {"guest_until": null}}"#])
+    func aDamagedFileLeavesGuestModeOffAndIsNotWrittenOver(text: String) throws {
         let directory = try TestDirectory(prefix: "intercom-switches")
-        let url = try directory.write("not json", to: "switches.json")
+        let url = try directory.write(text, to: "switches.json")
+        #expect(chmod(url.path, 0o600) == 0)
         let store = PanelSwitchStore(path: url.path)
-        #expect(store.apply(to: Self.panels(), logger: .silent)[0].calls == true)
-        try store.setCalls(false, panel: "entrance", configured: true, logger: .silent)
-        #expect(store.apply(to: Self.panels(), logger: .silent)[0].calls == false)
+        do {
+            try store.check()
+            Issue.record("\(text) passed the check")
+        } catch {
+            guard case .damaged = error.reason else { Issue.record("\(error)"); return }
+            #expect(error.description.hasPrefix("\(url.path) is damaged (") && error.description.hasSuffix("mend it or remove it"))
+        }
+        let applied = store.apply(to: Self.panels(guest: Self.future), logger: .silent)[0]
+        #expect(applied.guestUntil == nil && applied.calls == true)
+        #expect(throws: StateDirectoryError.self) { try store.setCalls(false, panel: "entrance", configured: true, logger: .silent) }
+        #expect(throws: StateDirectoryError.self) { try store.setGuest(nil, panel: "entrance", configured: Self.future, logger: .silent) }
+        #expect(directory.read("switches.json") == text)
+    }
+
+    /// A missing file is the first run: the config's switches, and `check` passes.
+    @Test func aMissingFileIsTheConfigs() throws {
+        let directory = try TestDirectory(prefix: "intercom-switches")
+        let store = PanelSwitchStore(path: directory.path + "/switches.json")
+        try store.check()
+        #expect(store.apply(to: Self.panels(guest: Self.future), logger: .silent)[0].guestUntil == Self.future)
+    }
+
+    /// Another user's file, or ours left writable by others, may have been planted: guest mode off,
+    /// and `check` says what is wrong and what to do.
+    @Test func aFileOthersOwnOrMayWriteIsNotTrusted() throws {
+        let directory = try TestDirectory(prefix: "intercom-switches")
+        let store = PanelSwitchStore(path: directory.path + "/switches.json")
+        try store.setGuest(nil, panel: "entrance", configured: Self.future, logger: .silent)
+        #expect(chmod(store.path, 0o660) == 0)
+        #expect(throws: StateFileError(store.path, .writableByOthers(mode: 0o660))) { try store.check() }
+        #expect(store.apply(to: Self.panels(guest: Self.future), logger: .silent)[0].guestUntil == nil)
+        #expect(chmod(store.path, 0o600) == 0)
+        // Back to 0600 it is trusted again (another user's file: StateFileTests, judged for a uid not ours).
+        try store.check()
+        #expect(store.apply(to: Self.panels(guest: Self.future), logger: .silent)[0].guestUntil == nil, "the switch holds")
     }
 
     /// SIGHUP with an unchanged file keeps the switch; the engine starts with it.
@@ -105,5 +146,8 @@ import Testing
         #expect(symlink(planted.path, directory.path + "/switches.json") == 0)
         let store = PanelSwitchStore(path: directory.path + "/switches.json")
         #expect(store.apply(to: Self.panels(), logger: .silent)[0].guestUntil == nil)
+        #expect(throws: StateFileError(store.path, .notAPlainFile)) { try store.check() }
+        // Nor does it fall back to the config's guest mode.
+        #expect(store.apply(to: Self.panels(guest: Self.future), logger: .silent)[0].guestUntil == nil)
     }
 }

@@ -172,6 +172,6 @@ import Testing
         let linked = ShareExpiryStore(path: folder.path + "/link.json")
         try FileManager.default.createSymbolicLink(atPath: linked.path, withDestinationPath: store.path)
         let loaded = linked.load()
-        #expect(loaded.expiries.isEmpty && loaded.problem?.contains("not a plain file of ours") == true)
+        #expect(loaded.expiries.isEmpty && loaded.problem?.contains("is a symlink or not a plain file") == true)
     }
 }

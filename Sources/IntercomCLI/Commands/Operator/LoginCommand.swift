@@ -54,7 +54,7 @@ public enum LoginCommand {
         }
         do {
             let store = OperatorTokenStore(environment: invocation.environment)
-            var credentials = try store.loadOrCreate(op.name)
+            let credentials = try store.loadOrCreate(op.name)
             // Without a token: the login methods need none, and an old one must not be sent along.
             let client = try OperatorClient(config: op, token: nil)
             let grant: LoginGrant
@@ -70,8 +70,7 @@ public enum LoginCommand {
                 Console.out("\(op.name) confirms by a call: call \(list) from +\(phone) (it hangs up by itself); waiting up to \(wait) s")
                 grant = try await awaitCall(client, phone: phone, deviceId: credentials.deviceId, seconds: wait)
             }
-            credentials.token = grant.token
-            try store.save(credentials, for: op.name)
+            try store.logIn(op.name, token: grant.token, deviceId: credentials.deviceId)
             Console.out("logged in to \(op.name)\(grant.name.map { " as \(TerminalSafe.escape($0))" } ?? ""); the token is kept in \(store.path(for: op.name))")
             return ExitCode.ok
         } catch {
