@@ -1,4 +1,5 @@
 @testable import IntercomVideo
+import CFFmpeg
 import IntercomImaging
 import IntercomTestSupport
 import Testing
@@ -13,6 +14,57 @@ struct FFmpegOptionsTests {
         try await withCleanup({ await server.stop() }) {
             let left = try Self.openAndReadLeftovers(VideoSource(url: server.url()))
             #expect(left.isEmpty, "unrecognised: \(left)")
+        }
+    }
+
+    @Test("FFmpeg recognises every HLS option we set, and plays an HLS stream within the whitelists")
+    func hlsOptionsRecognised() async throws {
+        let folder = try await HLSTestFolder.start()
+        try await withCleanup({ await folder.stop() }) {
+            let left = try Self.openAndReadLeftovers(VideoSource(url: folder.url("index.m3u8")))
+            #expect(left.isEmpty, "unrecognised: \(left)")
+        }
+    }
+
+    @Test("every network stream is held to the demuxers and decoders we play")
+    func whitelistsAreSet() {
+        for (url, formats) in [("rtsp://10.0.0.5/av0_0", "rtsp"), ("http://cams.example/cam1/index.m3u8", "hls,mpegts,mov")] {
+            var options = FFmpegOptions.forOpening(VideoSource(url: url))
+            defer { av_dict_free(&options) }
+            #expect(av_dict_get(options, "format_whitelist", nil, 0).map { String(cString: $0.pointee.value) } == formats)
+            #expect(av_dict_get(options, "codec_whitelist", nil, 0).map { String(cString: $0.pointee.value) }
+                    == "h264,hevc,mjpeg,aac,pcm_alaw,pcm_mulaw")
+        }
+        #expect(FFmpegOptions.codecRefusal("h264") == nil && FFmpegOptions.codecRefusal("hevc") == nil)
+        #expect(FFmpegOptions.codecRefusal("vp9") == "its video codec vp9 is not one played from the network (H.264, H.265, MJPEG)")
+        #expect(FFmpegOptions.codecRefusal("h26") != nil, "a whole name, not a prefix")
+    }
+
+    /// An SDP file (FFmpeg's `sdp` demuxer would set up RTP to wherever it names) as the stream; the
+    /// start of an AVI file as the stream and as an HLS playlist's segment (the HLS demuxer hands the
+    /// whitelist on to its segments' demuxer; a segment named `.ts` that is not MPEG-TS FFmpeg's HLS
+    /// refuses by itself, so the segment is named for what it is).
+    @Test("a stream in a container not on the list is refused with a clear line, as a segment too")
+    func otherContainerRefused() async throws {
+        let sdp = "v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=camera\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\n"
+            + "m=video 5004 RTP/AVP 96\r\na=rtpmap:96 H264/90000\r\n"
+        let avi = "RIFF\u{04}\u{01}\u{00}\u{00}AVI LIST\u{04}\u{00}\u{00}\u{00}hdrl"
+        let playlist = "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\nseg0.avi\n#EXT-X-ENDLIST\n"
+        let server = try RedirectingServer(["/cam1/live": .body(sdp), "/cam1/clip.avi": .body(avi),
+                                            "/cam1/index.m3u8": .body(playlist), "/cam1/seg0.avi": .body(avi)])
+        try await withCleanup({ server.stop() }) {
+            for url in [server.url("/cam1/live"), server.url("/cam1/clip.avi"), server.url("/cam1/index.m3u8")] {
+                let stream = VideoStream(source: VideoSource(url: url), size: PixelSize(width: 32, height: 24))
+                let (error, _) = try await VideoTestHelpers.outcome(of: stream, within: .seconds(10))
+                await stream.stop()
+                guard let error = error as? VideoError, case .badData(_, let reason) = error else {
+                    Issue.record("\(url): expected bad data, got \(String(describing: error))")
+                    continue
+                }
+                #expect(reason == "its container is not one played from the network (RTSP, HLS with MPEG-TS or MP4 segments, MP4)",
+                        "\(url): \(reason)")
+                #expect(error.exitCode == 65 && !error.description.contains("\n"), "\(error)")
+            }
         }
     }
 
