@@ -46,6 +46,13 @@ package final class Tmux: @unchecked Sendable {
         try await tmux(["send-keys", "-t", session, "-l", text])
     }
 
+    /// Pastes `text` as a terminal does (`paste-buffer -p`): between the bracketed-paste marks
+    /// when the program asked for them (`CSI ? 2004 h`), bare otherwise.
+    package func paste(_ text: String) async throws {
+        try await tmux(["set-buffer", "-b", "intercom-test", "--", text])
+        try await tmux(["paste-buffer", "-p", "-d", "-b", "intercom-test", "-t", session])
+    }
+
     /// The visible screen as text (`capture-pane -p`; `escapes` keeps colour sequences, `-J` joins wraps).
     /// `includeHistory` (`-S -`) adds lines scrolled off the top: after a resize to more rows, the
     /// "Pane is dead" line can push earlier output there.

@@ -63,7 +63,10 @@ final class TUILoop {
         // Focus reports tell `[notify] terminal = auto` when the resident is elsewhere.
         let focusReports = alerts.mode == .auto && alerts.escape != nil && watch == nil
         if focusReports { writeRaw(Alerts.reportFocus) }
+        // Pastes marked as such, so their text is never taken as keys (`EscapeFilter`).
+        writeRaw(BracketedPaste.on)
         defer {
+            writeRaw(BracketedPaste.off)
             if focusReports { writeRaw(Alerts.stopFocusReports) }
             // Leave no picture behind on the normal screen (a kitty image passed through tmux
             // would outlive even the alternate screen).
@@ -84,6 +87,8 @@ final class TUILoop {
             // A terminal's late answers and reports are no key presses (they hold O and digits).
             if let code = key, !keyFilter.isKey(code) { key = keyFilter.finishSequence { curses.key(waiting: $0) } }
             if let focused = keyFilter.takeFocus() { alerts.focused = focused }
+            // The watch view has no prompt: a paste there is dropped like the keys it is not.
+            if let paste = keyFilter.takePaste(), watch == nil { takePaste(paste) }
             // Esc alone is known only once nothing followed it: it cancels a prompt (transfer,
             // door, filter, quit) and closes the help or the journal.
             if keyFilter.takeLoneEscape() { loneEscape() }
