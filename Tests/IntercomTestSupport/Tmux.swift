@@ -99,6 +99,13 @@ package final class Tmux: @unchecked Sendable {
         return (dead, dead && parts.count > 1 ? Int32(parts[1]) : nil)
     }
 
+    /// The pane's shell and the processes under it (the program it runs), shell first.
+    package func paneProcesses() async throws -> [Int32] {
+        let shell = try await tmux(["display-message", "-p", "-t", session, "#{pane_pid}"])
+        guard let root = Int32(shell.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw HarnessError("no pane pid: \(shell)") }
+        return [root] + Self.descendants(of: root)
+    }
+
     /// Every thread's stack of each process under the pane's shell (`gdb -batch`), for a test whose
     /// screen never came: a stuck start says where it waits. Best effort: what gdb could not read is
     /// said in the text instead.
