@@ -10,6 +10,12 @@ enum FFmpegOptions {
     /// beneath the source. `videoOnly`: a player, which discards the audio anyway (a recorder keeps it).
     static func forOpening(_ source: VideoSource, videoOnly: Bool = false) -> OpaquePointer? {
         var options: OpaquePointer?
+        for (key, value) in pairs(for: source, videoOnly: videoOnly) { av_dict_set(&options, key, value, 0) }
+        return options
+    }
+
+    /// The options `forOpening` sets, in order.
+    static func pairs(for source: VideoSource, videoOnly: Bool = false) -> [(String, String)] {
         let readMicroseconds = String(microseconds(source.readTimeout))
         var pairs: [(String, String)] = [
             // Small probes: the first picture matters more than a perfect guess of the stream.
@@ -42,8 +48,7 @@ enum FFmpegOptions {
                 ("live_start_index", "-1"),
             ]
         }
-        for (key, value) in pairs { av_dict_set(&options, key, value, 0) }
-        return options
+        return pairs
     }
 
     /// The protocols FFmpeg may use under an RTSP stream: its control connection (tcp, tls for
