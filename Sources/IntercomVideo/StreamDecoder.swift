@@ -101,7 +101,8 @@ final class StreamDecoder {
             streams[i]?.pointee.discard = AVDISCARD_ALL
         }
         // Only the decoders a network stream may use (as FFmpeg's probing was held to them).
-        if let refused = FFmpegOptions.codecRefusal(decoder.pointee.name.map { String(cString: $0) } ?? "(unnamed)") { throw failure(.badData, refused) }
+        let decoderName = decoder.pointee.name.map { String(cString: $0) } ?? "(unnamed)"
+        if let refused = FFmpegOptions.codecRefusal(decoderName) { throw failure(.badData, refused) }
         guard let context = avcodec_alloc_context3(decoder) else { throw failure(.badData, "out of memory") }
         codec = context
         guard avcodec_parameters_to_context(context, stream.pointee.codecpar) >= 0 else {

@@ -111,10 +111,9 @@ package final class Tmux: @unchecked Sendable {
     /// said in the text instead.
     package func backtraces() async -> String {
         guard let gdb = try? ExternalTool.path("gdb") else { return "(no gdb here to show the pane's stacks)" }
-        guard let shell = try? await tmux(["display-message", "-p", "-t", session, "#{pane_pid}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines), let root = Int32(shell) else { return "(no pane pid)" }
+        guard let processes = try? await paneProcesses() else { return "(no pane pid)" }
         var text = ""
-        for pid in Self.descendants(of: root) {
+        for pid in processes.dropFirst() {
             let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             let out = try? await Subprocess.run(gdb, ["-batch", "-nx", "-p", String(pid), "-ex", "thread apply all bt 12"],

@@ -1,3 +1,4 @@
+import Foundation
 @testable import IntercomVideo
 import IntercomImaging
 import IntercomTestSupport
@@ -62,6 +63,30 @@ struct FFmpegOptionsTests {
                         "\(url): \(reason)")
                 #expect(error.exitCode == 65 && !error.description.contains("\n"), "\(error)")
             }
+        }
+    }
+
+    /// MPEG-TS, a container on the list, holding MPEG-2 video, a codec that is not.
+    @Test("a stream whose video codec is not on the list is refused with a clear line")
+    func otherCodecRefused() async throws {
+        let directory = try TestDirectory(prefix: "intercom-codec")
+        let segment = directory.path + "/mpeg2.ts"
+        let made = try await Subprocess.run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i",
+                                                       "testsrc2=size=64x48:rate=25", "-t", "1", "-c:v", "mpeg2video",
+                                                       "-f", "mpegts", segment], logDirectory: directory.url, timeout: .seconds(60))
+        guard made.status == 0, let bytes = FileManager.default.contents(atPath: segment) else {
+            throw HarnessError("ffmpeg could not make an MPEG-2 test stream: \(made.stderr)")
+        }
+        let server = try RedirectingServer(["/cam1/live.ts": .bytes(Array(bytes))])
+        try await withCleanup({ server.stop() }) {
+            let stream = VideoStream(source: VideoSource(url: server.url("/cam1/live.ts")), size: PixelSize(width: 32, height: 24))
+            let (error, _) = try await VideoTestHelpers.outcome(of: stream, within: .seconds(10))
+            await stream.stop()
+            guard let error = error as? VideoError, case .badData(_, let reason) = error else {
+                Issue.record("expected bad data, got \(String(describing: error))")
+                return
+            }
+            #expect(reason == "its video codec mpeg2video is not one played from the network (H.264, H.265, MJPEG)", "\(reason)")
         }
     }
 

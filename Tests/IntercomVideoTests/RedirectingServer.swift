@@ -13,6 +13,8 @@ final class RedirectingServer: Sendable {
     indirect enum Answer: Sendable {
         /// Served as a playlist when the path ends in `.m3u8`, else as bytes of no named type.
         case body(String)
+        /// Bytes of no named type (a media segment).
+        case bytes([UInt8])
         case redirect(to: String)
         case first(Answer, then: Answer)
     }
@@ -74,18 +76,21 @@ final class RedirectingServer: Sendable {
         }
         if case .first(let answer, let later)? = route { route = earlier == 0 ? answer : later }
         let head: String
-        var body = ""
+        var body: [UInt8] = []
         switch route {
         case .body(let text):
-            body = text
+            body = Array(text.utf8)
             let type = path.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "application/octet-stream"
             head = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\n"
+        case .bytes(let bytes):
+            body = bytes
+            head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n"
         case .redirect(let location):
             head = "HTTP/1.1 302 Found\r\nLocation: \(location)\r\n"
         case .first, nil:
             head = "HTTP/1.1 404 Not Found\r\n"
         }
-        let bytes = Array((head + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+        let bytes = Array((head + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n").utf8) + body
         _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
     }
 }
