@@ -21,6 +21,16 @@ struct TUIPasteTmuxTests {
                 try await s.tmux.paste("hello world, on my way")
                 let screen = try await s.tmux.waitForScreen(containing: "paste ignored (22 bytes)")
                 #expect(screen.contains("In call with entrance"), "the call goes on:\n\(screen)")
+                // Into a prompt it types, its newline no Enter (tmux sends it as CR).
+                try await s.tmux.sendKeys("t")
+                _ = try await s.tmux.waitForScreen(containing: "transfer to (name or sip:URI): _")
+                try await s.tmux.paste("flat 12\nhq")
+                _ = try await s.tmux.waitForScreen(containing: "transfer to (name or sip:URI): flat 12hq_")
+                try await s.tmux.sendKeys("Escape")
+                let deadline = ContinuousClock.now.advanced(by: TestPatience.condition)
+                while try await s.tmux.capture().contains("transfer to"), ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
                 // The h typed after it is a key: the call ends.
                 try await s.tmux.sendKeys("h")
                 _ = try await s.tmux.waitForScreen(containing: "call with entrance ended: hangup")
