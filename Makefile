@@ -22,10 +22,11 @@ release: deps
 # A suite belongs here when it runs in milliseconds on fakes; the rest of the suite runs in `make test`.
 CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
 |IntercomEngineTests\.(CallPolicyTests|NotificationCommandPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|ShareExpiryPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests|JournalSensorFoldTests|BusyCallTests|BusyCallJournalTests|MissedCallQueueTests|AttachProtocolTests|CallTaskOwnershipTests|TaskOwnerTests|AttendedTransferTests|TransferJournalTests|MQTTBridgeTaskTests|HomeAssistantBirthFoldTests|FrontEndQueryTests|LiveViewerWaitTests|FrameSubscriptionPolicyTests|PictureWantPolicyTests)\
-|IntercomTUITests\.(KioskViewTests|CutWordsTests|DeskSelectionTests|TextFitTests|ScreenModel[A-Za-z]*Tests|WatchViewTests|ScreenTitleTests|EscapeFilterTests|BracketedPasteTests|AlertsEscapeTests|TerminalDetectionTests|KittyCompressionTests|ImageRendererTests|MissedCallKeysTests|JournalRecordingTests)\
+|IntercomTUITests\.(KioskViewTests|CutWordsTests|DeskSelectionTests|TextFitTests|ScreenModel[A-Za-z]*Tests|WatchViewTests|ScreenTitleTests|EscapeFilterTests|AlertsEscapeTests|TerminalDetectionTests|KittyCompressionTests|ImageRendererTests|MissedCallKeysTests|JournalRecordingTests)\
 |IntercomPhoneTests\.(SIPTransferReportsTests|IteratePaceTests|SIPStreamSocketsTests)\
 |IntercomVideoTests\.(TimestampPacerTests|StreamURLGateTests|ScaleTargetTests|FFmpegOptionsTests|FFmpegLoadingTests)\
 |IntercomEndToEndTests\.MosquittoLoadingTests\
+|IntercomTUITests\.BracketedPasteTests\
 |IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests|LogTableTests|DoorsListTests|CtlTransferArgumentsTests|DoorTargetTests|CtlSummaryTests)
 check:
 	$(SWIFT) build --build-tests
