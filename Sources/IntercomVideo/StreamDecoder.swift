@@ -100,6 +100,9 @@ final class StreamDecoder {
         for i in 0..<Int(format.pointee.nb_streams) where i != Int(index) {
             streams[i]?.pointee.discard = AVDISCARD_ALL
         }
+        // Only the decoders a network stream may use (as FFmpeg's probing was held to them).
+        let decoderName = decoder.pointee.name.map { String(cString: $0) } ?? "(unnamed)"
+        if let refused = FFmpegOptions.codecRefusal(decoderName) { throw failure(.badData, refused) }
         guard let context = avcodec_alloc_context3(decoder) else { throw failure(.badData, "out of memory") }
         codec = context
         guard avcodec_parameters_to_context(context, stream.pointee.codecpar) >= 0 else {
@@ -109,7 +112,10 @@ final class StreamDecoder {
         context.pointee.thread_count = 1
         context.pointee.flags |= Int32(AV_CODEC_FLAG_LOW_DELAY)
         context.pointee.flags2 |= Int32(AV_CODEC_FLAG2_FAST)
-        let status = avcodec_open2(context, decoder, nil)
+        var decoderOptions: OpaquePointer?
+        defer { av_dict_free(&decoderOptions) }
+        av_dict_set(&decoderOptions, "codec_whitelist", FFmpegOptions.networkCodecs, 0)
+        let status = avcodec_open2(context, decoder, &decoderOptions)
         guard status >= 0 else { throw failure(.badData, "the video decoder did not open (\(FFmpegLibrary.text(status)))") }
         guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else { throw failure(.badData, "out of memory") }
         self.packet = packet
@@ -218,6 +224,7 @@ final class StreamDecoder {
         if status == intercom_averror_http_not_found() || status == intercom_averror_stream_not_found() {
             return failure(.unavailable, "the server has no such stream: check the path")
         }
+        if let refused = FFmpegOptions.formatRefusal(status) { return failure(.badData, refused) }
         return failure(.unavailable, FFmpegLibrary.text(status))
     }
 }

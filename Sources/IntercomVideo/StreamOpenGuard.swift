@@ -35,9 +35,11 @@ final class StreamOpenGuard {
     private var entryOpened = false
     /// URLs other than playlists the demuxer was allowed to try (segments, keys).
     private var segmentsTried = 0
-    /// The first address whose answer to a segment request FFmpeg's http gave up on with a bare
-    /// I/O error: what a redirect it was not allowed to follow (or a status it knows no name for) gives.
-    private var unfollowed: String?
+    /// The first address whose answer to a segment request or a playlist's reload FFmpeg's http
+    /// gave up on with a bare I/O error: what a redirect it was not allowed to follow (or a status
+    /// it knows no name for) gives.
+    private var unfollowed: (address: String, request: Request)?
+    enum Request { case segment, reload }
 
     init(source: VideoSource, interrupt: InterruptState) {
         gate = StreamURLGate(url: source.url)
@@ -67,16 +69,21 @@ final class StreamOpenGuard {
             interrupt.cutShort()
             return intercom_averror(EPERM)
         }
-        if !isEntry {
-            if !Self.isPlaylist(text) { segmentsTried += 1 }
-            // A server may not send the demuxer on to another address either: FFmpeg's http
-            // follows redirects by itself, unseen here. The stream's own URL may redirect (an
-            // operator handing the stream to one of its nodes).
+        // The stream's own URL opened the first time may redirect (an operator handing the
+        // stream to one of its nodes). Nothing after it may: not a segment, a key, a variant, nor
+        // a live playlist's reload (the same URL again, every few seconds): FFmpeg's http follows
+        // redirects by itself, unseen here, and a reload sent elsewhere would move the stream to
+        // another host. A playlist reloaded over a kept-alive connection inherits this.
+        let firstEntry = isEntry && !entryOpened
+        if !firstEntry {
+            if !isEntry && !Self.isPlaylist(text) { segmentsTried += 1 }
             if let options { av_dict_set(options, "max_redirects", "0", 0) }
         }
         let status = chained(context, pb, url, flags, options)
-        if !isEntry, status == intercom_averror(EIO), unfollowed == nil { unfollowed = StreamAddress(text).hostAndPort }
-        if isEntry, status >= 0 {
+        if !firstEntry, status == intercom_averror(EIO), unfollowed == nil {
+            unfollowed = (StreamAddress(text).hostAndPort, isEntry ? .reload : .segment)
+        }
+        if firstEntry, status >= 0 {
             entryOpened = true
             if let opened = pb?.pointee { admitRedirect(of: opened) }
         }
@@ -100,8 +107,14 @@ final class StreamOpenGuard {
         let allowed = "only \(gate.allowedOrigins) is fetched"
         if let refused { return "\(isPlaylist ? "its playlist" : "it") points at \(refused), which is not fetched (\(allowed))" }
         guard status == intercom_averror_invaliddata() || status == intercom_averror(EIO) else { return nil }
-        if let unfollowed {
-            return "a segment request to \(unfollowed) was redirected or failed (redirects from segments are not followed)"
+        if let (address, request) = unfollowed {
+            switch request {
+            case .segment:
+                return "a segment request to \(address) was redirected or failed (redirects from segments are not followed)"
+            case .reload:
+                return "a reload of its playlist from \(address) was redirected or failed "
+                    + "(a playlist is reloaded only from where it was first fetched)"
+            }
         }
         if isPlaylist, entryOpened, segmentsTried == 0 {
             return "its playlist names no segment that may be fetched (\(allowed))"

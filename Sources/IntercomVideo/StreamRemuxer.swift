@@ -77,6 +77,7 @@ final class StreamRemuxer {
             if status == intercom_averror_http_unauthorized() || status == intercom_averror_http_forbidden() {
                 throw .authRefused(stream: source.displayName)
             }
+            if let refused = FFmpegOptions.formatRefusal(status) { throw .badData(stream: source.displayName, reason: refused) }
             let reason = interrupt.deadlineHit ? "no answer within \(FFmpegLibrary.seconds(source.openTimeout))"
                                                : FFmpegLibrary.text(status)
             throw .unavailable(stream: source.displayName, reason: reason)

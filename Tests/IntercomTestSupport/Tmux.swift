@@ -46,6 +46,13 @@ package final class Tmux: @unchecked Sendable {
         try await tmux(["send-keys", "-t", session, "-l", text])
     }
 
+    /// Pastes `text` as a terminal does (`paste-buffer -p`): between the bracketed-paste marks
+    /// when the program asked for them (`CSI ? 2004 h`), bare otherwise.
+    package func paste(_ text: String) async throws {
+        try await tmux(["set-buffer", "-b", "intercom-test", "--", text])
+        try await tmux(["paste-buffer", "-p", "-d", "-b", "intercom-test", "-t", session])
+    }
+
     /// The visible screen as text (`capture-pane -p`; `escapes` keeps colour sequences, `-J` joins wraps).
     /// `includeHistory` (`-S -`) adds lines scrolled off the top: after a resize to more rows, the
     /// "Pane is dead" line can push earlier output there.
@@ -92,15 +99,21 @@ package final class Tmux: @unchecked Sendable {
         return (dead, dead && parts.count > 1 ? Int32(parts[1]) : nil)
     }
 
+    /// The pane's shell and the processes under it (the program it runs), shell first.
+    package func paneProcesses() async throws -> [Int32] {
+        let shell = try await tmux(["display-message", "-p", "-t", session, "#{pane_pid}"])
+        guard let root = Int32(shell.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw HarnessError("no pane pid: \(shell)") }
+        return [root] + Self.descendants(of: root)
+    }
+
     /// Every thread's stack of each process under the pane's shell (`gdb -batch`), for a test whose
     /// screen never came: a stuck start says where it waits. Best effort: what gdb could not read is
     /// said in the text instead.
     package func backtraces() async -> String {
         guard let gdb = try? ExternalTool.path("gdb") else { return "(no gdb here to show the pane's stacks)" }
-        guard let shell = try? await tmux(["display-message", "-p", "-t", session, "#{pane_pid}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines), let root = Int32(shell) else { return "(no pane pid)" }
+        guard let processes = try? await paneProcesses() else { return "(no pane pid)" }
         var text = ""
-        for pid in Self.descendants(of: root) {
+        for pid in processes.dropFirst() {
             let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             let out = try? await Subprocess.run(gdb, ["-batch", "-nx", "-p", String(pid), "-ex", "thread apply all bt 12"],

@@ -6,12 +6,17 @@ import Glibc
 #endif
 
 /// A web server on 127.0.0.1 with fixed answers by path (the query aside): a body, or a 302 to
-/// another URL. One request per connection, served by one thread (poll), for tests of where a
-/// stream's redirects may lead.
+/// another URL, or one answer to a path's first request and another to the rest (a live
+/// playlist's reloads). One request per connection, served by one thread (poll), for tests of
+/// where a stream's redirects may lead and what it may hold.
 final class RedirectingServer: Sendable {
-    enum Answer: Sendable {
+    indirect enum Answer: Sendable {
+        /// Served as a playlist when the path ends in `.m3u8`, else as bytes of no named type.
         case body(String)
+        /// Bytes of no named type (a media segment).
+        case bytes([UInt8])
         case redirect(to: String)
+        case first(Answer, then: Answer)
     }
 
     let port: UInt16
@@ -20,6 +25,8 @@ final class RedirectingServer: Sendable {
     private let routes: [String: Answer]
     private let stopping = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
+    /// Requests answered so far, by path.
+    private let served = Mutex<[String: Int]>([:])
 
     init(_ routes: [String: Answer]) throws {
         self.routes = routes
@@ -62,19 +69,28 @@ final class RedirectingServer: Sendable {
         }
         let target = String(decoding: received, as: UTF8.self).split(separator: " ").dropFirst().first ?? ""
         let path = String(target.prefix { $0 != "?" })
-        let route = routes[path] ?? routes.first { $0.key.hasSuffix("*") && path.hasPrefix($0.key.dropLast()) }?.value
+        var route = routes[path] ?? routes.first { $0.key.hasSuffix("*") && path.hasPrefix($0.key.dropLast()) }?.value
+        let earlier = served.withLock { served in
+            defer { served[path, default: 0] += 1 }
+            return served[path, default: 0]
+        }
+        if case .first(let answer, let later)? = route { route = earlier == 0 ? answer : later }
         let head: String
-        var body = ""
+        var body: [UInt8] = []
         switch route {
         case .body(let text):
-            body = text
-            head = "HTTP/1.1 200 OK\r\nContent-Type: application/vnd.apple.mpegurl\r\n"
+            body = Array(text.utf8)
+            let type = path.hasSuffix(".m3u8") ? "application/vnd.apple.mpegurl" : "application/octet-stream"
+            head = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\n"
+        case .bytes(let bytes):
+            body = bytes
+            head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n"
         case .redirect(let location):
             head = "HTTP/1.1 302 Found\r\nLocation: \(location)\r\n"
-        case nil:
+        case .first, nil:
             head = "HTTP/1.1 404 Not Found\r\n"
         }
-        let bytes = Array((head + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+        let bytes = Array((head + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n").utf8) + body
         _ = bytes.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
     }
 }

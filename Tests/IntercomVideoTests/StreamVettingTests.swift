@@ -134,6 +134,21 @@ extension LiveVideoTests {
             }
         }
 
+        @Test("a live playlist whose reload is redirected elsewhere is refused; the other host is never reached")
+        func redirectedReload() async throws {
+            let other = try SilentListener()
+            // Live (no ENDLIST): FFmpeg fetches it again once its one segment is done.
+            let playlist = "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:1.0,\nseg0.ts\n"
+            let server = try RedirectingServer([
+                "/cam1/index.m3u8": .first(.body(playlist), then: .redirect(to: "http://127.0.0.1:\(other.port)/cam1/index.m3u8")),
+            ])
+            try await withCleanup({ server.stop(); other.close() }) {
+                let reason = try await badDataReason(server.url("/cam1/index.m3u8?token=test-token"))
+                #expect(reason.contains("a reload of its playlist from 127.0.0.1:\(server.port) was redirected or failed"), "\(reason)")
+                #expect(!other.hasPendingConnection, "the reload's redirect was followed")
+            }
+        }
+
         /// Plays `url` to its end: it must fail as bad data, its line naming the stream without the token.
         private func badDataReason(_ url: String) async throws -> String {
             let stream = VideoStream(source: VideoSource(url: url), size: size)

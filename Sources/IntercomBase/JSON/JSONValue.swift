@@ -74,7 +74,7 @@ public enum JSONValue: Sendable, Equatable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            // C0, DEL and C1 as \u00XX: a JSON line may end up on a terminal (`ctl events`,
+            // C0, DEL, C1 and bidi controls as \uXXXX: a JSON line may end up on a terminal (`ctl events`,
             // `log --json`), where those characters act instead of showing.
             case _ where TerminalSafe.isControl(scalar):
                 out += String(format: "\\u%04x", scalar.value)

@@ -2,7 +2,10 @@
 /// caller's display name, an operator's names) safe to print on a terminal or in a log. A control
 /// character in such text could move the cursor, rewrite earlier lines, change the window title
 /// or, on some terminals, answer with input of its own; so every C0 control (U+0000–U+001F), DEL
-/// (U+007F) and C1 control (U+0080–U+009F) is shown as `\u{XX}` instead. Bytes that are not UTF-8
+/// (U+007F) and C1 control (U+0080–U+009F) is shown as `\u{XX}` instead. So are the Unicode
+/// bidirectional controls (embeddings, overrides, isolates, marks): on a terminal that honours
+/// them, a right-to-left override in a caller's name turns the rest of the line backwards, our
+/// own words included, so a name can make the line read as it likes. Bytes that are not UTF-8
 /// never get this far: Swift decodes them to U+FFFD, which is printable.
 ///
 /// This is the one way out: `Console` (every command's output), `Logger` (every log line), the
@@ -22,9 +25,18 @@ public enum TerminalSafe {
         spell(text) { isControl($0) && $0 != "\n" && $0 != "\t" }
     }
 
-    /// C0, DEL and C1: the characters a terminal may act on instead of showing.
+    /// C0, DEL, C1 and the bidirectional controls: the characters a terminal may act on instead of showing.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar)
+    }
+
+    /// ALM (U+061C), LRM and RLM (U+200E, U+200F), the embeddings and overrides (U+202A–U+202E) and
+    /// the isolates (U+2066–U+2069): invisible, they reorder what a terminal shows around them.
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     private static func spell(_ text: String, where unsafe: (Unicode.Scalar) -> Bool) -> String {

@@ -16,6 +16,8 @@ final class Inbox: Sendable {
         case doors([DoorListing])
         /// Close the screen (`TUIApp.stop()`: a signal), as q does.
         case quit
+        /// Ctrl-Z (`SuspendSignal`): stop until continued, the terminal put back meanwhile.
+        case suspend
     }
 
     private let items = Mutex<[Item]>([])

@@ -96,6 +96,9 @@ public final class TUIApp: Sendable {
             made.doors = doors.compactMap(DoorListing.init(json:))
         }
         let context = made
+        // Ctrl-Z goes through the screen's loop, which puts the terminal back first.
+        let suspending = SuspendSignal(inbox: inbox)
+        defer { suspending.cancel() }
         let result: Result<CallEndReason?, TUIError> = await withCheckedContinuation { done in
             let thread = Thread {
                 do {

@@ -28,6 +28,8 @@ extension TUILoop {
             model.updateDoors(list)
         case .quit:
             running = false
+        case .suspend:
+            suspend()
         }
     }
 

@@ -5,6 +5,10 @@ import IntercomTerminal
 /// The prompts' keys (transfer target, door name, the kiosk's filter) and the journal view's.
 /// Esc cancels each prompt once it has stood alone (`ScreenModel.escape`, from `TUILoop.run`).
 extension TUILoop {
+    /// The longest door name and transfer target a prompt takes.
+    static let doorNameLimit = 64
+    static let transferTargetLimit = 200
+
     /// A typed character, if `key` is a printable ASCII one.
     static func printable(_ key: Int32) -> Character? {
         guard key >= 32, key < 127, let scalar = Unicode.Scalar(UInt32(key)) else { return nil }
@@ -32,7 +36,7 @@ extension TUILoop {
         case KeyAction.keyTab:
             if let first = matches.first { prompt.typed = first.id }
         default:
-            guard let c = Self.printable(key), prompt.typed.count < 64 else { return }
+            guard let c = Self.printable(key), prompt.typed.count < Self.doorNameLimit else { return }
             prompt.typed.append(c)
         }
         model.doorPrompt = prompt
@@ -49,6 +53,23 @@ extension TUILoop {
             model.kiosk.apply(.type(c))
         }
         resetPictures()
+    }
+
+    /// A paste (`BracketedPaste`) is text, never keys: its printable characters type into the open
+    /// prompt (a newline in it presses no Enter); with no prompt open it is set aside, said once.
+    func takePaste(_ paste: BracketedPaste) {
+        let typed = paste.text.unicodeScalars.filter { $0.isASCII && $0.value >= 32 && $0.value < 127 }.map(Character.init)
+        if var prompt = model.doorPrompt {
+            prompt.typed += typed.prefix(max(0, Self.doorNameLimit - prompt.typed.count))
+            model.doorPrompt = prompt
+        } else if let target = model.transferPrompt {
+            model.transferPrompt = target + typed.prefix(max(0, Self.transferTargetLimit - target.count))
+        } else if model.kiosk.typing != nil {
+            for c in typed { model.kiosk.apply(.type(c)) }
+            resetPictures()
+        } else {
+            model.say("paste ignored (\(paste.byteCount) bytes): pasted text goes only into a prompt, never to the keys")
+        }
     }
 
     /// A lone Esc: with no prompt or help open it goes back from an attended transfer's
@@ -79,7 +100,7 @@ extension TUILoop {
             let matches = context.directory.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
             if let first = matches.first { typed = first }
         default:
-            guard let c = Self.printable(key), typed.count < 200 else { return }
+            guard let c = Self.printable(key), typed.count < Self.transferTargetLimit else { return }
             typed.append(c)
         }
         model.transferPrompt = typed

@@ -28,6 +28,8 @@ final class TUILoop {
     var lastHeadline: String?
     var lastStatusAt = Date.distantPast
     private var closeAt: Date?
+    /// Focus reports tell `[notify] terminal = auto` when the resident is elsewhere (`terminalModes`).
+    let focusReports: Bool
     private var keyFilter = EscapeFilter()
     /// Where the picture and the text went last turn.
     private var lastLayout: Layout?
@@ -44,6 +46,7 @@ final class TUILoop {
         }
         self.alerts = Alerts(bell: context.options.bell, mode: context.options.notify,
                              escape: context.capabilities.notificationEscape.escape)
+        focusReports = alerts.mode == .auto && alerts.escape != nil && context.options.watch == nil
         self.pictures = PictureOutput(choice: context.capabilities.choose(override: context.options.graphics),
                                       capabilities: context.capabilities)
         self.text = ScreenText(curses: curses, context: context)
@@ -60,11 +63,10 @@ final class TUILoop {
 
     /// Returns how the followed call (`intercom call`) ended, if there is one.
     func run() -> CallEndReason? {
-        // Focus reports tell `[notify] terminal = auto` when the resident is elsewhere.
-        let focusReports = alerts.mode == .auto && alerts.escape != nil && watch == nil
-        if focusReports { writeRaw(Alerts.reportFocus) }
+        // Pastes marked as such, so their text is never taken as keys (`EscapeFilter`), and focus reports.
+        askTerminalModes()
         defer {
-            if focusReports { writeRaw(Alerts.stopFocusReports) }
+            dropTerminalModes()
             // Leave no picture behind on the normal screen (a kitty image passed through tmux
             // would outlive even the alternate screen).
             pictures.erase()
@@ -84,6 +86,8 @@ final class TUILoop {
             // A terminal's late answers and reports are no key presses (they hold O and digits).
             if let code = key, !keyFilter.isKey(code) { key = keyFilter.finishSequence { curses.key(waiting: $0) } }
             if let focused = keyFilter.takeFocus() { alerts.focused = focused }
+            // The watch view has no prompt: a paste there is dropped like the keys it is not.
+            if let paste = keyFilter.takePaste(), watch == nil { takePaste(paste) }
             // Esc alone is known only once nothing followed it: it cancels a prompt (transfer,
             // door, filter, quit) and closes the help or the journal.
             if keyFilter.takeLoneEscape() { loneEscape() }
@@ -173,5 +177,5 @@ final class TUILoop {
         }
     }
 
-    private func writeRaw(_ text: String) { TerminalWriter.standardOutput.write(text) }
+    func writeRaw(_ text: String) { TerminalWriter.standardOutput.write(text) }
 }

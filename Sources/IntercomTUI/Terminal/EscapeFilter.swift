@@ -6,20 +6,30 @@
 /// Fed one byte (or ncurses key code) at a time; everything from ESC to the end of its
 /// sequence — CSI, SS3, OSC/DCS/APC/PM/SOS strings, ESC + one character — is not a key.
 /// Focus reports (`CSI I`, `CSI O`, after `CSI ? 1004 h`) are not keys either: they are kept
-/// for `takeFocus`.
+/// for `takeFocus`. Nor is a paste (`CSI 200 ~` … `CSI 201 ~`, after `CSI ? 2004 h`): its text
+/// is kept for `takePaste`, however many reads it takes to come.
 public struct EscapeFilter: Sendable {
-    enum State: Sendable, Equatable { case ground, escape, csi, ss3, string, stringEscape }
+    enum State: Sendable, Equatable { case ground, escape, csi, ss3, string, stringEscape, paste }
 
     /// A lone ESC key: nothing follows within this (a terminal sends its sequences in one write).
     package static let loneEscapeMilliseconds = 50
     static let loneEscape = Duration.milliseconds(loneEscapeMilliseconds)
-    /// A sequence never ends (garbled, cut): keys count again after this.
+    /// A sequence never ends (garbled, cut): keys count again after this. In a paste, this long
+    /// without a byte (a long paste over a slow link comes in many reads, each within it).
     static let giveUp = Duration.seconds(1)
+    /// At most this many bytes of a paste are read in one `finishSequence`: a paste that goes on
+    /// and on is read across turns, and the screen keeps drawing meanwhile.
+    package static let pasteBytesPerTurn = 65536
 
     private(set) var state = State.ground
     private var since: ContinuousClock.Instant?
-    /// Parameter and intermediate bytes of the CSI being read (a focus report has none).
+    /// Parameter and intermediate bytes of the CSI being read (a focus report has none), and the
+    /// first few of them (a paste's start mark is `200`).
     private var csiLength = 0
+    private var csiStart: [UInt8] = []
+    /// The paste being read, and the last one read whole (or given up on) not yet taken.
+    private var paste = PasteCollector()
+    private var pasted: BracketedPaste?
     /// The last focus report not yet taken: true = focus in.
     private var focus: Bool?
 
@@ -31,7 +41,7 @@ public struct EscapeFilter: Sendable {
         guard (0..<256).contains(code) else { return true }
         if state != .ground, let since {
             let waited = since.duration(to: now)
-            if waited > Self.giveUp || (state == .escape && waited > Self.loneEscape) { state = .ground }
+            if waited > Self.giveUp || (state == .escape && waited > Self.loneEscape) { giveUpSequence() }
         }
         let byte = UInt8(code)
         switch state {
@@ -43,6 +53,7 @@ public struct EscapeFilter: Sendable {
             case UInt8(ascii: "["):
                 state = .csi
                 csiLength = 0
+                csiStart = []
             case UInt8(ascii: "O"): state = .ss3
             case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"): state = .string
             case 0x1B: begin(now)
@@ -54,8 +65,14 @@ public struct EscapeFilter: Sendable {
             } else if (0x40...0x7E).contains(byte) {
                 state = .ground
                 if csiLength == 0, byte == UInt8(ascii: "I") || byte == UInt8(ascii: "O") { focus = byte == UInt8(ascii: "I") }
+                if byte == UInt8(ascii: "~"), csiStart == Array("200".utf8), csiLength == 3 {
+                    state = .paste
+                    paste = PasteCollector()
+                    since = now
+                }
             } else {
                 csiLength += 1
+                if csiStart.count < 4 { csiStart.append(byte) }
             }
         case .ss3:
             state = .ground
@@ -63,6 +80,13 @@ public struct EscapeFilter: Sendable {
             if byte == 0x07 { state = .ground } else if byte == 0x1B { state = .stringEscape }
         case .stringEscape:
             state = byte == UInt8(ascii: "\\") ? .ground : .string
+        case .paste:
+            // The wait for the end mark counts from the last byte, not the first.
+            since = now
+            if paste.take(byte) {
+                state = .ground
+                pasted = paste.paste(cut: false)
+            }
         }
         return false
     }
@@ -75,12 +99,31 @@ public struct EscapeFilter: Sendable {
     /// the next byte, as ncurses' ESCDELAY does; inside a longer sequence it takes only what is already
     /// there (the rest is read as it comes). Returns a key press read on the way, if one ended it.
     public mutating func finishSequence(_ read: (Int) -> Int32?) -> Int32? {
+        var pasteBytes = 0
         while state != .ground {
+            if state == .paste {
+                pasteBytes += 1
+                if pasteBytes > Self.pasteBytesPerTurn { return nil }
+            }
             let wait = state == .escape ? Self.loneEscapeMilliseconds + 10 : 0
             guard let next = read(wait) else { return nil }
             if isKey(next) { return next }
         }
         return nil
+    }
+
+    /// The last paste read whole, once; or one whose end mark has not come for `giveUp` (what
+    /// came of it: keys count again). Called each turn of the loop, key or not.
+    public mutating func takePaste(now: ContinuousClock.Instant = ContinuousClock.now) -> BracketedPaste? {
+        if state == .paste, let since, since.duration(to: now) > Self.giveUp { giveUpSequence() }
+        defer { pasted = nil }
+        return pasted
+    }
+
+    /// A sequence cut off for good; a paste cut off keeps what came.
+    private mutating func giveUpSequence() {
+        if state == .paste { pasted = paste.paste(cut: true) }
+        state = .ground
     }
 
     /// True once when an ESC has stood alone for `loneEscape`: the Esc key itself (the kiosk's

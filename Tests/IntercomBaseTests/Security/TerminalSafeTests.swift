@@ -22,6 +22,24 @@ import IntercomTestSupport
         }
     }
 
+    @Test("the bidirectional controls are spelt too: a caller's name cannot turn the line around")
+    func escapesBidiControls() {
+        let bidi: [UInt32] = [0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
+        for value in bidi {
+            let scalar = Unicode.Scalar(value)!
+            let hex = String(value, radix: 16, uppercase: true)
+            #expect(TerminalSafe.escape("a\(scalar)b") == "a\\u{\(hex)}b", "U+\(hex)")
+            #expect(TerminalSafe.lines("a\n\(scalar)") == "a\n\\u{\(hex)}", "U+\(hex)")
+        }
+        // The override that makes "evil\u{202E}txt.exe" read "evilexe.txt", and an isolate left open.
+        #expect(TerminalSafe.escape("Door \u{202E}nepo\u{2066}") == "Door \\u{202E}nepo\\u{2066}")
+        // Their neighbours are ordinary text: the zero-width joiner, Hebrew, Arabic letters.
+        #expect(TerminalSafe.escape("\u{200D}שלום مرحبا\u{2070}") == "\u{200D}שלום مرحبا\u{2070}")
+        let line = JSONValue.string("a\u{202E}b").encoded
+        #expect(line == "\"a\\u202eb\"", "\(line)")
+        #expect(JSONValue.parse("[\(line)]") == .array([.string("a\u{202E}b")]))
+    }
+
     @Test("the JSON encoder escapes DEL and C1 as \\u00XX, and the result still parses back")
     func jsonEscapesDELAndC1() throws {
         let hostile = "door\u{7F}\u{9B}31m\u{85}\u{1B}[2J"

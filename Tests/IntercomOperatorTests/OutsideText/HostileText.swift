@@ -14,6 +14,7 @@ enum HostileText {
         ("every C1, U+0080 to U+009F", Array(String(String.UnicodeScalarView((0x80...0x9F).compactMap(Unicode.Scalar.init))).utf8)),
         ("BEL", Array("ding\u{07}\u{07}".utf8)),
         ("DEL and NUL", Array("x\u{7F}\u{00}y".utf8)),
+        ("bidi override, isolate and marks", Array("Door \u{202E}nepo\u{2067}\u{200F}\u{061C}x\u{202C}".utf8)),
         ("invalid UTF-8: lone C1 bytes, overlong, surrogate", [0x61, 0x9B, 0x32, 0x4A, 0xC0, 0x9B, 0xED, 0xA0, 0x80, 0xFF, 0xFE, 0x62]),
     ]
 
@@ -35,7 +36,7 @@ enum HostileText {
     }
 
     /// Why `bytes` (what a command wrote) is not safe for a terminal, or nil when it is: valid
-    /// UTF-8 with no C0 control but newline and tab, no DEL and no C1 code point.
+    /// UTF-8 with no C0 control but newline and tab, no DEL, no C1 code point and no bidi control.
     static func problem(_ bytes: [UInt8]) -> String? {
         if let bad = bytes.first(where: { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F }) {
             return "control byte 0x\(String(bad, radix: 16))"
@@ -43,6 +44,10 @@ enum HostileText {
         guard let text = String(validating: bytes, as: UTF8.self) else { return "not UTF-8" }
         if let c1 = text.unicodeScalars.first(where: { (0x80...0x9F).contains($0.value) }) {
             return "C1 U+\(String(c1.value, radix: 16))"
+        }
+        let bidi: Set<UInt32> = Set([0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069))
+        if let control = text.unicodeScalars.first(where: { bidi.contains($0.value) }) {
+            return "bidi control U+\(String(control.value, radix: 16))"
         }
         return nil
     }

@@ -20,6 +20,14 @@ import Testing
         }
     }
 
+    /// A right-to-left override in a caller's name would turn the notification's words around.
+    @Test func notificationTitleSpellsBidiControls() {
+        var written: [String] = []
+        Alerts(bell: false, mode: .on, escape: .osc777).notifyIncoming("Door \u{202E}nepo\u{2066}", tag: "t1", { written.append($0) })
+        #expect(written.count == 1 && written[0].contains("Door \\u{202E}nepo\\u{2066} is calling"), "\(written)")
+        #expect(!written.joined().unicodeScalars.contains { TerminalSafe.isBidiControl($0) })
+    }
+
     @Test func eachTerminalGetsItsEscape() {
         func escape(_ environment: [String: String]) -> NotificationEscape? {
             TerminalCapabilities(environment: environment).notificationEscape.escape
