@@ -8,7 +8,7 @@ import IntercomTestSupport
 /// network: `--scan` names them): the config it writes passes `config --check` and takes a call.
 @Suite("setup wizard", .removesTestFolders)
 struct SetupWizardTests {
-    @Test("finds the panels, tries the last panel's password first and asks only where it is refused, writes dial =, writes a 0600 config that checks and receives a call")
+    @Test("finds the panels, tries the last panel's password first and asks only where it is refused, writes dial = and a 0600 config that checks and receives a call")
     func wizardWritesAWorkingConfig() async throws {
         let dir = try TestDirectory(prefix: "setup")
         // The porch has a camera over RTSP and names its SIP account; the gate has neither (its
