@@ -61,7 +61,7 @@ public struct FlatSettingChange: Sendable, Equatable {
             }
             guard let until = untilTime(value, now: now) else {
                 return .failure(SettingParseError(
-                    "auto_open takes off, a duration (30m, 2h, 1d) or a time (YYYY-MM-DD HH:MM, RFC 3339), not '\(value)'"))
+                    "auto_open takes off or \(UntilTimeParser.forms), not '\(value)'"))
             }
             guard until > now else { return .failure(SettingParseError("auto_open time '\(value)' is in the past; use off")) }
             return .success(FlatSettingChange(key: key, wireKey: "autoOpen", wireValue: OperatorTime.format(until), until: until))
