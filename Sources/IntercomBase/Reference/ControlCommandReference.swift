@@ -4,7 +4,8 @@ public enum ControlCommandReference {
     public static let intro = "The daemon listens on `$XDG_RUNTIME_DIR/intercom/control.sock` (mode 0600; other users are refused; "
         + "`[daemon] socket` moves it). Each request is one JSON object on a line, such as `{\"command\":\"status\"}`; "
         + "an optional `id` (any JSON value) is echoed. Each reply is one line: `{\"id\":…,\"ok\":true,\"data\":…}` "
-        + "or `{\"id\":…,\"ok\":false,\"error\":\"…\",\"code\":69}` (`code`: the exit code of the engine's error, when it has one). `call` (an id such as `c1`) picks the call where one is taken; "
+        + "or `{\"id\":…,\"ok\":false,\"error\":\"…\",\"code\":69}` (`code`: the exit code of the engine's error, when it has one). "
+        + "`call` (an id such as `c1`) picks the call where one is taken; "
         + "without it the obvious call is meant. `intercom ctl` is the client."
 
     public static let all: [ReferenceEntry] = [

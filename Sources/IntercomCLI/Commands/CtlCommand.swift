@@ -199,7 +199,8 @@ public enum CtlCommand {
                 do {
                     until = try UntilTimeParser.parse(text, now: now)
                 } catch {
-                    return .failure(UsageError(message: "ctl guest: \(error.message); \(error.fix ?? "write \(UntilTimeParser.forms)")", command: "ctl"))
+                    let fix = error.fix ?? "write \(UntilTimeParser.forms)"
+                    return .failure(UsageError(message: "ctl guest: \(error.message); \(fix)", command: "ctl"))
                 }
                 if let until, until <= now {
                     return .failure(UsageError(message: "ctl guest: '\(text)' is in the past; give a later end, or off", command: "ctl"))

@@ -39,7 +39,8 @@ extension Intercom {
             return .object([("call", .string(call.rawValue)), ("panel", .string(panel)), ("entry", handled.json)])
         case .ended:
             let ended = endedCalls.last { $0.info.id == call }
-            throw callBackFailed(entry, panel: panel, why: Self.unanswered(ended?.endReason, detail: ended?.endDetail), by: who, journal: journal)
+            let why = Self.unanswered(ended?.endReason, detail: ended?.endDetail)
+            throw callBackFailed(entry, panel: panel, why: why, by: who, journal: journal)
         case .timedOut:
             // Ours to end: a call back nobody took must not ring on after the command said it failed.
             try? await phone.hangup(call)

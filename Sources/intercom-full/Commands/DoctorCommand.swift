@@ -177,8 +177,9 @@ enum DoctorCommand {
             await phone.stop()
         } catch let error as PhoneError {
             // No daemon of this config answered its socket: the port is another program's.
+            let socket = config.daemon.socketPath
             let hint = error.exitCode == ExitCode.unavailable
-                ? " (no intercom daemon answers on \(config.daemon.socketPath): another program, or a daemon of another config, holds it)" : ""
+                ? " (no intercom daemon answers on \(socket): another program, or a daemon of another config, holds it)" : ""
             report(Finding(ok: false, text: error.description + hint, code: error.exitCode))
         } catch {
             report(Finding(ok: false, text: "\(error)", code: ExitCode.failure))

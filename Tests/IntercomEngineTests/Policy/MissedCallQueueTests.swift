@@ -58,6 +58,21 @@ import Testing
         try await rig.event("call_outgoing") { if case .callOutgoing(let call, _) = $0 { call.id } else { nil } }
     }
 
+    /// A call back of `entry` that `outcome` ends: the call it placed, and the error it failed
+    /// with (nil: it said ok).
+    static func failedCallBack(_ rig: EngineRig, entry: Int64, by who: String,
+                               _ outcome: (CallID) async throws -> Void) async throws -> (CallID, IntercomError?) {
+        async let reply = rig.intercom.execute(.callBack(entry: entry, by: who))
+        let call = try await dialled(rig)
+        try await outcome(call)
+        do {
+            _ = try await reply
+            return (call, nil)
+        } catch let error as IntercomError {
+            return (call, error)
+        }
+    }
+
     @Test func anAnsweredCallBackHandlesTheEntry() async throws {
         let (journal, directory) = try Self.journal()
         defer { withExtendedLifetime(directory) {} }
@@ -89,16 +104,11 @@ import Testing
         defer { withExtendedLifetime(directory) {} }
         try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
             rig.intercom.useJournal(journal)
-            async let reply = rig.intercom.execute(.callBack(entry: 1, by: "ctl (alice)"))
-            let call = try await Self.dialled(rig)
-            rig.phone.end(call, reason: .declined, detail: "Busy Here")
-            do {
-                _ = try await reply
-                Issue.record("a call back refused busy said ok")
-            } catch let error as IntercomError {
-                #expect(error.exitCode == 69)
-                #expect(error.description == "the call back of entry 1 to entrance reached nobody: refused (Busy Here); it stays in 'intercom log --unhandled'")
+            let (_, error) = try await Self.failedCallBack(rig, entry: 1, by: "ctl (alice)") { call in
+                rig.phone.end(call, reason: .declined, detail: "Busy Here")
             }
+            #expect(error?.exitCode == 69)
+            #expect(error?.description == "the call back of entry 1 to entrance reached nobody: refused (Busy Here); it stays in 'intercom log --unhandled'")
             let entry = try journal.entry(1)
             #expect(entry?.handledBy == nil && entry?.callBackFailed == "refused (Busy Here), by ctl (alice)", "\(String(describing: entry))")
             #expect(entry?.outcomeText == "missed — call back failed: refused (Busy Here), by ctl (alice)")
@@ -113,16 +123,11 @@ import Testing
         defer { withExtendedLifetime(directory) {} }
         try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
             rig.intercom.useJournal(journal)
-            async let reply = rig.intercom.execute(.callBack(entry: 3, by: "ctl (bob)"))
-            let call = try await Self.dialled(rig)
-            try await rig.clock.waitForSleeper(endingIn: .seconds(IntercomCommand.callBackRingSeconds))
-            rig.clock.advance(by: .seconds(IntercomCommand.callBackRingSeconds))
-            do {
-                _ = try await reply
-                Issue.record("an unanswered call back said ok")
-            } catch let error as IntercomError {
-                #expect(error == .callFailed("the call back of entry 3 to entrance reached nobody: no answer within 30 s; it stays in 'intercom log --unhandled'"))
+            let (call, error) = try await Self.failedCallBack(rig, entry: 3, by: "ctl (bob)") { _ in
+                try await rig.clock.waitForSleeper(endingIn: .seconds(IntercomCommand.callBackRingSeconds))
+                rig.clock.advance(by: .seconds(IntercomCommand.callBackRingSeconds))
             }
+            #expect(error == .callFailed("the call back of entry 3 to entrance reached nobody: no answer within 30 s; it stays in 'intercom log --unhandled'"))
             #expect(rig.phone.requests.all.contains { if case .hangup(call) = $0 { true } else { false } }, "\(rig.phone.requests.all)")
             #expect(try journal.entry(3)?.callBackFailed == "no answer within 30 s, by ctl (bob)")
             #expect(try journal.entries(JournalQuery(unhandledOnly: true)).map(\.id) == [1, 3])

@@ -25,11 +25,12 @@ public enum SetupCommand {
                 interfaces (no loopback, link-local, public ranges, container bridges, VMs or VPNs)
                 for systeminfo_cgi on port 80, 32 at a time. Each panel found is checked with the
                 user and password you give; a refused password can be typed again, an empty one skips
-                the panel. A fleet shares its login: the next panel offers the last user, and its password
-                is tried there first without asking; it is asked only where that one is refused. The panel's SIP settings (sip_cgi) say which SIP user its calls come from
-                (match) and where a call back reaches it (dial = sip:USER@ITS-ADDRESS; without a user none
-                is written and doctor warns); its RTSP settings (rtsp_cgi) give the camera's port, and the stream is written
-                (rtsp = URL) when it answers a DESCRIBE with the panel's user and password, else
+                the panel. A fleet shares its login: the next panel offers the last user, and its
+                password is tried there first without asking; it is asked only where that one is
+                refused. The panel's SIP settings (sip_cgi) say which SIP user its calls come from
+                (match) and where a call back reaches it (dial = sip:USER@ITS-ADDRESS; without a user
+                none is written and doctor warns); its RTSP settings (rtsp_cgi) give the camera's
+                port, and the stream is written (rtsp = URL) when it answers a DESCRIBE with the panel's user and password, else
                 rtsp = off with the reason. The panel itself is never changed.
                 """,
             run: { await run($0, streamCheck: streamCheck) })
@@ -137,15 +138,12 @@ public enum SetupCommand {
         // A fleet shares its login: the last panel's user is offered and its password tried first.
         let previous = kept.last
         let user = prompt.ask("user", default: previous?.user ?? "admin")
-        var shared = previous.flatMap { $0.user == user ? $0 : nil }
+        var sharedLogin = previous.flatMap { $0.user == user ? $0 : nil }
         while true {
-            let password: String
-            if let earlier = shared {
-                password = earlier.password
-                shared = nil
-            } else {
-                password = prompt.askSecret("password (empty skips this panel)")
-            }
+            // The last panel's login is tried once, without asking; every later try is typed.
+            let fromLast = sharedLogin
+            sharedLogin = nil
+            let password = fromLast?.password ?? prompt.askSecret("password (empty skips this panel)")
             guard !password.isEmpty else {
                 Console.out("skipped \(candidate.url)")
                 return nil
@@ -155,14 +153,12 @@ public enum SetupCommand {
                 let info: KeyValueBody
                 do {
                     info = try await panel.systemInfo()
-                } catch let refused where previous?.password == password && previous?.user == user {
-                    // Only a refusal asks again; the next try is the user's own.
-                    Console.out("\(TerminalSafe.escape(refused.description)) with the password of \(previous?.name ?? "the last panel"); type this panel's")
+                } catch let refused where fromLast != nil {
+                    let name = fromLast?.name ?? "the last panel"
+                    Console.out("\(TerminalSafe.escape(refused.description)) with the password of \(name); type this panel's")
                     continue
                 }
-                if let previous, previous.password == password, previous.user == user {
-                    Console.out("the password of \(previous.name) is accepted here too")
-                }
+                if let fromLast { Console.out("the password of \(fromLast.name) is accepted here too") }
                 let model = TerminalSafe.escape(info["DeviceModel"] ?? "unknown model")
                 Console.out("ok: \(model), firmware \(TerminalSafe.escape(info["SoftwareVersion"] ?? "?"))")
                 let host = URL(string: candidate.url)?.host ?? ""
