@@ -28,8 +28,9 @@ extension Intercom {
         let placed: JSONValue
         do {
             placed = try await dial(panel: panel, phone: phone)
-        } catch let error as IntercomError {
-            throw callBackFailed(entry, panel: panel, why: error.description, by: who, journal: journal)
+        } catch {
+            // Not placed (no dial URI, the phone refused it, it ended at once): nobody reached either.
+            throw callBackFailed(entry, panel: panel, why: "\(error)", by: who, journal: journal)
         }
         guard let call = placed["call"]?.stringValue.map(CallID.init) else { return placed }
         let seconds = IntercomCommand.callBackRingSeconds

@@ -136,6 +136,19 @@ import Testing
         }
     }
 
+    /// A call back the phone would not even place reached nobody too: noted, and still queued.
+    @Test func aCallBackThatCannotBePlacedIsNoted() async throws {
+        let (journal, directory) = try Self.journal()
+        defer { withExtendedLifetime(directory) {} }
+        try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
+            rig.intercom.useJournal(journal)
+            rig.phone.failNext("call", with: .badURI("sip:100001@10.0.0.5"))
+            await #expect(throws: IntercomError.self) { try await rig.intercom.execute(.callBack(entry: 1, by: "ctl (alice)")) }
+            let entry = try journal.entry(1)
+            #expect(entry?.handledBy == nil && entry?.callBackFailed?.hasSuffix(", by ctl (alice)") == true, "\(String(describing: entry))")
+        }
+    }
+
     @Test func theReasonOfAnUnansweredCallInWords() {
         #expect(Intercom.unanswered(.declined, detail: "Busy Here") == "refused (Busy Here)")
         #expect(Intercom.unanswered(.missed, detail: nil) == "no answer")
