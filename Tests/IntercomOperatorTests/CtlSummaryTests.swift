@@ -54,6 +54,9 @@ import IntercomBase
         #expect(blocked.hasSuffix("but calls are off (do not disturb wins: guests' calls are declined; 'intercom ctl calls on' lets them in)"), "\(blocked)")
         #expect(CtlSummary.text(.handled(entry: 42, by: "x"), data: try Self.json(#"{"id":42,"handled_by":"ctl (ann)"}"#))
                 == "missed call 42 handled by ctl (ann)")
+        // Said only once someone answered (issue 38); a call back that reached nobody is an error line.
+        #expect(CtlSummary.text(.callBack(entry: 42, by: "x"), data: try Self.json(#"{"call":"c4","panel":"porch","entry":{"id":42}}"#))
+                == "porch answered the call back (c4); missed call 42 handled")
     }
 
     @Test func outsideTextCannotDrawOnTheTerminal() throws {
