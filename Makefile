@@ -27,7 +27,7 @@ CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
 |IntercomVideoTests\.(TimestampPacerTests|StreamURLGateTests|ScaleTargetTests|FFmpegOptionsTests|FFmpegLoadingTests)\
 |IntercomEndToEndTests\.MosquittoLoadingTests\
 |IntercomTUITests\.BracketedPasteTests\
-|IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests|LogTableTests|DoorsListTests|CtlTransferArgumentsTests|DoorTargetTests|CtlSummaryTests)
+|IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests|LogTableTests|DoorsListTests|CtlTransferArgumentsTests|DoorTargetTests|CtlSummaryTests|CtlGuestArgumentsTests)
 check:
 	$(SWIFT) build --build-tests
 	# Serial, as in `test`: the picture renderers hold the two cooperative threads for seconds on a loaded

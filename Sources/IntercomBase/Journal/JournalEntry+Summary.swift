@@ -28,7 +28,7 @@ extension JournalEntry {
             (direction == "outgoing" ? "outgoing: " : "")
                 + (outcome.map { o in answeredBy.map { "\(o) (answered: \($0))" } ?? (missed && o != "missed" ? "missed (\(o))" : o) }
                     ?? "in progress")
-                + (handledBy.map { " — handled by \($0)" } ?? "")
+                + (handledBy.map { " — handled by \($0)" } ?? callBackFailed.map { " — call back failed: \($0)" } ?? "")
         case .door:
             "opened by \(method ?? "?")" + (openedBy.map { " (\($0))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
                 + (sensor.isEmpty ? "" : ", sensor \(sensor.joined(separator: "/"))")

@@ -178,7 +178,7 @@ final class ControlConnection: @unchecked Sendable {
                 let data = try await intercom.execute(command)
                 send(ControlReply.success(id: request.id, data: command == .status ? screens.adding(to: data) : data))
             } catch let error as IntercomError {
-                send(ControlReply.failure(id: request.id, error: error.description))
+                send(ControlReply.failure(id: request.id, error: error.description, code: error.exitCode))
             } catch {
                 send(ControlReply.failure(id: request.id, error: "\(error)"))
             }

@@ -21,6 +21,7 @@ enum TUICommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
+        FirstRun.hintIfUnconfigured(config)
         // The daemon is the intercom: a screen started beside it attaches (the light `intercom` runs
         // that one itself; this is for a daemon that came up since it looked).
         if TUIScreenCommand.attaches(invocation, config: config) {
