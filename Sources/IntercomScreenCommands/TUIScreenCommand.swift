@@ -29,9 +29,10 @@ public enum TUIScreenCommand {
             run: run)
     }
 
-    /// Whether this screen attaches: no `--own-engine`, and this user's daemon answers on its socket.
+    /// Whether this screen attaches: no `--own-engine`, and this user's daemon answers on its socket serving
+    /// this config (a daemon of another config leaves it an engine of its own: `ScreenPlacement`).
     public static func attaches(_ invocation: Invocation, config: IntercomConfig) -> Bool {
-        !invocation.arguments.has("--own-engine") && RunningDaemon.pid(socketPath: config.daemon.socketPath) != nil
+        ScreenAttach.attaches(invocation, config: config, logger: invocation.logger)
     }
 
     /// The screen attached to this user's daemon: no engine here, so quitting (or being killed)
@@ -43,7 +44,7 @@ public enum TUIScreenCommand {
         }
         let link: RemoteLink
         do {
-            link = try RemoteLink(path: config.daemon.socketPath, screen: kiosk ? "kiosk" : "tui")
+            link = try RemoteLink(path: config.daemon.socketPath, screen: kiosk ? "kiosk" : "tui", config: .file(config.path))
         } catch {
             return Console.fail("cannot attach to this user's intercom daemon: \(error.description); "
                 + "'intercom tui --own-engine' runs a screen with its own engine", code: error.exitCode)

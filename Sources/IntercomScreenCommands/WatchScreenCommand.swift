@@ -55,9 +55,10 @@ public enum WatchScreenCommand {
         return PanelCommand.named(invocation).map { Target(shown: $0.name, cameraID: nil, at: nil, fps: fps) }
     }
 
-    /// Whether this watch attaches: no `--own-engine`, and this user's daemon answers on its socket.
+    /// Whether this watch attaches: no `--own-engine`, and this user's daemon answers on its socket serving
+    /// this config (a daemon of another config leaves it an engine of its own: `ScreenPlacement`).
     public static func attaches(_ invocation: Invocation, config: IntercomConfig) -> Bool {
-        !invocation.arguments.has("--own-engine") && RunningDaemon.pid(socketPath: config.daemon.socketPath) != nil
+        ScreenAttach.attaches(invocation, config: config, logger: invocation.logger)
     }
 
     /// Attached to this user's daemon: it plays the picture (once for every screen showing it) and
@@ -68,7 +69,7 @@ public enum WatchScreenCommand {
         }
         let link: RemoteLink
         do {
-            link = try RemoteLink(path: config.daemon.socketPath, screen: "watch")
+            link = try RemoteLink(path: config.daemon.socketPath, screen: "watch", config: .file(config.path))
         } catch {
             return Console.fail("cannot attach to this user's intercom daemon: \(error.description); "
                 + "'intercom watch --own-engine' runs the screen with its own engine", code: error.exitCode)
