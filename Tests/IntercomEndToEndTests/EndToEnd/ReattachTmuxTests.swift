@@ -5,8 +5,9 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 import Testing
 
-/// Issue 38, "a screen never goes deaf", with the real binaries in tmux: an attached `tui` whose daemon
-/// stops for 12 s says the whole time that it is away, attaches by itself to the daemon started again,
+/// Issue 38, "a screen never goes deaf", with the real binaries in tmux: an attached `tui` (and a `watch`
+/// beside it) whose daemon stops for 12 s says the whole time that it is away, attaches by itself to the
+/// daemon started again,
 /// and a simulated panel's call 5 s after the restart rings on it and `a` answers. A kiosk given a
 /// config of its own beside a daemon of another config shows its own panels with its own engine, or,
 /// when that daemon holds its SIP port, says in one line which daemon serves which config (exit 69).
@@ -21,8 +22,10 @@ import Testing
             let daemon = try DaemonProcess(config: config, name: "reattach")
             let later = LaterDaemon()
             var screen: Tmux?
+            var watchScreen: Tmux?
             try await withCleanup({
                 await screen?.kill()
+                await watchScreen?.kill()
                 _ = await later.daemon?.stop()
                 _ = await daemon.stop()
                 await panel.stop()
@@ -35,6 +38,11 @@ import Testing
                 screen = tmux
                 let attached = try await tmux.waitForScreen(containing: "waiting for calls")
                 #expect(attached.contains("attached to the daemon, pid \(daemon.process.pid)"), "\(attached)")
+                // An attached `watch` beside it (wide: the simulated panel has no stream, and its line says so too).
+                let watch = try await Tmux(command: "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' watch entrance"
+                    + " --config '\(daemon.configURL.path)'; echo WATCH-EXIT=$?; sleep 30", width: 200, height: 24, environment: env)
+                watchScreen = watch
+                _ = try await watch.waitForScreen(containing: "attached, pid \(daemon.process.pid)")
 
                 // The daemon stops for 12 s: every second of it the title and the line say it is away.
                 _ = await daemon.stop()
@@ -50,6 +58,9 @@ import Testing
                     try await Task.sleep(for: .seconds(1))
                 }
                 #expect(looks >= 10)
+                let watchAway = try await watch.capture()
+                #expect(watchAway.contains("daemon away") && watchAway.contains("the daemon went away")
+                        && !watchAway.contains("WATCH-EXIT"), "\(watchAway)")
 
                 // Started again (same config, socket and port): the screen attaches by itself.
                 let back = try DaemonProcess(config: config, name: "reattach", directory: daemon.directory)
@@ -58,8 +69,9 @@ import Testing
                 let restartedAt = ContinuousClock.now
                 let again = try await tmux.waitForScreen(containing: "attached to the daemon, pid \(back.process.pid)")
                 #expect(again.contains("waiting for calls") && !again.contains("daemon away"), "\(again)")
-                let listed = try await back.run(["ctl", "status"])
-                #expect(AttachedScreensTmuxTests.screens(listed.stdout) == ["tui"], "\(listed)")
+                _ = try await watch.waitForScreen(containing: "attached, pid \(back.process.pid)")
+                let listed = try await AttachedScreensTmuxTests.poll(back) { AttachedScreensTmuxTests.screens($0).sorted() == ["tui", "watch"] }
+                #expect(AttachedScreensTmuxTests.screens(listed).sorted() == ["tui", "watch"], "\(listed)")
                 print("reattach: attached again \(restartedAt.duration(to: .now)) after the daemon's `started`")
 
                 // A panel calls 5 s after the restart: it rings on the same screen and `a` answers it.

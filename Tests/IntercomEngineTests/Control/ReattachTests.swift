@@ -26,6 +26,8 @@ import Synchronization
             let seen = EventList()
             let pump = Task { for await event in link.events() { seen.add(event) } }
             link.want(panel: "entrance", size: PixelSize(width: 320, height: 180), live: true)
+            // A kiosk's subscription: the engine plays the panel for this screen's connection.
+            _ = try await link.execute(.watch(link.subscriber, panels: ["entrance"], fps: 2))
             let first = try await s.ring()
             #expect(await AttachTests.eventually { seen.names.contains("call_incoming") })
 
@@ -34,6 +36,7 @@ import Synchronization
             await s.server.settle()
             #expect(await AttachTests.eventually { link.mode.awayLine != nil }, "\(link.mode)")
             #expect(await AttachTests.eventually { seen.names.contains("call_ended") })
+            #expect(await AttachTests.eventually { await s.intercom.watchers.isEmpty }, "the closed connection took its panels")
             await #expect(throws: RemoteLinkError.self) { try await link.execute(.answer(first.id)) }
             _ = try await s.intercom.execute(.decline(first.id))
 
@@ -44,6 +47,9 @@ import Synchronization
             #expect(await AttachTests.eventually(.seconds(10)) { link.mode == .attached(pid: getpid()) }, "\(link.mode)")
             #expect(try await AttachTests.screens(s.path) == ["tui"])
 
+            // Its subscription was made again on the new connection, at the rate it asked.
+            #expect(await AttachTests.eventually { await s.intercom.watchers.count == 1 })
+            #expect(await s.intercom.watchedUnion.fps == 2)
             // Its picture want was made again: a new picture of the panel reaches it.
             let image = try #require(RGBImage(width: 320, height: 180, pixels: [UInt8](repeating: 90, count: 320 * 180 * 3)))
             let before = link.latest(panel: "entrance")?.sequence ?? 0
