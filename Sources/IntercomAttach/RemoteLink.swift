@@ -150,8 +150,28 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
     }
 
     /// Detaches, and returns once the reader thread has ended (no try to attach outlives the screen).
+    /// A daemon that does not close its side within `closeGrace` (stopped, hung) is not waited for.
     public func finish() async {
         detach()
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await self.readerEnded(); return true }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: Self.closeGrace)
+                    return false
+                } catch {
+                    return true
+                }
+            }
+            // The grace passed first: stop reading, so the reader returns.
+            if await group.next() == false { state.withLock { $0.client }.shutdown() }
+            group.cancelAll()
+        }
+    }
+
+    static let closeGrace = Duration.seconds(1)
+
+    private func readerEnded() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let ended = state.withLock { s in
                 if !s.ended { s.endWaiters.append(done) }

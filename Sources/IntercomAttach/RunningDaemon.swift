@@ -10,27 +10,26 @@ public enum RunningDaemon {
     }
 
     /// Who answers on `socketPath` (its `status`: pid, version, config), or nil when nothing of ours
-    /// does within a second. A daemon too old to say leaves `config` unknown (`version` "?").
+    /// does within a second. A daemon that does not say (older, or too slow) is `unspoken`.
     public static func identity(socketPath: String) -> DaemonIdentity? {
         guard let client = try? ControlClient(path: socketPath, timeout: .seconds(1)) else { return nil }
         defer { client.finishSending() }
         let reply = try? client.request(ControlRequest(id: .string("identity"), action: .command(.status)))
-        return DaemonIdentity(json: reply?["data"]?["daemon"], peerPID: client.peerPID)
-            ?? DaemonIdentity(pid: client.peerPID, version: "?", config: nil)
+        return DaemonIdentity(json: reply?["data"]?["daemon"], peerPID: client.peerPID) ?? .unspoken(pid: client.peerPID)
     }
 
     /// Where a screen with the config at `config` runs, beside whatever answers on `socketPath`.
     public static func placement(socketPath: String, config: String?, ownEngine: Bool) -> ScreenPlacement {
         guard !ownEngine, let daemon = identity(socketPath: socketPath) else { return .ownEngine }
-        // An old daemon (version "?") says no config: it is taken as before.
-        return daemon.version == "?" || daemon.serves(config: config) ? .attach(daemon) : .besideOther(daemon)
+        // A daemon that did not say is taken as before; the attach itself checks again (`ExpectedConfig`).
+        return daemon.isUnspoken || daemon.serves(config: config) ? .attach(daemon) : .besideOther(daemon)
     }
 
     /// The port-in-use line with the daemon named when it is the one holding the port; with the
     /// screen's `config` when the daemon serves another, which daemon serves which and how to go on.
     public static func portInUse(_ address: String, socketPath: String, config: String? = nil) -> String? {
         guard let daemon = identity(socketPath: socketPath) else { return nil }
-        if daemon.version != "?", !daemon.serves(config: config) {
+        if !daemon.isUnspoken, !daemon.serves(config: config) {
             let screen = DaemonIdentity.canonicalConfig(config) ?? "the built-in defaults"
             return "cannot listen on \(address): this user's intercom daemon (\(daemon.serving)) holds it, and this screen's "
                 + "config is \(screen); stop that daemon ('systemctl --user stop intercom'), or give \(screen) its own "

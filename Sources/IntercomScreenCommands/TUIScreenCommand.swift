@@ -24,8 +24,10 @@ public enum TUIScreenCommand {
             name: "tui",
             options: options + [.flag("--kiosk", "concierge desk: every panel's live picture on one screen (PgUp/PgDn pages, / filters by name, v lists); quitting needs Q then y"),
                                 .flag("--own-engine", "run an engine of its own even when this user's daemon runs (the screen attaches to it otherwise)")],
-            details: "Keys are shown at the bottom of the screen; ? lists them all. With this user's daemon running, "
-                + "the screen attaches to it: its calls, doors and pictures, with sound on the daemon's devices.",
+            details: "Keys are shown at the bottom of the screen; ? lists them all. With this user's daemon running "
+                + "this config, the screen attaches to it: its calls, doors and pictures, with sound on the daemon's devices. "
+                + "When the daemon goes away the screen says so and attaches again by itself once it is back. "
+                + "Beside a daemon of another config the screen runs an engine of its own.",
             run: run)
     }
 

@@ -22,8 +22,9 @@ public enum WatchScreenCommand {
                        + "an operator door (OPERATOR:PANEL:DOOR) plays its panel's camera"),
                 .flag("--own-engine", "run an engine of its own even when this user's daemon runs (the screen attaches to it otherwise)"),
             ],
-            details: "With this user's daemon running, the screen attaches to it: the daemon plays the panel's or camera's "
-                + "picture once for every screen that shows it.",
+            details: "With this user's daemon running this config, the screen attaches to it: the daemon plays the panel's "
+                + "or camera's picture once for every screen that shows it, and the screen attaches again by itself after "
+                + "the daemon restarts.",
             run: run)
     }
 

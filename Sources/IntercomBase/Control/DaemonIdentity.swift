@@ -33,6 +33,10 @@ public struct DaemonIdentity: Sendable, Equatable {
         self.init(pid: pid, version: version, config: json["config"]?.stringValue)
     }
 
+    /// A daemon that answered but did not say who it is (older than this field, or too slow).
+    public static func unspoken(pid: Int32) -> DaemonIdentity { DaemonIdentity(pid: pid, version: "", config: nil) }
+    public var isUnspoken: Bool { version.isEmpty }
+
     /// `path` with symlinks, `.` and `..` resolved (realpath), so `desk.ini`, `./desk.ini` and a
     /// link to it name one file; a path that does not resolve (no such file) is only made absolute.
     public static func canonicalConfig(_ path: String?) -> String? {
