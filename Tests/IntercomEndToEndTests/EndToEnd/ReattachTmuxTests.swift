@@ -13,13 +13,7 @@ import Testing
 /// when that daemon holds its SIP port, says in one line which daemon serves which config (exit 69).
 @Suite("screens re-attach and keep to their config", .serialized, .removesTestFolders) struct ReattachTmuxTests {
     @Test func aScreenSaysTheDaemonIsAwayAndRingsOnceItIsBack() async throws {
-        try await withStaticPicture {
-            let dir = try TestDirectory(prefix: "intercom-reattach")
-            let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
-                user: "100001", dataDirectory: try dir.subdirectory("panel").path))
-            let port = try FreePort.udpAndTCP()
-            let config = DaemonProcess.simulatedPanelConfig(httpPort: panel.http.port, listen: "udp:127.0.0.1:\(port)")
-            let daemon = try DaemonProcess(config: config, name: "reattach")
+        try await Self.withPanelAndDaemon(name: "reattach") { panel, port, config, daemon, env in
             let later = LaterDaemon()
             var screen: Tmux?
             var watchScreen: Tmux?
@@ -27,20 +21,15 @@ import Testing
                 await screen?.kill()
                 await watchScreen?.kill()
                 _ = await later.daemon?.stop()
-                _ = await daemon.stop()
-                await panel.stop()
             }) {
-                try await daemon.waitUntilStarted()
-                var env: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
-                for (key, value) in try IntercomBinary.environment(in: daemon.directory) { if let value { env[key] = value } }
-                let tmux = try await Tmux(command: "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' tui --config '\(daemon.configURL.path)'"
-                    + " --no-bell --no-notify --no-ring; echo TUI-EXIT=$?; sleep 30", width: 120, height: 40, environment: env)
+                let tmux = try await Tmux(command: try Self.screen("tui", config: daemon.configURL.path),
+                                          width: 120, height: 40, environment: env)
                 screen = tmux
                 let attached = try await tmux.waitForScreen(containing: "waiting for calls")
                 #expect(attached.contains("attached to the daemon, pid \(daemon.process.pid)"), "\(attached)")
                 // An attached `watch` beside it (wide: the simulated panel has no stream, and its line says so too).
-                let watch = try await Tmux(command: "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' watch entrance"
-                    + " --config '\(daemon.configURL.path)'; echo WATCH-EXIT=$?; sleep 30", width: 200, height: 24, environment: env)
+                let watch = try await Tmux(command: try Self.screen("watch entrance", config: daemon.configURL.path),
+                                           width: 200, height: 24, environment: env)
                 watchScreen = watch
                 _ = try await watch.waitForScreen(containing: "attached, pid \(daemon.process.pid)")
 
@@ -60,7 +49,7 @@ import Testing
                 #expect(looks >= 10)
                 let watchAway = try await watch.capture()
                 #expect(watchAway.contains("daemon away") && watchAway.contains("the daemon went away")
-                        && !watchAway.contains("WATCH-EXIT"), "\(watchAway)")
+                        && !watchAway.contains("EXIT="), "\(watchAway)")
 
                 // Started again (same config, socket and port): the screen attaches by itself.
                 let back = try DaemonProcess(config: config, name: "reattach", directory: daemon.directory)
@@ -89,22 +78,11 @@ import Testing
     }
 
     @Test func aKioskOfAnotherConfigShowsItsOwnPanelsOrSaysWhichDaemonServesWhich() async throws {
-        try await withStaticPicture {
-            let dir = try TestDirectory(prefix: "intercom-otherconfig")
-            let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
-                user: "100001", dataDirectory: try dir.subdirectory("panel").path))
-            let port = try FreePort.udpAndTCP()
-            let daemon = try DaemonProcess(config: DaemonProcess.simulatedPanelConfig(
-                httpPort: panel.http.port, listen: "udp:127.0.0.1:\(port)"), name: "resident")
+        try await Self.withPanelAndDaemon(name: "resident") { panel, port, _, daemon, env in
             var screens: [Tmux] = []
             try await withCleanup({
                 for screen in screens { await screen.kill() }
-                _ = await daemon.stop()
-                await panel.stop()
             }) {
-                try await daemon.waitUntilStarted()
-                var env: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
-                for (key, value) in try IntercomBinary.environment(in: daemon.directory) { if let value { env[key] = value } }
                 // The desk's six panels; its [daemon] socket is the default one, which the resident's daemon serves.
                 func desk(listen: UInt16) -> String {
                     "[sip]\nlisten = udp:127.0.0.1:\(listen)\nunknown_callers = reject\n\n" + (1...6).map {
@@ -112,9 +90,8 @@ import Testing
                     }.joined(separator: "\n")
                 }
                 let deskConfig = try IntercomBinary.writeConfig(desk(listen: try FreePort.udpAndTCP()), in: daemon.directory, name: "desk.ini")
-                let kiosk = try await Tmux(command: "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' tui --kiosk"
-                    + " --config '\(deskConfig.path)' --no-bell --no-notify --no-ring; echo TUI-EXIT=$?; sleep 30",
-                    width: 120, height: 40, environment: env)
+                let kiosk = try await Tmux(command: try Self.screen("tui --kiosk", config: deskConfig.path),
+                                           width: 120, height: 40, environment: env)
                 screens.append(kiosk)
                 let tiles = try await kiosk.waitForScreen(containing: "6. desk-6")
                 #expect(tiles.contains("[own engine]") && !tiles.contains("entrance") && !tiles.contains("attached"), "\(tiles)")
@@ -123,17 +100,49 @@ import Testing
 
                 // The same desk on the daemon's own SIP port: one line, which daemon serves which config, exit 69.
                 let clash = try IntercomBinary.writeConfig(desk(listen: port), in: daemon.directory, name: "clash.ini")
-                let refused = try await Tmux(command: "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' tui --kiosk"
-                    + " --config '\(clash.path)' --no-bell --no-notify --no-ring; echo TUI-EXIT=$?; sleep 30",
-                    width: 200, height: 20, environment: env)
+                let refused = try await Tmux(command: try Self.screen("tui --kiosk", config: clash.path),
+                                             width: 200, height: 20, environment: env)
                 screens.append(refused)
-                let line = try await refused.waitForScreen(containing: "TUI-EXIT=")
+                let line = try await refused.waitForScreen(containing: "EXIT=")
                 let canonical = (daemon.configURL.path as NSString).resolvingSymlinksInPath
-                #expect(line.contains("TUI-EXIT=69"), "\(line)")
+                #expect(line.contains("EXIT=69"), "\(line)")
                 #expect(line.contains("this user's intercom daemon (pid \(daemon.process.pid), serving \(canonical)) holds it")
                         && line.contains("clash.ini") && line.contains("systemctl --user stop intercom"), "\(line)")
             }
         }
+    }
+}
+
+extension ReattachTmuxTests {
+    /// A simulated panel (SIP user 100001) and a daemon for it on a free loopback port, started; `body`
+    /// gets them, the port, the daemon's config text and the environment its screens run in. Both are
+    /// stopped after `body`.
+    static func withPanelAndDaemon(name: String, _ body: (SimulatedPanel, UInt16, String, DaemonProcess, [String: String]) async throws -> Void)
+        async throws {
+        try await withStaticPicture {
+            let dir = try TestDirectory(prefix: "intercom-\(name)")
+            let panel = try await SimulatedPanel.start(sip: SimulatedPanelSIPOptions(
+                user: "100001", dataDirectory: try dir.subdirectory("panel").path))
+            let port = try FreePort.udpAndTCP()
+            let config = DaemonProcess.simulatedPanelConfig(httpPort: panel.http.port, listen: "udp:127.0.0.1:\(port)")
+            let daemon = try DaemonProcess(config: config, name: name)
+            try await withCleanup({
+                _ = await daemon.stop()
+                await panel.stop()
+            }) {
+                try await daemon.waitUntilStarted()
+                var env: [String: String] = ["TERM": "tmux-256color", "COLORTERM": "truecolor"]
+                for (key, value) in try IntercomBinary.environment(in: daemon.directory) { if let value { env[key] = value } }
+                try await body(panel, port, config, daemon, env)
+            }
+        }
+    }
+
+    /// The light binary's screen `command` (`tui`, `watch entrance`) on `config`, then its exit status
+    /// (`EXIT=N`) left on the pane.
+    static func screen(_ command: String, config: String) throws -> String {
+        "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' \(command) --config '\(config)'"
+            + (command.hasPrefix("tui") ? " --no-bell --no-notify --no-ring" : "") + "; echo EXIT=$?; sleep 30"
     }
 }
 
