@@ -110,7 +110,8 @@ extension RemoteLink {
                                           calls: [IntercomEvent.CallRef], streams: [AsyncStream<IntercomEvent>.Continuation])? in
             guard !s.finishing else { return nil }
             let wait = s.schedule.wentAway(at: .now)
-            defer { (s.replies, s.calls, s.callsAtAttach, s.frames, s.troubles, s.video) = ([:], [:], [], [:], [:], nil) }
+            // The panels' last pictures stay (stills, under the away line); the call's video went with the call.
+            defer { (s.replies, s.calls, s.callsAtAttach, s.troubles, s.video) = ([:], [:], [], [:], nil) }
             return (wait, Array(s.replies.values), Array(s.calls.values), Array(s.streams.values))
         }
         guard let gone else { return nil }

@@ -108,3 +108,38 @@ final class EventList: Sendable {
         events.withLock { $0.compactMap { if case .callIncoming(let ref) = $0.kind { ref.id } else { nil } } }
     }
 }
+
+extension ReattachTests {
+    /// A daemon that attaches the screen and then never reads or closes again (stopped, hung): the
+    /// screen's `finish` does not wait for it past `RemoteLink.closeGrace`, and its reader ends.
+    @Test func aScreenLeavesADaemonThatNeverClosesWithinASecond() async throws {
+        let folder = try TestDirectory(prefix: "intercom-hung")
+        let path = folder.path + "/control.sock"
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = try #require(UnixSocket.address(path))
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0 && listen(listener, 1) == 0)
+        let peer = Mutex<Int32>(-1)
+        defer { peer.withLock { if $0 >= 0 { close($0) } } }
+        // The hung daemon: answers the attach and its state, then nothing, ever.
+        async let answered = ControlSocketTests.blocking { () -> Bool in
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { return false }
+            peer.withLock { $0 = fd }
+            let lines = ControlReply.success(id: .string("attach"), data: .object([("screen", .integer(1))])).encoded + "\n"
+                + ControlReply.state(.object([("panels", .array([])), ("calls", .array([]))]), time: "2026-01-01T00:00:00Z").encoded + "\n"
+            return UnixSocket.writeAll(fd, Array(lines.utf8))
+        }
+        let link = try await ControlSocketTests.blocking { try RemoteLink(path: path, screen: "tui") }
+        #expect(try await answered)
+        let began = ContinuousClock.now
+        await link.finish()
+        let took = began.duration(to: .now)
+        #expect(took < .seconds(3), "finish waited \(took) for a daemon that never closes")
+        print("reattach: finish past a hung daemon took \(took)")
+    }
+}
