@@ -118,7 +118,8 @@ enum TUICommand {
         } catch let error as PhoneError {
             await desktop?.stop()
             if case .portInUse(let address) = error,
-               let line = RunningDaemon.portInUse(address.description, socketPath: await intercom.config.daemon.socketPath) {
+               let line = RunningDaemon.portInUse(address.description, socketPath: await intercom.config.daemon.socketPath,
+                                                  config: await intercom.config.path) {
                 return Console.fail(line, code: error.exitCode)
             }
             return Console.fail(error.description, code: error.exitCode)
