@@ -27,6 +27,7 @@ CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
 |IntercomVideoTests\.(TimestampPacerTests|StreamURLGateTests|ScaleTargetTests|FFmpegOptionsTests|FFmpegLoadingTests)\
 |IntercomEndToEndTests\.MosquittoLoadingTests\
 |IntercomTUITests\.BracketedPasteTests\
+|IntercomTUITests\.(KioskDutyTests|MessageWrapTests)\
 |IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests|LogTableTests|DoorsListTests|CtlTransferArgumentsTests|DoorTargetTests|CtlSummaryTests)
 check:
 	$(SWIFT) build --build-tests
