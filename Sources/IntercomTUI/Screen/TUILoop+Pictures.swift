@@ -37,8 +37,10 @@ extension TUILoop {
         guard !context.options.kiosk else { return }
         let journal = JournalBrowser.load(directory: context.journalDirectory, limit: 50)
         // The newest with a picture (the missed calls to return come first in the list).
-        model.lastVisitor = journal.entries.filter { $0.picture != nil }.max { $0.id < $1.id }.flatMap { entry in
-            entry.picture.map { (entry, $0) }
+        if let entry = journal.entries.filter({ $0.picture != nil }).max(by: { $0.id < $1.id }), let picture = entry.picture {
+            model.showLastVisitor(entry, picture: picture)
+        } else {
+            model.lastVisitor = nil
         }
     }
 

@@ -30,6 +30,10 @@ extension ScreenModel {
     func keyBar(kiosk: KioskPaging?, directory: [String], now: Date = Date()) -> KeyBar {
         var bar = keys(kiosk: kiosk, directory: directory, now: now)
         if let missed = missedItem { bar.items.insert(missed, at: max(0, bar.items.count - 1)) }
+        // The kiosk has no idle text to say it: a mute set with no call holds for the next one.
+        if kioskMode, muted, !calls.contains(where: { $0.stage == .active }) {
+            bar.items.insert(KeyBar.Item("m: next call starts muted", 2), at: 0)
+        }
         return bar
     }
 

@@ -126,10 +126,7 @@ struct ScreenModel {
                 : "\(title): \(Self.reasonText(reason)) (\(length))"
             // As the journal counts them (`JournalEntry.missed`): rang here, and no desk answered.
             if rang, reason != .answeredElsewhere, reason != .transferred { missed.ended(c.id) }
-            if lastVisitor?.entry.call == c.id.rawValue, lastVisitor?.entry.outcome == nil {
-                lastVisitor?.entry.outcome = reason.rawValue
-                lastVisitor?.entry.ended = event.time
-            }
+            if let visitor = lastVisitor { showLastVisitor(visitor.entry, picture: visitor.picture) }
             outcome = (text, Date().addingTimeInterval(3))
             remember("\(time) \(text)")
         case .callTransferred(let c, let to, let target, let ok, let error):
@@ -216,6 +213,14 @@ struct ScreenModel {
             fail(text + (calls.contains { $0.id == c.id } ? "; back to \(title)" : ""))
             remember("\(time) \(text)")
         }
+    }
+
+    /// The idle screen's last visitor. A call this screen saw end is shown ended even when the
+    /// journal, which the daemon writes a moment after the event, still has it in progress.
+    mutating func showLastVisitor(_ entry: JournalEntry, picture: String) {
+        var entry = entry
+        if entry.outcome == nil, let call = entry.call, let reason = ended[CallID(call)] { entry.outcome = reason.rawValue }
+        lastVisitor = (entry, picture)
     }
 
     /// Tab: the next call in the queue (the order they came in).

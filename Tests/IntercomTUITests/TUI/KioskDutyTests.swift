@@ -132,11 +132,14 @@ import IntercomModel
         #expect(model.calls.first { $0.panel == "yard" }?.held == false)
         var visitor = entry(7, call: "c-yard", handledBy: nil)
         (visitor.outcome, visitor.panel, visitor.firstPicture) = (nil, "yard", "/p.jpg")
-        model.lastVisitor = (visitor, "/p.jpg")
+        model.showLastVisitor(visitor, picture: "/p.jpg")
         model.apply(event(.callEnded(ref("yard"), reason: .hangup, durationSeconds: 9), at: 20))
         model.apply(event(.callEnded(ref("lobby"), reason: .hangup, durationSeconds: 9), at: 21))
         let lines = model.infoLines(now: Self.t0, height: 20).map(\.text)
         #expect(lines.contains { $0.contains("yard") && $0.contains("hangup") } && !lines.contains { $0.contains("in progress") }, "\(lines)")
+        // Read again from a journal the daemon has not finished writing: still shown ended.
+        model.showLastVisitor(visitor, picture: "/p.jpg")
+        #expect(model.lastVisitor?.entry.outcome == "hangup")
     }
 
     @Test func doNotDisturbBesideGuestModeIsSaid() {
@@ -151,5 +154,7 @@ import IntercomModel
         var model = ScreenModel()
         model.apply(event(.audioChanged(muted: true, speaker: false, device: "default"), at: 0))
         #expect(model.infoLines(now: Self.t0, height: 20).contains(InfoLine("microphone muted: the next call starts muted (m unmutes)", .warn)))
+        model.kioskMode = true
+        #expect(model.keyBar(kiosk: Self.paging, directory: []).fit(80).hasPrefix(" m: next call starts muted"))
     }
 }
