@@ -70,9 +70,7 @@ struct JournalBrowser {
         switch entry.kind {
         case .call:
             // A recorded call: `intercom log --play ID` replays it.
-            // A missed call's talk time is 0:00: how long it rang is what tells.
-            let rang = entry.missed ? entry.ended.map { ", rang \(ScreenModel.duration($0.timeIntervalSince(entry.time)))" } ?? "" : ""
-            return ("\(when) \(entry.panel ?? "?") \(entry.outcomeText)\(rang)", entry.playableClip == nil ? "" : " [clip \(entry.id)]")
+            return ("\(when) \(entry.panel ?? "?") \(outcome(entry))", entry.playableClip == nil ? "" : " [clip \(entry.id)]")
         case .operatorEvent:
             // The operator's texts came from its server: no control character reaches the screen.
             return (TerminalSafe.escape("\(when) \(entry.placeText) \(entry.outcomeText)" + (entry.caller.map { " (\($0))" } ?? "")), "")
@@ -82,5 +80,15 @@ struct JournalBrowser {
         case .door, .panelEvent:
             return ("\(when) \(entry.panel ?? "?") \(entry.subjectText) \(entry.outcomeText)", "")
         }
+    }
+
+    /// A call's outcome; a missed call's says how long it rang (its talk time is 0:00), before who
+    /// handled it. One refused busy never rang here: it says nothing of ringing.
+    private static func outcome(_ entry: JournalEntry) -> String {
+        let text = entry.outcomeText
+        guard entry.missed, entry.outcome != CallEndReason.busy.rawValue, let ended = entry.ended else { return text }
+        let rang = ", rang \(ScreenModel.duration(ended.timeIntervalSince(entry.time)))"
+        guard let handled = text.range(of: " — handled by") else { return text + rang }
+        return text[..<handled.lowerBound] + rang + text[handled.lowerBound...]
     }
 }

@@ -69,8 +69,12 @@ import IntercomModel
             try journal.callAnswered(row, by: "user")
             try journal.callEnded(row, outcome: "hangup", duration: 5, at: Self.t0.addingTimeInterval(Double(n) * 100 + 5))
         }
+        let handled = try journal.callStarted(panel: "gate", call: CallID("c9"), caller: "sip:gate@x", at: Self.t0.addingTimeInterval(-99))
+        try journal.callEnded(handled, outcome: "missed", duration: 0, at: Self.t0.addingTimeInterval(-89))
+        let handledEntry = try journal.markHandled(handled, by: "ctl", at: Self.t0)
+        #expect(JournalBrowser.line(handledEntry).hasSuffix("gate missed, rang 0:10 — handled by ctl"), "\(JournalBrowser.line(handledEntry))")
         let browser = JournalBrowser.load(directory: directory.path)
-        #expect(browser.unhandled == 1 && browser.entries.count == 4)
+        #expect(browser.unhandled == 1 && browser.entries.count == 5)
         #expect(browser.entries.first?.call == "c1" && JournalBrowser.line(browser.entries[0]).hasSuffix("lobby missed, rang 1:02"),
                 "\(browser.entries.map(JournalBrowser.line))")
         var model = ScreenModel()
