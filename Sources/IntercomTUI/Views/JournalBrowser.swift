@@ -82,13 +82,13 @@ struct JournalBrowser {
         }
     }
 
-    /// A call's outcome; a missed call's says how long it rang (its talk time is 0:00), before who
-    /// handled it. One refused busy never rang here: it says nothing of ringing.
+    /// A call's outcome; a missed call's says how long it rang (its talk time is 0:00), before what
+    /// became of it (` — handled by …`, ` — call back failed: …`). One refused busy never rang here.
     private static func outcome(_ entry: JournalEntry) -> String {
         let text = entry.outcomeText
         guard entry.missed, entry.outcome != CallEndReason.busy.rawValue, let ended = entry.ended else { return text }
         let rang = ", rang \(ScreenModel.duration(ended.timeIntervalSince(entry.time)))"
-        guard let handled = text.range(of: " — handled by") else { return text + rang }
-        return text[..<handled.lowerBound] + rang + text[handled.lowerBound...]
+        guard let after = text.range(of: " — ") else { return text + rang }
+        return text[..<after.lowerBound] + rang + text[after.lowerBound...]
     }
 }
