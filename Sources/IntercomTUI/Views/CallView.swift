@@ -11,9 +11,21 @@ struct CallView: Equatable {
     var stage: Stage
     var since: Date
     var answeredBy: String?
+    /// An answered call put on hold: another call was answered, or it waits for an attended
+    /// transfer's consultation.
+    var held = false
 
     /// `answeredBy` of a call another attached screen answered.
     static let anotherScreen = "another screen"
 
     var title: String { panel ?? from }
+
+    /// What the queue says of it: ringing and for how long, in call, on hold, calling.
+    func state(now: Date) -> String {
+        switch stage {
+        case .ringing: "ringing \(ScreenModel.duration(now.timeIntervalSince(since)))"
+        case .active: held ? "on hold" : "in call"
+        case .dialing: "calling"
+        }
+    }
 }
