@@ -27,11 +27,15 @@
 typedef ssize_t (*recvfrom_function)(int, void *, size_t, int, struct sockaddr *, socklen_t *);
 typedef ssize_t (*recv_function)(int, void *, size_t, int);
 typedef int32_t (*ssl_read_function)(void *, unsigned char *, size_t);
+typedef ssize_t (*sendto_function)(int, const void *, size_t, int, const struct sockaddr *, socklen_t);
+typedef ssize_t (*send_function)(int, const void *, size_t, int);
 
 // Process-wide by nature: the next definition in the link chain (found once, never changed after).
 static _Atomic(recvfrom_function) next_recvfrom = NULL;
 static _Atomic(recv_function) next_recv = NULL;
 static _Atomic(ssl_read_function) next_ssl_read = NULL;
+static _Atomic(sendto_function) next_sendto = NULL;
+static _Atomic(send_function) next_send = NULL;
 
 // SIP over TLS (to a registrar): belle-sip decrypts with bctbx_ssl_read, whose record reads come
 // back through bctbx_recv on the same thread. While an ssl_read runs, the recv it makes tells
@@ -47,6 +51,9 @@ static _Thread_local unsigned next_tls_slot = 0;
 ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struct sockaddr *address,
                        socklen_t *address_length);
 ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags);
+ssize_t bctbx_sendto(int socket, const void *buffer, size_t length, int flags, const struct sockaddr *address,
+                     socklen_t address_length);
+ssize_t bctbx_send(int socket, const void *buffer, size_t length, int flags);
 
 // The global lookup belle-sip's calls go through finds the executable's definition first only
 // when the executable exports it.
@@ -97,7 +104,15 @@ ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags) {
         if (next == NULL) next = (recv_function)recv;
         atomic_store(&next_recv, next);
     }
-    ssize_t count = next(socket, buffer, length, flags);
+    int plain = reading_tls_context == NULL && (flags & MSG_PEEK) == 0 && buffer != NULL;
+    // The stream screen may hold back the start of a head; what it holds goes in front of this read.
+    size_t held = plain ? intercom_sip_stream_held(socket) : 0;
+    if (held > 0 && held >= length) {
+        errno = EAGAIN;
+        return -1;
+    }
+    ssize_t count = next(socket, buffer, length - held, flags);
+    if (count == 0 && plain) intercom_sip_stream_ended(socket);
     if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
     intercom_sip_stream_socket_read(socket);
     // SIP methods and "SIP/2.0" start with an upper-case letter; TLS records never do.
@@ -117,6 +132,53 @@ ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags) {
     socklen_t peer_length = sizeof peer;
     if (getpeername(socket, (struct sockaddr *)&peer, &peer_length) == 0) {
         intercom_sip_message_observed(buffer, (size_t)count, (const struct sockaddr *)&peer, (unsigned int)peer_length);
+    }
+    // A stranger's connection: each message is judged whole, refused ones cut out (the connection
+    // stays up); -1 means it sent what is no SIP it may send, and the connection ends.
+    long kept = intercom_sip_stream_screened(socket, buffer, (size_t)count, length);
+    if (kept < 0) return 0;
+    if (kept == 0) {
+        errno = EAGAIN;
+        return -1;
+    }
+    return (ssize_t)kept;
+}
+
+/// Whether a write starts like SIP (a method or "SIP/2.0", after keep-alive line breaks): RTP,
+/// STUN and TLS records through the same functions never do.
+static int looks_like_sip(const void *buffer, size_t length) {
+    if (buffer == NULL || length == 0) return 0;
+    const unsigned char *first = after_line_breaks(buffer, (ssize_t)length);
+    return first != NULL && *first >= 'A' && *first <= 'Z';
+}
+
+__attribute__((visibility("default")))
+ssize_t bctbx_sendto(int socket, const void *buffer, size_t length, int flags, const struct sockaddr *address,
+                     socklen_t address_length) {
+    sendto_function next = atomic_load(&next_sendto);
+    if (next == NULL) {
+        next = (sendto_function)dlsym(RTLD_NEXT, "bctbx_sendto");
+        if (next == NULL) next = (sendto_function)sendto;
+        atomic_store(&next_sendto, next);
+    }
+    ssize_t count = next(socket, buffer, length, flags, address, address_length);
+    if (count > 0 && looks_like_sip(buffer, (size_t)count)) {
+        intercom_sip_message_sent(buffer, (size_t)count, address, (unsigned int)address_length, socket);
+    }
+    return count;
+}
+
+__attribute__((visibility("default")))
+ssize_t bctbx_send(int socket, const void *buffer, size_t length, int flags) {
+    send_function next = atomic_load(&next_send);
+    if (next == NULL) {
+        next = (send_function)dlsym(RTLD_NEXT, "bctbx_send");
+        if (next == NULL) next = (send_function)send;
+        atomic_store(&next_send, next);
+    }
+    ssize_t count = next(socket, buffer, length, flags);
+    if (count > 0 && looks_like_sip(buffer, (size_t)count)) {
+        intercom_sip_message_sent(buffer, (size_t)count, NULL, 0, socket);
     }
     return count;
 }

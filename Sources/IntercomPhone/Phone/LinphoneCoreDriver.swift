@@ -79,6 +79,7 @@ final class LinphoneCoreDriver {
         }
         let guardian = SIPDatagramGuard(
             udpDescriptors: SocketInventory.descriptors(for: boundAddresses.filter { $0.transport == .udp }),
+            tcpPorts: boundAddresses.filter { $0.transport == .tcp }.map(\.port),
             gate: settings.callerGate, logger: logger)
         datagramGuard = guardian
         SIPDatagramGuards.shared.register(guardian)

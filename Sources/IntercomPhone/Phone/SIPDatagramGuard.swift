@@ -22,22 +22,29 @@ final class SIPDatagramGuard {
     let descriptors: [Int32]
     /// The read hook gates each datagram (the look before each iterate is then not needed).
     private let gatesAtRead: Bool
-    private let gate: CallerGate?
+    let gate: CallerGate?
     private let screensHeaders: Bool
-    private let logger: Logger
+    let logger: Logger
     /// Branches of INVITEs refused here, so their ACKs never reach belle-sip (which would answer them).
     private var refusedBranches: [String] = []
     private var refusedBranchSet: Set<String> = []
     private static let rememberedBranches = 512
     private var refusals = RefusedCallerLog()
+    /// Strangers' requests refused at the read, logged at most every 10 s.
+    var strangers = SIPStrangerRefusalLog()
+    /// The TCP connections from strangers on our listening ports, each with its framer.
+    var streams: [Int32: SIPStreamState] = [:]
+    /// Our TCP listening ports: a connection accepted there is screened like a datagram.
+    let tcpPorts: Set<Int>
     private var buffer = [UInt8](repeating: 0, count: 65_536)
     /// Drops are logged at most once a minute, with how many there were.
     private var drops = LogThrottle(every: .seconds(60))
     private(set) var droppedTotal = 0
 
-    init(udpDescriptors: [Int32], gate: CallerGate?, screensHeaders: Bool = !SIPIngress.inPlace,
+    init(udpDescriptors: [Int32], tcpPorts: [Int] = [], gate: CallerGate?, screensHeaders: Bool = !SIPIngress.inPlace,
          gatesAtRead: Bool = SIPIngress.inPlace, logger: Logger) {
         descriptors = udpDescriptors
+        self.tcpPorts = Set(tcpPorts)
         self.gate = gate
         self.screensHeaders = screensHeaders
         self.gatesAtRead = gatesAtRead
@@ -92,32 +99,59 @@ final class SIPDatagramGuard {
         return answeredHere(Array(datagram)[...], on: fd, source: address, sourceLength: socklen_t(length))
     }
 
-    /// True when the datagram was dealt with here: a new INVITE from a caller the gate refuses
-    /// (answered 403) or the ACK of one.
+    /// True when the datagram was dealt with here: a stranger's request outside any dialog with it
+    /// (`SIPStrangerScreen`: answered 403 or 405, or dropped), a new INVITE from a caller the gate
+    /// refuses (answered 403), or the ACK of one.
     private func answeredHere(_ datagram: ArraySlice<UInt8>, on fd: Int32, source: sockaddr_storage,
                               sourceLength: socklen_t) -> Bool {
+        guard let gate else { return false }
         let message = datagram.drop { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
-        guard let gate, message.starts(with: Self.invite) || message.starts(with: Self.ack),
-              let head = SIPRequestHead(message) else { return false }
-        if head.method == "ACK" {
-            guard let branch = head.branch else { return false }
-            return refusedBranchSet.contains(branch)
-        }
         var destination = source
         let sourceHost = withUnsafeBytes(of: &destination) { SocketAddressText.host(UnsafeRawBufferPointer(rebasing: $0.prefix(Int(sourceLength)))) }
-        guard head.method == "INVITE", !head.hasToTag, let from = head.first("from"),
-              let verdict = gate.refusal(from: from, contactHost: head.contactHost, source: sourceHost),
-              let reply = SIPStatelessReply.response("403 Forbidden", to: head) else { return false }
-        _ = reply.withUnsafeBytes { bytes in
-            withUnsafePointer(to: &destination) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT), $0, sourceLength)
+        if message.starts(with: Self.ack), let head = SIPRequestHead(message), head.method == "ACK",
+           let branch = head.branch, refusedBranchSet.contains(branch) {
+            return true
+        }
+        let stranger = !gate.trusts(source: sourceHost)
+        if stranger, let sourceHost {
+            let verdict = SIPStrangerScreen.judgeDatagram(Array(message)) { SIPDialogLedger.shared.knows(callID: $0, host: sourceHost) }
+            switch verdict {
+            case .pass: return false
+            case .newCall: break
+            case .refuse(let status):
+                if let head = SIPRequestHead(message), let reply = SIPStatelessReply.response(
+                    status, to: head, allow: status == SIPStrangerScreen.methodNotAllowed ? SIPStrangerScreen.allowed : nil) {
+                    send(reply, on: fd, to: &destination, length: sourceLength)
                 }
+                strangers.note(verdict, method: SIPRequestHead(message)?.method, from: Self.describe(source), logger: logger)
+                return true
+            case .drop:
+                strangers.note(verdict, method: nil, from: Self.describe(source), logger: logger)
+                return true
             }
         }
+        guard message.starts(with: Self.invite), let head = SIPRequestHead(message), head.method == "INVITE",
+              !head.hasToTag, let from = head.first("from") else { return false }
+        guard let verdict = gate.refusal(from: from, contactHost: head.contactHost, source: sourceHost),
+              let reply = SIPStatelessReply.response("403 Forbidden", to: head) else {
+            // Rings: the stranger's dialog is open to its CANCEL, ACK, BYE and re-INVITEs.
+            if stranger, let sourceHost, let callID = head.first("call-id") { SIPDialogLedger.shared.note(callID: callID, host: sourceHost) }
+            return false
+        }
+        send(reply, on: fd, to: &destination, length: sourceLength)
         if let branch = head.branch { remember(branch) }
         refusals.note(verdict, from: from, source: sourceHost, logger: logger)
         return true
+    }
+
+    private func send(_ reply: [UInt8], on fd: Int32, to destination: inout sockaddr_storage, length: socklen_t) {
+        _ = reply.withUnsafeBytes { bytes in
+            withUnsafePointer(to: &destination) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT), $0, length)
+                }
+            }
+        }
     }
 
     private static let invite = Array("INVITE ".utf8)
@@ -140,7 +174,7 @@ final class SIPDatagramGuard {
         logger.warning("dropped a SIP message from \(source) with \(refusal)\(more); liblinphone would crash or stall on it")
     }
 
-    private static func describe(_ address: sockaddr_storage) -> String {
+    static func describe(_ address: sockaddr_storage) -> String {
         var copy = address
         return withUnsafeBytes(of: &copy) { SocketAddressText.hostAndPort($0) } ?? "an unknown address"
     }

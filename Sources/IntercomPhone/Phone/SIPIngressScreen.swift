@@ -36,7 +36,46 @@ func intercomSIPMessageObserved(_ bytes: UnsafeRawPointer?, _ length: Int, _ add
     SIPTransferReports.shared.observe(message)
 }
 
+/// What belle-sip sent, with where to: each Call-ID in it is a dialog with that address.
+@_cdecl("intercom_sip_message_sent")
+func intercomSIPMessageSent(_ bytes: UnsafeRawPointer?, _ length: Int, _ address: UnsafePointer<sockaddr>?,
+                            _ addressLength: UInt32, _ socket: Int32) {
+    guard let bytes, length > 0 else { return }
+    let message = UnsafeRawBufferPointer(start: bytes, count: length)
+    SIPDialogLedger.shared.observeSent(message, to: SIPIngress.host(address, addressLength, socket: socket))
+}
+
+@_cdecl("intercom_sip_stream_held")
+func intercomSIPStreamHeld(_ socket: Int32) -> Int {
+    SIPDatagramGuards.shared.heldBytes(on: socket)
+}
+
+@_cdecl("intercom_sip_stream_screened")
+func intercomSIPStreamScreened(_ socket: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ capacity: Int) -> Int {
+    guard let buffer, count > 0, capacity >= count else { return count }
+    return SIPDatagramGuards.shared.screenStream(socket, UnsafeMutableRawBufferPointer(start: buffer, count: capacity), count: count)
+}
+
+@_cdecl("intercom_sip_stream_ended")
+func intercomSIPStreamEnded(_ socket: Int32) {
+    SIPDatagramGuards.shared.streamEnded(socket)
+}
+
 enum SIPIngress {
+    /// The host of a message's peer: the datagram's address, else the socket's peer.
+    static func host(_ address: UnsafePointer<sockaddr>?, _ length: UInt32, socket: Int32) -> String? {
+        if let address, length > 0 {
+            return SocketAddressText.host(UnsafeRawBufferPointer(start: address, count: Int(length)))
+        }
+        var peer = sockaddr_storage()
+        var peerLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let found = socket >= 0 && withUnsafeMutablePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(socket, $0, &peerLength) == 0 }
+        }
+        guard found else { return nil }
+        return withUnsafeBytes(of: &peer) { SocketAddressText.host(UnsafeRawBufferPointer(rebasing: $0.prefix(Int(peerLength)))) }
+    }
+
     /// "HOST:PORT" of a message's sender: the datagram's source, else the socket's peer.
     static func describe(_ address: UnsafePointer<sockaddr>?, _ length: UInt32, socket: Int32) -> String {
         if let address, length > 0,
