@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+import IntercomTestSupport
+import IntercomPhoneTestSupport
+
+/// Strangers on the network get nothing: out-of-dialog requests from an address that is no panel
+/// (127.0.0.2 here; the panel is 127.0.0.1) are answered at the SIP read and never reach liblinphone.
+/// Before, 2 000 MESSAGEs were each answered 200 OK and grew the daemon by 40 MB and its home by 2.4 MB.
+@Suite("security: strangers' SIP requests", .serialized, .removesTestFolders) struct StrangerRequestTests {
+    static let requests = 2000
+    static let rate = 200
+
+    /// One kind of request a stranger floods us with, and the answer it must get.
+    struct Flood: Sendable, CustomStringConvertible {
+        let method: String
+        let answer: Int
+        var headers: [String] = []
+        var body: String?
+        var description: String { method }
+    }
+
+    static let floods = [
+        Flood(method: "MESSAGE", answer: 405, body: String(repeating: "Hello from a stranger. ", count: 45)),
+        Flood(method: "SUBSCRIBE", answer: 405, headers: ["Event: presence", "Expires: 3600", "Accept: application/pidf+xml"]),
+        Flood(method: "OPTIONS", answer: 403, headers: ["Accept: application/sdp"]),
+    ]
+
+    @Test("2 000 strangers' requests at 200/s: each refused at the read, memory and home flat, no event; the panel's call after is answered",
+          arguments: floods)
+    func floodIsRefusedAtTheRead(_ flood: Flood) async throws {
+        let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig(), name: "strangers")
+        try await daemon.waitUntilStarted()
+        let pid = daemon.process.pid
+        // A first small flood warms up what is allocated once (malloc arenas, belle-sip's channel).
+        let warmup = try await Self.send(flood, to: daemon, count: 300)
+        #expect(warmup.succeeded, "\(warmup)")
+        try await Task.sleep(for: .seconds(1))
+        let memoryBefore = try Self.privateKiB(pid)
+        let eventsBefore = daemon.events.count
+        let filesBefore = Self.fileSizes(under: daemon.directory.url)
+
+        let result = try await Self.send(flood, to: daemon, count: Self.requests)
+        try await Task.sleep(for: .seconds(1))
+        let memoryAfter = try Self.privateKiB(pid)
+        let grown = Self.fileSizes(under: daemon.directory.url).compactMap { path, size -> String? in
+            let growth = size - (filesBefore[path] ?? 0)
+            return growth >= 256 * 1024 ? "\(path) +\(growth / 1024) KiB" : nil
+        }
+        print("\(flood.method) flood: \(Self.requests) at \(Self.rate)/s; private memory \(memoryBefore) KiB before, "
+              + "\(memoryAfter) KiB after (\(memoryAfter - memoryBefore) KiB); sipp: \(DaemonScanTests.statistics(result.stdout))")
+        // sipp succeeds only when every request got its refusal; a 2xx would be unexpected and fail it.
+        #expect(result.succeeded, "not every \(flood.method) got \(flood.answer)\n\(result)\n\(daemon.log)")
+        #expect(memoryAfter - memoryBefore <= 3 * 1024, "private memory grew from \(memoryBefore) to \(memoryAfter) KiB")
+        #expect(grown.isEmpty, "files under the home grew: \(grown)")
+        let fresh = daemon.events.dropFirst(eventsBefore).filter {
+            DaemonEventChecks.callEvents.contains($0.name) || $0.line.contains("127.0.0.2") || $0.line.contains("stranger")
+        }
+        #expect(fresh.isEmpty, "a stranger's request raised an event: \(fresh.prefix(5))")
+        #expect(daemon.log.components(separatedBy: "refused a SIP \(flood.method) from 127.0.0.2").count - 1 <= 4,
+                "the refusals are logged at most every 10 s\n\(daemon.log)")
+        try await FaultChecks.expectAnswersAPanelCall(daemon, label: "after-\(flood.method)")
+        #expect(await daemon.stop() == 0, "\(daemon.log)")
+    }
+
+    @Test("over TCP each message is judged whole, however it is cut; refused ones are answered and the connection stays")
+    func tcpMessagesAreJudgedOneByOne() async throws {
+        let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig()
+            .replacingOccurrences(of: "listen = udp:127.0.0.1:0", with: "listen = udp:127.0.0.1:0, tcp:127.0.0.1:0"), name: "strangers-tcp")
+        try await daemon.waitUntilStarted()
+        let port = try daemon.port("tcp")
+        let peer = try RawSIPPeer(localHost: "127.0.0.2", tcp: true, remotePort: port)
+        func request(_ method: String, _ callID: String, body: String = "") -> String {
+            SIPMessage("\(method) sip:resident@127.0.0.1:\(port) SIP/2.0", headers: [
+                "Via: SIP/2.0/TCP 127.0.0.2:5060;branch=z9hG4bK-\(callID)",
+                "From: <sip:stranger@127.0.0.2>;tag=s-\(callID)", "To: <sip:resident@127.0.0.1>;tag=forged",
+                "Call-ID: \(callID)", "CSeq: 1 \(method)", "Max-Forwards: 70",
+            ], contentType: "text/plain", body: body.isEmpty ? nil : body).wire
+        }
+        // One message; then two in one write; then one whose head is cut in two writes.
+        try peer.send(request("MESSAGE", "tcp-1", body: "hello"))
+        let first = await peer.receive(for: .seconds(1))
+        #expect(first.text.hasPrefix("SIP/2.0 405 Method Not Allowed") && first.text.contains("Allow: INVITE"), "\(first.text)\n\(daemon.log)")
+        #expect(!first.closed, "a refused message does not end the connection")
+        try peer.send(request("OPTIONS", "tcp-2") + request("SUBSCRIBE", "tcp-3"))
+        let both = await peer.receive(for: .seconds(1))
+        #expect(both.text.contains("SIP/2.0 403 Forbidden") && both.text.contains("SIP/2.0 405 Method Not Allowed")
+                && both.text.contains("Call-ID: tcp-2") && both.text.contains("Call-ID: tcp-3"), "\(both.text)")
+        let split = request("MESSAGE", "tcp-4", body: "split")
+        let cut = split.index(split.startIndex, offsetBy: 60)
+        try peer.send(String(split[..<cut]))
+        try await Task.sleep(for: .milliseconds(200))
+        try peer.send(String(split[cut...]))
+        let joined = await peer.receive(for: .seconds(1))
+        #expect(joined.text.hasPrefix("SIP/2.0 405") && joined.text.contains("Call-ID: tcp-4") && !joined.closed, "\(joined.text)")
+        #expect(daemon.process.isRunning && !daemon.names.contains("call_incoming"), "\(daemon.events)")
+        try await FaultChecks.expectAnswersAPanelCall(daemon, label: "after-tcp")
+        #expect(await daemon.stop() == 0, "\(daemon.log)")
+    }
+
+    /// sipp from 127.0.0.2: `count` requests at `rate`/s, each expecting `flood.answer`.
+    static func send(_ flood: Flood, to daemon: DaemonProcess, count: Int) async throws -> Sipp.Result {
+        let request = SIPMessage.sippRequest(flood.method, user: "stranger", displayName: nil, cseq: 1,
+                                             branch: "z9hG4bK-[pid]-[call_number]-req", contact: flood.method == "SUBSCRIBE",
+                                             more: flood.headers, contentType: "text/plain", body: flood.body)
+        let scenario = SippScenario.xml("stranger \(flood.method)", [
+            request.sippSend(#"retrans="500""#),
+            "  <recv response=\"\(flood.answer)\"/>",
+        ])
+        let sipp = try Sipp(scenario: scenario, name: "stranger", remote: try daemon.hostPort(), service: "resident",
+                            timeout: .seconds(60), calls: count, rate: rate, traceMessages: false, localHost: "127.0.0.2")
+        return try await sipp.finish(timeout: .seconds(90))
+    }
+
+    /// The daemon's private memory in KiB (Private_Clean + Private_Dirty of /proc/PID/smaps_rollup).
+    static func privateKiB(_ pid: pid_t) throws -> Int {
+        let text = try String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)
+        let values = text.split(separator: "\n").filter { $0.hasPrefix("Private_Clean:") || $0.hasPrefix("Private_Dirty:") }
+            .compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) } }
+        guard values.count == 2 else { throw HarnessError("no Private_Clean/Private_Dirty in /proc/\(pid)/smaps_rollup") }
+        return values.reduce(0, +)
+    }
+
+    /// The size of every file under `root`, by path.
+    static func fileSizes(under root: URL) -> [String: Int] {
+        var sizes: [String: Int] = [:]
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true else { continue }
+            sizes[url.path] = values.fileSize ?? 0
+        }
+        return sizes
+    }
+}
