@@ -6,9 +6,14 @@
 // parse, with no window between looking and reading (a screen run before each iterate could not
 // close that window, and one datagram crashes liblinphone 5.1).
 // A refused datagram becomes a CRLF keep-alive, which belle-sip ignores without tearing down the
-// channel (an error there would end calls with a spoofed peer). A refused TCP chunk ends the
-// connection, which a peer cannot spoof. TCP is screened per read and only when the read starts
-// like a SIP message (so never TLS records): a header split across reads on purpose still passes.
+// channel (an error there would end calls with a spoofed peer). A TCP read whose headers the
+// header screen refuses ends the connection, which a peer cannot spoof; that screen is per read and
+// only when the read starts like a SIP message (so never TLS records). On a stranger's connection
+// the stream screen then frames the reads into messages (SIPStreamFramer): it holds back a head
+// that has not ended (this hook reads that much less), judges each whole one and cuts refused
+// messages out of what belle-sip gets; nothing left to read is EAGAIN, not the end of the stream.
+// belle-sip's sends pass through bctbx_sendto/bctbx_send here too: each Call-ID it sends to an
+// address is a dialog whose requests that address may send (SIPDialogLedger).
 // belle-sip skips CR and LF before a message (keep-alives), so the screens skip them too: a
 // leading CRLF must not carry a message past them.
 // Every read that is let through is also shown to the source ledger with the address it came

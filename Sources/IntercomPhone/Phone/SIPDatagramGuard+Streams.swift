@@ -59,6 +59,11 @@ extension SIPDatagramGuard {
 
     private func judgeStreamed(_ head: ArraySlice<UInt8>, on socket: Int32, peer: String, peerText: String) -> Bool {
         guard let request = SIPRequestHead(head) else { return false }
+        // The header screen on the whole head: per read (in the hook) a header cut in two passes it.
+        if let refusal = SIPHeaderScreen.screen(head) {
+            strangers.note(.drop("a message with \(refusal)"), method: nil, from: peerText, logger: logger)
+            return false
+        }
         let verdict = SIPStrangerScreen.judge(request) { SIPDialogLedger.shared.knows(callID: $0, host: peer) }
         switch verdict {
         case .pass:

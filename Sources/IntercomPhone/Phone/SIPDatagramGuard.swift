@@ -6,7 +6,9 @@ import IntercomBase
 
 /// Looks at the SIP datagrams waiting on the phone's UDP sockets before belle-sip reads them:
 /// answers new INVITEs from callers the `CallerGate` turns away (impostors; strangers under
-/// `unknown_callers = reject`) with a stateless 403, swallowing the ACK that follows. Headers
+/// `unknown_callers = reject`) with a stateless 403, swallowing the ACK that follows, and a
+/// stranger's other requests outside any dialog with it with 403 or 405 (`SIPStrangerScreen`;
+/// over TCP, `SIPDatagramGuard+Streams`). Headers
 /// are screened (`SIPHeaderScreen`) once per datagram: by the read hook when it is in place
 /// (`SIPIngress.inPlace`), here only when it is not. Leading CR and LF, which belle-sip skips,
 /// are skipped here too, so they cannot carry an INVITE past the gate.
@@ -16,8 +18,9 @@ import IntercomBase
 /// takes in one iterate. Without it, this looks before each iterate at the head of each queue,
 /// which is enough only while belle-sip takes one datagram a turn: under heavy load one of 2000
 /// strangers' INVITEs once got past that way (DECISIONS "The caller gate at the read").
-/// Dropped datagrams get no answer, as belle-sip's own parser limits give none. TCP streams cannot be screened this way (belle-sip
-/// reads whatever arrived by then), so they are not.
+/// Dropped datagrams get no answer, as belle-sip's own parser limits give none. TCP streams are
+/// screened only by the read hook (`screenStream`): a look before the iterate cannot tell where
+/// belle-sip's reads will cut them.
 final class SIPDatagramGuard {
     let descriptors: [Int32]
     /// The read hook gates each datagram (the look before each iterate is then not needed).
