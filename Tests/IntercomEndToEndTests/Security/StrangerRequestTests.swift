@@ -100,6 +100,46 @@ import IntercomPhoneTestSupport
         #expect(await daemon.stop() == 0, "\(daemon.log)")
     }
 
+    @Test("a call we place to an address that is no panel's: the callee's own BYE still reaches us")
+    func ourCallToANonPanelAddressKeepsItsDialog() async throws {
+        let sdp = FaultScenarios.sdp(media: "m=audio [media_port] RTP/AVP 8 101\na=rtpmap:8 PCMA/8000\na=rtpmap:101 telephone-event/8000")
+        var answer = SIPMessage.sippResponse("200 OK")
+        answer.body = sdp
+        // The callee answers, then hangs up itself: its BYE comes from 127.0.0.2, which is no panel.
+        let bye = SIPMessage("BYE [next_url] SIP/2.0", headers: [
+            "Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=z9hG4bK-[pid]-[call_number]-bye",
+            "From: <sip:door@[local_ip]:[local_port]>;tag=[pid]SIPpTag01[call_number]",
+            "To: <sip:intercom@127.0.0.1>;tag=[$fromtag]", "Call-ID: [call_id]", "CSeq: 1 BYE", "Max-Forwards: 70",
+        ])
+        let callee = try Sipp(scenario: SippScenario.xml("callee on 127.0.0.2", [
+            #"""
+              <recv request="INVITE" rrs="true">
+                <action><ereg regexp=";tag=([^;> ]*)" search_in="hdr" header="From:" assign_to="whole,fromtag"/></action>
+              </recv>
+              <Reference variables="whole"/>
+            """#,
+            SIPMessage.sippResponse("180 Ringing").sippSend(),
+            answer.sippSend(#"retrans="500""#),
+            #"  <recv request="ACK"/>"#,
+            SippScenario.pause(.seconds(1)),
+            bye.sippSend(#"retrans="500""#),
+            #"  <recv response="200"/>"#,
+        ]), name: "callee", timeout: .seconds(20), localHost: "127.0.0.2")
+        // (Its port is bound long before the daemon below has started and dials it; waitUntilListening looks at 127.0.0.1 only.)
+        let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig()
+            .replacingOccurrences(of: "auto_answer = on", with: "auto_answer = on\ndial = sip:door@127.0.0.2:\(callee.localPort)"),
+            name: "strangers-dial")
+        try await daemon.waitUntilStarted()
+        let placed = try await daemon.run(["ctl", "call", "entrance"])
+        #expect(placed.status == 0, "\(placed)\n\(daemon.log)")
+        let ended = try? await daemon.waitForEvent("call_ended", timeout: .seconds(15))
+        let result = try await callee.finish(timeout: .seconds(20))
+        #expect(ended?.string("reason") == "remote_hangup", "the callee's BYE must end the call: \(String(describing: ended))\n\(result)\n\(daemon.log)")
+        #expect(result.succeeded, "the callee's BYE must be answered 200\n\(result)")
+        #expect(!result.messages.contains("SIP/2.0 403"), "\(result.messages)")
+        #expect(await daemon.stop() == 0, "\(daemon.log)")
+    }
+
     /// sipp from 127.0.0.2: `count` requests at `rate`/s, each expecting `flood.answer`.
     static func send(_ flood: Flood, to daemon: DaemonProcess, count: Int) async throws -> Sipp.Result {
         let request = SIPMessage.sippRequest(flood.method, user: "stranger", displayName: nil, cseq: 1,
