@@ -26,7 +26,7 @@ enum SIPStrangerScreen {
     /// The decision for a head that ended (`head`), where `knownDialog` says whether a Call-ID is a
     /// dialog of this source.
     static func judge(_ head: SIPRequestHead, knownDialog: (String) -> Bool) -> Verdict {
-        guard let method = head.method else { return .pass }
+        guard let method = head.method else { return isStatusLine(head.startLine) ? .pass : .drop("a start line that is no SIP response") }
         guard isRequestLine(head.startLine) else { return .drop("a start line that is no SIP request") }
         if let callID = head.first("call-id"), knownDialog(callID) { return .pass }
         if method == "INVITE" && !head.hasToTag { return .newCall }
@@ -40,8 +40,8 @@ enum SIPStrangerScreen {
     static func judgeDatagram<Bytes: Collection>(_ datagram: Bytes, knownDialog: (String) -> Bool) -> Verdict
     where Bytes.Element == UInt8, Bytes.Index == Int {
         let message = datagram.drop { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+        // Responses too: "SIP/2.0 200 OK" with a request behind it in the same datagram is two messages.
         guard let first = message.first else { return .pass }
-        if message.starts(with: responsePrefix) { return .pass }
         guard first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"),
               let end = SIPMessageFraming.endOfHead(message), let head = SIPRequestHead(message[..<end]) else {
             return .drop("no whole SIP message")
@@ -54,7 +54,12 @@ enum SIPStrangerScreen {
         return judge(head, knownDialog: knownDialog)
     }
 
-    private static let responsePrefix = Array("SIP/2.0 ".utf8)
+    /// `SIP/2.0 SP 3DIGIT SP reason`.
+    static func isStatusLine(_ line: String) -> Bool {
+        let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0] == "SIP/2.0", parts[1].utf8.count == 3 else { return false }
+        return parts[1].utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
 
     /// `METHOD SP Request-URI SP SIP/2.0`, the method in upper-case letters: anything else is not
     /// what belle-sip reads as this request.

@@ -34,6 +34,9 @@ import Testing
         #expect(Self.judge(Self.request("INVITE")) == .newCall)
         #expect(Self.judge("\r\n\r\n" + Self.request("INVITE")) == .newCall, "leading CRLFs are skipped as belle-sip skips them")
         #expect(Self.judge("SIP/2.0 200 OK\r\nCall-ID: x\r\n\r\n") == .pass)
+        // A response is one whole message too: nothing may ride behind it, and its status line is one.
+        #expect(Self.judge("SIP/2.0 200 OK\r\nCall-ID: x\r\n\r\n" + Self.request("MESSAGE")) == .drop("more than one message"))
+        #expect(Self.judge("SIP/2.0\r\n 200 OK\r\nCall-ID: x\r\n\r\n") == .drop("a start line that is no SIP response"))
     }
 
     @Test func onlyADialogThisSourceHasLetsItsRequestsThrough() {
