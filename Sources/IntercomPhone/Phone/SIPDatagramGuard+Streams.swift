@@ -3,8 +3,8 @@ import Glibc
 #endif
 import IntercomBase
 
-/// One TCP connection a stranger opened to our listening port: which socket it still is (a closed
-/// number can be reused), where it comes from, and its framer.
+/// One TCP connection opened to our listening port: which socket it still is (a closed number can
+/// be reused), where it comes from, and its framer.
 struct SIPStreamState {
     let device: UInt64
     let inode: UInt64
@@ -13,11 +13,12 @@ struct SIPStreamState {
     var framer = SIPStreamFramer()
 }
 
-/// The read gate over TCP: each message a stranger sends on a connection it opened to us is judged
-/// by its head as a datagram is (`SIPStrangerScreen`), whatever the segmentation; a refused one is
-/// answered on the connection and cut out of what belle-sip reads, and the connection stays up.
+/// The read gate over TCP: each message sent on a connection opened to us is judged by its whole
+/// head as a datagram is (`SIPStrangerScreen`; a panel's or the registrar's only for chat, presence
+/// and publications), whatever the segmentation; a refused one is answered on the connection and
+/// cut out of what belle-sip reads, and the connection stays up.
 extension SIPDatagramGuard {
-    /// At most this many strangers' connections are followed at once; older numbers are checked first.
+    /// At most this many connections are followed at once; older numbers are checked first.
     static let followedStreams = 64
 
     /// Bytes held back for `socket` (the start of a head that has not ended): the hook reads that
@@ -36,7 +37,7 @@ extension SIPDatagramGuard {
         if let known = streams.removeValue(forKey: socket), identity == (known.device, known.inode) {
             state = known
         } else {
-            guard let peer = Self.peer(of: socket), !gate.trusts(source: peer.host) else { return count }
+            guard let peer = Self.peer(of: socket) else { return count }
             state = SIPStreamState(device: identity.0, inode: identity.1, peer: peer.host, peerText: peer.text)
         }
         let peer = (host: state.peer, text: state.peerText)
@@ -64,13 +65,20 @@ extension SIPDatagramGuard {
             strangers.note(.drop("a message with \(refusal)"), method: nil, from: peerText, logger: logger)
             return false
         }
-        let verdict = SIPStrangerScreen.judge(request) { SIPDialogLedger.shared.knows(callID: $0, host: peer) }
+        let trusted = gate?.trusts(source: peer) ?? true
+        let verdict = trusted ? SIPStrangerScreen.judgeTrusted(request)
+            : SIPStrangerScreen.judge(request) { SIPDialogLedger.shared.knows(callID: $0, host: peer) }
         switch verdict {
         case .pass:
+            // A call a panel or the registrar brings: its caller may ACK and hang up from its Contact's address.
+            if trusted, request.method == "INVITE", !request.hasToTag, let callID = request.first("call-id"),
+               let contact = request.contactHost {
+                SIPDialogLedger.shared.note(callID: callID, host: contact)
+            }
             return true
         case .newCall:
             // Over TCP the caller gate is the engine's, as before; the call's dialog is open to its requests.
-            if let callID = request.first("call-id") { SIPDialogLedger.shared.note(callID: callID, host: peer) }
+            if !trusted, let callID = request.first("call-id") { SIPDialogLedger.shared.note(callID: callID, host: peer) }
             return true
         case .refuse(let status):
             let allow = status == SIPStrangerScreen.methodNotAllowed ? SIPStrangerScreen.allowed : nil

@@ -116,17 +116,19 @@ final class SIPDatagramGuard {
             return true
         }
         let stranger = !gate.trusts(source: sourceHost)
+        if !stranger, SIPStrangerScreen.mayBeNeverAccepted(message), let head = SIPRequestHead(message),
+           case .refuse(let status) = SIPStrangerScreen.judgeTrusted(head) {
+            refuse(head, status: status, on: fd, to: &destination, length: sourceLength)
+            return true
+        }
         if stranger, let sourceHost {
             let verdict = SIPStrangerScreen.judgeDatagram(Array(message)) { SIPDialogLedger.shared.knows(callID: $0, host: sourceHost) }
             switch verdict {
             case .pass: return false
             case .newCall: break
             case .refuse(let status):
-                if let head = SIPRequestHead(message), let reply = SIPStatelessReply.response(
-                    status, to: head, allow: status == SIPStrangerScreen.methodNotAllowed ? SIPStrangerScreen.allowed : nil) {
-                    send(reply, on: fd, to: &destination, length: sourceLength)
-                }
-                strangers.note(verdict, method: SIPRequestHead(message)?.method, from: Self.describe(source), logger: logger)
+                guard let head = SIPRequestHead(message) else { return true }
+                refuse(head, status: status, on: fd, to: &destination, length: sourceLength)
                 return true
             case .drop:
                 strangers.note(verdict, method: nil, from: Self.describe(source), logger: logger)
@@ -137,14 +139,27 @@ final class SIPDatagramGuard {
               !head.hasToTag, let from = head.first("from") else { return false }
         guard let verdict = gate.refusal(from: from, contactHost: head.contactHost, source: sourceHost),
               let reply = SIPStatelessReply.response("403 Forbidden", to: head) else {
-            // Rings: the stranger's dialog is open to its CANCEL, ACK, BYE and re-INVITEs.
-            if stranger, let sourceHost, let callID = head.first("call-id") { SIPDialogLedger.shared.note(callID: callID, host: sourceHost) }
+            // Rings: the caller's dialog is open to its CANCEL, ACK, BYE and re-INVITEs, from where it
+            // came or, through a trusted registrar, from where its Contact says it is.
+            if let callID = head.first("call-id"), let host = stranger ? sourceHost : head.contactHost {
+                SIPDialogLedger.shared.note(callID: callID, host: host)
+            }
             return false
         }
         send(reply, on: fd, to: &destination, length: sourceLength)
         if let branch = head.branch { remember(branch) }
         refusals.note(verdict, from: from, source: sourceHost, logger: logger)
         return true
+    }
+
+    /// Answers `head` with `status` (405 with `Allow:`) and notes it for the log.
+    private func refuse(_ head: SIPRequestHead, status: String, on fd: Int32, to destination: inout sockaddr_storage,
+                        length: socklen_t) {
+        let allow = status == SIPStrangerScreen.methodNotAllowed ? SIPStrangerScreen.allowed : nil
+        if let reply = SIPStatelessReply.response(status, to: head, allow: allow) {
+            send(reply, on: fd, to: &destination, length: length)
+        }
+        strangers.note(.refuse(status: status), method: head.method, from: Self.describe(destination), logger: logger)
     }
 
     private func send(_ reply: [UInt8], on fd: Int32, to destination: inout sockaddr_storage, length: socklen_t) {

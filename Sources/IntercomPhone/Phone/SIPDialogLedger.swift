@@ -1,8 +1,10 @@
+import IntercomBase
 import Synchronization
 
 /// The dialogs each address has with us: a Call-ID seen in an INVITE the read gate let through
-/// from that address, or in anything belle-sip sent there (our calls, call-backs and transfers,
-/// our answers to its requests). A request from a stranger (no panel, registrar or proxy) reaches
+/// from that address (or, from a panel or the registrar, naming that address in its Contact: a
+/// call the registrar forwards is then ACKed and hung up directly), or in anything belle-sip sent
+/// there (our calls, call-backs and transfers, our answers to its requests). A request from a stranger (no panel, registrar or proxy) reaches
 /// liblinphone only inside such a dialog (`SIPStrangerScreen`). Only what we sent or admitted
 /// counts: a stranger's own messages, To-tags included, never open a dialog.
 ///
@@ -22,7 +24,11 @@ final class SIPDialogLedger: Sendable {
 
     private let pairs = Mutex(Pairs())
 
-    private static func key(_ callID: String, _ host: String) -> String { host + "\u{0}" + callID }
+    /// An address however it is spelled (a Contact's `::1` and a socket's `0:0:…:1` are one host).
+    private static func key(_ callID: String, _ host: String) -> String {
+        let address = IPLiteral.canonicalBytes(host).map { $0.map { String($0) }.joined(separator: ".") } ?? host.lowercased()
+        return address + "\u{0}" + callID
+    }
 
     func note(callID: String, host: String) {
         let key = Self.key(callID, host)

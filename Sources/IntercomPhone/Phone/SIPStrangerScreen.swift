@@ -2,7 +2,8 @@
 /// read gate's decision for one SIP message, on its bytes alone (the dialog ledger is asked
 /// through `knownDialog`). Strangers may ring (a new INVITE goes on to the caller gate) and may
 /// go on with a dialog we have with them; every other request is answered here and never reaches
-/// liblinphone, which stored 2.4 MB of chat for 2 000 strangers' MESSAGEs.
+/// liblinphone, which stored 2.4 MB of chat for 2 000 strangers' MESSAGEs. Chat, presence and
+/// publications are refused from trusted sources too (`judgeTrusted`).
 enum SIPStrangerScreen {
     enum Verdict: Equatable {
         /// A response, or a request of a dialog this source has with us: belle-sip reads it.
@@ -33,6 +34,21 @@ enum SIPStrangerScreen {
         if method == "ACK" { return .drop("an ACK outside any dialog") }
         return .refuse(status: neverAccepted.contains(method) ? methodNotAllowed : forbidden)
     }
+
+    /// The decision for a panel's, the registrar's or proxy's request: everything passes but what the
+    /// product takes from nobody, which liblinphone would otherwise keep (presence subscribers) even
+    /// with its chat and presence off.
+    static func judgeTrusted(_ head: SIPRequestHead) -> Verdict {
+        guard let method = head.method, neverAccepted.contains(method) else { return .pass }
+        return .refuse(status: methodNotAllowed)
+    }
+
+    /// Whether a message may be one `judgeTrusted` refuses: a cheap look before parsing its head.
+    static func mayBeNeverAccepted<Bytes: Collection>(_ message: Bytes) -> Bool where Bytes.Element == UInt8 {
+        neverAcceptedPrefixes.contains { message.starts(with: $0) }
+    }
+
+    private static let neverAcceptedPrefixes = neverAccepted.map { Array(($0 + " ").utf8) }
 
     /// The decision for one datagram (leading CR and LF skipped): it must hold exactly one whole
     /// message, since belle-sip keeps a partial one and joins it with the peer's next datagram, and

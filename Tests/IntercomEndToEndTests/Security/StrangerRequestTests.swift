@@ -100,6 +100,31 @@ import IntercomPhoneTestSupport
         #expect(await daemon.stop() == 0, "\(daemon.log)")
     }
 
+    /// liblinphone with chat off answers a MESSAGE 501, but accepts a presence SUBSCRIBE (200) and keeps its
+    /// subscriber, whoever sends it: the read gate refuses both, to panels too.
+    @Test("the panel's own MESSAGE and SUBSCRIBE get 405 at the read too: nothing is kept for them")
+    func chatAndPresenceAreRefusedEvenToPanels() async throws {
+        let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig(), name: "panel-chat")
+        try await daemon.waitUntilStarted()
+        let port = try daemon.port("udp")
+        let panel = try RawSIPPeer(localHost: "127.0.0.1", tcp: false, remotePort: port)
+        var answers: [String] = []
+        for (index, method) in ["MESSAGE", "SUBSCRIBE"].enumerated() {
+            try panel.send(SIPMessage("\(method) sip:resident@127.0.0.1:\(port) SIP/2.0", headers: [
+                "Via: SIP/2.0/UDP 127.0.0.1:\(5060 + index);rport;branch=z9hG4bK-panel-\(index)",
+                "From: <sip:100001@127.0.0.1>;tag=p\(index)", "To: <sip:resident@127.0.0.1>",
+                "Call-ID: panel-chat-\(index)", "CSeq: 1 \(method)", "Max-Forwards: 70",
+                "Contact: <sip:100001@127.0.0.1:5060>", "Event: presence", "Expires: 60",
+            ], contentType: "text/plain", body: method == "MESSAGE" ? "open the door" : nil).wire)
+            let reply = await panel.firstReply(within: .seconds(2)) ?? "nothing"
+            answers.append("\(method): \(reply.split(separator: "\r\n").first ?? "")")
+            #expect(reply.hasPrefix("SIP/2.0 405 Method Not Allowed") && reply.contains("Allow: INVITE"), "\(method) from the panel: \(reply)")
+        }
+        print("the panel's own requests: \(answers)")
+        #expect(daemon.process.isRunning && !daemon.names.contains("call_incoming"), "\(daemon.events)")
+        #expect(await daemon.stop() == 0, "\(daemon.log)")
+    }
+
     @Test("a call we place to an address that is no panel's: the callee's own BYE still reaches us")
     func ourCallToANonPanelAddressKeepsItsDialog() async throws {
         let sdp = FaultScenarios.sdp(media: "m=audio [media_port] RTP/AVP 8 101\na=rtpmap:8 PCMA/8000\na=rtpmap:101 telephone-event/8000")

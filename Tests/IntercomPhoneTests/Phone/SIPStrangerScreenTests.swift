@@ -71,6 +71,18 @@ import Testing
         #expect(Self.judge(Self.request("INVITE", body: Self.request("MESSAGE"))) == .drop("more than one message"))
     }
 
+    @Test func trustedSourcesAreRefusedOnlyWhatNobodyMaySend() throws {
+        for method in ["MESSAGE", "SUBSCRIBE", "PUBLISH"] {
+            let head = try #require(SIPRequestHead(Array(Self.request(method).utf8)))
+            #expect(SIPStrangerScreen.mayBeNeverAccepted(Array(Self.request(method).utf8)))
+            #expect(SIPStrangerScreen.judgeTrusted(head) == .refuse(status: "405 Method Not Allowed"), "\(method)")
+        }
+        for method in ["INVITE", "OPTIONS", "NOTIFY", "REFER", "BYE", "REGISTER"] {
+            let head = try #require(SIPRequestHead(Array(Self.request(method).utf8)))
+            #expect(SIPStrangerScreen.judgeTrusted(head) == .pass, "\(method)")
+        }
+    }
+
     @Test func the405AnswerCarriesAllow() throws {
         let head = try #require(SIPRequestHead(Array(Self.request("MESSAGE").utf8)))
         let reply = String(decoding: try #require(SIPStatelessReply.response(
