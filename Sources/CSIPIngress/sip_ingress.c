@@ -36,11 +36,23 @@ typedef ssize_t (*sendto_function)(int, const void *, size_t, int, const struct 
 typedef ssize_t (*send_function)(int, const void *, size_t, int);
 
 // Process-wide by nature: the next definition in the link chain (found once, never changed after).
-static _Atomic(recvfrom_function) next_recvfrom = NULL;
-static _Atomic(recv_function) next_recv = NULL;
-static _Atomic(ssl_read_function) next_ssl_read = NULL;
-static _Atomic(sendto_function) next_sendto = NULL;
-static _Atomic(send_function) next_send = NULL;
+static _Atomic(void *) next_recvfrom = NULL;
+static _Atomic(void *) next_recv = NULL;
+static _Atomic(void *) next_ssl_read = NULL;
+static _Atomic(void *) next_sendto = NULL;
+static _Atomic(void *) next_send = NULL;
+
+/// libbctoolbox's definition of `name` (the next in the link chain after ours), else `fallback`;
+/// looked up once into `slot`.
+static void *next_definition(_Atomic(void *) *slot, const char *name, void *fallback) {
+    void *next = atomic_load(slot);
+    if (next == NULL) {
+        next = dlsym(RTLD_NEXT, name);
+        if (next == NULL) next = fallback;
+        atomic_store(slot, next);
+    }
+    return next;
+}
 
 // SIP over TLS (to a registrar): belle-sip decrypts with bctbx_ssl_read, whose record reads come
 // back through bctbx_recv on the same thread. While an ssl_read runs, the recv it makes tells
@@ -70,12 +82,7 @@ int intercom_sip_ingress_in_place(void) {
 __attribute__((visibility("default")))
 ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struct sockaddr *address,
                        socklen_t *address_length) {
-    recvfrom_function next = atomic_load(&next_recvfrom);
-    if (next == NULL) {
-        next = (recvfrom_function)dlsym(RTLD_NEXT, "bctbx_recvfrom");
-        if (next == NULL) next = (recvfrom_function)recvfrom;
-        atomic_store(&next_recvfrom, next);
-    }
+    recvfrom_function next = (recvfrom_function)next_definition(&next_recvfrom, "bctbx_recvfrom", (void *)recvfrom);
     ssize_t count = next(socket, buffer, length, flags, address, address_length);
     if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
     if (intercom_sip_message_refused(buffer, (size_t)count, address,
@@ -103,12 +110,7 @@ static const unsigned char *after_line_breaks(const unsigned char *bytes, ssize_
 
 __attribute__((visibility("default")))
 ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags) {
-    recv_function next = atomic_load(&next_recv);
-    if (next == NULL) {
-        next = (recv_function)dlsym(RTLD_NEXT, "bctbx_recv");
-        if (next == NULL) next = (recv_function)recv;
-        atomic_store(&next_recv, next);
-    }
+    recv_function next = (recv_function)next_definition(&next_recv, "bctbx_recv", (void *)recv);
     int plain = reading_tls_context == NULL && (flags & MSG_PEEK) == 0 && buffer != NULL;
     // The stream screen may hold back the start of a head; what it holds goes in front of this read.
     size_t held = plain ? intercom_sip_stream_held(socket) : 0;
@@ -160,12 +162,7 @@ static int looks_like_sip(const void *buffer, size_t length) {
 __attribute__((visibility("default")))
 ssize_t bctbx_sendto(int socket, const void *buffer, size_t length, int flags, const struct sockaddr *address,
                      socklen_t address_length) {
-    sendto_function next = atomic_load(&next_sendto);
-    if (next == NULL) {
-        next = (sendto_function)dlsym(RTLD_NEXT, "bctbx_sendto");
-        if (next == NULL) next = (sendto_function)sendto;
-        atomic_store(&next_sendto, next);
-    }
+    sendto_function next = (sendto_function)next_definition(&next_sendto, "bctbx_sendto", (void *)sendto);
     ssize_t count = next(socket, buffer, length, flags, address, address_length);
     if (count > 0 && looks_like_sip(buffer, (size_t)count)) {
         intercom_sip_message_sent(buffer, (size_t)count, address, (unsigned int)address_length, socket);
@@ -175,12 +172,7 @@ ssize_t bctbx_sendto(int socket, const void *buffer, size_t length, int flags, c
 
 __attribute__((visibility("default")))
 ssize_t bctbx_send(int socket, const void *buffer, size_t length, int flags) {
-    send_function next = atomic_load(&next_send);
-    if (next == NULL) {
-        next = (send_function)dlsym(RTLD_NEXT, "bctbx_send");
-        if (next == NULL) next = (send_function)send;
-        atomic_store(&next_send, next);
-    }
+    send_function next = (send_function)next_definition(&next_send, "bctbx_send", (void *)send);
     ssize_t count = next(socket, buffer, length, flags);
     if (count > 0 && looks_like_sip(buffer, (size_t)count)) {
         intercom_sip_message_sent(buffer, (size_t)count, NULL, 0, socket);
@@ -209,12 +201,8 @@ static void remember_tls_socket(void *context, int socket) {
 
 __attribute__((visibility("default")))
 int32_t bctbx_ssl_read(void *context, unsigned char *buffer, size_t length) {
-    ssl_read_function next = atomic_load(&next_ssl_read);
-    if (next == NULL) {
-        next = (ssl_read_function)dlsym(RTLD_NEXT, "bctbx_ssl_read");
-        if (next == NULL) return -1;
-        atomic_store(&next_ssl_read, next);
-    }
+    ssl_read_function next = (ssl_read_function)next_definition(&next_ssl_read, "bctbx_ssl_read", NULL);
+    if (next == NULL) return -1;
     reading_tls_context = context;
     reading_tls_socket = -1;
     int32_t count = next(context, buffer, length);

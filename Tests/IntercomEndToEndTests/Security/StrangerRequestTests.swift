@@ -179,12 +179,14 @@ import IntercomPhoneTestSupport
         return try await sipp.finish(timeout: .seconds(90))
     }
 
-    /// The daemon's private memory in KiB (Private_Clean + Private_Dirty of /proc/PID/smaps_rollup).
+    /// The daemon's private memory in KiB: what it wrote (Private_Dirty, heap and stacks among it) plus any of
+    /// that swapped out, from /proc/PID/smaps_rollup. Not Private_Clean: library pages count as private only
+    /// while no other process maps them, so it swings by megabytes as other daemons of the test run come and go.
     static func privateKiB(_ pid: pid_t) throws -> Int {
         let text = try String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)
-        let values = text.split(separator: "\n").filter { $0.hasPrefix("Private_Clean:") || $0.hasPrefix("Private_Dirty:") }
+        let values = text.split(separator: "\n").filter { $0.hasPrefix("Private_Dirty:") || $0.hasPrefix("Swap:") }
             .compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) } }
-        guard values.count == 2 else { throw HarnessError("no Private_Clean/Private_Dirty in /proc/\(pid)/smaps_rollup") }
+        guard values.count == 2 else { throw HarnessError("no Private_Dirty/Swap in /proc/\(pid)/smaps_rollup") }
         return values.reduce(0, +)
     }
 
