@@ -32,7 +32,8 @@ extension SIPDatagramGuard {
     /// Screens `count` bytes just read from `socket` into `buffer` (room for `buffer.count`): returns
     /// how many belle-sip may read now (moved to the front), or -1 to end the connection.
     func screenStream(_ socket: Int32, _ buffer: UnsafeMutableRawBufferPointer, count: Int) -> Int {
-        guard let gate, let identity = Self.identity(of: socket) else { return count }
+        // A phone without a caller gate (the tests' own, the simulators') screens nothing.
+        guard gate != nil, let identity = Self.identity(of: socket) else { return count }
         var state: SIPStreamState
         if let known = streams.removeValue(forKey: socket), identity == (known.device, known.inode) {
             state = known
@@ -108,15 +109,9 @@ extension SIPDatagramGuard {
 
     /// The connection's peer, as a host (for the ledger and the trust check) and as text for the log.
     private static func peer(of socket: Int32) -> (host: String, text: String)? {
-        var peer = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let found = withUnsafeMutablePointer(to: &peer) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(socket, $0, &length) == 0 }
-        }
-        guard found else { return nil }
-        return withUnsafeBytes(of: &peer) { raw in
-            let address = UnsafeRawBufferPointer(rebasing: raw.prefix(Int(length)))
-            return SocketAddressText.host(address).map { ($0, SocketAddressText.hostAndPort(address) ?? $0) }
+        guard let address = SIPIngress.peer(of: socket) else { return nil }
+        return address.withUnsafeBytes { raw in
+            SocketAddressText.host(raw).map { ($0, SocketAddressText.hostAndPort(raw) ?? $0) }
         }
     }
 

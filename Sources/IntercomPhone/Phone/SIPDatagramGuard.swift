@@ -33,9 +33,9 @@ final class SIPDatagramGuard {
     private var refusedBranchSet: Set<String> = []
     private static let rememberedBranches = 512
     private var refusals = RefusedCallerLog()
-    /// Strangers' requests refused at the read, logged at most every 10 s.
+    /// Requests refused at the read (strangers', anyone's chat and presence), logged at most every 10 s.
     var strangers = SIPStrangerRefusalLog()
-    /// The TCP connections from strangers on our listening ports, each with its framer.
+    /// The TCP connections accepted on our listening ports, each with its framer.
     var streams: [Int32: SIPStreamState] = [:]
     /// Our TCP listening ports: a connection accepted there is screened like a datagram.
     let tcpPorts: Set<Int>

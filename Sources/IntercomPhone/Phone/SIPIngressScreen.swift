@@ -67,13 +67,7 @@ enum SIPIngress {
         if let address, length > 0 {
             return SocketAddressText.host(UnsafeRawBufferPointer(start: address, count: Int(length)))
         }
-        var peer = sockaddr_storage()
-        var peerLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let found = socket >= 0 && withUnsafeMutablePointer(to: &peer) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(socket, $0, &peerLength) == 0 }
-        }
-        guard found else { return nil }
-        return withUnsafeBytes(of: &peer) { SocketAddressText.host(UnsafeRawBufferPointer(rebasing: $0.prefix(Int(peerLength)))) }
+        return peer(of: socket).flatMap { bytes in bytes.withUnsafeBytes { SocketAddressText.host($0) } }
     }
 
     /// "HOST:PORT" of a message's sender: the datagram's source, else the socket's peer.
@@ -82,15 +76,18 @@ enum SIPIngress {
            let text = SocketAddressText.hostAndPort(UnsafeRawBufferPointer(start: address, count: Int(length))) {
             return text
         }
+        return peer(of: socket).flatMap { bytes in bytes.withUnsafeBytes { SocketAddressText.hostAndPort($0) } } ?? "an unknown peer"
+    }
+
+    /// The address of a connected socket's peer (a `sockaddr`'s bytes), nil when it has none.
+    static func peer(of socket: Int32) -> [UInt8]? {
         var peer = sockaddr_storage()
         var peerLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let found = socket >= 0 && withUnsafeMutablePointer(to: &peer) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(socket, $0, &peerLength) == 0 }
         }
-        guard found else { return "an unknown peer" }
-        return withUnsafeBytes(of: &peer) {
-            SocketAddressText.hostAndPort(UnsafeRawBufferPointer(rebasing: $0.prefix(Int(peerLength))))
-        } ?? "an unknown peer"
+        guard found else { return nil }
+        return withUnsafeBytes(of: &peer) { Array($0.prefix(Int(peerLength))) }
     }
 
     /// Whether belle-sip reads through the hooks: then they screen every SIP message once, at
