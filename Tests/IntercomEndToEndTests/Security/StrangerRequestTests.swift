@@ -65,7 +65,7 @@ import IntercomPhoneTestSupport
         #expect(await daemon.stop() == 0, "\(daemon.log)")
     }
 
-    @Test("over TCP each message is judged whole, however it is cut; refused ones are answered and the connection stays")
+    @Test("over TCP each message is judged whole, however it is cut; refused ones are answered and the connection stays; a cut INVITE still gets its 403")
     func tcpMessagesAreJudgedOneByOne() async throws {
         let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig()
             .replacingOccurrences(of: "listen = udp:127.0.0.1:0", with: "listen = udp:127.0.0.1:0, tcp:127.0.0.1:0"), name: "strangers-tcp")
@@ -95,6 +95,14 @@ import IntercomPhoneTestSupport
         try peer.send(String(split[cut...]))
         let joined = await peer.receive(for: .seconds(1))
         #expect(joined.text.hasPrefix("SIP/2.0 405") && joined.text.contains("Call-ID: tcp-4") && !joined.closed, "\(joined.text)")
+        // A stranger's INVITE with its head cut in two still meets the caller gate (403 under reject), as before.
+        let invite = peer.invite(service: "resident", remotePort: port, claimedUser: "666", claimedHost: "127.0.0.2", callID: "tcp-5")
+        let inviteCut = invite.index(invite.startIndex, offsetBy: 120)
+        try peer.send(String(invite[..<inviteCut]))
+        try await Task.sleep(for: .milliseconds(200))
+        try peer.send(String(invite[inviteCut...]))
+        let refused = await peer.receive(for: .seconds(2))
+        #expect(refused.text.contains("SIP/2.0 403") && refused.text.contains("Call-ID: tcp-5") && !refused.closed, "\(refused.text)\n\(daemon.log)")
         #expect(daemon.process.isRunning && !daemon.names.contains("call_incoming"), "\(daemon.events)")
         try await FaultChecks.expectAnswersAPanelCall(daemon, label: "after-tcp")
         #expect(await daemon.stop() == 0, "\(daemon.log)")
