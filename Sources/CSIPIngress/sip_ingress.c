@@ -85,8 +85,15 @@ ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struc
     recvfrom_function next = (recvfrom_function)next_definition(&next_recvfrom, "bctbx_recvfrom", (void *)recvfrom);
     ssize_t count = next(socket, buffer, length, flags, address, address_length);
     if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
-    if (intercom_sip_message_refused(buffer, (size_t)count, address,
-                                     address_length != NULL ? (unsigned int)*address_length : 0, socket) != 0) {
+    int refused = intercom_sip_message_refused(buffer, (size_t)count, address,
+                                               address_length != NULL ? (unsigned int)*address_length : 0, socket);
+    if (refused == 2) {
+        // A stranger with no dialog: the read fails, and belle-sip drops the channel (and its 64 KB
+        // buffer) it made for this source address and port on the datagram's arrival.
+        errno = EBADMSG;
+        return -1;
+    }
+    if (refused != 0) {
         static const char keep_alive[] = "\r\n\r\n";
         if (length >= sizeof keep_alive - 1) {
             memcpy(buffer, keep_alive, sizeof keep_alive - 1);

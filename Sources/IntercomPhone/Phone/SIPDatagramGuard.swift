@@ -91,15 +91,30 @@ final class SIPDatagramGuard {
         _ = recv(fd, &byte, 1, Int32(MSG_DONTWAIT))
     }
 
-    /// The read hook's question for one datagram belle-sip has just read from `fd`: true when it was
-    /// a refused caller's INVITE (answered 403 here) or the ACK of one, which belle-sip must not see.
-    func answeredAtRead(_ datagram: UnsafeRawBufferPointer, on fd: Int32, source: UnsafePointer<sockaddr>,
-                        sourceLength: socklen_t) -> Bool {
+    /// What the read hook does with a datagram belle-sip has just read (the values are the C hook's).
+    enum ReadVerdict: Int32 {
+        /// belle-sip parses it.
+        case pass = 0
+        /// Answered or dropped here; belle-sip gets a keep-alive instead and keeps its channel.
+        case answered = 1
+        /// Answered or dropped here, and the source is a stranger with no dialog with us: belle-sip's
+        /// channel for it (one per source address and port, with a 64 KB buffer) goes too. A flood
+        /// from a new port each time grew the daemon by 66 KB a datagram, 133 MB for 2 000, otherwise.
+        case answeredDroppingChannel = 2
+    }
+
+    /// The read hook's question for one datagram belle-sip has just read from `fd`: answered here
+    /// (a stranger's request outside any dialog, a refused caller's INVITE or the ACK of one) or not.
+    func verdictAtRead(_ datagram: UnsafeRawBufferPointer, on fd: Int32, source: UnsafePointer<sockaddr>,
+                       sourceLength: socklen_t) -> ReadVerdict {
         LinphoneThread.assertOnThread()
         var address = sockaddr_storage()
         let length = min(Int(sourceLength), MemoryLayout<sockaddr_storage>.size)
         withUnsafeMutableBytes(of: &address) { $0.copyMemory(from: UnsafeRawBufferPointer(start: source, count: length)) }
-        return answeredHere(Array(datagram)[...], on: fd, source: address, sourceLength: socklen_t(length))
+        guard answeredHere(Array(datagram)[...], on: fd, source: address, sourceLength: socklen_t(length)) else { return .pass }
+        guard let gate, let host = withUnsafeBytes(of: &address, { SocketAddressText.host(UnsafeRawBufferPointer(rebasing: $0.prefix(length))) }),
+              !gate.trusts(source: host), !SIPDialogLedger.shared.hasDialogs(with: host) else { return .answered }
+        return .answeredDroppingChannel
     }
 
     /// True when the datagram was dealt with here: a stranger's request outside any dialog with it

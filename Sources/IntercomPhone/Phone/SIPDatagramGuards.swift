@@ -39,11 +39,13 @@ final class SIPDatagramGuards: Sendable {
         }
     }
 
-    /// True when the datagram just read from `fd` is one belle-sip must not see (answered here).
-    /// Off the phone thread, or on a socket no guard watches, nothing is decided here.
-    func refuses(_ datagram: UnsafeRawBufferPointer, on fd: Int32, source: UnsafePointer<sockaddr>, sourceLength: UInt32) -> Bool {
-        guard LinphoneThread.isCurrent, let entry = bySocket.withLock({ $0[fd] }) else { return false }
-        return entry.guardian.answeredAtRead(datagram, on: fd, source: source, sourceLength: socklen_t(sourceLength))
+    /// Whether the datagram just read from `fd` is one belle-sip must not see (answered here), and
+    /// whether its channel may go. Off the phone thread, or on a socket no guard watches, nothing is
+    /// decided here.
+    func verdict(_ datagram: UnsafeRawBufferPointer, on fd: Int32, source: UnsafePointer<sockaddr>,
+                 sourceLength: UInt32) -> SIPDatagramGuard.ReadVerdict {
+        guard LinphoneThread.isCurrent, let entry = bySocket.withLock({ $0[fd] }) else { return .pass }
+        return entry.guardian.verdictAtRead(datagram, on: fd, source: source, sourceLength: socklen_t(sourceLength))
     }
 
     /// The guard of the listening port a stream socket was accepted on; nil off the phone thread,

@@ -20,24 +20,36 @@ final class SIPDialogLedger: Sendable {
         var known: Set<String> = []
         var order: [String] = []
         var head = 0
+        /// How many pairs each address has.
+        var perHost: [String: Int] = [:]
     }
 
     private let pairs = Mutex(Pairs())
 
     /// An address however it is spelled (a Contact's `::1` and a socket's `0:0:…:1` are one host).
+    /// An address however it is spelled (a Contact's `::1` and a socket's `0:0:…:1` are one host).
+    private static func address(_ host: String) -> String {
+        IPLiteral.canonicalBytes(host).map { $0.map { String($0) }.joined(separator: ".") } ?? host.lowercased()
+    }
+
+    private static let separator: Character = "\u{0}"
+
     private static func key(_ callID: String, _ host: String) -> String {
-        let address = IPLiteral.canonicalBytes(host).map { $0.map { String($0) }.joined(separator: ".") } ?? host.lowercased()
-        return address + "\u{0}" + callID
+        address(host) + String(separator) + callID
     }
 
     func note(callID: String, host: String) {
         let key = Self.key(callID, host)
         pairs.withLock { state in
             guard state.known.insert(key).inserted else { return }
+            state.perHost[Self.address(host), default: 0] += 1
             if state.order.count < Self.capacity {
                 state.order.append(key)
             } else {
-                state.known.remove(state.order[state.head])
+                let gone = state.order[state.head]
+                state.known.remove(gone)
+                let goneHost = String(gone.prefix { $0 != Self.separator })
+                if let count = state.perHost[goneHost], count > 1 { state.perHost[goneHost] = count - 1 } else { state.perHost[goneHost] = nil }
                 state.order[state.head] = key
                 state.head = (state.head + 1) % Self.capacity
             }
@@ -46,6 +58,11 @@ final class SIPDialogLedger: Sendable {
 
     func knows(callID: String, host: String) -> Bool {
         pairs.withLock { $0.known.contains(Self.key(callID, host)) }
+    }
+
+    /// Whether `host` has any dialog with us: if not, nothing belle-sip holds for it is worth keeping.
+    func hasDialogs(with host: String) -> Bool {
+        pairs.withLock { $0.perHost[Self.address(host)] != nil }
     }
 
     /// What belle-sip sent to `host` (one datagram, or one TCP write): every Call-ID in it is a dialog with that host.

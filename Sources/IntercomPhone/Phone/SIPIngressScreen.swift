@@ -14,12 +14,10 @@ func intercomSIPMessageRefused(_ bytes: UnsafeRawPointer?, _ length: Int, _ addr
     guard let bytes, length > 0 else { return 0 }
     let message = UnsafeRawBufferPointer(start: bytes, count: length)
     guard let refusal = SIPHeaderScreen.screen(message) else {
-        // A datagram (it has a source): the caller gate answers a refused caller's INVITE here, at the read.
-        if let address, addressLength > 0,
-           SIPDatagramGuards.shared.refuses(message, on: socket, source: address, sourceLength: addressLength) {
-            return 1
-        }
-        return 0
+        // A datagram (it has a source): the read gate answers a stranger's request, the caller gate a refused
+        // caller's INVITE, here at the read (2: and belle-sip's channel for that stranger may go).
+        guard let address, addressLength > 0 else { return 0 }
+        return SIPDatagramGuards.shared.verdict(message, on: socket, source: address, sourceLength: addressLength).rawValue
     }
     SIPIngressRefusals.shared.note(refusal, from: SIPIngress.describe(address, addressLength, socket: socket))
     return 1

@@ -65,6 +65,45 @@ import IntercomPhoneTestSupport
         #expect(await daemon.stop() == 0, "\(daemon.log)")
     }
 
+    /// belle-sip makes a UDP channel (with a 64 KB buffer) for every new source address and port before any hook
+    /// sees the datagram: 2 000 MESSAGEs from 2 000 ports grew the daemon by 133 MB until a refusal let it go.
+    @Test("2 000 strangers' MESSAGEs at 200/s, each from a new port: all refused, private memory flat")
+    func floodFromNewPortsLeavesNothingBehind() async throws {
+        let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig(), name: "strangers-ports")
+        try await daemon.waitUntilStarted()
+        let pid = daemon.process.pid
+        let port = try daemon.port("udp")
+        func flood(_ count: Int) async throws -> [String: Int] {
+            var answers: [String: Int] = [:]
+            let clock = ContinuousClock()
+            let start = clock.now
+            for index in 0..<count {
+                let peer = try RawSIPPeer(localHost: "127.0.0.2", tcp: false, remotePort: port)
+                try peer.send(SIPMessage("MESSAGE sip:resident@127.0.0.1:\(port) SIP/2.0", headers: [
+                    "Via: SIP/2.0/UDP 127.0.0.2:5060;rport;branch=z9hG4bK-ports-\(index)",
+                    "From: <sip:stranger@127.0.0.2>;tag=p\(index)", "To: <sip:resident@127.0.0.1>",
+                    "Call-ID: ports-\(count)-\(index)", "CSeq: 1 MESSAGE", "Max-Forwards: 70",
+                ], contentType: "text/plain", body: String(repeating: "x", count: 1024)).wire)
+                let reply = await peer.firstReply(within: .seconds(1)).map { $0.components(separatedBy: "\r\n")[0] } ?? "nothing"
+                answers[reply, default: 0] += 1
+                let due = start.advanced(by: .milliseconds(5 * (index + 1)))
+                if clock.now < due { try await Task.sleep(until: due) }
+            }
+            return answers
+        }
+        _ = try await flood(300)
+        try await Task.sleep(for: .seconds(1))
+        let before = try Self.privateKiB(pid)
+        let answers = try await flood(Self.requests)
+        try await Task.sleep(for: .seconds(1))
+        let after = try Self.privateKiB(pid)
+        print("MESSAGE flood from new ports: \(answers); private memory \(before) KiB before, \(after) KiB after (\(after - before) KiB)")
+        #expect(answers == ["SIP/2.0 405 Method Not Allowed": Self.requests], "\(answers)\n\(daemon.log)")
+        #expect(after - before <= 3 * 1024, "private memory grew from \(before) to \(after) KiB")
+        try await FaultChecks.expectAnswersAPanelCall(daemon, label: "after-ports")
+        #expect(await daemon.stop() == 0, "\(daemon.log)")
+    }
+
     @Test("over TCP each message is judged whole, however it is cut; refused ones are answered and the connection stays; a cut INVITE still gets its 403")
     func tcpMessagesAreJudgedOneByOne() async throws {
         let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig()

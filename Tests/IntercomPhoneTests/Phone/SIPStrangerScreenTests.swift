@@ -99,8 +99,12 @@ import Testing
         sent.withUnsafeBytes { ledger.observeSent($0, to: "10.0.0.7") }
         #expect(ledger.knows(callID: "ours-1", host: "10.0.0.7") && ledger.knows(callID: "theirs-2", host: "10.0.0.7"))
         #expect(!ledger.knows(callID: "ours-1", host: "10.0.0.8"), "a dialog is with one address")
+        #expect(ledger.hasDialogs(with: "10.0.0.7") && !ledger.hasDialogs(with: "10.0.0.8"))
+        ledger.note(callID: "v6", host: "::1")
+        #expect(ledger.knows(callID: "v6", host: "0:0:0:0:0:0:0:1"), "an address however it is spelled")
         for index in 0..<SIPDialogLedger.capacity { ledger.note(callID: "flood-\(index)", host: "10.0.0.9") }
         #expect(!ledger.knows(callID: "ours-1", host: "10.0.0.7"), "the oldest goes first")
+        #expect(!ledger.hasDialogs(with: "10.0.0.7") && !ledger.hasDialogs(with: "::1"), "and with it, what its address had")
         #expect(ledger.knows(callID: "flood-\(SIPDialogLedger.capacity - 1)", host: "10.0.0.9"))
     }
 }
