@@ -6,7 +6,8 @@
 // parse, with no window between looking and reading (a screen run before each iterate could not
 // close that window, and one datagram crashes liblinphone 5.1).
 // A refused datagram becomes a CRLF keep-alive, which belle-sip ignores without tearing down the
-// channel (an error there would end calls with a spoofed peer). A TCP read whose headers the
+// channel (an error there would end calls with a spoofed peer); from a stranger with no dialog the
+// read fails instead, so belle-sip drops the channel it made for that source. A TCP read whose headers the
 // header screen refuses ends the connection, which a peer cannot spoof; that screen is per read and
 // only when the read starts like a SIP message (so never TLS records). On a stranger's connection
 // the stream screen then frames the reads into messages (SIPStreamFramer): it holds back a head
