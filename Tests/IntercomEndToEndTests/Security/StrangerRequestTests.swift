@@ -201,15 +201,19 @@ import IntercomPhoneTestSupport
         let daemon = try DaemonProcess(config: DaemonProcess.autoAnsweringPanelConfig()
             .replacingOccurrences(of: "auto_answer = on", with: "auto_answer = on\ndial = sip:door@127.0.0.2:\(callee.localPort)"),
             name: "strangers-dial")
-        try await daemon.waitUntilStarted()
-        let placed = try await daemon.run(["ctl", "call", "entrance"])
-        #expect(placed.status == 0, "\(placed)\n\(daemon.log)")
-        let ended = try? await daemon.waitForEvent("call_ended", timeout: .seconds(15))
-        let result = try await callee.finish(timeout: .seconds(20))
-        #expect(ended?.string("reason") == "remote_hangup", "the callee's BYE must end the call: \(String(describing: ended))\n\(result)\n\(daemon.log)")
-        #expect(result.succeeded, "the callee's BYE must be answered 200\n\(result)")
-        #expect(!result.messages.contains("SIP/2.0 403"), "\(result.messages)")
-        #expect(await daemon.stop() == 0, "\(daemon.log)")
+        try await withCleanup({ _ = await callee.stop(); _ = await daemon.stop() }) {
+            try await daemon.waitUntilStarted()
+            let placed = try await daemon.run(["ctl", "call", "entrance"])
+            #expect(placed.status == 0, "\(placed)\n\(daemon.log)")
+            // Not `try`: when the call does not end, the callee's own log says why.
+            let ended = try? await daemon.waitForEvent("call_ended", timeout: .seconds(15))
+            let result = try await callee.finish(timeout: .seconds(20))
+            #expect(ended?.string("reason") == "remote_hangup",
+                    "the callee's BYE must end the call: \(String(describing: ended))\n\(result)\n\(daemon.log)")
+            #expect(result.succeeded, "the callee's BYE must be answered 200\n\(result)")
+            #expect(!result.messages.contains("SIP/2.0 403"), "\(result.messages)")
+            #expect(await daemon.stop() == 0, "\(daemon.log)")
+        }
     }
 
     /// sipp from 127.0.0.2: `count` requests at `rate`/s, each expecting `flood.answer`.
