@@ -114,16 +114,4 @@ extension SIPDatagramGuard {
             SocketAddressText.host(raw).map { ($0, SocketAddressText.hostAndPort(raw) ?? $0) }
         }
     }
-
-    /// The local port a TCP socket is bound to (a listening port for the connections it accepted).
-    static func localPort(of socket: Int32) -> Int? {
-        var local = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let found = withUnsafeMutablePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) == 0 }
-        }
-        // sin_port and sin6_port both sit right after the family.
-        guard found, local.ss_family == sa_family_t(AF_INET) || local.ss_family == sa_family_t(AF_INET6) else { return nil }
-        return withUnsafeBytes(of: &local) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
-    }
 }

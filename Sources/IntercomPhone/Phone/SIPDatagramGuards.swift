@@ -51,7 +51,7 @@ final class SIPDatagramGuards: Sendable {
     /// The guard of the listening port a stream socket was accepted on; nil off the phone thread,
     /// or for a connection we opened (to a registrar or a callee we chose).
     private func streamGuard(_ socket: Int32) -> SIPDatagramGuard? {
-        guard LinphoneThread.isCurrent, let port = SIPDatagramGuard.localPort(of: socket) else { return nil }
+        guard LinphoneThread.isCurrent, let port = SocketInventory.localPort(of: socket) else { return nil }
         return byTCPPort.withLock { $0[port] }?.guardian
     }
 
