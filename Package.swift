@@ -2,11 +2,13 @@
 import PackageDescription
 
 /// Lets CSIPIngress's read hooks take the place of libbctoolbox's functions for belle-sip: every
-/// executable that runs a phone exports them (the hooks screen SIP reads and learn where each
-/// call came from).
+/// executable that runs a phone exports them (the hooks screen SIP reads, learn where each call
+/// came from, and learn from belle-sip's sends which dialogs each address has with us).
 let sipReadHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=bctbx_recvfrom",
                                                   "-Xlinker", "--export-dynamic-symbol=bctbx_recv",
-                                                  "-Xlinker", "--export-dynamic-symbol=bctbx_ssl_read"])]
+                                                  "-Xlinker", "--export-dynamic-symbol=bctbx_ssl_read",
+                                                  "-Xlinker", "--export-dynamic-symbol=bctbx_sendto",
+                                                  "-Xlinker", "--export-dynamic-symbol=bctbx_send"])]
 
 /// GStreamer's header folders for CGstRTSPServer, handed to the compiler of every target that depends on
 /// IntercomSimulator (the clang importer builds CGstRTSPServer's module wherever IntercomSimulator's

@@ -6,9 +6,15 @@
 // parse, with no window between looking and reading (a screen run before each iterate could not
 // close that window, and one datagram crashes liblinphone 5.1).
 // A refused datagram becomes a CRLF keep-alive, which belle-sip ignores without tearing down the
-// channel (an error there would end calls with a spoofed peer). A refused TCP chunk ends the
-// connection, which a peer cannot spoof. TCP is screened per read and only when the read starts
-// like a SIP message (so never TLS records): a header split across reads on purpose still passes.
+// channel (an error there would end calls with a spoofed peer); from a stranger with no dialog the
+// read fails instead, so belle-sip drops the channel it made for that source. A TCP read whose headers the
+// header screen refuses ends the connection, which a peer cannot spoof; that screen is per read and
+// only when the read starts like a SIP message (so never TLS records). On a stranger's connection
+// the stream screen then frames the reads into messages (SIPStreamFramer): it holds back a head
+// that has not ended (this hook reads that much less), judges each whole one and cuts refused
+// messages out of what belle-sip gets; nothing left to read is EAGAIN, not the end of the stream.
+// belle-sip's sends pass through bctbx_sendto/bctbx_send here too: each Call-ID it sends to an
+// address is a dialog whose requests that address may send (SIPDialogLedger).
 // belle-sip skips CR and LF before a message (keep-alives), so the screens skip them too: a
 // leading CRLF must not carry a message past them.
 // Every read that is let through is also shown to the source ledger with the address it came
@@ -27,11 +33,27 @@
 typedef ssize_t (*recvfrom_function)(int, void *, size_t, int, struct sockaddr *, socklen_t *);
 typedef ssize_t (*recv_function)(int, void *, size_t, int);
 typedef int32_t (*ssl_read_function)(void *, unsigned char *, size_t);
+typedef ssize_t (*sendto_function)(int, const void *, size_t, int, const struct sockaddr *, socklen_t);
+typedef ssize_t (*send_function)(int, const void *, size_t, int);
 
 // Process-wide by nature: the next definition in the link chain (found once, never changed after).
-static _Atomic(recvfrom_function) next_recvfrom = NULL;
-static _Atomic(recv_function) next_recv = NULL;
-static _Atomic(ssl_read_function) next_ssl_read = NULL;
+static _Atomic(void *) next_recvfrom = NULL;
+static _Atomic(void *) next_recv = NULL;
+static _Atomic(void *) next_ssl_read = NULL;
+static _Atomic(void *) next_sendto = NULL;
+static _Atomic(void *) next_send = NULL;
+
+/// libbctoolbox's definition of `name` (the next in the link chain after ours), else `fallback`;
+/// looked up once into `slot`.
+static void *next_definition(_Atomic(void *) *slot, const char *name, void *fallback) {
+    void *next = atomic_load(slot);
+    if (next == NULL) {
+        next = dlsym(RTLD_NEXT, name);
+        if (next == NULL) next = fallback;
+        atomic_store(slot, next);
+    }
+    return next;
+}
 
 // SIP over TLS (to a registrar): belle-sip decrypts with bctbx_ssl_read, whose record reads come
 // back through bctbx_recv on the same thread. While an ssl_read runs, the recv it makes tells
@@ -47,6 +69,9 @@ static _Thread_local unsigned next_tls_slot = 0;
 ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struct sockaddr *address,
                        socklen_t *address_length);
 ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags);
+ssize_t bctbx_sendto(int socket, const void *buffer, size_t length, int flags, const struct sockaddr *address,
+                     socklen_t address_length);
+ssize_t bctbx_send(int socket, const void *buffer, size_t length, int flags);
 
 // The global lookup belle-sip's calls go through finds the executable's definition first only
 // when the executable exports it.
@@ -58,16 +83,18 @@ int intercom_sip_ingress_in_place(void) {
 __attribute__((visibility("default")))
 ssize_t bctbx_recvfrom(int socket, void *buffer, size_t length, int flags, struct sockaddr *address,
                        socklen_t *address_length) {
-    recvfrom_function next = atomic_load(&next_recvfrom);
-    if (next == NULL) {
-        next = (recvfrom_function)dlsym(RTLD_NEXT, "bctbx_recvfrom");
-        if (next == NULL) next = (recvfrom_function)recvfrom;
-        atomic_store(&next_recvfrom, next);
-    }
+    recvfrom_function next = (recvfrom_function)next_definition(&next_recvfrom, "bctbx_recvfrom", (void *)recvfrom);
     ssize_t count = next(socket, buffer, length, flags, address, address_length);
     if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
-    if (intercom_sip_message_refused(buffer, (size_t)count, address,
-                                     address_length != NULL ? (unsigned int)*address_length : 0, socket) != 0) {
+    int refused = intercom_sip_message_refused(buffer, (size_t)count, address,
+                                               address_length != NULL ? (unsigned int)*address_length : 0, socket);
+    if (refused == 2) {
+        // A stranger with no dialog: the read fails, and belle-sip drops the channel (and its 64 KB
+        // buffer) it made for this source address and port on the datagram's arrival.
+        errno = EBADMSG;
+        return -1;
+    }
+    if (refused != 0) {
         static const char keep_alive[] = "\r\n\r\n";
         if (length >= sizeof keep_alive - 1) {
             memcpy(buffer, keep_alive, sizeof keep_alive - 1);
@@ -91,13 +118,16 @@ static const unsigned char *after_line_breaks(const unsigned char *bytes, ssize_
 
 __attribute__((visibility("default")))
 ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags) {
-    recv_function next = atomic_load(&next_recv);
-    if (next == NULL) {
-        next = (recv_function)dlsym(RTLD_NEXT, "bctbx_recv");
-        if (next == NULL) next = (recv_function)recv;
-        atomic_store(&next_recv, next);
+    recv_function next = (recv_function)next_definition(&next_recv, "bctbx_recv", (void *)recv);
+    int plain = reading_tls_context == NULL && (flags & MSG_PEEK) == 0 && buffer != NULL;
+    // The stream screen may hold back the start of a head; what it holds goes in front of this read.
+    size_t held = plain ? intercom_sip_stream_held(socket) : 0;
+    if (held > 0 && held >= length) {
+        errno = EAGAIN;
+        return -1;
     }
-    ssize_t count = next(socket, buffer, length, flags);
+    ssize_t count = next(socket, buffer, length - held, flags);
+    if (count == 0 && plain) intercom_sip_stream_ended(socket);
     if (count <= 0 || (flags & MSG_PEEK) != 0 || buffer == NULL) return count;
     intercom_sip_stream_socket_read(socket);
     // SIP methods and "SIP/2.0" start with an upper-case letter; TLS records never do.
@@ -117,6 +147,43 @@ ssize_t bctbx_recv(int socket, void *buffer, size_t length, int flags) {
     socklen_t peer_length = sizeof peer;
     if (getpeername(socket, (struct sockaddr *)&peer, &peer_length) == 0) {
         intercom_sip_message_observed(buffer, (size_t)count, (const struct sockaddr *)&peer, (unsigned int)peer_length);
+    }
+    // A stranger's connection: each message is judged whole, refused ones cut out (the connection
+    // stays up); -1 means it sent what is no SIP it may send, and the connection ends.
+    long kept = intercom_sip_stream_screened(socket, buffer, (size_t)count, length);
+    if (kept < 0) return 0;
+    if (kept == 0) {
+        errno = EAGAIN;
+        return -1;
+    }
+    return (ssize_t)kept;
+}
+
+/// Whether a write starts like SIP (a method or "SIP/2.0", after keep-alive line breaks): RTP,
+/// STUN and TLS records through the same functions never do.
+static int looks_like_sip(const void *buffer, size_t length) {
+    if (buffer == NULL || length == 0) return 0;
+    const unsigned char *first = after_line_breaks(buffer, (ssize_t)length);
+    return first != NULL && *first >= 'A' && *first <= 'Z';
+}
+
+__attribute__((visibility("default")))
+ssize_t bctbx_sendto(int socket, const void *buffer, size_t length, int flags, const struct sockaddr *address,
+                     socklen_t address_length) {
+    sendto_function next = (sendto_function)next_definition(&next_sendto, "bctbx_sendto", (void *)sendto);
+    ssize_t count = next(socket, buffer, length, flags, address, address_length);
+    if (count > 0 && looks_like_sip(buffer, (size_t)count)) {
+        intercom_sip_message_sent(buffer, (size_t)count, address, (unsigned int)address_length, socket);
+    }
+    return count;
+}
+
+__attribute__((visibility("default")))
+ssize_t bctbx_send(int socket, const void *buffer, size_t length, int flags) {
+    send_function next = (send_function)next_definition(&next_send, "bctbx_send", (void *)send);
+    ssize_t count = next(socket, buffer, length, flags);
+    if (count > 0 && looks_like_sip(buffer, (size_t)count)) {
+        intercom_sip_message_sent(buffer, (size_t)count, NULL, 0, socket);
     }
     return count;
 }
@@ -142,12 +209,8 @@ static void remember_tls_socket(void *context, int socket) {
 
 __attribute__((visibility("default")))
 int32_t bctbx_ssl_read(void *context, unsigned char *buffer, size_t length) {
-    ssl_read_function next = atomic_load(&next_ssl_read);
-    if (next == NULL) {
-        next = (ssl_read_function)dlsym(RTLD_NEXT, "bctbx_ssl_read");
-        if (next == NULL) return -1;
-        atomic_store(&next_ssl_read, next);
-    }
+    ssl_read_function next = (ssl_read_function)next_definition(&next_ssl_read, "bctbx_ssl_read", NULL);
+    if (next == NULL) return -1;
     reading_tls_context = context;
     reading_tls_socket = -1;
     int32_t count = next(context, buffer, length);

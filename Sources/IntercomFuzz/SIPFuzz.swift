@@ -50,6 +50,7 @@ enum SIPFuzz {
             }
         }
 
+        checkStrangerGate(message, piece: piece)
         guard let head = SIPReaders.head(message) else { return }
         checkReply(to: message, head: head)
 
@@ -95,6 +96,22 @@ enum SIPFuzz {
         precondition(values("via", back) == vias, "the Vias changed")
         for name in ["from", "call-id", "cseq"] {
             precondition(values(name, back).first == values(name, head).first, "the \(name) changed")
+        }
+    }
+
+    /// A stranger with no dialog gets no request through a datagram, and a TCP stream is framed the
+    /// same however it is cut: the same heads judged, the same bytes for belle-sip.
+    private static func checkStrangerGate(_ message: [UInt8], piece: Int) {
+        let verdict = SIPReaders.strangerVerdict(message)
+        if verdict == "pass" {
+            let start = message.drop { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+            precondition(start.isEmpty || start.starts(with: Array("SIP/2.0 ".utf8)), "a stranger's request passed: \(verdict)")
+        }
+        let whole = SIPReaders.frame(message, inPiecesOf: message.count, refusing: "MESSAGE")
+        let pieces = SIPReaders.frame(message, inPiecesOf: piece, refusing: "MESSAGE")
+        if let read = whole.read, let cut = pieces.read {
+            precondition(read == cut && whole.judged == pieces.judged,
+                         "\(piece)-byte reads were framed unlike one read: \(pieces.judged) vs \(whole.judged)")
         }
     }
 }

@@ -21,6 +21,24 @@ int intercom_sip_message_refused(const void *bytes, size_t length, const struct 
 void intercom_sip_message_observed(const void *bytes, size_t length, const struct sockaddr *address,
                                    unsigned int address_length);
 
+/// Defined in Swift (SIPIngressScreen.swift): belle-sip sent this SIP message to `address` (a
+/// datagram's destination), else to the peer of `socket`. Every Call-ID in it becomes a dialog with
+/// that address, whose requests a stranger may then send (SIPDialogLedger).
+void intercom_sip_message_sent(const void *bytes, size_t length, const struct sockaddr *address,
+                               unsigned int address_length, int socket);
+
+/// Defined in Swift (SIPIngressScreen.swift): how many bytes the stream screen holds back for this
+/// TCP socket (the start of a message head that has not ended). The hook reads that much less.
+size_t intercom_sip_stream_held(int socket);
+
+/// Defined in Swift (SIPIngressScreen.swift): screens `count` bytes just read from a TCP socket into
+/// `buffer` (room for `capacity`): puts in front what belle-sip may read and returns how many (0:
+/// nothing yet), or -1 when the connection must end.
+long intercom_sip_stream_screened(int socket, void *buffer, size_t count, size_t capacity);
+
+/// Defined in Swift (SIPIngressScreen.swift): the peer closed this TCP socket.
+void intercom_sip_stream_ended(int socket);
+
 /// Non-zero when belle-sip's reads bind to these hooks (the executable exports them); zero when
 /// it was linked without the export flags and belle-sip reads through libbctoolbox directly.
 int intercom_sip_ingress_in_place(void);

@@ -69,6 +69,13 @@ public struct CallerDirectory: Sendable {
         return .stranger
     }
 
+    /// Whether `source` is one of the panels' addresses or the registrar's (or proxy's): the SIP
+    /// peers trusted with any request. Anyone else only rings or goes on with a dialog we have with it.
+    public func isKnownSource(_ source: String?) -> Bool {
+        guard let bytes = source.flatMap(IPLiteral.canonicalBytes) else { return false }
+        return registrars.contains(bytes) || entries.contains { $0.addresses.contains(bytes) }
+    }
+
     /// Whether a new call with this verdict is refused before it rings: impostors always,
     /// strangers under `unknown_callers = reject`.
     public func refuses(_ verdict: CallerVerdict) -> Bool {

@@ -46,4 +46,39 @@ package enum SIPReaders {
         guard let head = SIPRequestHead(request) else { return nil }
         return SIPStatelessReply.response(status, to: head)
     }
+
+    /// A stranger's datagram through the read gate, with no dialog known: "pass", "newCall",
+    /// "refuse STATUS" or "drop REASON".
+    package static func strangerVerdict(_ datagram: [UInt8]) -> String {
+        switch SIPStrangerScreen.judgeDatagram(datagram, knownDialog: { _ in false }) {
+        case .pass: "pass"
+        case .newCall: "newCall"
+        case .refuse(let status): "refuse \(status)"
+        case .drop(let reason): "drop \(reason)"
+        }
+    }
+
+    /// A stranger's TCP stream through the framer in reads of at most `piece` bytes, each head's
+    /// start line refused when it starts with `refused`: what belle-sip would read (nil: the
+    /// connection ended) and the start lines judged, in order.
+    package static func frame(_ stream: [UInt8], inPiecesOf piece: Int, refusing refused: String) -> (read: [UInt8]?, judged: [String]) {
+        var framer = SIPStreamFramer()
+        var judged: [String] = []
+        var read: [UInt8] = []
+        var start = 0
+        repeat {
+            let end = min(stream.count, start + max(1, piece))
+            let out = Array(stream[start..<end]).withUnsafeBytes { bytes in
+                framer.feed(bytes) { head in
+                    let line = String(decoding: head.prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
+                    judged.append(line)
+                    return !line.hasPrefix(refused)
+                }
+            }
+            guard let out else { return (nil, judged) }
+            read += out
+            start = end
+        } while start < stream.count
+        return (read, judged)
+    }
 }

@@ -23,6 +23,12 @@ public final class CallerGate: Sendable {
         directory.withLock { $0.identify(from: from, contactHost: contactHost, source: source) }
     }
 
+    /// Whether requests from `source` (a panel's, the registrar's or proxy's address) reach liblinphone
+    /// whatever they are; a stranger's do only inside a dialog (`SIPStrangerScreen`).
+    public func trusts(source: String?) -> Bool {
+        directory.withLock { $0.isKnownSource(source) }
+    }
+
     /// Whether a call with this verdict is refused before it rings.
     public func refuses(_ verdict: CallerVerdict) -> Bool {
         directory.withLock { $0.refuses(verdict) }

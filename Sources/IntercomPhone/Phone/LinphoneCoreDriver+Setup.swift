@@ -88,6 +88,7 @@ extension LinphoneCoreDriver {
         linphone_core_set_max_calls(core, Int32(max(1, settings.maxCalls)))
         // A caller that vanishes (power cut, cable pulled) never sends BYE; only silence on RTP shows it.
         linphone_core_set_nortp_timeout(core, Int32(settings.noRTPTimeoutSeconds))
+        disableUnusedServices()
         linphone_core_set_use_rfc2833_for_dtmf(core, 1)
         linphone_core_set_use_info_for_dtmf(core, 0)
         linphone_core_enable_echo_cancellation(core, 0)
@@ -109,6 +110,18 @@ extension LinphoneCoreDriver {
 
         configureVideo()
         configureCodecs()
+    }
+
+    /// Chat, presence and conferencing are nothing the intercom does: a MESSAGE is refused before
+    /// liblinphone stores it (2 000 of them from one stranger once grew linphone.db by 2.4 MB and the
+    /// process by 40 MB), our friend lists subscribe to nobody, and no group chat or end-to-end
+    /// encryption server is reached. Even panels and the registrar, whose requests reach liblinphone
+    /// unscreened, get a refusal for these.
+    func disableUnusedServices() {
+        linphone_core_disable_chat(core, LinphoneReasonNotImplemented)
+        linphone_core_enable_friend_list_subscription(core, 0)
+        linphone_core_enable_lime_x3dh(core, 0)
+        linphone_core_enable_conference_server(core, 0)
     }
 
     /// SIP over TLS (trust, our client certificate) and SRTP for the media.

@@ -77,8 +77,13 @@ final class LinphoneCoreDriver {
         if !SIPIngress.inPlace {
             logger.warning("this program was linked without the SIP read hooks: a caller's address is unknown, so direct calls match no panel")
         }
+        let udpDescriptors = SocketInventory.descriptors(for: boundAddresses.filter { $0.transport == .udp })
+        if udpDescriptors.isEmpty, let udp = boundAddresses.first(where: { $0.transport == .udp }) {
+            logger.warning("found no socket for \(udp): SIP from strangers on it is not screened at the read")
+        }
         let guardian = SIPDatagramGuard(
-            udpDescriptors: SocketInventory.descriptors(for: boundAddresses.filter { $0.transport == .udp }),
+            udpDescriptors: udpDescriptors,
+            tcpPorts: boundAddresses.filter { $0.transport == .tcp }.map(\.port),
             gate: settings.callerGate, logger: logger)
         datagramGuard = guardian
         SIPDatagramGuards.shared.register(guardian)

@@ -1,4 +1,4 @@
-/// Finds the Call-IDs (`Call-ID:` or compact `i:`, any case) of the INVITE requests in a piece of
+/// Finds the Call-IDs (`Call-ID:` or compact `i:`, any case) of the INVITE requests (or of every message) in a piece of
 /// SIP traffic: one datagram, or whatever one TCP read returned (several messages, or part of
 /// one). Only INVITEs start calls, so only theirs are worth remembering. A message's start line
 /// is the first line after a blank one (or the first of the piece); a piece that begins inside a
@@ -7,11 +7,17 @@
 /// since it runs on every SIP read.
 enum SIPCallIDScanner {
     static func inviteCallIDs(in bytes: UnsafeRawBufferPointer) -> [String] {
+        callIDs(in: bytes, invitesOnly: true)
+    }
+
+    /// The Call-IDs of every message in `bytes`, requests and responses alike (what we send: the
+    /// dialog ledger's view).
+    static func callIDs(in bytes: UnsafeRawBufferPointer, invitesOnly: Bool = false) -> [String] {
         var found: [String] = []
         var index = 0
         let count = bytes.count
         var atMessageStart = true
-        var inInvite = false
+        var inWanted = false
         while index < count {
             // `index` is at a line start.
             var end = index
@@ -22,8 +28,8 @@ enum SIPCallIDScanner {
                 atMessageStart = true
             } else if atMessageStart {
                 atMessageStart = false
-                inInvite = starts(bytes, at: index, end: end, with: invite)
-            } else if inInvite, let value = value(in: bytes, from: index, to: end) {
+                inWanted = !invitesOnly || starts(bytes, at: index, end: end, with: invite)
+            } else if inWanted, let value = value(in: bytes, from: index, to: end) {
                 found.append(value)
             }
             index = end + 1
