@@ -222,7 +222,7 @@ public actor MQTTBridge {
             command = resolved
         }
         do {
-            let data = try await intercom.execute(command)
+            let data = try await intercom.execute(command, as: .mqtt)
             report(message.topic, ok: true, data: data)
         } catch {
             report(message.topic, ok: false, error: "\(error)")

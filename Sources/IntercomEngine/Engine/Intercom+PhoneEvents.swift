@@ -49,7 +49,7 @@ extension Intercom {
                 logger.warning("call \(id) runs without video although the caller offered it (no common video codec)")
             }
             switch session.info.direction {
-            case .incoming: publish(.callAnswered(session.ref, by: session.answeredBy ?? .user))
+            case .incoming: publish(.callAnswered(session.ref, by: session.answeredBy ?? .user), who: session.answeredWho)
             case .outgoing: if session.announced { publish(.callAnswered(session.ref, by: .remote)) }
             }
             if session.answeredBy == .guestMode, let panel = session.panel {
@@ -84,7 +84,7 @@ extension Intercom {
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             // Ended before `dial` got its id back: `dial` reports the failure instead.
             if session.info.direction == .outgoing && !session.announced { return }
-            publish(.callEnded(session.ref, reason: reason, durationSeconds: duration))
+            publish(.callEnded(session.ref, reason: reason, durationSeconds: duration), who: session.endedWho)
             if !session.replacesOnceConfirmed.isEmpty { await resumeUnreplaced(session, phone: phone) }
             if session.info.direction == .incoming && session.panel != nil { await answerHeldBack(after: id, phone: phone) }
         case .transferred(let id, let uri, let ok, let detail):

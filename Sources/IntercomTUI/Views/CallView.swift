@@ -11,9 +11,9 @@ struct CallView: Equatable {
     var stage: Stage
     var since: Date
     var answeredBy: String?
-
-    /// `answeredBy` of a call another attached screen answered.
-    static let anotherScreen = "another screen"
+    /// A call another face answered while this screen is attached: the line that says who
+    /// ("answered at screen 2 (kiosk, anna)", "answered with ctl (root)").
+    var answeredElsewhere: String?
 
     var title: String { panel ?? from }
 }
