@@ -305,7 +305,8 @@ public actor MQTTBridge {
             homeAssistantEvent(kind == "door" ? "door_sensor" : kind)
         case .doorOpened(_, _, let door, let method, let by, let ok, _):
             guard ok else { return }
-            homeAssistantEvent("door_opened", [("door", .string(door)), ("method", .string(method)), ("by", .string(by.rawValue))])
+            homeAssistantEvent("door_opened", [("door", .string(door)), ("method", .string(method)), ("by", .string(by.rawValue))]
+                               + (event.who.map { [("who", .string($0.description))] } ?? []))
         case .panelPolicy:
             publishStates(config)
         default:

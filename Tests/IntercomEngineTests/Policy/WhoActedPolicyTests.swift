@@ -1,5 +1,6 @@
 import Foundation
 import IntercomBase
+import IntercomDaemon
 import IntercomEngine
 import IntercomEngineFakes
 import IntercomModel
@@ -68,6 +69,17 @@ import Testing
             let ended = try #require(rig.events.all.first { $0.eventName == .callEnded })
             #expect(ended.json["who"] == nil, "no face ended it: \(ended.json.encoded)")
         }
+    }
+
+    /// A hook reads who acted in words (`INTERCOM_WHO`); an event nobody acted in leaves it unset,
+    /// whatever the daemon's own environment held.
+    @Test func aHookIsToldWhoActed() {
+        let ref = IntercomEvent.CallRef(id: CallID("c1"), panel: "entrance", from: CallPolicyTests.panelURI)
+        let base = ["INTERCOM_WHO": "stale", "PATH": "/usr/bin"]
+        let answered = HookEnvironment.make(event: IntercomEvent(.callAnswered(ref, by: .user), who: Self.kiosk), snapshot: nil, base: base)
+        #expect(answered["INTERCOM_WHO"] == "screen 2 (kiosk, anna)")
+        let ended = HookEnvironment.make(event: IntercomEvent(.callEnded(ref, reason: .remoteHangup, durationSeconds: 1)), snapshot: nil, base: base)
+        #expect(ended["INTERCOM_WHO"] == nil && ended["PATH"] == "/usr/bin")
     }
 
     /// How a face reads on another screen, and the user a uid names.
