@@ -21,14 +21,14 @@ release: deps
 # with a manual clock, the screens' view models. No peer processes, no sleeps: seconds after a warm build.
 # A suite belongs here when it runs in milliseconds on fakes; the rest of the suite runs in `make test`.
 CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
-|IntercomEngineTests\.(CallPolicyTests|CallReplacementTests|StrangerDoorTests|NotificationCommandPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|ShareExpiryPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests|JournalSensorFoldTests|BusyCallTests|BusyCallJournalTests|MissedCallQueueTests|AttachProtocolTests|CallTaskOwnershipTests|TaskOwnerTests|AttendedTransferTests|TransferJournalTests|MQTTBridgeTaskTests|MQTTNamePolicyTests|HomeAssistantBirthFoldTests|FrontEndQueryTests|LiveViewerWaitTests|FrameSubscriptionPolicyTests|PictureWantPolicyTests)\
+|IntercomEngineTests\.(CallPolicyTests|CallReplacementTests|StrangerDoorTests|NotificationCommandPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|ShareExpiryPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests|JournalSensorFoldTests|BusyCallTests|BusyCallJournalTests|MissedCallQueueTests|AttachProtocolTests|CallTaskOwnershipTests|TaskOwnerTests|AttendedTransferTests|TransferJournalTests|MQTTBridgeTaskTests|MQTTNamePolicyTests|HomeAssistantBirthFoldTests|FrontEndQueryTests|LiveViewerWaitTests|FrameSubscriptionPolicyTests|PictureWantPolicyTests|ReattachPolicyTests)\
 |IntercomEngineTests\.(WhoActedPolicyTests|JournalWhoTests)\
 |IntercomTUITests\.(KioskViewTests|CutWordsTests|DeskSelectionTests|TextFitTests|ScreenModel[A-Za-z]*Tests|WatchViewTests|ScreenTitleTests|EscapeFilterTests|AlertsEscapeTests|TerminalDetectionTests|KittyCompressionTests|ImageRendererTests|MissedCallKeysTests|JournalRecordingTests)\
 |IntercomPhoneTests\.(SIPTransferReportsTests|IteratePaceTests|SIPStreamSocketsTests)\
 |IntercomVideoTests\.(TimestampPacerTests|StreamURLGateTests|ScaleTargetTests|FFmpegOptionsTests|FFmpegLoadingTests)\
 |IntercomEndToEndTests\.MosquittoLoadingTests\
 |IntercomTUITests\.BracketedPasteTests\
-|IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests|LogTableTests|DoorsListTests|CtlTransferArgumentsTests|DoorTargetTests|CtlSummaryTests)
+|IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests|LogTableTests|DoorsListTests|CtlTransferArgumentsTests|DoorTargetTests|CtlSummaryTests|CtlGuestArgumentsTests)
 check:
 	$(SWIFT) build --build-tests
 	# Serial, as in `test`: the picture renderers hold the two cooperative threads for seconds on a loaded

@@ -49,30 +49,6 @@ extension IntercomLink {
     }
 }
 
-/// Where a screen's engine runs.
-public enum LinkMode: Sendable, Equatable {
-    /// The screen's own engine: calls are answered only here.
-    case ownEngine
-    /// Attached to the user's daemon (its pid).
-    case attached(pid: Int32)
-
-    /// The title's words.
-    public var title: String {
-        switch self {
-        case .ownEngine: "own engine: calls are answered only here"
-        case .attached(let pid): "attached to the daemon, pid \(pid)"
-        }
-    }
-
-    /// The title's words where the whole line does not fit (an 80-column terminal with a queue).
-    public var shortTitle: String {
-        switch self {
-        case .ownEngine: "own engine"
-        case .attached(let pid): "attached, pid \(pid)"
-        }
-    }
-}
-
 /// A picture of the call's video: `sequence` changes with it; `image` decodes it when drawn.
 public struct CallPicture: Sendable {
     public var call: CallID?

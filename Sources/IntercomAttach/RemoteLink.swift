@@ -9,11 +9,20 @@ import Synchronization
 /// sorts the lines: replies to the commands waiting for them, events to the screen's streams,
 /// frames into one newest picture per panel (and one of the call's video). The daemon owns the
 /// calls: when this screen quits or dies, the connection closes and only its subscriptions end.
+///
+/// When the daemon goes away (stopped, restarted, crashed) the screen stays: its calls end (they
+/// were the daemon's), its mode says the daemon is away, and the reader thread attaches again on
+/// `ReattachSchedule`'s waits, to a daemon serving the screen's config only, making again what the
+/// screen asked of the old one (its panels, camera and pictures), so the same screen rings again.
 public final class RemoteLink: IntercomLink, @unchecked Sendable {
-    public let mode: LinkMode
-    private let client: ControlClient
+    let path: String
+    let screen: String
+    let expected: ExpectedConfig
+    let timeout: Duration
     private let writeLock = NSLock()
-    private let state = Mutex(LinkState())
+    let state: Mutex<LinkState>
+    /// Wakes the reader from a wait between tries when the screen finishes.
+    let wake = DispatchSemaphore(value: 0)
     /// The daemon's connection holds this screen's subscriptions: the requests name nobody.
     public let subscriber = Subscriber.sender
     /// Pictures a screen asks for again and again (every turn of its loop) go out once per change.
@@ -21,47 +30,66 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
     static let videoFPS = 15.0
 
     struct LinkState {
+        var client: ControlClient
+        var daemon: DaemonIdentity?
+        var schedule = ReattachSchedule<ContinuousClock.Instant>()
+        /// A daemon that answered while away but serves another config.
+        var other: DaemonIdentity?
         var nextID = 0
         var replies: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
         var streams: [UUID: AsyncStream<IntercomEvent>.Continuation] = [:]
         var panels: [String] = []
-        /// The calls of the first `state`, told to each new event stream as the events that made them.
+        /// The calls of the latest `state`, told to each new event stream as the events that made them.
         var callsAtAttach: [IntercomEvent] = []
+        /// The calls in progress as this screen heard of them: ended here when the daemon goes away.
+        var calls: [CallID: IntercomEvent.CallRef] = [:]
+        /// The subscriptions this screen made (`watch`, `watchCamera`), made again on a re-attach.
+        var subscriptions: [(key: String, command: IntercomCommand)] = []
         var asked: [String: PictureRequest] = [:]
         var frames: [String: PeepholeFrame] = [:]
         /// Each panel's troubles as the daemon's last picture of it told them (`PictureLine.note`).
         var troubles: [String: (note: String?, problem: String?)] = [:]
         var video: CallPicture?
         var wakers: [UUID: @Sendable (String) -> Void] = [:]
+        /// The screen finished: no more tries, the reader ends.
+        var finishing = false
         var ended = false
+        var endWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     /// Attaches to the daemon on `path` as `screen` (`tui`, `kiosk`, `watch`); the daemon's reply
-    /// and its `state` must come within `timeout`.
-    public init(path: String, screen: String, timeout: Duration = .seconds(2)) throws(ControlError) {
-        client = try ControlClient(path: path, timeout: timeout)
-        mode = .attached(pid: client.peerPID)
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        try client.send(ControlRequest(id: .string("attach"), action: .attach(screen: screen)))
-        var first: JSONValue?
-        while first == nil, let line = try client.readLine(until: deadline) {
-            guard let value = JSONValue.parse(line) else { throw .badReply(line) }
-            if value["reply"] == .bool(true), value["ok"] == .bool(false) {
-                throw .badReply(value["error"]?.stringValue ?? line)
-            }
-            if value["event"]?.stringValue == "state" { first = value }
-        }
-        guard let first else { throw .closed }
-        state.withLock { s in
-            s.panels = Self.names(first)
-            s.callsAtAttach = Self.callEvents(first)
-        }
-        let reader = Thread { [self] in readLoop() }
+    /// and its `state` must come within `timeout`. With `config`, a daemon serving another config is
+    /// refused (`AttachError.otherConfig`), now and on every re-attach.
+    public init(path: String, screen: String, config: ExpectedConfig = .any, timeout: Duration = .seconds(2)) throws(AttachError) {
+        self.path = path
+        self.screen = screen
+        self.expected = config
+        self.timeout = timeout
+        let attached = try Self.handshake(path: path, screen: screen, expected: config, timeout: timeout)
+        var first = LinkState(client: attached.client)
+        first.daemon = attached.daemon
+        first.panels = Self.names(attached.state)
+        first.callsAtAttach = Self.callEvents(attached.state)
+        for event in first.callsAtAttach { Self.track(event, in: &first.calls) }
+        state = Mutex(first)
+        let reader = Thread { [self] in run(attached.client) }
         reader.name = "intercom.attach"
         reader.start()
     }
 
     // MARK: - IntercomLink
+
+    /// Attached (the daemon's pid, the one attached now), or away since the daemon went.
+    public var mode: LinkMode {
+        state.withLock { s in
+            guard let away = s.schedule.away(at: .now) else { return .attached(pid: s.daemon?.pid ?? s.client.peerPID) }
+            return .away(DaemonAway(seconds: Int(away.duration.components.seconds), long: away.long, other: s.other,
+                                    config: expected.canonical))
+        }
+    }
+
+    /// The daemon attached now (or last): its pid, version and config.
+    public var daemon: DaemonIdentity? { state.withLock { $0.daemon } }
 
     public func events() -> AsyncStream<IntercomEvent> {
         let (stream, continuation) = AsyncStream<IntercomEvent>.makeStream()
@@ -84,6 +112,7 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         guard reply["ok"] == .bool(true) else {
             throw RemoteLinkError.refused(reply["error"]?.stringValue ?? "the daemon refused the command")
         }
+        remember(command)
         return reply["data"] ?? .null
     }
 
@@ -109,15 +138,52 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
 
     public func removeWaker(_ id: UUID) { state.withLock { _ = $0.wakers.removeValue(forKey: id) } }
 
-    /// Ends the attachment: the daemon drops this screen and its subscriptions; calls go on.
-    public func detach() { client.finishSending() }
+    /// Ends the attachment: the daemon drops this screen and its subscriptions; calls go on. A
+    /// screen waiting for its daemon to come back stops waiting.
+    public func detach() {
+        let client = state.withLock { s in
+            s.finishing = true
+            return s.client
+        }
+        client.finishSending()
+        wake.signal()
+    }
 
-    /// Detaches: the daemon's connection is what holds this screen's subscriptions and picture wants.
-    public func finish() async { detach() }
+    /// Detaches, and returns once the reader thread has ended (no try to attach outlives the screen).
+    /// A daemon that does not close its side within `closeGrace` (stopped, hung) is not waited for.
+    public func finish() async {
+        detach()
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await self.readerEnded(); return true }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: Self.closeGrace)
+                    return false
+                } catch {
+                    return true
+                }
+            }
+            // The grace passed first: stop reading, so the reader returns.
+            if await group.next() == false { state.withLock { $0.client }.shutdown() }
+            group.cancelAll()
+        }
+    }
+
+    static let closeGrace = Duration.seconds(1)
+
+    private func readerEnded() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let ended = state.withLock { s in
+                if !s.ended { s.endWaiters.append(done) }
+                return s.ended
+            }
+            if ended { done.resume() }
+        }
+    }
 
     // MARK: - The wire
 
-    private func ask(_ picture: PictureRequest) {
+    func ask(_ picture: PictureRequest) {
         let changed = state.withLock { s -> Bool in
             guard s.asked[picture.key] != picture, !s.ended else { return false }
             s.asked[picture.key] = picture
@@ -126,7 +192,8 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         if changed { try? write(ControlRequest(id: .null, action: .picture(picture))) }
     }
 
-    private func write(_ request: ControlRequest) throws(ControlError) {
+    func write(_ request: ControlRequest, on given: ControlClient? = nil) throws(ControlError) {
+        let client = given ?? state.withLock { $0.client }
         writeLock.lock()
         defer { writeLock.unlock() }
         try client.send(request)
@@ -134,22 +201,28 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
 
     private func request(_ action: ControlRequest.Action) async throws -> JSONValue {
         try await withCheckedThrowingContinuation { (reply: CheckedContinuation<JSONValue, any Error>) in
-            let id = state.withLock { s -> Int? in
-                guard !s.ended else { return nil }
+            let id = state.withLock { s -> Result<Int, RemoteLinkError> in
+                guard !s.ended else { return .failure(.detached) }
+                guard s.schedule.awaySince == nil else { return .failure(.away) }
                 s.nextID += 1
                 s.replies[s.nextID] = reply
-                return s.nextID
+                return .success(s.nextID)
             }
-            guard let id else { return reply.resume(throwing: RemoteLinkError.detached) }
-            do {
-                try write(ControlRequest(id: .integer(id), action: action))
-            } catch {
-                state.withLock { $0.replies.removeValue(forKey: id) }?.resume(throwing: RemoteLinkError.detached)
+            switch id {
+            case .failure(let error):
+                reply.resume(throwing: error)
+            case .success(let id):
+                do {
+                    try write(ControlRequest(id: .integer(id), action: action))
+                } catch {
+                    state.withLock { $0.replies.removeValue(forKey: id) }?.resume(throwing: RemoteLinkError.away)
+                }
             }
         }
     }
 
-    private func readLoop() {
+    /// Reads `client` until the daemon closes it: replies, events and pictures.
+    func read(_ client: ControlClient) {
         while let line = client.readLine() {
             if let picture = PictureLine(line: line) {
                 take(picture)
@@ -160,17 +233,13 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
                 guard case .integer(let id)? = value["id"] else { continue }
                 state.withLock { $0.replies.removeValue(forKey: id) }?.resume(returning: value)
             } else if let event = IntercomEvent(json: value) {
-                for stream in state.withLock({ Array($0.streams.values) }) { stream.yield(event) }
+                let streams = state.withLock { s in
+                    Self.track(event, in: &s.calls)
+                    return Array(s.streams.values)
+                }
+                for stream in streams { stream.yield(event) }
             }
         }
-        // The daemon stopped (or dropped us): commands fail, the screen's streams end.
-        let (replies, streams) = state.withLock { s in
-            s.ended = true
-            defer { (s.replies, s.streams) = ([:], [:]) }
-            return (Array(s.replies.values), Array(s.streams.values))
-        }
-        for reply in replies { reply.resume(throwing: RemoteLinkError.detached) }
-        for stream in streams { stream.finish() }
     }
 
     private func take(_ line: PictureLine) {
@@ -192,38 +261,21 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         }
         for wake in wakers { wake(panel) }
     }
-
-    // MARK: - The state object
-
-    static func names(_ state: JSONValue) -> [String] {
-        guard case .array(let panels)? = state["panels"] else { return [] }
-        return panels.compactMap { $0["name"]?.stringValue }
-    }
-
-    /// The calls in progress at attach, as the events a screen that saw them start would have had.
-    static func callEvents(_ state: JSONValue) -> [IntercomEvent] {
-        guard case .array(let calls)? = state["calls"] else { return [] }
-        return calls.flatMap { call -> [IntercomEvent] in
-            guard let id = call["call"]?.stringValue, let stage = call["state"]?.stringValue else { return [] }
-            let ref = IntercomEvent.CallRef(id: CallID(id), panel: call["panel"]?.stringValue, from: call["from"]?.stringValue ?? "")
-            let since = call["since"]?.stringValue.flatMap(RFC3339.date) ?? Date()
-            if stage == "dialing" { return [IntercomEvent(.callOutgoing(ref, to: ref.from), time: since)] }
-            var events = [IntercomEvent(.callIncoming(ref), time: since)]
-            if stage == "active" { events.append(IntercomEvent(.callAnswered(ref, by: .user), time: since)) }
-            return events
-        }
-    }
 }
 
 /// Why a command of an attached screen did not run.
 public enum RemoteLinkError: Error, CustomStringConvertible {
     case refused(String)
+    /// The screen has left the daemon (it is closing).
     case detached
+    /// The daemon went away; the screen attaches again by itself.
+    case away
 
     public var description: String {
         switch self {
         case .refused(let line): line
-        case .detached: "the daemon went away; restart the screen ('intercom tui') to attach again or run its own engine"
+        case .detached: "the screen has left the daemon; restart it ('intercom tui') to attach again"
+        case .away: "the daemon is away: nothing to do this with until it is back (the screen attaches again by itself)"
         }
     }
 }

@@ -61,7 +61,7 @@ public struct FlatSettingChange: Sendable, Equatable {
             }
             guard let until = untilTime(value, now: now) else {
                 return .failure(SettingParseError(
-                    "auto_open takes off, a duration (30m, 2h, 1d) or a time (YYYY-MM-DD HH:MM, RFC 3339), not '\(value)'"))
+                    "auto_open takes off or \(UntilTimeParser.forms), not '\(value)'"))
             }
             guard until > now else { return .failure(SettingParseError("auto_open time '\(value)' is in the past; use off")) }
             return .success(FlatSettingChange(key: key, wireKey: "autoOpen", wireValue: OperatorTime.format(until), until: until))
@@ -83,14 +83,10 @@ public struct FlatSettingChange: Sendable, Equatable {
         }
     }
 
-    /// `30m`, `2h`, `1d` from now, or an absolute time as `guest_until` takes it.
+    /// `30m`, `2h`, `1d` from now, `20:00`, `tomorrow 08:00`, or an absolute time as `guest_until`
+    /// takes it: `UntilTimeParser`, the one parser `ctl guest` uses too.
     public static func untilTime(_ value: String, now: Date = Date()) -> Date? {
-        let units: [Character: Double] = ["m": 60, "h": 3600, "d": 86400, "w": 604800]
-        if let unit = value.last.flatMap({ units[$0] }), let count = Double(value.dropLast().drop(while: { $0 == "+" })),
-           count > 0 {
-            return now.addingTimeInterval(count * unit)
-        }
-        return try? GuestTimeParser.parse(value, timeZone: .current)
+        try? UntilTimeParser.parse(value, now: now)
     }
 }
 

@@ -41,15 +41,16 @@ public enum AttachedScreenLauncher {
     }
 
     /// The invocation of `command` by `spec` and its config when the screen attaches: the line parses,
-    /// no `--help` or `--own-engine`, the config loads and this user's daemon answers on its socket.
+    /// no `--help` or `--own-engine`, the config loads and this user's daemon answers on its socket serving it.
     private static func attached(_ command: [String], spec: CommandSpec,
                                  environment: [String: String]) -> (Invocation, IntercomConfig)? {
         guard let parsed = try? ParsedArguments.parse(Array(command.dropFirst()), options: spec.allOptions,
                                                       maxPositionals: spec.maxPositionals, command: spec.name),
               !parsed.has("--help"), !parsed.has("--own-engine") else { return nil }
         let invocation = Invocation(command: spec.name, arguments: parsed, environment: environment)
+        // A daemon of another config: intercom-full runs the screen with an engine of its own (and says so).
         guard let config = try? invocation.loadConfig(),
-              RunningDaemon.pid(socketPath: config.daemon.socketPath) != nil else { return nil }
+              ScreenAttach.attaches(invocation, config: config, logger: nil) else { return nil }
         return (invocation, config)
     }
 }

@@ -24,14 +24,17 @@ public enum TUIScreenCommand {
             name: "tui",
             options: options + [.flag("--kiosk", "concierge desk: every panel's live picture on one screen (PgUp/PgDn pages, / filters by name, v lists); quitting needs Q then y"),
                                 .flag("--own-engine", "run an engine of its own even when this user's daemon runs (the screen attaches to it otherwise)")],
-            details: "Keys are shown at the bottom of the screen; ? lists them all. With this user's daemon running, "
-                + "the screen attaches to it: its calls, doors and pictures, with sound on the daemon's devices.",
+            details: "Keys are shown at the bottom of the screen; ? lists them all. With this user's daemon running "
+                + "this config, the screen attaches to it: its calls, doors and pictures, with sound on the daemon's devices. "
+                + "When the daemon goes away the screen says so and attaches again by itself once it is back. "
+                + "Beside a daemon of another config the screen runs an engine of its own.",
             run: run)
     }
 
-    /// Whether this screen attaches: no `--own-engine`, and this user's daemon answers on its socket.
+    /// Whether this screen attaches: no `--own-engine`, and this user's daemon answers on its socket serving
+    /// this config (a daemon of another config leaves it an engine of its own: `ScreenPlacement`).
     public static func attaches(_ invocation: Invocation, config: IntercomConfig) -> Bool {
-        !invocation.arguments.has("--own-engine") && RunningDaemon.pid(socketPath: config.daemon.socketPath) != nil
+        ScreenAttach.attaches(invocation, config: config, logger: invocation.logger)
     }
 
     /// The screen attached to this user's daemon: no engine here, so quitting (or being killed)
@@ -43,7 +46,7 @@ public enum TUIScreenCommand {
         }
         let link: RemoteLink
         do {
-            link = try RemoteLink(path: config.daemon.socketPath, screen: kiosk ? "kiosk" : "tui")
+            link = try RemoteLink(path: config.daemon.socketPath, screen: kiosk ? "kiosk" : "tui", config: .file(config.path))
         } catch {
             return Console.fail("cannot attach to this user's intercom daemon: \(error.description); "
                 + "'intercom tui --own-engine' runs a screen with its own engine", code: error.exitCode)

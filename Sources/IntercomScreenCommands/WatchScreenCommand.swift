@@ -22,8 +22,9 @@ public enum WatchScreenCommand {
                        + "an operator door (OPERATOR:PANEL:DOOR) plays its panel's camera"),
                 .flag("--own-engine", "run an engine of its own even when this user's daemon runs (the screen attaches to it otherwise)"),
             ],
-            details: "With this user's daemon running, the screen attaches to it: the daemon plays the panel's or camera's "
-                + "picture once for every screen that shows it.",
+            details: "With this user's daemon running this config, the screen attaches to it: the daemon plays the panel's "
+                + "or camera's picture once for every screen that shows it, and the screen attaches again by itself after "
+                + "the daemon restarts.",
             run: run)
     }
 
@@ -55,9 +56,10 @@ public enum WatchScreenCommand {
         return PanelCommand.named(invocation).map { Target(shown: $0.name, cameraID: nil, at: nil, fps: fps) }
     }
 
-    /// Whether this watch attaches: no `--own-engine`, and this user's daemon answers on its socket.
+    /// Whether this watch attaches: no `--own-engine`, and this user's daemon answers on its socket serving
+    /// this config (a daemon of another config leaves it an engine of its own: `ScreenPlacement`).
     public static func attaches(_ invocation: Invocation, config: IntercomConfig) -> Bool {
-        !invocation.arguments.has("--own-engine") && RunningDaemon.pid(socketPath: config.daemon.socketPath) != nil
+        ScreenAttach.attaches(invocation, config: config, logger: invocation.logger)
     }
 
     /// Attached to this user's daemon: it plays the picture (once for every screen showing it) and
@@ -68,7 +70,7 @@ public enum WatchScreenCommand {
         }
         let link: RemoteLink
         do {
-            link = try RemoteLink(path: config.daemon.socketPath, screen: "watch")
+            link = try RemoteLink(path: config.daemon.socketPath, screen: "watch", config: .file(config.path))
         } catch {
             return Console.fail("cannot attach to this user's intercom daemon: \(error.description); "
                 + "'intercom watch --own-engine' runs the screen with its own engine", code: error.exitCode)

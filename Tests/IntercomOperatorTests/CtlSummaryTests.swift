@@ -22,7 +22,8 @@ import IntercomBase
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "PANEL  NOW         CALLS                 GUEST MODE", "\(text)")
         #expect(lines.contains("porch  ringing c1  on                    off"), "\(text)")
-        #expect(lines.contains("gate   idle        off (do not disturb)  on"), "\(text)")
+        // Do-not-disturb is checked first: guest mode beside it lets nobody in (issue 38).
+        #expect(lines.contains("gate   idle        off (do not disturb)  on, but do not disturb wins"), "\(text)")
         #expect(lines.contains { $0.hasPrefix("c1    porch  ringing  sip:100001@10.0.0.5") }, "\(text)")
         #expect(lines.contains { $0.hasPrefix("SCREEN  ID  PID   ATTACHED") }, "\(text)")
         #expect(lines.contains { $0.hasPrefix("tui     4   4242") } && lines.contains { $0.hasPrefix("kiosk   7   -") }, "\(text)")
@@ -48,8 +49,14 @@ import IntercomBase
             #"{"panel":"gate","calls":false,"guest_until":null}"#)) == "gate: calls off (do not disturb)")
         #expect(CtlSummary.text(.setGuest(panel: nil, until: nil), data: try Self.json(
             #"{"panel":"gate","calls":true,"guest_until":null}"#)) == "gate: guest mode off")
+        let blocked = CtlSummary.text(.setGuest(panel: nil, until: nil), data: try Self.json(
+            #"{"panel":"gate","calls":false,"guest_until":"2099-01-01T18:00:00Z"}"#))
+        #expect(blocked.hasSuffix("but calls are off (do not disturb wins: guests' calls are declined; 'intercom ctl calls on' lets them in)"), "\(blocked)")
         #expect(CtlSummary.text(.handled(entry: 42, by: "x"), data: try Self.json(#"{"id":42,"handled_by":"ctl (ann)"}"#))
                 == "missed call 42 handled by ctl (ann)")
+        // Said only once someone answered (issue 38); a call back that reached nobody is an error line.
+        #expect(CtlSummary.text(.callBack(entry: 42, by: "x"), data: try Self.json(#"{"call":"c4","panel":"porch","entry":{"id":42}}"#))
+                == "porch answered the call back (c4); missed call 42 handled")
     }
 
     @Test func outsideTextCannotDrawOnTheTerminal() throws {

@@ -36,4 +36,25 @@ import IntercomTestSupport
                 && lines[1].contains("attended: FAILED: busy (486 Busy"), "\(lines)")
         #expect(!lines[1].contains("\u{1B}"), "\(lines)")
     }
+
+    /// Issue 38: on an 80-column terminal the table fits: no picture path, the caller and the
+    /// outcome cut with an ellipsis; wide enough, or piped (no width), every column whole.
+    @Test func aTerminalTableFitsItsWidth() throws {
+        let directory = try TestDirectory(prefix: "intercom-log-width")
+        let journal = try Journal(directory: directory.path)
+        let at = Date(timeIntervalSince1970: 1_800_000_000)
+        let row = try journal.callStarted(panel: "entrance", call: CallID("c1"), caller: "sip:100001@192.168.100.150:5060;transport=udp", at: at)
+        try journal.callEnded(row, outcome: "missed", duration: 0, at: at)
+        try journal.noteCallBackFailed(row, why: "refused (Busy Here)", by: "ctl (alice)")
+        var entries = try journal.entries()
+        entries[0].firstPicture = directory.path + "/pictures/2027-01-15T08-00-00-entrance-c1-ring.jpg"
+        let narrow = LogCommand.table(entries, width: 80).split(separator: "\n").map(String.init)
+        #expect(narrow.allSatisfy { $0.count <= 80 }, "\(narrow.map { "\($0.count): \($0)" })")
+        #expect(narrow[0] == "ID  TIME                 PANEL     CALLER            OUTCOME            DURATION", "\(narrow)")
+        #expect(narrow[1].contains("sip:100001@192.…") && narrow[1].contains("missed — call ba…") && !narrow[1].contains(".jpg"), "\(narrow)")
+        for whole in [LogCommand.table(entries, width: 250), LogCommand.table(entries)] {
+            #expect(whole.contains("PICTURE") && whole.contains("-ring.jpg") && whole.contains("call back failed: refused (Busy Here), by ctl (alice)"),
+                    "\(whole)")
+        }
+    }
 }

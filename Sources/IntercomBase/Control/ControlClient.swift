@@ -91,4 +91,7 @@ public final class ControlClient: @unchecked Sendable {
 
     /// Closes the sending side, so the daemon sees end-of-file.
     public func finishSending() { socket.shutdownWrite() }
+
+    /// Stops both ways: a `readLine` blocked on a daemon that never closes (stopped, hung) returns nil.
+    public func shutdown() { socket.shutdown() }
 }

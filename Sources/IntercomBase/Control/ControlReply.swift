@@ -4,10 +4,14 @@ public enum ControlReply {
         .object([("reply", .bool(true)), ("id", id), ("ok", .bool(true)), ("data", data)])
     }
 
-    public static func failure(id: JSONValue, error: String) -> JSONValue {
+    /// `code`: the exit code the error has where it was raised (an engine's typed error), so
+    /// `ctl` exits as the command would have in-process; nil: `ctl` exits 1.
+    public static func failure(id: JSONValue, error: String, code: Int32? = nil) -> JSONValue {
         // One line, whatever the underlying error printed.
         let line = error.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return .object([("reply", .bool(true)), ("id", id), ("ok", .bool(false)), ("error", .string(line))])
+        var fields: [(String, JSONValue)] = [("reply", .bool(true)), ("id", id), ("ok", .bool(false)), ("error", .string(line))]
+        if let code { fields.append(("code", .integer(Int(code)))) }
+        return .object(fields)
     }
 
     /// The first line of an `events` stream: the status object under `"event":"state"`.

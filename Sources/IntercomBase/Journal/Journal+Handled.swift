@@ -4,8 +4,9 @@ import Foundation
 /// the desk handles it — calls the panel or the flat back, or decides nothing is needed — and the
 /// journal keeps when and who. `intercom log --unhandled` lists the queue.
 extension Journal {
-    /// When and by whom a missed call was handled (migrated in by `init`; both NULL while it waits).
-    static let handledColumns = ["handled_at", "handled_by"]
+    /// When and by whom a missed call was handled (migrated in by `init`; both NULL while it
+    /// waits), and why its last call back reached nobody.
+    static let handledColumns = ["handled_at", "handled_by", "callback_failed"]
 
     /// A call that rang here and nobody talked to: not one answered at another desk, nor one we placed.
     static let missedCall = "(kind = 'call' AND answered_by IS NULL AND outcome IS NOT NULL "
@@ -29,6 +30,17 @@ extension Journal {
             try db.run("UPDATE entries SET handled_at = ?, handled_by = ? WHERE id = ? AND handled_by IS NULL",
                        [.real(time.timeIntervalSince1970), .text(who), .integer(row)])
         }
+        guard let entry = try entry(row) else { throw .io("no entry \(row)") }
+        return entry
+    }
+
+    /// A call back of missed call `row` reached nobody (busy, refused, no answer): the entry stays
+    /// in the queue, and says why and who tried. A later failure replaces the note; a call
+    /// already handled keeps its handler and gains nothing.
+    @discardableResult
+    public func noteCallBackFailed(_ row: Int64, why: String, by who: String) throws(JournalError) -> JournalEntry {
+        _ = try run("UPDATE entries SET callback_failed = ? WHERE id = ? AND handled_by IS NULL",
+                    [.text("\(why), by \(who)"), .integer(row)])
         guard let entry = try entry(row) else { throw .io("no entry \(row)") }
         return entry
     }

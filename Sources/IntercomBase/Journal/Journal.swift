@@ -218,7 +218,8 @@ public final class Journal: Sendable {
                      sensor: row[28].text.map { $0.split(separator: " ").map(String.init) } ?? [],
                      handledAt: row[29].double.map(Date.init(timeIntervalSince1970:)) ?? row[29].text.flatMap(Double.init)
                         .map(Date.init(timeIntervalSince1970:)),
-                     handledBy: row[30].text, who: row[31].text.flatMap(JSONValue.parse).flatMap(FaceIdentity.init(json:)))
+                     handledBy: row[30].text, callBackFailed: row[31].text,
+                     who: row[32].text.flatMap(JSONValue.parse).flatMap(FaceIdentity.init(json:)))
     }
 
     // MARK: - Retention

@@ -27,7 +27,7 @@ extension JournalEntry {
             (firstPicture, answerPicture, ringClip) = (text("first_picture"), text("answer_picture"), text("ring_clip"))
             // `clip` is the playable one: the ring's clip when the call has no recording of its own.
             clip = text("clip") == ringClip ? nil : text("clip")
-            (handledAt, handledBy) = (date("handled_at"), text("handled_by"))
+            (handledAt, handledBy, callBackFailed) = (date("handled_at"), text("handled_by"), text("callback_failed"))
         case .door:
             (call, detail, method, openedBy, ok, error) = (text("call"), text("door"), text("method"), text("by"),
                                                           json["ok"]?.boolValue, text("error"))

@@ -28,7 +28,7 @@ extension JournalEntry {
             (direction == "outgoing" ? "outgoing: " : "")
                 + (outcome.map { o in answeredText.map { "\(o) (answered: \($0))" } ?? (missed && o != "missed" ? "missed (\(o))" : o) }
                     ?? "in progress")
-                + (handledBy.map { " — handled by \($0)" } ?? "")
+                + (handledBy.map { " — handled by \($0)" } ?? callBackFailed.map { " — call back failed: \($0)" } ?? "")
         case .door:
             "opened by \(method ?? "?")" + (openedBy.map { " (\(Self.words(by: $0, who: who)))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
                 + (sensor.isEmpty ? "" : ", sensor \(sensor.joined(separator: "/"))")

@@ -57,6 +57,9 @@ public struct JournalEntry: Sendable, Equatable {
     /// --handled`, `ctl handled`); nil while it waits in the desk's queue of missed calls.
     public var handledAt: Date? = nil
     public var handledBy: String? = nil
+    /// Missed calls: why the last call back reached nobody and who tried (`refused (Busy Here), by
+    /// ctl (alice)`); the entry stays in the queue until a call back is answered or it is handled.
+    public var callBackFailed: String? = nil
     /// Calls: the face that answered; door entries: the face that asked for the opening (`who`).
     /// Nil when none of ours did, and in journals written before it was kept.
     public var who: FaceIdentity? = nil
@@ -94,7 +97,8 @@ public struct JournalEntry: Sendable, Equatable {
                        ("direction", .string(direction ?? "incoming")), ("transferred_to", .optional(transferredTo)),
                        ("first_picture", .optional(firstPicture)), ("answer_picture", .optional(answerPicture)),
                        ("clip", .optional(playableClip)), ("ring_clip", .optional(ringClip)),
-                       ("handled_at", handledAt.map { .string(RFC3339.string($0)) } ?? .null), ("handled_by", .optional(handledBy))]
+                       ("handled_at", handledAt.map { .string(RFC3339.string($0)) } ?? .null), ("handled_by", .optional(handledBy)),
+                       ("callback_failed", .optional(callBackFailed))]
         case .door:
             fields += [("call", .optional(call)), ("door", .optional(detail)), ("method", .optional(method)),
                        ("by", .optional(openedBy)), ("who", who?.json ?? .null), ("ok", ok.map { .bool($0) } ?? .null)]

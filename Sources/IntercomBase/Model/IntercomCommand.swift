@@ -3,6 +3,9 @@ import Foundation
 /// Everything a front end can ask of the intercom: the TUI's keys, `intercom ctl`, the control
 /// socket and the daemon's policies all go through these, so there is one command model.
 public enum IntercomCommand: Sendable, Equatable {
+    /// How long a call back rings before it counts as unanswered (and `ctl callback` waits for it).
+    public static let callBackRingSeconds: Double = 30
+
     /// Answer a ringing call; nil = the call that has rung longest. `by` is what `call_answered` says.
     case answer(CallID?, by: AnswerTrigger = .user)
     /// Refuse a ringing call; nil = the call that has rung longest.
@@ -36,7 +39,8 @@ public enum IntercomCommand: Sendable, Equatable {
     case attendedTransfer(CallID?, step: AttendedTransferStep)
     /// Take missed call `entry` (its journal id) out of the desk's queue; `by` says who dealt with it.
     case handled(entry: Int64, by: String)
-    /// Call the panel of missed call `entry` back and mark the entry handled by `by`.
+    /// Call the panel of missed call `entry` back and, once someone answers, mark the entry
+    /// handled by `by`; a call back that reaches nobody leaves it in the queue and fails.
     case callBack(entry: Int64, by: String)
     case status
     /// The doors a front end can open, as `status` lists them under `doors` (`ctl doors`).

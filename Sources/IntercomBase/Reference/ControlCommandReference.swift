@@ -4,7 +4,8 @@ public enum ControlCommandReference {
     public static let intro = "The daemon listens on `$XDG_RUNTIME_DIR/intercom/control.sock` (mode 0600; other users are refused; "
         + "`[daemon] socket` moves it). Each request is one JSON object on a line, such as `{\"command\":\"status\"}`; "
         + "an optional `id` (any JSON value) is echoed. Each reply is one line: `{\"id\":…,\"ok\":true,\"data\":…}` "
-        + "or `{\"id\":…,\"ok\":false,\"error\":\"…\"}`. `call` (an id such as `c1`) picks the call where one is taken; "
+        + "or `{\"id\":…,\"ok\":false,\"error\":\"…\",\"code\":69}` (`code`: the exit code of the engine's error, when it has one). "
+        + "`call` (an id such as `c1`) picks the call where one is taken; "
         + "without it the obvious call is meant. `intercom ctl` is the client."
 
     public static let all: [ReferenceEntry] = [
@@ -32,7 +33,8 @@ public enum ControlCommandReference {
         ReferenceEntry("handled", fields: "`entry` (a missed call's journal id), `by` (who; default `ctl`)",
                        "Take a missed call out of the queue of calls to return (`intercom log --unhandled`), keeping who did."),
         ReferenceEntry("callback", fields: "`entry`, `by`",
-                       "Call the panel of a missed call back and mark the entry handled (`by`, \"called back\")."),
+                       "Call the panel of a missed call back and wait up to 30 s: answered, the entry is handled (`by`, \"called back\"); "
+                       + "busy, refused or unanswered, it stays queued with `callback_failed` and the reply fails with `code` 69."),
         ReferenceEntry("doors", "The doors `open` takes, as `status` lists them (`id`, `name`, `source`, `panel` or `operator`, `address`)."),
         ReferenceEntry("journal", fields: "`limit` (1-1000, default 20), `panel`, `unhandled` (true: missed calls nobody dealt with), `missed`",
                        "The newest entries of the daemon's journal, oldest first, as `intercom log --json` prints them."),

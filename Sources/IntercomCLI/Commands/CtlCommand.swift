@@ -19,14 +19,18 @@ public enum CtlCommand {
             .flag("--unhandled", "journal: only missed calls nobody has dealt with yet"),
             .flag("--json", "print the reply's JSON even on a terminal (piped output is always JSON)"),
             .value("--socket", "PATH", "control socket (default: [daemon] socket of the config)"),
-            .value("--timeout", "SECONDS", "give up when the daemon has not answered within this long (default 5)"),
+            .value("--timeout", "SECONDS", "give up when the daemon has not answered within this long (default 5; callback: 45)"),
         ],
         details: """
         On a terminal prints a short summary (status as tables: panels, calls, screens attached,
         operators; a command as one sentence); piped, or with --json, prints the reply's data as
         JSON. `events` streams one JSON object per line until the daemon stops or Ctrl-C (the
         timeout covers only its first line). No daemon listening, no answer within the timeout, or
-        a socket served by another user exits 69; a refused command exits 1.
+        a socket served by another user exits 69; a refused command exits 1, or the code the daemon
+        gives. `callback` waits up to 30 s for someone to answer: only then is the missed call
+        handled; busy, refused or unanswered, it exits 69 with why, and the entry stays in
+        `intercom log --unhandled` with the reason. `guest` takes UNTIL as `share --until` does: 2h,
+        30m, 20:00 (today, or tomorrow once past), tomorrow 08:00, YYYY-MM-DD HH:MM or RFC 3339.
         """,
         actions: [
             CommandAction("status"), CommandAction("answer", "[CALL]"), CommandAction("decline", "[CALL]"),
@@ -45,7 +49,10 @@ public enum CtlCommand {
         case .success(let made): request = made
         case .failure(let error): return Console.fail(error.description, code: ExitCode.usage)
         }
-        let timeoutText = args.value("--timeout") ?? "5"
+        // A call back waits for its callee to answer (or not): the ring time and a margin.
+        var callsBack = false
+        if case .command(.callBack) = request.action { callsBack = true }
+        let timeoutText = args.value("--timeout") ?? (callsBack ? "\(Int(IntercomCommand.callBackRingSeconds) + 15)" : "5")
         guard let seconds = Double(timeoutText), seconds > 0, seconds <= 86_400 else {
             return Console.fail(UsageError(message: "--timeout takes seconds, e.g. 5 or 0.5, not '\(timeoutText)'",
                                            command: "ctl").description, code: ExitCode.usage)
@@ -86,7 +93,10 @@ public enum CtlCommand {
             let reply = try client.request(request)
             guard reply["ok"] == .bool(true) else {
                 // Console.fail makes the daemon's text (which may quote a panel) terminal-safe.
-                return Console.fail(reply["error"]?.stringValue ?? "the daemon refused the command", code: ExitCode.failure)
+                // The engine's exit code when it sent one (a call back that reached nobody: 69).
+                var code = ExitCode.failure
+                if case .integer(let sent)? = reply["code"], let known = Int32(exactly: sent), known > 0 { code = known }
+                return Console.fail(reply["error"]?.stringValue ?? "the daemon refused the command", code: code)
             }
             let data = reply["data"] ?? .null
             if human, case .command(let command) = request.action {
@@ -177,16 +187,23 @@ public enum CtlCommand {
             }
             return .success(ControlRequest(id: id, action: .command(.setCalls(panel: args.value("--panel"), on: word == "on"))))
         case "guest":
-            if let e = extra(1) { return .failure(e) }
+            if let e = extra(words.first == "off" ? 1 : 2) { return .failure(e) }
             guard let word = words.first else {
-                return .failure(UsageError(message: "ctl guest takes an end time ('YYYY-MM-DD HH:MM' or RFC 3339) or off", command: "ctl"))
+                return .failure(UsageError(message: "ctl guest takes an end (\(UntilTimeParser.forms)) or off", command: "ctl"))
             }
             var until: Date?
             if word != "off" {
+                // `tomorrow 08:00` comes as one word when quoted, as two when not.
+                let text = words.joined(separator: " ")
+                let now = Date()
                 do {
-                    until = try GuestTimeParser.parse(word, timeZone: .current)
+                    until = try UntilTimeParser.parse(text, now: now)
                 } catch {
-                    return .failure(UsageError(message: "ctl guest: \(error.message); \(error.fix ?? "write YYYY-MM-DD HH:MM")", command: "ctl"))
+                    let fix = error.fix ?? "write \(UntilTimeParser.forms)"
+                    return .failure(UsageError(message: "ctl guest: \(error.message); \(fix)", command: "ctl"))
+                }
+                if let until, until <= now {
+                    return .failure(UsageError(message: "ctl guest: '\(text)' is in the past; give a later end, or off", command: "ctl"))
                 }
             }
             return .success(ControlRequest(id: id, action: .command(.setGuest(panel: args.value("--panel"), until: until))))

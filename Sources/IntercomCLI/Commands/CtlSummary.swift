@@ -46,12 +46,14 @@ enum CtlSummary {
             }
         case .setCalls:
             return "\(field("panel")): calls " + (data["calls"]?.boolValue == true ? "on" : "off (do not disturb)")
+                + (data["calls"]?.boolValue == false && data["guest_until"]?.stringValue != nil ? Self.dndWins : "")
         case .setGuest:
             return "\(field("panel")): guest mode " + (data["guest_until"]?.stringValue.flatMap(RFC3339.date).map { "until \(localMinute($0))" } ?? "off")
+                + (data["calls"]?.boolValue == false && data["guest_until"]?.stringValue != nil ? Self.dndWins : "")
         case .handled:
             return "missed call \(entryNumber(data)) handled by \(TerminalSafe.escape(data["handled_by"]?.stringValue ?? "?"))"
         case .callBack:
-            return "calling \(field("panel")) back (\(field("call"))); missed call \(entryNumber(data["entry"] ?? .null)) handled"
+            return "\(field("panel")) answered the call back (\(field("call"))); missed call \(entryNumber(data["entry"] ?? .null)) handled"
         // A screen's subscriptions, which end with ctl's connection: no ctl subcommand sends them.
         case .watch: return "watching \(list(data["panels"]).compactMap(\.stringValue).map(TerminalSafe.escape).joined(separator: ", "))"
         case .watchCamera: return "watching camera \(field("camera"))"
@@ -85,6 +87,9 @@ enum CtlSummary {
             + (how.isEmpty ? "" : " (\(how.joined(separator: "; ")))")
     }
 
+    /// Do-not-disturb is checked before guest mode: a declined call is never answered for a guest.
+    static let dndWins = "; but calls are off (do not disturb wins: guests' calls are declined; 'intercom ctl calls on' lets them in)"
+
     /// The state as tables: panels (what each is doing, its switches), calls, screens attached,
     /// operators, then the sound and registration in a line.
     static func status(_ data: JSONValue) -> String {
@@ -96,7 +101,8 @@ enum CtlSummary {
                 .map { "\($0["state"]?.stringValue ?? "?") \($0["call"]?.stringValue ?? "")" }
             panels.append([name, now.isEmpty ? "idle" : now.joined(separator: ", "),
                            panel["calls"]?.boolValue == false ? "off (do not disturb)" : "on",
-                           panel["guest_mode"]?.boolValue == true ? "on" : "off"])
+                           panel["guest_mode"]?.boolValue != true ? "off"
+                               : panel["calls"]?.boolValue == false ? "on, but do not disturb wins" : "on"])
         }
         var blocks = [panels.count > 1 ? TextTable.render(panels) : "no panel configured"]
         blocks.append(calls.isEmpty ? "no calls" : TextTable.render([["CALL", "PANEL", "STATE", "FROM", "SINCE"]] + calls.map {

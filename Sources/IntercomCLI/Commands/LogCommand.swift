@@ -16,6 +16,7 @@ public enum LogCommand {
             name: "log",
             options: [
                 .flag("--json", "one JSON object per entry"),
+                .flag("--wide", "every column whole on a terminal too, the picture path included"),
                 .value("--since", "WHEN", "1h, 30m, 2d, 1w, or a date YYYY-MM-DD [HH:MM]"),
                 .value("--panel", "PANEL", "only this panel"),
                 .flag("--missed", "only calls nobody answered (not one answered at another desk, nor one we placed)"),
@@ -46,6 +47,10 @@ public enum LogCommand {
                 entry's panel (cctv/camMap), or the entry's own camera. One line per entry; an entry without
                 a known camera or recording is named on stderr and the exit code says why.
 
+                Width: on a terminal the table fits its width: the PICTURE column only when it fits (--wide
+                shows it always), and CALLER and OUTCOME cut with … where still too long. Piped, every column
+                is printed whole, as scripts have always read it; --json is the form for scripts.
+
                 Clips: panels with `record = calls` or `rings` leave video clips (--json: "clip", the
                 call's recording or else its ring's; "ring_clip"); the table marks them [clip]. --play
                 ENTRY (the table's ID, --json's "id") draws the entry's clips in the terminal with their sound on the playback device
@@ -54,7 +59,9 @@ public enum LogCommand {
                 Missed calls wait in a queue until someone handles them: --unhandled lists them (--json
                 carries "handled_at" and "handled_by", null while waiting); --handled ENTRY --by WHO marks
                 one handled, e.g. after calling the panel back (`intercom ctl handled ENTRY` does the same
-                through the daemon, and `ctl callback ENTRY` calls the panel back and marks it).
+                through the daemon, and `ctl callback ENTRY` calls the panel back and marks it once someone
+                answers; a call back refused busy or not answered leaves it waiting, its OUTCOME saying
+                "call back failed: WHY", --json "callback_failed").
                 """,
             run: { await run($0, player: player) })
     }
@@ -150,13 +157,14 @@ public enum LogCommand {
         if args.has("--json") {
             for row in rows { Console.out(row.json.encoded) }
         } else if journalMissing == nil || !rows.isEmpty {
-            Console.out(render(rows.map(cells)))
+            let width = args.has("--wide") ? nil : TerminalWidth.of(fd: STDOUT_FILENO)
+            Console.out(render(rows.map(cells), width: width))
         }
         return remote.finish(foundAnything: true)
     }
 
-    static func table(_ entries: [JournalEntry]) -> String {
-        render(entries.map(cells))
+    static func table(_ entries: [JournalEntry], width: Int? = nil) -> String {
+        render(entries.map(cells), width: width)
     }
 
     static func cells(_ e: JournalEntry) -> [String] {
@@ -201,11 +209,6 @@ public enum LogCommand {
             return SiblingProgram.exec(.full, arguments)
         }
         return await player(clips, invocation)
-    }
-
-    /// The journal's table: its header, then a row of cells per entry.
-    static func render(_ cells: [[String]]) -> String {
-        TextTable.render([["ID", "TIME", "PANEL", "CALLER", "OUTCOME", "DURATION", "PICTURE"]] + cells)
     }
 
     /// `YYYY-MM-DD HH:MM:SS` in local time.

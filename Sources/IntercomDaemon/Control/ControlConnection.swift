@@ -146,7 +146,9 @@ final class ControlConnection: @unchecked Sendable {
             screens.attach(number, name: screen, pid: peerPID)
             lock.withLock { attachedAs = screen }
             logger.info("screen \(number) attached: \(screen)\(peerPID.map { ", pid \($0)" } ?? "")")
-            send(ControlReply.success(id: request.id, data: .object([("screen", .integer(number))])))
+            // Who serves it, so a screen of another config goes no further (DaemonIdentity).
+            send(ControlReply.success(id: request.id, data: .object([("screen", .integer(number)),
+                                                                      ("daemon", await identity().json)])))
             await stream(call: nil)
         case .picture(let picture):
             // A panel's size and live-or-stills are the engine's, merged with every other face's;
@@ -182,9 +184,9 @@ final class ControlConnection: @unchecked Sendable {
             let command = asked.subscribed(as: subscriber)
             do {
                 let data = try await intercom.execute(command, as: who)
-                send(ControlReply.success(id: request.id, data: command == .status ? screens.adding(to: data) : data))
+                send(ControlReply.success(id: request.id, data: command == .status ? await statusAdding(to: data) : data))
             } catch let error as IntercomError {
-                send(ControlReply.failure(id: request.id, error: error.description))
+                send(ControlReply.failure(id: request.id, error: error.description, code: error.exitCode))
             } catch {
                 send(ControlReply.failure(id: request.id, error: "\(error)"))
             }
@@ -197,6 +199,19 @@ final class ControlConnection: @unchecked Sendable {
     var who: FaceIdentity {
         let screen = lock.withLock { attachedAs }
         return screen.map { FaceIdentity(.screen, screen: number, kind: $0, user: peerUser) } ?? FaceIdentity(.ctl, user: peerUser)
+    }
+
+    /// This daemon as it tells its screens: its pid, version and the config it serves (canonical).
+    private func identity() async -> DaemonIdentity {
+        DaemonIdentity(pid: getpid(), version: IntercomVersion.string,
+                       config: DaemonIdentity.canonicalConfig(await intercom.config.path))
+    }
+
+    /// `status` with the attached screens and this daemon's identity (`daemon`) added.
+    private func statusAdding(to data: JSONValue) async -> JSONValue {
+        guard case .object(var fields) = screens.adding(to: data) else { return data }
+        fields.append(("daemon", await identity().json))
+        return .object(fields)
     }
 
     /// A `state` object, then every event (of `call` when set), until the connection ends.

@@ -34,6 +34,8 @@ struct CallSession: Sendable {
     let tasks: TaskOwner
     /// Why it ended, once it has (kept for `dial`, whose call may end before it is announced).
     var endReason: CallEndReason?
+    /// What the phone said of the end (a SIP reason such as "Busy Here"), for a refused call back.
+    var endDetail: String?
 
     init(info: CallInfo, panel: PanelConfig?, stage: Stage, since: Date, census: TaskCensus?) {
         self.info = info

@@ -79,6 +79,7 @@ extension Intercom {
             // Its tasks as a unit; a live picture's decode thread stops within a read: nothing
             // here waits for it, `stop` does.
             session.end(reason)
+            session.endDetail = detail
             endedCalls.removeAll { $0.tasks.running == 0 && $0.announced }
             endedCalls.append(session)
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }

@@ -18,7 +18,8 @@ struct ScreenText {
         // The title bar is the queue line when calls are in: every call in the order it came.
         let state = model.queueLine(now: now)
             ?? "waiting for calls\(model.registration.map { " — \($0)" } ?? "")"
-        curses.bar(0, TextFit.ellipsize(Self.title(label: context.options.label, mode: context.intercom.mode,
+        let mode = context.intercom.mode
+        curses.bar(0, TextFit.ellipsize(Self.title(label: context.options.label, mode: mode,
                                                    state: state, cols: cols), cols), .title)
         if rows < 8 || cols < 30 {
             curses.put(1, 0, "window too small", .warn)
@@ -36,6 +37,9 @@ struct ScreenText {
             curses.bar(layout.messageRow, TextFit.ellipsize(" " + prompt, cols), .ringing)
         } else if let message = model.message, message.until > now {
             curses.put(layout.messageRow, 1, TextFit.ellipsize(message.text, cols - 2), message.warn ? .warn : .ok, bold: true)
+        } else if let away = mode.awayLine {
+            // Said for as long as the daemon is away (a message would fade while the screen hears nothing).
+            curses.put(layout.messageRow, 1, TextFit.ellipsize(away, cols - 2), .warn, bold: true)
         } else if let outcome = model.outcome, outcome.until > now {
             curses.put(layout.messageRow, 1, TextFit.ellipsize(outcome.text, cols - 2), .dim, bold: true)
         } else if let pending = model.pendingTransfer {
@@ -50,9 +54,12 @@ struct ScreenText {
     /// at 80 columns it leaves room for a ring's queue). With its own engine, "[own engine]", and
     /// "— calls are answered only here" after the state when the line has room: the state matters
     /// more, and a narrow screen keeps the words of a wide one (the layout test finds no cut word).
-    /// The demo's label stands in for the mode (the demo runs its own engine).
+    /// The demo's label stands in for the mode (the demo runs its own engine). While the daemon is
+    /// away, "[daemon away N s]" and that calls do not ring here, in place of the state.
     static func title(label: String?, mode: LinkMode, state: String, cols: Int) -> String {
         if let label { return " intercom [\(label)] — \(state)" }
+        // Away, the state ("waiting for calls") would promise rings that cannot come.
+        if case .away(let away) = mode { return " intercom [\(mode.shortTitle)] — \(away.state)" }
         guard mode == .ownEngine else { return " intercom [\(mode.title)] — \(state)" }
         let line = " intercom [\(mode.shortTitle)] — \(state)"
         let full = line + " — calls are answered only here"

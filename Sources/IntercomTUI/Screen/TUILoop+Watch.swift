@@ -23,7 +23,11 @@ extension TUILoop {
         watch.take(peephole.latest(panel: watch.panel))
         defer { self.watch = watch }
         let now = Date()
-        let problem = peephole.problem(panel: watch.panel), note = peephole.streamNote(panel: watch.panel)
+        // Attached, the line says where it is attached now (a restarted daemon's pid), and while the
+        // daemon is away, that it is: the picture stands still until the watch has attached again.
+        let mode = peephole.mode
+        if mode != .ownEngine { watch.attached = mode.shortTitle }
+        let problem = peephole.problem(panel: watch.panel), note = mode.awayLine ?? peephole.streamNote(panel: watch.panel)
         let status = watch.status(mode: pictures.choice.mode, problem: problem, streamNote: note, at: now,
                                   width: max(0, curses.cols - 1))
         let headline = watch.headline(problem: problem, streamNote: note)

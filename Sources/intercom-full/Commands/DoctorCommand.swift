@@ -14,6 +14,15 @@ enum DoctorCommand {
         name: "doctor",
         options: [.value("--graphics", "MODE", "check this graphics mode instead of detecting one",
                          choices: ["auto", "kitty", "sixel", "iterm", "symbols", "ascii"])],
+        details: """
+            Asks the control socket first: with the daemon running it says "running, pid N" and takes the
+            SIP listening and registration from the daemon instead of starting a phone of its own (whose
+            port would be the daemon's). Lines marked !! are problems or warnings; -- are notices (no
+            daemon, no desktop bus). It exits 0 when nothing but warnings was found, so a unit's
+            ExecStartPre or a health check can run it beside the daemon; else with the most telling
+            problem's code: 77 a password or login refused, 69 a panel, stream, broker, registrar or
+            port unavailable (or a socket that does not answer), 65 a config error, 1 anything else.
+            """,
         run: run)
 
     /// One finding: ok, or a problem with the exit code it stands for.
@@ -49,12 +58,16 @@ enum DoctorCommand {
         report(stateFolder(invocation.environment))
         if let switches = savedSwitches(invocation.environment) { report(switches) }
 
+        Console.out("daemon")
+        let daemon = daemonCheck(config, report: report)
+
         Console.out("panels")
         if config.panels.isEmpty && config.operators.isEmpty {
             report(Finding(ok: false, text: "no [panel NAME] section: see 'intercom config --example'"))
         }
         var answering: [PanelConfig] = []
         for panel in config.panels {
+            if let warning = callBackFinding(panel) { report(warning) }
             let client: BewardPanel
             do {
                 client = try BewardPanel(panelConfig: panel)
@@ -109,33 +122,13 @@ enum DoctorCommand {
         if let warning = ListenReach.loopbackOnlyWarning(config) {
             report(Finding(ok: false, text: warning, code: ExitCode.ok))
         }
-        var settings = PhoneSettings(config: config, environment: invocation.environment)
-        // A private mkdtemp folder: the phone's plugin folder goes in it (PrivateTemporaryDirectory).
-        let work: PrivateTemporaryDirectory
-        do {
-            work = try PrivateTemporaryDirectory.make(prefix: "intercom-doctor")
-        } catch {
-            report(Finding(ok: false, text: error.description, code: error.exitCode))
-            return summary(findings)
-        }
-        defer { work.remove() }
-        settings.dataDirectory = work.path
-        do {
-            let phone = try await Phone.start(settings, logger: .silent)
-            report(Finding(ok: true, text: "can listen on \(phone.listening.map(\.description).joined(separator: ", "))"))
-            if let account = config.sip.account {
-                report(await registration(phone, account: account, tls: config.sip.tls))
-            }
-            let devices = (try? await phone.audioDevices()) ?? []
+        if let daemon {
+            // Its port is the daemon's; its sound devices are checked while it is stopped.
+            for finding in daemonSIPFindings(daemon) { report(finding) }
             Console.out("audio")
-            if let problem = SoundCheck.problem(devices) { report(Finding(ok: false, text: problem)) }
-            for device in devices { report(Finding(ok: true, text: SoundCheck.describe(device))) }
-            await phone.stop()
-        } catch let error as PhoneError {
-            let hint = error.exitCode == ExitCode.unavailable ? " (is 'intercom daemon' already running?)" : ""
-            report(Finding(ok: false, text: error.description + hint, code: error.exitCode))
-        } catch {
-            report(Finding(ok: false, text: "\(error)", code: ExitCode.failure))
+            Console.out("  --  the daemon holds the phone: stop it to have doctor list the sound devices")
+        } else {
+            await phoneCheck(config, environment: invocation.environment, report: report)
         }
 
         Console.out("notifications")
@@ -156,6 +149,42 @@ enum DoctorCommand {
         Console.out("      notifications: \(escape.escape?.rawValue ?? "bell") — \(escape.reason)"
             + " ([notify] terminal = \(config.notify.terminal.rawValue))")
         return summary(findings)
+    }
+
+    /// Starts a phone of doctor's own (no daemon answered): can it listen, register, and which
+    /// sound devices it sees.
+    private static func phoneCheck(_ config: IntercomConfig, environment: [String: String], report: (Finding) -> Void) async {
+        var settings = PhoneSettings(config: config, environment: environment)
+        // A private mkdtemp folder: the phone's plugin folder goes in it (PrivateTemporaryDirectory).
+        let work: PrivateTemporaryDirectory
+        do {
+            work = try PrivateTemporaryDirectory.make(prefix: "intercom-doctor")
+        } catch {
+            report(Finding(ok: false, text: error.description, code: error.exitCode))
+            return
+        }
+        defer { work.remove() }
+        settings.dataDirectory = work.path
+        do {
+            let phone = try await Phone.start(settings, logger: .silent)
+            report(Finding(ok: true, text: "can listen on \(phone.listening.map(\.description).joined(separator: ", "))"))
+            if let account = config.sip.account {
+                report(await registration(phone, account: account, tls: config.sip.tls))
+            }
+            let devices = (try? await phone.audioDevices()) ?? []
+            Console.out("audio")
+            if let problem = SoundCheck.problem(devices) { report(Finding(ok: false, text: problem)) }
+            for device in devices { report(Finding(ok: true, text: SoundCheck.describe(device))) }
+            await phone.stop()
+        } catch let error as PhoneError {
+            // No daemon of this config answered its socket: the port is another program's.
+            let socket = config.daemon.socketPath
+            let hint = error.exitCode == ExitCode.unavailable
+                ? " (no intercom daemon answers on \(socket): another program, or a daemon of another config, holds it)" : ""
+            report(Finding(ok: false, text: error.description + hint, code: error.exitCode))
+        } catch {
+            report(Finding(ok: false, text: "\(error)", code: ExitCode.failure))
+        }
     }
 
     /// The state folder, checked without changing it: do-not-disturb and guest switches and the
@@ -219,8 +248,11 @@ enum DoctorCommand {
     }
 
     private static func summary(_ findings: [Finding]) -> Int32 {
-        let problems = findings.filter { !$0.ok }
-        Console.out(problems.isEmpty ? "all checks passed" : "\(problems.count) problem(s)")
+        // A warning (a finding not ok whose code is 0) is said, but fails nothing.
+        let problems = findings.filter { !$0.ok && $0.code != ExitCode.ok }
+        let warnings = findings.filter { !$0.ok && $0.code == ExitCode.ok }.count
+        let noted = warnings == 0 ? "" : ", \(warnings) warning(s)"
+        Console.out(problems.isEmpty ? "all checks passed\(noted)" : "\(problems.count) problem(s)\(noted)")
         // The most telling code: auth, then unavailable, then config.
         for code in [ExitCode.authRefused, ExitCode.unavailable, ExitCode.dataError, ExitCode.failure]
             where problems.contains(where: { $0.code == code }) { return code }

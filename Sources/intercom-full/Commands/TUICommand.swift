@@ -21,6 +21,7 @@ enum TUICommand {
         } catch {
             return Console.fail(error.description, code: error.exitCode)
         }
+        FirstRun.hintIfUnconfigured(config)
         // The daemon is the intercom: a screen started beside it attaches (the light `intercom` runs
         // that one itself; this is for a daemon that came up since it looked).
         if TUIScreenCommand.attaches(invocation, config: config) {
@@ -117,7 +118,8 @@ enum TUICommand {
         } catch let error as PhoneError {
             await desktop?.stop()
             if case .portInUse(let address) = error,
-               let line = RunningDaemon.portInUse(address.description, socketPath: await intercom.config.daemon.socketPath) {
+               let line = RunningDaemon.portInUse(address.description, socketPath: await intercom.config.daemon.socketPath,
+                                                  config: await intercom.config.path) {
                 return Console.fail(line, code: error.exitCode)
             }
             return Console.fail(error.description, code: error.exitCode)

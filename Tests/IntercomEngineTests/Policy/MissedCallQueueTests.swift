@@ -1,6 +1,6 @@
 import Foundation
 import IntercomBase
-import IntercomEngine
+@testable import IntercomEngine
 import IntercomEngineFakes
 import IntercomPhone
 import IntercomTestSupport
@@ -53,16 +53,41 @@ import Testing
         #expect(try journal.entry(1)?.handledBy == nil)
     }
 
-    @Test func callBackDialsThePanelAndMarksTheEntry() async throws {
+    /// The call back `callBack` placed, once the engine announced it.
+    static func dialled(_ rig: EngineRig) async throws -> CallID {
+        try await rig.event("call_outgoing") { if case .callOutgoing(let call, _) = $0 { call.id } else { nil } }
+    }
+
+    /// A call back of `entry` that `outcome` ends: the call it placed, and the error it failed
+    /// with (nil: it said ok).
+    static func failedCallBack(_ rig: EngineRig, entry: Int64, by who: String,
+                               _ outcome: (CallID) async throws -> Void) async throws -> (CallID, IntercomError?) {
+        async let reply = rig.intercom.execute(.callBack(entry: entry, by: who))
+        let call = try await dialled(rig)
+        try await outcome(call)
+        do {
+            _ = try await reply
+            return (call, nil)
+        } catch let error as IntercomError {
+            return (call, error)
+        }
+    }
+
+    @Test func anAnsweredCallBackHandlesTheEntry() async throws {
         let (journal, directory) = try Self.journal()
         defer { withExtendedLifetime(directory) {} }
         try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
             await #expect(throws: IntercomError.self) { try await rig.intercom.execute(.callBack(entry: 1, by: "ctl (alice)")) }
             rig.intercom.useJournal(journal)
-            let reply = try await rig.intercom.execute(.callBack(entry: 1, by: "ctl (alice)"))
+            async let reply = rig.intercom.execute(.callBack(entry: 1, by: "ctl (alice)"))
+            let call = try await Self.dialled(rig)
+            // Ringing at the panel is nobody reached yet.
+            #expect(try journal.entry(1)?.handledBy == nil)
+            rig.phone.establish(call)
+            let answered = try await reply
             #expect(rig.phone.requests.all.contains { if case .call(let uri) = $0 { uri.contains("10.0.0.5") } else { false } },
                     "\(rig.phone.requests.all)")
-            #expect(reply["panel"]?.stringValue == "entrance" && reply["call"]?.stringValue != nil, "\(reply.encoded)")
+            #expect(answered["panel"]?.stringValue == "entrance" && answered["call"]?.stringValue == call.rawValue, "\(answered.encoded)")
             #expect(try journal.entry(1)?.handledBy == "ctl (alice), called back")
             // An answered call is no missed call: nothing is dialled for it.
             await #expect(throws: IntercomError.self) { try await rig.intercom.execute(.callBack(entry: 2, by: "ctl")) }
@@ -70,6 +95,65 @@ import Testing
             #expect(marked["handled_by"]?.stringValue == "ctl (bob)", "\(marked.encoded)")
             #expect(try journal.entries(JournalQuery(unhandledOnly: true)).isEmpty)
         }
+    }
+
+    /// Issue 38: a call back refused 486 Busy reached nobody: the entry stays in the queue with
+    /// why, and the command fails with that reason and exit 69.
+    @Test func aCallBackRefusedBusyLeavesTheEntryUnhandled() async throws {
+        let (journal, directory) = try Self.journal()
+        defer { withExtendedLifetime(directory) {} }
+        try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
+            rig.intercom.useJournal(journal)
+            let (_, error) = try await Self.failedCallBack(rig, entry: 1, by: "ctl (alice)") { call in
+                rig.phone.end(call, reason: .declined, detail: "Busy Here")
+            }
+            #expect(error?.exitCode == 69)
+            #expect(error?.description == "the call back of entry 1 to entrance reached nobody: refused (Busy Here); it stays in 'intercom log --unhandled'")
+            let entry = try journal.entry(1)
+            #expect(entry?.handledBy == nil && entry?.callBackFailed == "refused (Busy Here), by ctl (alice)", "\(String(describing: entry))")
+            #expect(entry?.outcomeText == "missed — call back failed: refused (Busy Here), by ctl (alice)")
+            #expect(entry?.json.encoded.contains(#""callback_failed":"refused (Busy Here), by ctl (alice)""#) == true)
+            #expect(try journal.entries(JournalQuery(unhandledOnly: true)).map(\.id) == [1, 3])
+        }
+    }
+
+    /// A call back nobody takes is hung up after the ring time and fails; the entry stays queued.
+    @Test func anUnansweredCallBackIsHungUpAndFails() async throws {
+        let (journal, directory) = try Self.journal()
+        defer { withExtendedLifetime(directory) {} }
+        try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
+            rig.intercom.useJournal(journal)
+            let (call, error) = try await Self.failedCallBack(rig, entry: 3, by: "ctl (bob)") { _ in
+                try await rig.clock.waitForSleeper(endingIn: .seconds(IntercomCommand.callBackRingSeconds))
+                rig.clock.advance(by: .seconds(IntercomCommand.callBackRingSeconds))
+            }
+            #expect(error == .callFailed("the call back of entry 3 to entrance reached nobody: no answer within 30 s; it stays in 'intercom log --unhandled'"))
+            #expect(rig.phone.requests.all.contains { if case .hangup(call) = $0 { true } else { false } }, "\(rig.phone.requests.all)")
+            #expect(try journal.entry(3)?.callBackFailed == "no answer within 30 s, by ctl (bob)")
+            #expect(try journal.entries(JournalQuery(unhandledOnly: true)).map(\.id) == [1, 3])
+            // Handled by hand afterwards: the queue forgets it, the note stays in the entry.
+            #expect(try journal.markHandled(3, by: "bob").outcomeText == "missed (busy) — handled by bob")
+        }
+    }
+
+    /// A call back the phone would not even place reached nobody too: noted, and still queued.
+    @Test func aCallBackThatCannotBePlacedIsNoted() async throws {
+        let (journal, directory) = try Self.journal()
+        defer { withExtendedLifetime(directory) {} }
+        try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
+            rig.intercom.useJournal(journal)
+            rig.phone.failNext("call", with: .badURI("sip:100001@10.0.0.5"))
+            await #expect(throws: IntercomError.self) { try await rig.intercom.execute(.callBack(entry: 1, by: "ctl (alice)")) }
+            let entry = try journal.entry(1)
+            #expect(entry?.handledBy == nil && entry?.callBackFailed?.hasSuffix(", by ctl (alice)") == true, "\(String(describing: entry))")
+        }
+    }
+
+    @Test func theReasonOfAnUnansweredCallInWords() {
+        #expect(Intercom.unanswered(.declined, detail: "Busy Here") == "refused (Busy Here)")
+        #expect(Intercom.unanswered(.missed, detail: nil) == "no answer")
+        #expect(Intercom.unanswered(.error, detail: "Request Timeout") == "the call failed (Request Timeout)")
+        #expect(Intercom.unanswered(nil, detail: nil) == "the call failed")
     }
 
     @Test func theSocketSpellsTheQueueCommands() throws {

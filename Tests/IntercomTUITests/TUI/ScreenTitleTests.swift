@@ -15,4 +15,11 @@ import Testing
         #expect(narrow == " intercom [own engine] — queue: ▶entrance ringing 0:02")
         #expect(ScreenText.title(label: "demo", mode: .ownEngine, state: queue, cols: 80) == " intercom [demo] — \(queue)")
     }
+
+    /// While the daemon is away the title says so in place of "waiting for calls" and the old pid (issue 38).
+    @Test func awayTheTitleSaysSoInsteadOfWaitingForCalls() {
+        let away = ScreenText.title(label: nil, mode: .away(.init(seconds: 12, long: false)), state: "waiting for calls", cols: 80)
+        #expect(away == " intercom [daemon away 12 s] — calls do not ring here until it is back")
+        #expect(away.count <= 80)
+    }
 }

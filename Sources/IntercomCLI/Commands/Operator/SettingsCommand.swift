@@ -17,7 +17,7 @@ public enum SettingsCommand {
             keys: cms on|off (ring the flat's handset), voip on|off (ring this install's own device
             for the flat: the operator keeps it per device, so the subscriber's phone keeps its
             own), auto_open TIME|DURATION|off (open every call until then: 'YYYY-MM-DD HH:MM',
-            RFC 3339, or 30m, 2h, 1d), white_rabbit 0|1|2|3|5|7|10 (minutes of auto-open after the
+            RFC 3339, 30m, 2h, 1d, 20:00 or tomorrow 08:00), white_rabbit 0|1|2|3|5|7|10 (minutes of auto-open after the
             door was opened from the handset), door_code=new (the operator makes a new entry code;
             any member of the flat may). Shown only: frs and lprs (face and plate recognition; the
             operator's server never reads them from a request), door_code 'off' when the flat has no

@@ -11,7 +11,7 @@ public enum ShareCommand {
         arguments: "[OPERATOR] PHONE | [OPERATOR] --list",
         maxPositionals: 2,
         options: [
-            .value("--until", "TIME", "when access should end: 'YYYY-MM-DD HH:MM', RFC 3339, or 30m, 2h, 1d from now "
+            .value("--until", "TIME", "when access should end: 'YYYY-MM-DD HH:MM', RFC 3339, 30m, 2h, 1d from now, 20:00 or tomorrow 08:00 "
                    + "(the operator keeps no end time: this intercom's daemon ends it)"),
             .flag("--remove", "take the access back"),
             .flag("--list", "list the flat's other subscribers: phone, role (owner, inner, outer: gates only), end"),
@@ -51,7 +51,7 @@ public enum ShareCommand {
             guard args.value("--until") == nil else { return usage("--until and --remove exclude each other") }
         } else if let until = args.value("--until") {
             guard let date = FlatSettingChange.untilTime(until) else {
-                return usage("--until takes 'YYYY-MM-DD HH:MM', RFC 3339, or 30m, 2h, 1d; not '\(until)'")
+                return usage("--until takes \(UntilTimeParser.forms); not '\(until)'")
             }
             guard date > Date() else { return usage("--until '\(until)' is in the past; use --remove to take access back") }
             untilDate = date

@@ -25,9 +25,12 @@ public enum SetupCommand {
                 interfaces (no loopback, link-local, public ranges, container bridges, VMs or VPNs)
                 for systeminfo_cgi on port 80, 32 at a time. Each panel found is checked with the
                 user and password you give; a refused password can be typed again, an empty one skips
-                the panel. The panel's SIP settings (sip_cgi) say which SIP user its calls come from
-                (match); its RTSP settings (rtsp_cgi) give the camera's port, and the stream is written
-                (rtsp = URL) when it answers a DESCRIBE with the panel's user and password, else
+                the panel. A fleet shares its login: the next panel offers the last user, and its
+                password is tried there first without asking; it is asked only where that one is
+                refused. The panel's SIP settings (sip_cgi) say which SIP user its calls come from
+                (match) and where a call back reaches it (dial = sip:USER@ITS-ADDRESS; without a user
+                none is written and doctor warns); its RTSP settings (rtsp_cgi) give the camera's
+                port, and the stream is written (rtsp = URL) when it answers a DESCRIBE with the panel's user and password, else
                 rtsp = off with the reason. The panel itself is never changed.
                 """,
             run: { await run($0, streamCheck: streamCheck) })
@@ -41,6 +44,12 @@ public enum SetupCommand {
         var password: String
         var sipUser: String
         var stream: SetupPanelFacts.Stream = .unknown
+        /// Where a call back (`intercom call`, `ctl callback`) reaches the panel: its SIP user at
+        /// its own address, once the user is known; empty: no `dial =` (doctor warns).
+        var dial: String {
+            let host = URL(string: url)?.host ?? ""
+            return sipUser.isEmpty ? "" : "sip:\(sipUser)@" + (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
+        }
     }
 
     static func run(_ invocation: Invocation, streamCheck: SetupPanelFacts.StreamCheck?) async -> Int32 {
@@ -126,16 +135,30 @@ public enum SetupCommand {
         while taken.contains(name.lowercased()) || name.contains(where: { $0.isWhitespace || $0 == "]" }) {
             name = prompt.ask("'\(name)' is taken or has a space or ']'; another name")
         }
-        let user = prompt.ask("user", default: "admin")
+        // A fleet shares its login: the last panel's user is offered and its password tried first.
+        let previous = kept.last
+        let user = prompt.ask("user", default: previous?.user ?? "admin")
+        var sharedLogin = previous.flatMap { $0.user == user ? $0 : nil }
         while true {
-            let password = prompt.askSecret("password (empty skips this panel)")
+            // The last panel's login is tried once, without asking; every later try is typed.
+            let fromLast = sharedLogin
+            sharedLogin = nil
+            let password = fromLast?.password ?? prompt.askSecret("password (empty skips this panel)")
             guard !password.isEmpty else {
                 Console.out("skipped \(candidate.url)")
                 return nil
             }
             do {
                 let panel = try BewardPanel(name: name, baseURL: candidate.url, user: user, password: password)
-                let info = try await panel.systemInfo()
+                let info: KeyValueBody
+                do {
+                    info = try await panel.systemInfo()
+                } catch let refused where fromLast != nil {
+                    let name = fromLast?.name ?? "the last panel"
+                    Console.out("\(TerminalSafe.escape(refused.description)) with the password of \(name); type this panel's")
+                    continue
+                }
+                if let fromLast { Console.out("the password of \(fromLast.name) is accepted here too") }
                 let model = TerminalSafe.escape(info["DeviceModel"] ?? "unknown model")
                 Console.out("ok: \(model), firmware \(TerminalSafe.escape(info["SoftwareVersion"] ?? "?"))")
                 let host = URL(string: candidate.url)?.host ?? ""
@@ -176,7 +199,7 @@ public enum SetupCommand {
         for panel in panels {
             lines += ["", "[panel \(panel.name)]", "url = \(panel.url)", "user = \(value(panel.user))",
                       "password = \(value(panel.password))"]
-            if !panel.sipUser.isEmpty { lines.append("match = sip:\(panel.sipUser)@") }
+            if !panel.sipUser.isEmpty { lines += ["match = sip:\(panel.sipUser)@", "dial = \(panel.dial)"] }
             switch panel.stream {
             case .url(let url): lines.append("rtsp = \(url)")
             case .off(let why): lines += ["# \(why.replacingOccurrences(of: "\n", with: " "))", "rtsp = off"]
