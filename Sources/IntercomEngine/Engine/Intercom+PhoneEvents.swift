@@ -55,8 +55,11 @@ extension Intercom {
             if session.answeredBy == .guestMode, let panel = session.panel {
                 // The door waits for `confirmed`: a blind or forged INVITE never gets there.
                 session.start(CallSession.guestConfirmation) {
-                    await self.hangUpUnlessConfirmed(id, phone: phone, call: "guest mode: call \(id) from \(panel.name)",
-                                                     outcome: "the door stays shut")
+                    // Guest mode's hang-up: `call_ended` names it.
+                    await Self.$acting.withValue(.guestMode) {
+                        await self.hangUpUnlessConfirmed(id, phone: phone, call: "guest mode: call \(id) from \(panel.name)",
+                                                         outcome: "the door stays shut")
+                    }
                 }
             }
             if let earlier = session.replacesOnceConfirmed.first {

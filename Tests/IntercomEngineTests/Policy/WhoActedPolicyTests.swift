@@ -71,6 +71,19 @@ import Testing
         }
     }
 
+    /// Guest mode hangs up a call that never proves it is the panel: that end is guest mode's too.
+    @Test func guestModesHangUpOfAnUnconfirmedCallNamesGuestMode() async throws {
+        try await EngineRig.run(panels: [CallPolicyTests.entrance { $0.guestUntil = ManualClock.epoch.addingTimeInterval(3600) }]) { rig throws in
+            rig.phone.answerOutcome = .establishedOnly
+            let id = rig.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress)
+            _ = try await rig.answered(id)
+            try await rig.clock.waitForSleeper(endingIn: .seconds(5))
+            rig.clock.advance(by: .seconds(5))
+            #expect(try await rig.who(.callEnded, of: id) == .guestMode)
+            #expect(rig.doorEvents.isEmpty)
+        }
+    }
+
     /// A hook reads who acted in words (`INTERCOM_WHO`); an event nobody acted in leaves it unset,
     /// whatever the daemon's own environment held.
     @Test func aHookIsToldWhoActed() {
