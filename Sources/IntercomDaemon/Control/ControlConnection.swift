@@ -143,7 +143,7 @@ final class ControlConnection: @unchecked Sendable {
         }
         switch request.action {
         case .attach(let screen):
-            screens.attach(number, name: screen, pid: peerPID)
+            screens.attach(number, name: screen, pid: peerPID, user: peerUser)
             lock.withLock { attachedAs = screen }
             logger.info("screen \(number) attached: \(screen)\(peerPID.map { ", pid \($0)" } ?? "")")
             // Who serves it, so a screen of another config goes no further (DaemonIdentity).

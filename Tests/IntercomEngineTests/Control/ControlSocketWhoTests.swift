@@ -29,6 +29,7 @@ import IntercomTestSupport
             }
             guard case .array(let screens)? = status["data"]?["screens"] else { Issue.record("\(status.encoded)"); return }
             #expect(screens.compactMap { $0["id"] } == [.integer(who.screen ?? -1)], "\(status.encoded)")
+            #expect(screens.first?["user"] == .string(user) && screens.first?["name"] == .string("kiosk"), "\(status.encoded)")
             let hangup = try await ControlSocketTests.blocking {
                 try ControlClient(path: s.path).request(ControlRequest(id: .integer(2), action: .command(.hangup(call.id))))
             }
