@@ -89,6 +89,7 @@ extension Intercom {
             // Ended before `dial` got its id back: `dial` reports the failure instead.
             if session.info.direction == .outgoing && !session.announced { return }
             publish(.callEnded(session.ref, reason: reason, durationSeconds: duration), who: session.endedWho)
+            await unmuteAfterLastCall(phone: phone)
             if !session.replacesOnceConfirmed.isEmpty { await resumeUnreplaced(session, phone: phone) }
             if session.info.direction == .incoming && session.panel != nil { await answerHeldBack(after: id, phone: phone) }
         case .transferred(let id, let uri, let ok, let detail):

@@ -336,6 +336,15 @@ public actor Intercom {
     /// Where call audio plays: the speaker toggle picks `[audio] speaker` or `playback`.
     private var outputDevice: String { onSpeaker ? config.audio.speaker : config.audio.playback }
 
+    /// A call ended and no conversation is left: the microphone muted in it (or by `mute` with
+    /// no call) is on again, so a mute never carries into the next visitor's call unseen.
+    func unmuteAfterLastCall(phone: any PhoneService) async {
+        guard muted, !calls.values.contains(where: { $0.stage == .active || $0.stage == .answering }) else { return }
+        muted = false
+        try? await phone.setMicrophoneMuted(false)
+        publishAudio()
+    }
+
     /// `audio_changed`, read after the phone took the change, so the event tells what is in force.
     private func publishAudio() {
         publish(.audioChanged(muted: muted, speaker: onSpeaker, device: outputDevice))

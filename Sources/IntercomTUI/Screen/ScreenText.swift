@@ -28,23 +28,21 @@ struct ScreenText {
         if model.showHelp {
             drawHelp(rows: layout.messageRow - 2)
         } else if let kiosk {
-            drawKioskText(model, kiosk)
+            drawKioskText(model, kiosk, doorsRow: layout.messageRow - 1, now: now)
         } else {
             drawInfo(info, layout.info)
         }
         let paging = kiosk.map { ScreenModel.KioskPaging(page: $0.page, pages: $0.pages, shown: $0.shown) }
-        if let prompt = model.promptLine(filterShown: kiosk?.shown) {
-            curses.bar(layout.messageRow, TextFit.ellipsize(" " + prompt, cols), .ringing)
-        } else if let message = model.message, message.until > now {
-            curses.put(layout.messageRow, 1, TextFit.ellipsize(message.text, cols - 2), message.warn ? .warn : .ok, bold: true)
-        } else if let away = mode.awayLine {
-            // Said for as long as the daemon is away (a message would fade while the screen hears nothing).
-            curses.put(layout.messageRow, 1, TextFit.ellipsize(away, cols - 2), .warn, bold: true)
-        } else if let outcome = model.outcome, outcome.until > now {
-            curses.put(layout.messageRow, 1, TextFit.ellipsize(outcome.text, cols - 2), .dim, bold: true)
-        } else if let pending = model.pendingTransfer {
-            curses.put(layout.messageRow, 1, TextFit.ellipsize("transferring to \(pending.target)… "
-                + "(\(Int(now.timeIntervalSince(pending.since))) s)", cols - 2), .ok, bold: true)
+        if let status = model.statusLine(now: now, filterShown: kiosk?.shown, away: mode.awayLine) {
+            // A long message wraps onto the rows the layout gave it (`Layout.of`'s `messageRows`).
+            for (i, line) in status.rows(cols: cols).prefix(layout.keysRow - layout.messageRow).enumerated() {
+                switch status.style {
+                case .prompt: curses.bar(layout.messageRow + i, line, .ringing)
+                case .ok: curses.put(layout.messageRow + i, 1, line, .ok, bold: true)
+                case .warn: curses.put(layout.messageRow + i, 1, line, .warn, bold: true)
+                case .dim: curses.put(layout.messageRow + i, 1, line, .dim, bold: true)
+                }
+            }
         }
         // The bottom-right cell stays empty (see `Curses.bar`).
         curses.bar(layout.keysRow, model.keyBar(kiosk: paging, directory: context.directory).fit(cols - 1), .keys)
@@ -82,21 +80,21 @@ struct ScreenText {
         }
     }
 
-    private func drawKioskText(_ model: ScreenModel, _ kiosk: KioskView.Arrangement) {
+    private func drawKioskText(_ model: ScreenModel, _ kiosk: KioskView.Arrangement, doorsRow: Int, now: Date) {
         let operatorDoors = model.doors.enumerated().filter { $0.element.source == .operator }
         if !operatorDoors.isEmpty {
             // The operators' doors have no picture: one line under the tiles, numbered after the panels.
             let text = operatorDoors.map {
                 ($0.element.id == model.focusedPanel ? ScreenModel.selectedMark : "") + "\($0.offset + 1). \(ScreenModel.title($0.element))"
             }.joined(separator: "   ")
-            curses.put(curses.rows - 3, 1, TextFit.ellipsize(text, curses.cols - 2), .title, bold: true)
+            curses.put(doorsRow, 1, TextFit.ellipsize(text, curses.cols - 2), .title, bold: true)
         }
         // The selected tile (what `o` or `a` acts on) is marked and reversed: no colour needed to see it. It is
         // reversed in the title colour, not its state's: a ringing tile's bar is already a filled colour, so its
         // reverse would look plainer than the ringing tile beside it (its state stays in the words).
         let focus = model.focusedPanel
         for (panel, tile) in kiosk.tiles {
-            let (status, color) = Self.kioskStatus(panel, model)
+            let (status, color) = Self.kioskStatus(panel, model, now: now)
             let selected = panel == focus
             let mark = selected ? ScreenModel.selectedMark : " "
             curses.put(tile.row, tile.column, TextFit.pad("\(mark)\(number(panel)). \(panel) \(status)", tile.cols),
@@ -104,7 +102,7 @@ struct ScreenText {
         }
         // The compact list: one line per panel beyond the tiles (or every panel in list mode).
         for line in kiosk.lines {
-            let (status, color) = Self.kioskStatus(line.panel, model)
+            let (status, color) = Self.kioskStatus(line.panel, model, now: now)
             let selected = line.panel == focus
             let text = "\(selected ? ScreenModel.selectedMark : " ")\(number(line.panel)). \(line.panel) \(status)"
             curses.put(line.row, line.column, TextFit.ellipsize(text, line.cols), color == .title ? .normal : color,
@@ -118,23 +116,28 @@ struct ScreenText {
     /// A panel's number on the kiosk: its place in the configuration (what the digit keys open).
     private func number(_ panel: String) -> Int { (context.panels.firstIndex(of: panel) ?? 0) + 1 }
 
-    /// A kiosk panel's state word and colour: ringing, in call, unreachable or nothing.
-    static func kioskStatus(_ panel: String, _ model: ScreenModel) -> (String, Curses.Color) {
+    /// A kiosk panel's state word and colour: ringing, in call or on hold, unreachable, do not
+    /// disturb, or nothing; a picked tile without a call adds the seconds its pick has left.
+    static func kioskStatus(_ panel: String, _ model: ScreenModel, now: Date) -> (String, Curses.Color) {
         let call = model.calls.first { $0.panel == panel }
         if let call, call.stage == .ringing { return ("RINGING", .ringing) }
-        if call != nil { return ("in call", .ok) }
-        if model.unreachable.contains(panel) { return ("unreachable", .warn) }
-        return ("", .title)
+        if let call { return (call.held ? "on hold" : "in call", .ok) }
+        let left = panel == model.chosenDoor ? model.pickLeft(now: now).map { " (\($0) s)" } ?? "" : ""
+        if model.unreachable.contains(panel) { return ("unreachable" + left, .warn) }
+        if let dnd = model.policyWords(panel, now: now) { return (dnd + left, .warn) }
+        return (left.trimmingCharacters(in: .whitespaces), .title)
     }
 
     /// Where the kiosk's tiles and lines go for this window and model.
-    static func kioskArrangement(_ model: ScreenModel, panels: [String], cols: Int, rows: Int) -> KioskView.Arrangement {
-        model.kiosk.arrange(panels, ringing: Set(model.ringing.compactMap(\.panel)), cols: cols, rows: kioskTileRows(rows, model))
+    static func kioskArrangement(_ model: ScreenModel, panels: [String], cols: Int, rows: Int, now: Date = Date()) -> KioskView.Arrangement {
+        model.kiosk.arrange(panels, ringing: Set(model.ringing.compactMap(\.panel)), cols: cols,
+                            rows: kioskTileRows(rows, model, messageRows: model.messageRows(cols: cols, now: now)))
     }
 
-    /// The rows the kiosk's tiles may use: one fewer when the operators' doors need their line.
-    static func kioskTileRows(_ rows: Int, _ model: ScreenModel) -> Int {
-        model.doors.contains { $0.source == .operator } ? rows - 1 : rows
+    /// The rows the kiosk's tiles may use: one fewer when the operators' doors need their line,
+    /// and fewer by the rows a long message wraps onto.
+    static func kioskTileRows(_ rows: Int, _ model: ScreenModel, messageRows: Int = 1) -> Int {
+        (model.doors.contains { $0.source == .operator } ? rows - 1 : rows) - max(0, min(messageRows, StatusLine.maxRows) - 1)
     }
 
     /// The keys, each with what it does, wrapped to the window (`rows`: the rows it may use).
@@ -163,12 +166,12 @@ struct ScreenText {
         ("Tab", "next call in arrival order; without a call, the next door"),
         ("o / O", "open the main / 2nd door: the call's, else the chosen (asks)"),
         ("g", "open the gate/light output"),
-        ("0-9 * #", "in a call: DTMF; kiosk: choose a panel (o opens it)"),
+        ("0-9 * #", "in a call: DTMF; kiosk: pick a panel for 15 s (o opens it)"),
         ("t", "transfer: type a [directory] name or a sip: URI, Enter"),
         ("T", "attended transfer: hold, call the target; T again hands over"),
         ("Esc", "cancel a prompt; close help or journal; back from a consultation"),
         ("s / m", "speaker on/off / mute the microphone"),
-        ("l", "journal; in it, c calls a missed call's panel back"),
+        ("l", "journal, missed calls first; in it, c calls one back"),
         ("Ctrl-L", "redraw"),
         ("q", "quit (asks in a call; kiosk: Q then y)"),
         ("PgUp/PgDn", "kiosk: previous / next page of tiles"),

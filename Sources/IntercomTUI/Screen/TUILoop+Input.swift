@@ -18,7 +18,7 @@ extension TUILoop {
             if case .callEnded = event.kind {
                 resetPictures()
                 if model.journal != nil { model.journal = JournalBrowser.load(directory: context.journalDirectory) }
-                loadLastVisitor()
+                readJournalFacts()
             }
         case .message(let text, let warn):
             model.say(text, warn: warn)
@@ -58,13 +58,15 @@ extension TUILoop {
             switch model.openChoice(door: door) {
             case .open(let panel): context.send(.open(panel: panel, door: door, by: by))
             case .ask: model.doorPrompt = (door, "")
+            case .pickFirst(let how): model.say(how)
             }
         case .command(.dtmf(nil, let digits)):
             guard let call = model.selectedCall else { return }
             context.send(.dtmf(call.id, digits: digits))
             model.say("DTMF \(digits) sent to \(call.title)")
         case .command(let command):
-            context.send(targeted(command))
+            guard let command = targeted(command) else { return }
+            context.send(command)
         case .nextCall:
             // Without a call, Tab chooses the door `o` opens.
             if model.calls.isEmpty { model.chooseNextDoor() } else { model.selectNext() }
@@ -78,6 +80,8 @@ extension TUILoop {
                 return
             }
             model.journal = model.journal == nil ? JournalBrowser.load(directory: context.journalDirectory) : nil
+            // The kiosk's tiles give way to the journal: their streams rest meanwhile.
+            if context.options.kiosk { quietTiles() }
             resetPictures()
         case .quit:
             if model.calls.isEmpty && !context.options.kiosk {
@@ -108,12 +112,18 @@ extension TUILoop {
         }
     }
 
-    /// Commands without a call id act on the call the screen shows.
-    private func targeted(_ command: IntercomCommand) -> IntercomCommand {
+    /// Commands without a call id act on the call the screen shows; answer and decline on the
+    /// marked tile's when a digit marked one (nil: it has no ringing call, and the screen said so).
+    private func targeted(_ command: IntercomCommand) -> IntercomCommand? {
         let id = model.selectedCall?.id
         switch command {
-        case .answer(nil, let by): return .answer(model.selectedCall?.stage == .ringing ? id : nil, by: by)
-        case .decline(nil): return .decline(model.selectedCall?.stage == .ringing ? id : nil)
+        case .answer(nil, _), .decline(nil):
+            guard case .call(let ringing) = model.ringTarget else {
+                if case .none(let why) = model.ringTarget { model.say(why, warn: true) }
+                return nil
+            }
+            if case .answer(_, let by) = command { return .answer(ringing, by: by) }
+            return .decline(ringing)
         case .hangup(nil): return .hangup(id)
         default: return command
         }

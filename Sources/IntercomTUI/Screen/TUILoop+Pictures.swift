@@ -16,17 +16,43 @@ extension TUILoop {
     /// share the width by what the text needs.
     func layoutAndInfo() -> (Layout, [InfoLine]) {
         let height = Layout.of(cols: curses.cols, rows: curses.rows).info.rows
-        let info = context.options.kiosk || model.showHelp ? [] : model.infoLines(now: Date(), height: height)
-        return (Layout.of(cols: curses.cols, rows: curses.rows, infoNeed: ScreenModel.need(info)), info)
+        let tiles = context.options.kiosk && !model.journalShown
+        let info = tiles || model.showHelp ? [] : model.infoLines(now: Date(), height: height)
+        return (Layout.of(cols: curses.cols, rows: curses.rows, infoNeed: ScreenModel.need(info),
+                          messageRows: model.messageRows(cols: curses.cols, now: Date())), info)
     }
 
-    /// The newest journal entry with a picture, for the idle screen (read at start and after each call).
-    func loadLastVisitor() {
-        guard !context.options.kiosk, context.options.watch == nil else { return }
-        let journal = JournalBrowser.load(directory: context.journalDirectory, limit: 50)
-        model.lastVisitor = journal.entries.first { $0.picture != nil }.flatMap { entry in
-            entry.picture.map { (entry.id, $0, JournalBrowser.line(entry)) }
+    /// How often the journal is read again for the missed calls and the last visitor: a call
+    /// returned or marked handled elsewhere leaves the count within this time.
+    static let journalRefresh: TimeInterval = 5
+
+    /// What the screen shows of the journal without opening it: the missed calls' count and the
+    /// idle screen's last visitor (read at start, after each call and every `journalRefresh`).
+    func readJournalFacts(now: Date = Date()) {
+        journalRead = now
+        guard context.options.watch == nil else { return }
+        if let missed = JournalBrowser.missedCalls(directory: context.journalDirectory) {
+            model.missed.read(unhandled: missed.unhandled, recent: missed.recent)
         }
+        guard !context.options.kiosk else { return }
+        let journal = JournalBrowser.load(directory: context.journalDirectory, limit: 50)
+        // The newest with a picture (the missed calls to return come first in the list).
+        if let entry = journal.entries.filter({ $0.picture != nil }).max(by: { $0.id < $1.id }), let picture = entry.picture {
+            model.showLastVisitor(entry, picture: picture)
+        } else {
+            model.lastVisitor = nil
+        }
+    }
+
+    func readJournalFactsIfDue(now: Date = Date()) {
+        if let read = journalRead, now.timeIntervalSince(read) < Self.journalRefresh { return }
+        readJournalFacts(now: now)
+    }
+
+    /// The kiosk's journal covers the tiles: every panel goes back to small stills until it closes.
+    func quietTiles() {
+        for panel in context.panels { context.intercom.want(panel: panel, size: KioskView.offScreenStill, live: false) }
+        tiledPanels = nil
     }
 
     func drawPictures(_ kiosk: KioskView.Arrangement?, layout: Layout) {
@@ -58,7 +84,7 @@ extension TUILoop {
                 pictures.draw(slot: 0, area: area, source: ("j\(entry.id)", { PictureOutput.picture(at: path) }))
             } else if model.journal == nil, let visitor = model.lastVisitor {
                 // Idle: the last visitor's picture fills the space a call's would.
-                pictures.draw(slot: 0, area: area, source: ("j\(visitor.id)", { PictureOutput.picture(at: visitor.picture) }))
+                pictures.draw(slot: 0, area: area, source: ("j\(visitor.entry.id)", { PictureOutput.picture(at: visitor.picture) }))
             }
             return
         }

@@ -35,6 +35,8 @@ final class TUILoop {
     private var lastLayout: Layout?
     /// When the screen last asked the intercom for its doors (`askDoorsIfDue`).
     var doorsAsked: Date?
+    /// When the screen last read the journal's missed calls (`readJournalFactsIfDue`).
+    var journalRead: Date?
 
     init(context: TUIContext) throws(TUIError) {
         self.context = context
@@ -57,7 +59,8 @@ final class TUILoop {
             if case .attached = context.intercom.mode { view.attached = context.intercom.mode.shortTitle }
             return view
         }
-        loadLastVisitor()
+        model.kioskMode = context.options.kiosk
+        readJournalFacts()
         takeFirstDoors()
     }
 
@@ -112,7 +115,9 @@ final class TUILoop {
             model.tick(now: Date())
             // The door list is the `doors` command's, asked now and then (operators' come late).
             askDoorsIfDue()
-            let kiosk = context.options.kiosk
+            readJournalFactsIfDue()
+            // The kiosk's journal (`l`) covers the tiles, as the plain screen's covers its idle text.
+            let kiosk = context.options.kiosk && !model.journalShown
                 ? ScreenText.kioskArrangement(model, panels: context.panels, cols: curses.cols, rows: curses.rows) : nil
             // Paging past the last page stays on it.
             if let kiosk { model.kiosk.page = kiosk.page }

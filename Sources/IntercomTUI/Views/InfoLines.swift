@@ -26,7 +26,8 @@ extension ScreenModel {
     func infoLines(now: Date, height: Int) -> [InfoLine] {
         if let call = selectedCall { return callLines(call, now: now) }
         if let journal {
-            var lines = [InfoLine("Journal", .heading)]
+            let first = journal.unhandled > 0 ? ": \(MissedCalls.phrase(journal.unhandled)) first" : ""
+            var lines = [InfoLine("Journal\(first)", .heading)]
             if let problem = journal.problem { lines.append(InfoLine(problem, .dim)) }
             for (entry, selected) in journal.window(height: max(0, height - lines.count)) {
                 let line = JournalBrowser.parts(entry)
@@ -35,8 +36,15 @@ extension ScreenModel {
             return lines
         }
         var lines: [InfoLine] = []
+        if missed.count > 0 {
+            lines += [InfoLine("\(missed.phrase) to return: l lists them first", .warn), InfoLine("")]
+        }
+        if muted {
+            lines += [InfoLine("microphone muted: the next call starts muted (m unmutes)", .warn), InfoLine("")]
+        }
         if let visitor = lastVisitor {
-            lines += [InfoLine("Last visitor (the picture)", .heading), InfoLine("  \(visitor.line)", .dim), InfoLine("")]
+            lines += [InfoLine("Last visitor (the picture)", .heading), InfoLine("  \(JournalBrowser.line(visitor.entry))", .dim),
+                      InfoLine("")]
         }
         lines.append(InfoLine("Doors", .heading))
         for door in doors {
@@ -44,9 +52,10 @@ extension ScreenModel {
             let chosen = door.id == chosenDoor
             let detail = door.source == .operator
                 ? " \(door.id) — \(door.owner)\(door.address.map { ": \($0)" } ?? "")\(door.blocked.map { " (blocked: \($0))" } ?? "")"
-                : (down ? " — unreachable" : "")
+                : (down ? " — unreachable" : policyWords(door.owner, now: now).map { " — \($0)" } ?? "")
             let number = doors.count > 1 ? "\((doors.firstIndex(of: door) ?? 0) + 1). " : ""
-            lines.append(InfoLine("\(chosen ? Self.selectedMark : " ") \(number)\(Self.title(door))\(detail)",
+            let left = chosen ? pickLeft(now: now).map { " (\($0) s)" } ?? "" : ""
+            lines.append(InfoLine("\(chosen ? Self.selectedMark : " ") \(number)\(Self.title(door))\(detail)\(left)",
                                   chosen ? .selected : down ? .warn : door.blocked != nil ? .dim : .normal))
         }
         if doors.isEmpty { lines.append(InfoLine("  none configured", .dim)) }
@@ -63,6 +72,8 @@ extension ScreenModel {
             lines = [InfoLine(" \(call.title) is calling ".uppercased(), .ringing), InfoLine("ringing \(Self.duration(seconds))")]
         case .dialing:
             lines = [InfoLine("Calling \(call.title)…", .ok), InfoLine(Self.duration(seconds))]
+        case .active where call.held:
+            lines = [InfoLine("\(call.title) on hold", .warn), InfoLine("\(Self.duration(seconds))  Tab: the other call")]
         case .active:
             lines = [InfoLine("In call with \(call.title)", .ok),
                      InfoLine("\(Self.duration(seconds))  mic \(muted ? "muted" : "on")  speaker \(speaker ? "on" : "off")"),
@@ -74,10 +85,8 @@ extension ScreenModel {
         if calls.count > 1 {
             lines += [InfoLine(""), InfoLine("Calls (Tab: next)", .heading)]
             for other in calls {
-                let state = other.stage == .ringing ? "ringing \(Self.duration(now.timeIntervalSince(other.since)))"
-                    : other.stage == .active ? "in call" : "calling"
                 let mine = other.id == call.id
-                lines.append(InfoLine("\(mine ? Self.selectedMark : " ") \(other.title) — \(state)", mine ? .selected : .normal))
+                lines.append(InfoLine("\(mine ? Self.selectedMark : " ") \(other.title) — \(other.state(now: now))", mine ? .selected : .normal))
             }
         }
         return lines

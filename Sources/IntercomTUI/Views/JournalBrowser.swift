@@ -8,19 +8,35 @@ struct JournalBrowser {
     var selected = 0
     /// Why there is nothing to show (no journal yet, unreadable).
     var problem: String?
+    /// How many of the first entries are missed calls nobody returned yet (they come first).
+    var unhandled = 0
 
+    /// The newest `limit` entries, newest first, after every missed call still to be returned
+    /// (newest first too): what the desk has to do is at the top, however old.
     static func load(directory: String, limit: Int = 200) -> JournalBrowser {
         do {
             let journal = try Journal(directory: directory, create: false)
+            let missed = try journal.entries(JournalQuery(missedOnly: true, operatorEvents: false, unhandledOnly: true)).reversed()
+            let ids = Set(missed.map(\.id))
             // An alarm's "off" half only repeats its "on": the list keeps what someone did or saw.
-            let entries = try journal.entries(JournalQuery(limit: limit)).reversed()
-                .filter { !($0.kind == .panelEvent && $0.method == "off") }
-            return JournalBrowser(entries: entries, problem: entries.isEmpty ? "the journal is empty" : nil)
+            let rest = try journal.entries(JournalQuery(limit: limit)).reversed()
+                .filter { !($0.kind == .panelEvent && $0.method == "off") && !ids.contains($0.id) }
+            let entries = Array(missed) + rest
+            return JournalBrowser(entries: entries, problem: entries.isEmpty ? "the journal is empty" : nil, unhandled: missed.count)
         } catch .noJournal {
             return JournalBrowser(problem: "no journal yet: calls are recorded from now on")
         } catch {
             return JournalBrowser(problem: error.description)
         }
+    }
+
+    /// The journal's missed calls for the count on the screen (`MissedCalls.read`): every unhandled
+    /// one and the recent ones; nil when there is no journal to read.
+    static func missedCalls(directory: String, recent: Int = 100) -> (unhandled: [JournalEntry], recent: [JournalEntry])? {
+        guard let journal = try? Journal(directory: directory, create: false),
+              let unhandled = try? journal.entries(JournalQuery(missedOnly: true, operatorEvents: false, unhandledOnly: true)),
+              let recent = try? journal.entries(JournalQuery(missedOnly: true, limit: recent, operatorEvents: false)) else { return nil }
+        return (unhandled, recent)
     }
 
     var selectedEntry: JournalEntry? { entries.indices.contains(selected) ? entries[selected] : nil }
@@ -54,7 +70,7 @@ struct JournalBrowser {
         switch entry.kind {
         case .call:
             // A recorded call: `intercom log --play ID` replays it.
-            return ("\(when) \(entry.panel ?? "?") \(entry.outcomeText)", entry.playableClip == nil ? "" : " [clip \(entry.id)]")
+            return ("\(when) \(entry.panel ?? "?") \(outcome(entry))", entry.playableClip == nil ? "" : " [clip \(entry.id)]")
         case .operatorEvent:
             // The operator's texts came from its server: no control character reaches the screen.
             return (TerminalSafe.escape("\(when) \(entry.placeText) \(entry.outcomeText)" + (entry.caller.map { " (\($0))" } ?? "")), "")
@@ -64,5 +80,15 @@ struct JournalBrowser {
         case .door, .panelEvent:
             return ("\(when) \(entry.panel ?? "?") \(entry.subjectText) \(entry.outcomeText)", "")
         }
+    }
+
+    /// A call's outcome; a missed call's says how long it rang (its talk time is 0:00), before what
+    /// became of it (` — handled by …`, ` — call back failed: …`). One refused busy never rang here.
+    private static func outcome(_ entry: JournalEntry) -> String {
+        let text = entry.outcomeText
+        guard entry.missed, entry.outcome != CallEndReason.busy.rawValue, let ended = entry.ended else { return text }
+        let rang = ", rang \(ScreenModel.duration(ended.timeIntervalSince(entry.time)))"
+        guard let after = text.range(of: " — ") else { return text + rang }
+        return text[..<after.lowerBound] + rang + text[after.lowerBound...]
     }
 }

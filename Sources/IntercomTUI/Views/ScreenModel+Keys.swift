@@ -14,22 +14,30 @@ extension ScreenModel {
     /// so it shows in 16 colours, without colour and in a screenshot.
     static let selectedMark = "▶"
 
-    /// The name of a door as the key bar says it (`o open entrance`).
-    private func doorName(_ id: String?) -> String? {
-        guard let id else { return nil }
-        return doors.first { $0.id == id }.map(Self.title) ?? id
-    }
-
-    /// What `o` would open, for the key bar: a name, or "…" when it would ask.
-    private func openLabel(_ door: Door) -> String {
+    /// What `o` would open, for the key bar: a name (with the pick's countdown), "…" when it
+    /// would ask, or what to press first.
+    private func openLabel(_ door: Door, now: Date) -> String {
         switch openChoice(door: door) {
-        case .open(let id): doorName(id) ?? "door"
+        case .open(let id):
+            (doorName(id) ?? "door") + (id != nil && id == chosenDoor ? pickLeft(now: now).map { " (\($0) s)" } ?? "" : "")
         case .ask: "door…"
+        case .pickFirst: "door: pick 1-\(doors.count) first"
         }
     }
 
-    /// The key bar for this state. `directory`: the `[directory]` names (transfer prompt).
-    func keyBar(kiosk: KioskPaging?, directory: [String]) -> KeyBar {
+    /// The key bar for this state, with the missed calls' count (never dropped). `directory`:
+    /// the `[directory]` names (transfer prompt).
+    func keyBar(kiosk: KioskPaging?, directory: [String], now: Date = Date()) -> KeyBar {
+        var bar = keys(kiosk: kiosk, directory: directory, now: now)
+        if let missed = missedItem { bar.items.insert(missed, at: max(0, bar.items.count - 1)) }
+        // The kiosk has no idle text to say it: a mute set with no call holds for the next one.
+        if kioskMode, muted, !calls.contains(where: { $0.stage == .active }) {
+            bar.items.insert(KeyBar.Item("m: next call starts muted", 2), at: 0)
+        }
+        return bar
+    }
+
+    private func keys(kiosk: KioskPaging?, directory: [String], now: Date) -> KeyBar {
         typealias I = KeyBar.Item
         if quitAsked { return KeyBar([I("y quit", 1), I("n/Esc stay", 1), KeyBar.help]) }
         if transferPrompt != nil {
@@ -43,8 +51,10 @@ extension ScreenModel {
         if self.kiosk.typing != nil {
             return KeyBar([I("Enter keep filter", 1), I("Esc clear", 1), KeyBar.help])
         }
-        let call = selectedCall
-        let next = calls.count > 1 ? [I("Tab next call (\(calls.count))", 2)] : []
+        // A tile a digit marked is what the keys act on, its call or none (`ringTarget`).
+        let call = doorFocus ? markedCall : selectedCall
+        let next = doorFocus && !calls.isEmpty ? [I("Tab back to the calls (\(calls.count))", 2)]
+            : calls.count > 1 ? [I("Tab next call (\(calls.count))", 2)] : []
         if let call, call.stage == .active, let consult = consultation, consult.call == call.id {
             return KeyBar([I(consult.answered ? "T transfer to \(consult.target)" : "calling \(consult.target)…", 1),
                            I("Esc back to \(call.title)", 1), I("h hang up \(call.title)", 3)] + next + [KeyBar.help])
@@ -62,24 +72,26 @@ extension ScreenModel {
             let recorded = journal?.selectedEntry.map { JournalRecording.of($0).command != nil } ?? false
             return KeyBar([I("↑/↓ choose", 1), I("l/q/Esc close", 1)] + (missed ? [I("c call back", 1)] : [])
                 + (recorded ? [I("Enter recording", 1)] : []) + [
-                I("PgUp/PgDn", 3), I("o open \(openLabel(.main))", 2), KeyBar.help])
+                I("PgUp/PgDn", 3), I("o open \(openLabel(.main, now: now))", 2), KeyBar.help])
         }
         var items: [I] = []
         if let call, call.stage == .ringing {
             items = [I("a answer \(call.title)", 1), I("d decline", 2)] + next
+        } else if doorFocus {
+            items = next
         }
         if let kiosk {
             let filter = self.kiosk.filter.isEmpty ? [] : [I("filter '\(self.kiosk.filter)' (\(kiosk.shown))", 3)]
-            items += [I("1-9 select", 2), I("o open \(openLabel(.main))", 2)] + filter
+            items += [I("1-9 select", 2), I("o open \(openLabel(.main, now: now))", 2)] + filter
                 + [I("/ filter", 4), I("v list", 5), I("PgUp/PgDn page \(kiosk.page + 1)/\(kiosk.pages)", 3)]
-            if call == nil { items.append(I("Tab next door", 6)) }
+            if calls.isEmpty { items.append(I("Tab next door", 6)) }
             items += [I("Q quit", 7), KeyBar.help]
             return KeyBar(items)
         }
         if call != nil {
-            return KeyBar(items + [I("o open \(openLabel(.main))", 3), I("O 2nd door", 6), KeyBar.help])
+            return KeyBar(items + [I("o open \(openLabel(.main, now: now))", 3), I("O 2nd door", 6), KeyBar.help])
         }
-        return KeyBar([I("o open \(openLabel(.main))", 1), I("Tab choose door", 3), I("O 2nd door", 5), I("g gate", 6),
+        return KeyBar([I("o open \(openLabel(.main, now: now))", 1), I("Tab choose door", 3), I("O 2nd door", 5), I("g gate", 6),
                        I("l journal", 4), I("q quit", 2), KeyBar.help])
     }
 
@@ -88,12 +100,7 @@ extension ScreenModel {
         guard !calls.isEmpty else { return nil }
         let focus = doorFocus ? nil : selectedCall?.id
         let entries = calls.map { call in
-            let state = switch call.stage {
-            case .ringing: "ringing \(Self.duration(now.timeIntervalSince(call.since)))"
-            case .active: "in call"
-            case .dialing: "calling"
-            }
-            return (call.id == focus ? Self.selectedMark : "") + "\(call.title) \(state)"
+            (call.id == focus ? Self.selectedMark : "") + "\(call.title) \(call.state(now: now))"
         }
         return "queue: " + entries.joined(separator: " · ")
     }

@@ -50,9 +50,19 @@ struct ScreenModel {
     /// A transfer asked for and not yet answered: its line stays until the outcome, or until
     /// `transferPatience` has passed (then it is said to have timed out).
     var pendingTransfer: (call: CallID, target: String, since: Date)?
-    /// The last picture the journal holds (the idle screen shows it): the entry's id, the
-    /// picture's path and its line.
-    var lastVisitor: (id: Int64, picture: String, line: String)?
+    /// The last picture the journal holds (the idle screen shows it): its entry and the picture's
+    /// path. The entry follows its call's end (`callEnded`), so the box never says "in progress"
+    /// of a call that is over while the daemon has not written its end yet.
+    var lastVisitor: (entry: JournalEntry, picture: String)?
+    /// The desk's missed calls nobody returned yet: counted on every screen (`missedItem`).
+    var missed = MissedCalls()
+    /// Each panel's do-not-disturb and guest mode as its last `panel_policy` said.
+    var policies: [String: (calls: Bool, guestUntil: Date?)] = [:]
+    /// Whether this is the kiosk: there `o` without a call opens only a door a digit picked.
+    var kioskMode = false
+    /// When the door a digit or Tab picked is forgotten (`pickSeconds` after the pick, or after
+    /// its panel's last call): a pick never waits long for an `o` that opens it by accident.
+    var chosenUntil: Date?
 
     var selectedCall: CallView? {
         calls.first { $0.id == selected } ?? calls.first { $0.stage == .active } ?? calls.first
@@ -88,16 +98,20 @@ struct ScreenModel {
             doorFocus = false
             remember("\(time) calling \(c.panel ?? to)")
         case .callAnswered(let c, let by):
+            // Answering puts the conversation already under way on hold (liblinphone pauses it).
+            for i in calls.indices where calls[i].stage == .active && calls[i].id != c.id { calls[i].held = true }
             if let i = calls.firstIndex(where: { $0.id == c.id }) {
                 calls[i].stage = .active
                 calls[i].since = event.time
                 calls[i].answeredBy = by.rawValue
+                calls[i].held = false
             }
             selected = c.id
             doorFocus = false
             remember("\(time) \(calls.first { $0.id == c.id }?.title ?? c.panel ?? c.from) answered (\(by.rawValue))")
         case .callEnded(let c, let reason, let duration):
-            let title = calls.first { $0.id == c.id }?.title ?? c.panel ?? c.from
+            let call = calls.first { $0.id == c.id }
+            let title = call?.title ?? c.panel ?? c.from
             calls.removeAll { $0.id == c.id }
             // The next one is the call that has waited longest.
             if selected == c.id { selected = (ringing.first ?? calls.first)?.id }
@@ -106,9 +120,15 @@ struct ScreenModel {
             if consultation?.call == c.id { consultation = nil }
             ended[c.id] = reason
             // Another desk took it, or it was refused busy: say so for a moment, with no duration
-            // (it never rang out here).
+            // (it never rang out here). A call nobody answered says how long it rang: its talk
+            // time is 0:00.
+            let rang = call.map { $0.stage == .ringing } ?? false
+            let length = rang ? "rang \(Self.duration(event.time.timeIntervalSince(call?.since ?? event.time)))" : Self.duration(duration)
             let text = reason == .answeredElsewhere || reason == .busy ? "\(title): \(Self.reasonText(reason))"
-                : "\(title): \(Self.reasonText(reason)) (\(Self.duration(duration)))"
+                : "\(title): \(Self.reasonText(reason)) (\(length))"
+            // As the journal counts them (`JournalEntry.missed`): rang here, and no desk answered.
+            if rang, reason != .answeredElsewhere, reason != .transferred { missed.ended(c.id) }
+            if let visitor = lastVisitor { showLastVisitor(visitor.entry, picture: visitor.picture) }
             outcome = (text, Date().addingTimeInterval(3))
             remember("\(time) \(text)")
         case .callTransferred(let c, let to, let target, let ok, let error):
@@ -151,8 +171,11 @@ struct ScreenModel {
         case .error(let text):
             fail(text)
         case .panelPolicy(let panel, let calls, let until):
+            policies[panel] = (calls, until)
             let guest = until.map { ", guest mode until \(Self.clock($0))" } ?? ""
             remember("\(time) \(panel): calls \(calls ? "on" : "off (do not disturb)")\(guest)")
+            // The engine declines before guest mode could answer: the guest is not let in.
+            if !calls, until != nil { say(Self.dndWins(panel), warn: true) }
         case .operatorEvent(let n):
             // The detail is the operator's text: escaped like every outside string on a terminal.
             remember(TerminalSafe.escape("\(time) \(n.operatorName): \(n.kind.replacingOccurrences(of: "_", with: " "))"
@@ -173,6 +196,7 @@ struct ScreenModel {
         switch state {
         case .calling:
             consultation = (c.id, who, false)
+            hold(c.id, true)
             say("\(title) on hold, calling \(who)… (Esc: back to \(title))")
         case .answered:
             consultation = (c.id, who, true)
@@ -181,14 +205,24 @@ struct ScreenModel {
             pendingTransfer = (c.id, who, Date())
         case .cancelled:
             consultation = nil
+            hold(c.id, false)
             say("back to \(title); the call to \(who) was hung up")
             remember("\(time) transfer of \(title) to \(who) cancelled")
         case .failed:
             consultation = nil
+            hold(c.id, false)
             let text = "transfer of \(title) to \(who) failed: \(error ?? "no reason given")"
             fail(text + (calls.contains { $0.id == c.id } ? "; back to \(title)" : ""))
             remember("\(time) \(text)")
         }
+    }
+
+    /// The idle screen's last visitor. A call this screen saw end is shown ended even when the
+    /// journal, which the daemon writes a moment after the event, still has it in progress.
+    mutating func showLastVisitor(_ entry: JournalEntry, picture: String) {
+        var entry = entry
+        if entry.outcome == nil, let call = entry.call, let reason = ended[CallID(call)] { entry.outcome = reason.rawValue }
+        lastVisitor = (entry, picture)
     }
 
     /// Tab: the next call in the queue (the order they came in).
@@ -216,13 +250,25 @@ struct ScreenModel {
     /// side's NOTIFYs normally come within seconds; SIP gives up on an INVITE after 32 s.
     static let transferPatience: TimeInterval = 35
 
-    /// Each turn of the screen: a transfer with no outcome for too long is said to have failed.
+    /// Each turn of the screen: a transfer with no outcome for too long is said to have failed;
+    /// a door picked long enough ago is forgotten (`expirePick`).
     mutating func tick(now: Date) {
+        expirePick(now: now)
         guard let pending = pendingTransfer, now.timeIntervalSince(pending.since) > Self.transferPatience else { return }
         pendingTransfer = nil
         let title = calls.first { $0.id == pending.call }?.title ?? "the call"
-        fail("transfer of \(title) to \(pending.target) failed: timeout, no word from the other side in "
-             + "\(Int(Self.transferPatience)) s; the call is still here")
+        // What the desk can do comes first: at 80 columns the reason is what wraps.
+        fail("\(title) is still here: its transfer to \(pending.target) timed out "
+             + "(no word from the other side in \(Int(Self.transferPatience)) s)")
+    }
+
+    private mutating func hold(_ call: CallID, _ held: Bool) {
+        if let i = calls.firstIndex(where: { $0.id == call }) { calls[i].held = held }
+    }
+
+    /// Do-not-disturb and guest mode both on: the line that says which wins.
+    static func dndWins(_ panel: String) -> String {
+        "\(panel): do not disturb wins over guest mode: its calls are declined, no guest is let in"
     }
 
     /// Any key: a failure on the screen has been seen.

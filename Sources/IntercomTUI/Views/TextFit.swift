@@ -31,6 +31,15 @@ enum TextFit {
         return ellipsize(text, room) + mark
     }
 
+    /// A message whose last clause (after its last "; ") says what to do, with that clause first:
+    /// `A: why; do this` → `do this — A: why`; nil when it has no such clause.
+    static func adviceFirst(_ text: String) -> String? {
+        guard let split = text.range(of: "; ", options: .backwards) else { return nil }
+        let advice = text[split.upperBound...], before = text[..<split.lowerBound]
+        guard !advice.isEmpty, !before.isEmpty else { return nil }
+        return "\(advice) — \(before)"
+    }
+
     /// `text` padded with spaces (or shortened with "…") to exactly `width` characters.
     static func pad(_ text: String, _ width: Int) -> String {
         let fitted = ellipsize(text, width)

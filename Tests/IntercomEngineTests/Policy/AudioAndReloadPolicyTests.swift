@@ -31,6 +31,26 @@ import IntercomModel
         }
     }
 
+    /// A mute does not outlast the conversation (issue 38): set with no call it holds for the next
+    /// call, and the last call's end turns the microphone on again, said as `audio_changed`.
+    @Test func muteEndsWithTheLastCall() async throws {
+        try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
+            try await rig.intercom.execute(.mute(true))
+            let id = rig.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress)
+            _ = try await rig.incoming(id)
+            try await rig.intercom.execute(.answer(id))
+            _ = try await rig.answered(id)
+            #expect(await rig.intercom.status["muted"]?.boolValue == true, "muted with no call: the call starts muted")
+            rig.phone.end(id)
+            _ = try await rig.ended(id)
+            try await rig.phone.requests.wait(for: "the microphone on again") { $0 == .mute(false, call: nil) }
+            #expect(await rig.intercom.status["muted"]?.boolValue == false)
+            let last = try await rig.event("audio_changed unmuted") { e -> Bool? in
+                if case .audioChanged(false, _, _) = e { true } else { nil } }
+            #expect(last)
+        }
+    }
+
     /// New panel policies apply to the running engine; the ringing call goes on and can be
     /// answered; what needs a restart is reported, not applied.
     @Test func policiesChangeWithoutDroppingTheRingingCall() async throws {

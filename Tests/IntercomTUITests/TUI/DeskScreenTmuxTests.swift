@@ -7,7 +7,7 @@ import IntercomPhone
 
 /// The desk's screens at 80×24, 100×30 and 160×48 against the same state drawn at 240×70:
 /// nothing is cut mid-word (`CutWords`); and in the kiosk the selected call is marked and named,
-/// Tab moves the mark, `a` answers the marked call.
+/// Tab moves the mark, `a` answers the marked call, and a missed call is counted and its journal read.
 @Suite("TUI in tmux: the desk's screens", .serialized)
 struct DeskScreenTmuxTests {
     static let sizes = [(80, 24), (100, 30), (160, 48)]
@@ -75,6 +75,14 @@ struct DeskScreenTmuxTests {
                 try await s.tmux.sendKeys("?")
                 _ = try await s.tmux.waitForScreen(containing: "close this help")
                 problems += try await s.tmux.cutWords(screen: "kiosk help", sizes: Self.sizes)
+                // The gate gives up: a missed call, counted; `l` opens the journal over the tiles with it first.
+                try await s.tmux.sendKeys("?")
+                try await s.tmux.sendKeys("h")
+                await s.panels[1].hangup()
+                _ = try await s.tmux.waitForScreen(containing: "1 missed call: l")
+                try await s.tmux.sendKeys("l")
+                _ = try await s.tmux.waitForScreen(containing: "Journal: 1 missed call first")
+                problems += try await s.tmux.cutWords(screen: "kiosk journal", sizes: Self.sizes)
                 #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
             }
         }

@@ -109,7 +109,7 @@ import IntercomModel
         #expect(model.pendingTransfer != nil && model.message == nil, "still waiting")
         model.tick(now: asked.addingTimeInterval(ScreenModel.transferPatience + 1))
         #expect(model.pendingTransfer == nil)
-        #expect(model.message?.warn == true && model.message?.text.hasPrefix("transfer of panel-02 to flat12 failed: timeout") == true)
+        #expect(model.message?.warn == true && model.message?.text.hasPrefix("panel-02 is still here: its transfer to flat12 timed out") == true)
         // An outcome ends the wait at once.
         model.pendingTransfer = (panel.id, "flat12", asked)
         model.apply(IntercomEvent(.callTransferred(panel, to: "sip:flat12@x", target: "flat12", ok: true, error: nil)))

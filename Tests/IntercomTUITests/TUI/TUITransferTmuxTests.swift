@@ -69,6 +69,31 @@ struct TUITransferTmuxTests {
         }
     }
 
+    /// At 80×24 the attended-transfer refusal (a target off port 5060) wraps onto the rows above the
+    /// key bar instead of losing its end: what to do instead is on the screen whole (issue 38).
+    @Test func at80ColumnsTheRefusalsAdviceIsNotCut() async throws {
+        try await withStaticPicture {
+            let s = try await TUITmuxTests.Session.start(panelNames: ["entrance"], width: 80, height: 24,
+                                                         extraConfig: "[directory]\nflat12 = sip:flat12@127.0.0.1:5070\n")
+            try await withCleanup({ await s.stop() }) {
+                _ = try await s.ringAndAnswer(name: "entrance")
+                try await s.tmux.sendKeys("T")
+                _ = try await s.tmux.waitForScreen(containing: "consult first, call (name or sip:URI): _")
+                try await s.tmux.sendLiteral("flat12")
+                try await s.tmux.sendKeys("Enter")
+                let screen = try await s.tmux.waitForScreen(containing: "transfer blind instead")
+                let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                // Too long for three rows: the advice comes first, whole; the reason after it is what is shortened.
+                let message = rows.drop { !$0.hasPrefix("transfer blind instead") }.prefix(3).joined(separator: " ")
+                #expect(message.hasPrefix("transfer blind instead (t, 'intercom ctl transfer flat12') or reach the target on port 5060 "
+                                          + "(its SIP server) — no attended transfer to flat12"), "the advice whole:\n\(screen)")
+                try await s.tmux.sendKeys("h")
+                _ = try await s.tmux.waitForScreen(containing: "entrance: hung up")
+                try await s.quit()
+            }
+        }
+    }
+
     /// A flat's phone on loopback, named `flat12` in the screen's `[directory]`; the simulated panel
     /// `entrance` rings the TUI and the call is answered; then `body`; both stopped whatever happens.
     private func withFlatAndAnsweredCall(
