@@ -222,7 +222,7 @@ public actor MQTTBridge {
             command = resolved
         }
         do {
-            let data = try await intercom.execute(command)
+            let data = try await intercom.execute(command, as: .mqtt)
             report(message.topic, ok: true, data: data)
         } catch {
             report(message.topic, ok: false, error: "\(error)")
@@ -305,7 +305,8 @@ public actor MQTTBridge {
             homeAssistantEvent(kind == "door" ? "door_sensor" : kind)
         case .doorOpened(_, _, let door, let method, let by, let ok, _):
             guard ok else { return }
-            homeAssistantEvent("door_opened", [("door", .string(door)), ("method", .string(method)), ("by", .string(by.rawValue))])
+            homeAssistantEvent("door_opened", [("door", .string(door)), ("method", .string(method)), ("by", .string(by.rawValue))]
+                               + (event.who.map { [("who", .string($0.description))] } ?? []))
         case .panelPolicy:
             publishStates(config)
         default:

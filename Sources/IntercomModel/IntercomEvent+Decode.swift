@@ -83,7 +83,9 @@ extension IntercomEvent {
         case .error:
             kind = .error(message: text("message") ?? "")
         }
-        self.init(kind, time: time)
+        // An operator event's `who` is the operator's words, not a face.
+        let acting: Bool = switch name { case .callAnswered, .doorOpened, .callEnded: true; default: false }
+        self.init(kind, time: time, who: acting ? value["who"].flatMap(FaceIdentity.init(json:)) : nil)
     }
 }
 

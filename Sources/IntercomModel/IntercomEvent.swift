@@ -74,10 +74,14 @@ public struct IntercomEvent: Sendable, Equatable {
 
     public var time: Date
     public var kind: Kind
+    /// Who acted (`call_answered`: answered; `door_opened`: asked for the opening; `call_ended`:
+    /// hung up or declined): the `who` field. Nil when nobody of ours did (the caller hung up).
+    public var who: FaceIdentity?
 
-    public init(_ kind: Kind, time: Date = Date()) {
+    public init(_ kind: Kind, time: Date = Date(), who: FaceIdentity? = nil) {
         self.kind = kind
         self.time = time
+        self.who = who
     }
 
     /// The `event` field.
@@ -133,6 +137,8 @@ public struct IntercomEvent: Sendable, Equatable {
         func callFields(_ c: CallRef) {
             fields += [("call", .string(c.id.rawValue)), ("panel", .optional(c.panel)), ("from", .string(c.from))]
         }
+        // Only the events a face acts in carry it, and only when one did.
+        func whoField() { if let who { fields.append(("who", who.json)) } }
         switch kind {
         case .started(let listen, let version):
             fields += [("listen", .array(listen.map { .string($0) })), ("version", .string(version))]
@@ -149,15 +155,18 @@ public struct IntercomEvent: Sendable, Equatable {
         case .callAnswered(let c, let by):
             callFields(c)
             fields += [("by", .string(by.rawValue))]
+            whoField()
         case .doorOpened(let panel, let c, let door, let method, let by, let ok, let error):
             if let c { callFields(c) } else { fields += [("call", .null), ("panel", .string(panel))] }
             fields += [("door", .string(door)), ("method", .string(method)), ("by", .string(by.rawValue)), ("ok", .bool(ok))]
             if let error { fields += [("error", .string(error))] }
+            whoField()
         case .audioChanged(let muted, let speaker, let device):
             fields += [("muted", .bool(muted)), ("speaker", .bool(speaker)), ("device", .string(device))]
         case .callEnded(let c, let reason, let duration):
             callFields(c)
             fields += [("reason", .string(reason.rawValue)), ("duration_s", .number((duration * 10).rounded() / 10))]
+            whoField()
         case .callTransferred(let c, let to, let target, let ok, let error):
             callFields(c)
             fields += [("to", .string(to)), ("target", .optional(target)), ("ok", .bool(ok))]

@@ -95,6 +95,11 @@ package struct EngineRig: Sendable {
         try await event("call_ended of \(id)") { if case .callEnded(let c, let reason, _) = $0, c.id == id { reason } else { nil } }
     }
 
+    /// Who acted in the first `name` event of call `id` (`call_answered`, `call_ended`), waiting for it.
+    package func who(_ name: EventName, of id: CallID) async throws -> FaceIdentity? {
+        try await events.wait("\(name.rawValue) of \(id)") { $0.eventName == name && $0.call?.id == id ? .some($0.who) : nil }
+    }
+
     /// The `door_opened` events so far: (door, method, trigger, ok, error).
     package var doorEvents: [(door: String, method: String, by: DoorTrigger, ok: Bool, error: String?)] {
         events.all.compactMap { e in

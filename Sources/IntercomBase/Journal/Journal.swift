@@ -49,10 +49,11 @@ public final class Journal: Sendable {
               first_picture TEXT, answer_picture TEXT)
             """)
         try db.run("CREATE INDEX IF NOT EXISTS entries_time ON entries(time)")
-        // Older journals gain the columns added since: what triggered a door opening, and the
-        // operators' event-log copies (`Journal+Operator`).
+        // Older journals gain the columns added since: what triggered a door opening, who acted
+        // (`who`: the face that answered a call or opened a door), and the operators' event-log
+        // copies (`Journal+Operator`).
         let columns = try db.run("SELECT name FROM pragma_table_info('entries')").compactMap { $0.first?.text }
-        for column in ["opened_by"] + Self.operatorColumns + Self.deskColumns + Self.clipColumns + Self.sensorColumns
+        for column in ["opened_by", "who"] + Self.operatorColumns + Self.deskColumns + Self.clipColumns + Self.sensorColumns
                 + Self.handledColumns where !columns.contains(column) {
             try db.run("ALTER TABLE entries ADD COLUMN \(column) TEXT")
         }
@@ -111,8 +112,10 @@ public final class Journal: Sendable {
         DurableFile.removeTemporaries(in: picturesDirectory)
     }
 
-    public func callAnswered(_ row: Int64, by: String) throws(JournalError) {
-        _ = try run("UPDATE entries SET answered_by = ? WHERE id = ?", [.text(by), .integer(row)])
+    /// `who`: the face that answered (`FaceIdentity`), kept as its JSON.
+    public func callAnswered(_ row: Int64, by: String, who: FaceIdentity? = nil) throws(JournalError) {
+        _ = try run("UPDATE entries SET answered_by = ?, who = ? WHERE id = ?",
+                    [.text(by), .optional(who?.json.encoded), .integer(row)])
     }
 
     public func callEnded(_ row: Int64, outcome: String, duration: Double, at time: Date) throws(JournalError) {
@@ -148,13 +151,14 @@ public final class Journal: Sendable {
         return path
     }
 
-    /// `by` is what triggered the opening (`DoorTrigger`: key, ctl, guest_mode, hook…); returns its row id.
+    /// `by` is what triggered the opening (`DoorTrigger`: key, ctl, guest_mode, hook…), `who` the
+    /// face that asked (`FaceIdentity`, kept as its JSON); returns its row id.
     @discardableResult
-    public func doorOpened(panel: String, call: CallID?, door: String, method: String, by: String, ok: Bool, error: String?,
-                           at time: Date) throws(JournalError) -> Int64 {
-        try insert("INSERT INTO entries(kind, time, panel, call, detail, method, opened_by, ok, error) VALUES ('door', ?, ?, ?, ?, ?, ?, ?, ?)",
+    public func doorOpened(panel: String, call: CallID?, door: String, method: String, by: String, who: FaceIdentity? = nil,
+                           ok: Bool, error: String?, at time: Date) throws(JournalError) -> Int64 {
+        try insert("INSERT INTO entries(kind, time, panel, call, detail, method, opened_by, who, ok, error) VALUES ('door', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [.real(time.timeIntervalSince1970), .text(panel), .optional(call?.rawValue), .text(door), .text(method),
-                     .text(by), .integer(ok ? 1 : 0), .optional(error)])
+                     .text(by), .optional(who?.json.encoded), .integer(ok ? 1 : 0), .optional(error)])
     }
 
     @discardableResult
@@ -165,7 +169,7 @@ public final class Journal: Sendable {
 
     // MARK: - Reading
 
-    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + (operatorColumns + deskColumns + clipColumns + sensorColumns + handledColumns).joined(separator: ", ")
+    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + (operatorColumns + deskColumns + clipColumns + sensorColumns + handledColumns + ["who"]).joined(separator: ", ")
 
     public func entries(_ query: JournalQuery = JournalQuery()) throws(JournalError) -> [JournalEntry] {
         var conditions: [String] = []
@@ -214,7 +218,8 @@ public final class Journal: Sendable {
                      sensor: row[28].text.map { $0.split(separator: " ").map(String.init) } ?? [],
                      handledAt: row[29].double.map(Date.init(timeIntervalSince1970:)) ?? row[29].text.flatMap(Double.init)
                         .map(Date.init(timeIntervalSince1970:)),
-                     handledBy: row[30].text, callBackFailed: row[31].text)
+                     handledBy: row[30].text, callBackFailed: row[31].text,
+                     who: row[32].text.flatMap(JSONValue.parse).flatMap(FaceIdentity.init(json:)))
     }
 
     // MARK: - Retention

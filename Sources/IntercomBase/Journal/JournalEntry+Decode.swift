@@ -14,6 +14,7 @@ extension JournalEntry {
         self.init(id: id, kind: kind, time: time, panel: text("panel"), call: nil, caller: nil, ended: nil, outcome: nil,
                   durationSeconds: nil, answeredBy: nil, detail: nil, method: nil, ok: nil, error: nil,
                   firstPicture: nil, answerPicture: nil)
+        who = json["who"].flatMap(FaceIdentity.init(json:))
         switch kind {
         case .call:
             (call, caller, ended, outcome) = (text("call"), text("from"), date("ended"), text("outcome"))

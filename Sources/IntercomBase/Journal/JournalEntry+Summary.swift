@@ -23,14 +23,14 @@ extension JournalEntry {
         case .call where outcome == "answered_elsewhere":
             "answered at another desk"
         case .call where transferredTo != nil:
-            "transferred to \(transferredTo ?? "")" + (answeredBy.map { " (answered: \($0))" } ?? "")
+            "transferred to \(transferredTo ?? "")" + (answeredText.map { " (answered: \($0))" } ?? "")
         case .call:
             (direction == "outgoing" ? "outgoing: " : "")
-                + (outcome.map { o in answeredBy.map { "\(o) (answered: \($0))" } ?? (missed && o != "missed" ? "missed (\(o))" : o) }
+                + (outcome.map { o in answeredText.map { "\(o) (answered: \($0))" } ?? (missed && o != "missed" ? "missed (\(o))" : o) }
                     ?? "in progress")
                 + (handledBy.map { " — handled by \($0)" } ?? callBackFailed.map { " — call back failed: \($0)" } ?? "")
         case .door:
-            "opened by \(method ?? "?")" + (openedBy.map { " (\($0))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
+            "opened by \(method ?? "?")" + (openedBy.map { " (\(Self.words(by: $0, who: who)))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
                 + (sensor.isEmpty ? "" : ", sensor \(sensor.joined(separator: "/"))")
         case .panelEvent:
             "\(detail ?? "?") \(method ?? "")"
@@ -39,6 +39,15 @@ extension JournalEntry {
         case .operatorEvent:
             outcome ?? event ?? "?"
         }
+    }
+
+    /// Who answered: `by`, and the face when it was kept (`user, screen 2 (kiosk, anna)`).
+    private var answeredText: String? { answeredBy.map { Self.words(by: $0, who: who) } }
+
+    /// `by` and the face, the face alone where it says the same (`ctl (root)`, not `ctl, ctl (root)`).
+    private static func words(by: String, who: FaceIdentity?) -> String {
+        guard let who else { return by }
+        return who.face.rawValue == by ? who.description : "\(by), \(who)"
     }
 
     /// The picture worth showing (a file): the one at answer, else the ring picture (an operator

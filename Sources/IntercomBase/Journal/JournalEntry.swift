@@ -60,6 +60,9 @@ public struct JournalEntry: Sendable, Equatable {
     /// Missed calls: why the last call back reached nobody and who tried (`refused (Busy Here), by
     /// ctl (alice)`); the entry stays in the queue until a call back is answered or it is handled.
     public var callBackFailed: String? = nil
+    /// Calls: the face that answered; door entries: the face that asked for the opening (`who`).
+    /// Nil when none of ours did, and in journals written before it was kept.
+    public var who: FaceIdentity? = nil
 
     /// An entry of an operator's event log.
     public static func operatorEvent(operator name: String, event: String, eventText: String, uuid: String, time: Date,
@@ -90,7 +93,7 @@ public struct JournalEntry: Sendable, Equatable {
                        ("ended", ended.map { .string(RFC3339.string($0)) } ?? .null),
                        ("outcome", .optional(outcome)),
                        ("duration_s", durationSeconds.map { .number(($0 * 10).rounded() / 10) } ?? .null),
-                       ("answered_by", .optional(answeredBy)), ("missed", .bool(missed)),
+                       ("answered_by", .optional(answeredBy)), ("who", who?.json ?? .null), ("missed", .bool(missed)),
                        ("direction", .string(direction ?? "incoming")), ("transferred_to", .optional(transferredTo)),
                        ("first_picture", .optional(firstPicture)), ("answer_picture", .optional(answerPicture)),
                        ("clip", .optional(playableClip)), ("ring_clip", .optional(ringClip)),
@@ -98,7 +101,7 @@ public struct JournalEntry: Sendable, Equatable {
                        ("callback_failed", .optional(callBackFailed))]
         case .door:
             fields += [("call", .optional(call)), ("door", .optional(detail)), ("method", .optional(method)),
-                       ("by", .optional(openedBy)), ("ok", ok.map { .bool($0) } ?? .null)]
+                       ("by", .optional(openedBy)), ("who", who?.json ?? .null), ("ok", ok.map { .bool($0) } ?? .null)]
             if let error { fields.append(("error", .string(error))) }
             if !sensor.isEmpty { fields.append(("sensor", .array(sensor.map { .string($0) }))) }
         case .panelEvent:

@@ -27,12 +27,16 @@ extension EventName {
             ReferenceEntry(rawValue, fields: "call fields, `width`, `height`, `fps`",
                            "A snapshot of the ringing panel was polled (at most one event a second).")
         case .callAnswered:
-            ReferenceEntry(rawValue, fields: "call fields, `by` (`user`, `notification`, `auto`, `guest_mode`, `remote`)",
-                           "The call was answered: by a person (at a screen or `ctl`, or with the desktop notification's button), by `auto_answer`, by guest mode, or by the panel we called.")
+            ReferenceEntry(rawValue, fields: "call fields, `by` (`user`, `notification`, `auto`, `guest_mode`, `remote`), `who` (the face, below; none for `remote`)",
+                           "The call was answered: by a person (at a screen or `ctl`, or with the desktop notification's button), by `auto_answer`, by guest mode, or by the panel we called. "
+                               + "`who` says which face: `{\"face\": \"screen\", \"screen\": 2, \"kind\": \"kiosk\", \"user\": \"anna\"}` "
+                               + "(`face`: `screen`, `ctl`, `mqtt`, `notification`, `guest_mode`, `auto`; `screen`: an attached screen's number as "
+                               + "`ctl status` lists it; `kind`: `tui`, `kiosk`, `watch`; `user`: the host user, from the socket's peer credentials).")
         case .doorOpened:
             ReferenceEntry(rawValue,
                            fields: "call fields (or `call` null and `panel`), `door`, `method` (`http`, `dtmf`, `operator`), "
-                               + "`by` (`key`, `ctl`, `guest_mode`, `hook`, `mqtt`, `notification`), `ok`, `error` when it failed",
+                               + "`by` (`key`, `ctl`, `guest_mode`, `hook`, `mqtt`, `notification`), `who` (the face that asked, as in `call_answered`), "
+                               + "`ok`, `error` when it failed",
                            "A door opening was tried; an operator's `ok` means it accepted the request.")
         case .audioChanged:
             ReferenceEntry(rawValue, fields: "`muted`, `speaker` (booleans), `device` (where call audio plays now)",
@@ -40,7 +44,7 @@ extension EventName {
         case .callEnded:
             ReferenceEntry(rawValue,
                            fields: "call fields, `reason` (`hangup`, `remote_hangup`, `declined`, `missed`, `answered_elsewhere`, "
-                               + "`transferred`, `busy`, `error`), `duration_s`",
+                               + "`transferred`, `busy`, `error`), `duration_s`, `who` when a face of ours hung up or declined (as in `call_answered`)",
                            "The call is over. `busy`: refused 486 before it rang, because `[sip] max_calls` calls were "
                                + "held (it follows its own `call_incoming`; journaled as missed).")
         case .callTransferred:

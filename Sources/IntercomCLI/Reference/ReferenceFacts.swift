@@ -21,8 +21,9 @@ public enum ReferenceFacts {
         ReferenceEntry("XDG_STATE_HOME", "Where operator tokens (`intercom/operators/`), the do-not-disturb and guest switches (`intercom/switches.json`) and the terminal client's `intercom/tui.log` go (default `~/.local/state`)."),
         ReferenceEntry("XDG_RUNTIME_DIR", "Where the control socket lives (`intercom/control.sock`)."),
         ReferenceEntry("INTERCOM_DATA_DIR", "A folder whose `ringtones/` holds the ringtones, before the installed `share/intercom/ringtones`."),
-        ReferenceEntry("INTERCOM_EVENT, INTERCOM_PANEL, INTERCOM_CALL, INTERCOM_FROM, INTERCOM_JSON, INTERCOM_SNAPSHOT",
+        ReferenceEntry("INTERCOM_EVENT, INTERCOM_PANEL, INTERCOM_CALL, INTERCOM_FROM, INTERCOM_JSON, INTERCOM_SNAPSHOT, INTERCOM_WHO",
                        "Set for a hook (`[hooks] on_EVENT`): the event's name, panel, call, caller, the whole event as JSON, "
+                           + "who acted (`call_answered`, `door_opened`, `call_ended`: the event's `who` in words, e.g. `screen 2 (kiosk, anna)`), "
                            + "and the call's newest picture in the journal (`on_call_incoming` waits up to `[hooks] snapshot_wait_ms` "
                            + "for the first one; unset when none came in time). `intercom ctl open` run from a hook says so (`by: hook`)."),
     ]

@@ -17,11 +17,17 @@ public final class LocalLink: IntercomLink {
     /// This screen's, as a control connection's is the daemon's: unique in the engine.
     public let subscriber = Subscriber("screen \(UUID().uuidString)")
 
-    public init(_ intercom: Intercom) { self.intercom = intercom }
+    /// Who this screen's commands come from: the screen (`tui`, `kiosk`, `watch`) of this process's user.
+    public let who: FaceIdentity
+
+    public init(_ intercom: Intercom, screen: String = "tui") {
+        self.intercom = intercom
+        self.who = FaceIdentity(.screen, kind: screen, user: FaceIdentity.ownUser)
+    }
 
     public func events() -> AsyncStream<IntercomEvent> { intercom.bus.subscribe() }
     public func panels() async -> [String] { await intercom.config.panels.map(\.name) }
-    public func execute(_ command: IntercomCommand) async throws -> JSONValue { try await intercom.execute(command) }
+    public func execute(_ command: IntercomCommand) async throws -> JSONValue { try await intercom.execute(command, as: who) }
 
     /// The `picture` command's table, set on the screen's thread at once (it cannot await the
     /// actor, and a task per call would be one nobody owns): merged with every other face's wants.

@@ -7,13 +7,15 @@ final class AttachedScreens: Sendable {
     struct Screen: Sendable {
         var name: String
         var pid: Int32?
+        /// The host user it runs as (its peer's uid), as `who` names it.
+        var user: String?
         var since: Date
     }
 
     private let screens = Mutex<[Int: Screen]>([:])
 
-    func attach(_ number: Int, name: String, pid: Int32?) {
-        screens.withLock { $0[number] = Screen(name: name, pid: pid, since: Date()) }
+    func attach(_ number: Int, name: String, pid: Int32?, user: String? = nil) {
+        screens.withLock { $0[number] = Screen(name: name, pid: pid, user: user, since: Date()) }
     }
 
     func detach(_ number: Int) {
@@ -22,12 +24,13 @@ final class AttachedScreens: Sendable {
 
     var count: Int { screens.withLock { $0.count } }
 
-    /// `[{"id":N,"name":"tui","pid":P,"since":…}]` in the order they attached.
+    /// `[{"id":N,"name":"tui","pid":P,"user":U,"since":…}]` in the order they attached: `id` is the
+    /// `screen` of a `who` that names the screen.
     var json: JSONValue {
         let list = screens.withLock { $0.sorted { $0.key < $1.key } }
         return .array(list.map { number, screen in
             .object([("id", .integer(number)), ("name", .string(screen.name)),
-                     ("pid", screen.pid.map { .integer(Int($0)) } ?? .null),
+                     ("pid", screen.pid.map { .integer(Int($0)) } ?? .null), ("user", .optional(screen.user)),
                      ("since", .string(RFC3339.string(screen.since)))])
         })
     }

@@ -30,16 +30,21 @@ final class ControlConnection: @unchecked Sendable {
     private let shares: ShareExpiryKeeper?
     private var screens: AttachedScreens { shared.screens }
     private let peerPID: Int32?
+    /// The peer's user name (SO_PEERCRED uid), for who acted.
+    private let peerUser: String?
+    /// What the connection attached as (`tui`, `kiosk`, `watch`); nil: a `ctl` client. Under `lock`.
+    private var attachedAs: String?
     /// Who holds this connection's frame subscriptions in the engine: its requests name none.
     private let subscriber: Subscriber
 
     init(fd: Int32, number: Int, intercom: Intercom, logger: Logger, outboxLimit: Int,
-         shared: ScreensShared, shares: ShareExpiryKeeper?, peerPID: Int32?, onClose: @escaping @Sendable (Int) -> Void) {
+         shared: ScreensShared, shares: ShareExpiryKeeper?, peerPID: Int32?, peerUser: String? = nil, onClose: @escaping @Sendable (Int) -> Void) {
         self.socket = OwnedDescriptor(fd)
         self.number = number
         self.shared = shared
         self.shares = shares
         self.peerPID = peerPID
+        self.peerUser = peerUser
         self.intercom = intercom
         self.logger = logger
         self.outbox = Outbox(limit: outboxLimit)
@@ -138,7 +143,8 @@ final class ControlConnection: @unchecked Sendable {
         }
         switch request.action {
         case .attach(let screen):
-            screens.attach(number, name: screen, pid: peerPID)
+            screens.attach(number, name: screen, pid: peerPID, user: peerUser)
+            lock.withLock { attachedAs = screen }
             logger.info("screen \(number) attached: \(screen)\(peerPID.map { ", pid \($0)" } ?? "")")
             // Who serves it, so a screen of another config goes no further (DaemonIdentity).
             send(ControlReply.success(id: request.id, data: .object([("screen", .integer(number)),
@@ -177,7 +183,7 @@ final class ControlConnection: @unchecked Sendable {
             // A subscription is this connection's, whoever the request claims (it names nobody).
             let command = asked.subscribed(as: subscriber)
             do {
-                let data = try await intercom.execute(command)
+                let data = try await intercom.execute(command, as: who)
                 send(ControlReply.success(id: request.id, data: command == .status ? await statusAdding(to: data) : data))
             } catch let error as IntercomError {
                 send(ControlReply.failure(id: request.id, error: error.description, code: error.exitCode))
@@ -185,6 +191,14 @@ final class ControlConnection: @unchecked Sendable {
                 send(ControlReply.failure(id: request.id, error: "\(error)"))
             }
         }
+    }
+
+    /// Who this connection's commands come from: the screen it attached as (its number is the one
+    /// `status` lists), else `ctl`; with the peer's user either way. Taken from the socket, never
+    /// from the request, so no client can act in another face's name.
+    var who: FaceIdentity {
+        let screen = lock.withLock { attachedAs }
+        return screen.map { FaceIdentity(.screen, screen: number, kind: $0, user: peerUser) } ?? FaceIdentity(.ctl, user: peerUser)
     }
 
     /// This daemon as it tells its screens: its pid, version and the config it serves (canonical).

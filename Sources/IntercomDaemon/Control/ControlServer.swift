@@ -134,7 +134,8 @@ public final class ControlServer: @unchecked Sendable {
             }
             let peer = credentials(client)
             let connection = ControlConnection(fd: client, number: number, intercom: intercom, logger: logger,
-                                               outboxLimit: outboxLimit, shared: shared, shares: shares, peerPID: peer?.pid) { [weak self] number in
+                                               outboxLimit: outboxLimit, shared: shared, shares: shares, peerPID: peer?.pid,
+                                               peerUser: peer.map { FaceIdentity.userName(uid: $0.uid) }) { [weak self] number in
                 _ = self?.lock.withLock { self?.connections.removeValue(forKey: number) }
             }
             if let refusal = PeerPolicy.refusal(for: peer, ownUID: ownUID) {

@@ -127,7 +127,7 @@ public actor DesktopNotifier {
             shown[call.id]?.picture = true
             do {
                 _ = try await server.notify(replacing: item.notification.id, summary: Self.summary(call), body: Self.body(call),
-                                            actions: actions ? Self.buttons : [], hints: Self.hints + [hint])
+                                            actions: actions ? Self.buttons(for: call) : [], hints: Self.hints + [hint])
             } catch {
                 logger.warning("desktop notification of \(call.id): the picture was not added: \(error)")
             }
@@ -147,7 +147,7 @@ public actor DesktopNotifier {
         let hint = picture(of: call)
         do {
             let notification = try await server.notify(summary: Self.summary(call), body: Self.body(call),
-                                                       actions: actions ? Self.buttons : [], hints: Self.hints + (hint.map { [$0] } ?? []))
+                                                       actions: actions ? Self.buttons(for: call) : [], hints: Self.hints + (hint.map { [$0] } ?? []))
             shown[call.id] = Shown(notification: notification, call: call, picture: hint != nil)
             logger.info("desktop notification \(notification.id) shown for call \(call.id)")
         } catch {
@@ -212,7 +212,7 @@ public actor DesktopNotifier {
             // Kept with the notifier's tasks, so `stop` cancels one still running.
             tasks.start {
                 do {
-                    try await intercom.execute(command)
+                    try await intercom.execute(command, as: .notification)
                 } catch {
                     logger.warning("desktop notification \(id): \(key) failed: \(error)")
                 }
@@ -228,11 +228,18 @@ public actor DesktopNotifier {
         return sender == server
     }
 
-    /// What a button does: what the key does, `by: notification`.
-    static func command(_ key: String, call: IntercomEvent.CallRef) -> IntercomCommand? {
+    /// The buttons of a call's notification. A call from no panel (a stranger's under
+    /// `unknown_callers = accept`) has no door of its own and the engine refuses to open one for
+    /// it (`notAPanelCall`): it gets no "Open door" that could only fail.
+    package static func buttons(for call: IntercomEvent.CallRef) -> [(key: String, label: String)] {
+        call.panel == nil ? buttons.filter { $0.key != "open" } : buttons
+    }
+
+    /// What a button does: what the key does, `by: notification`. A stranger's call has no "open" (`buttons(for:)`).
+    package static func command(_ key: String, call: IntercomEvent.CallRef) -> IntercomCommand? {
         switch key {
         case "answer": .answer(call.id, by: .notification)
-        case "open": .open(panel: call.panel, door: .main, by: .notification)
+        case "open" where call.panel != nil: .open(panel: call.panel, door: .main, by: .notification)
         case "decline": .decline(call.id)
         default: nil
         }

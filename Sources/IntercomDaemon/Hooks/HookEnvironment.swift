@@ -17,6 +17,8 @@ public enum HookEnvironment {
         }
         if let snapshot { env["INTERCOM_SNAPSHOT"] = snapshot }
         if let clip { env["INTERCOM_CLIP"] = clip }
+        // Who answered, opened or hung up, in the words a screen shows (`screen 2 (kiosk, anna)`).
+        if let who = event.who { env["INTERCOM_WHO"] = who.description }
         return env
     }
 }

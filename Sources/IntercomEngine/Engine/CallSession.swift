@@ -18,6 +18,9 @@ struct CallSession: Sendable {
     var stage: Stage
     var since: Date
     var answeredBy: IntercomEvent.AnsweredBy?
+    /// The face that answered, and the one that hung up or declined (`who` of `call_answered`, `call_ended`).
+    var answeredWho: FaceIdentity?
+    var endedWho: FaceIdentity?
     /// The caller's ACK and media arrived (`PhoneEvent.confirmed`): automatic openings may go on.
     var confirmed = false
     /// Earlier calls of the same panel, answered when this one rang: they end once this one is

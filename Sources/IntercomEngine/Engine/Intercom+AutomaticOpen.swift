@@ -48,7 +48,7 @@ extension Intercom {
     func hangUpUnlessConfirmed(_ id: CallID, phone: any PhoneService, call: String, outcome: String) async {
         guard (try? await wait(for: id, upTo: Self.confirmationWait, until: \.confirmed)) == .timedOut else { return }
         logger.warning("\(call) was not confirmed (no ACK or no media) within \(Self.seconds(Self.confirmationWait)); hanging up, \(outcome)")
-        try? await phone.hangup(id)
+        try? await ending(id) { try await phone.hangup(id) }
     }
 
     private static func seconds(_ value: TimeInterval) -> String {

@@ -98,7 +98,7 @@ extension Intercom {
             }
             let result = try await open(panel: ringing.panel?.name, door: door, by: trigger, phone: phone)
             if let panel = ringing.panel { try await clock.sleep(seconds: dtmfSeconds(panel)) }
-            try? await phone.hangup(id)
+            try? await ending(id) { try await phone.hangup(id) }
             outcome = .success(result)
         } catch {
             outcome = .failure(error)
@@ -142,8 +142,13 @@ extension Intercom {
         let seconds = dtmfSeconds(panel)
         calls[id]?.start(CallSession.guestHangUp) {
             do { try await clock.sleep(seconds: seconds) } catch { return }
-            try? await phone.hangup(id)
+            await self.guestHangUp(id, phone: phone)
         }
+    }
+
+    /// Guest mode ends the call itself: `call_ended` names it.
+    private func guestHangUp(_ id: CallID, phone: any PhoneService) async {
+        try? await Self.$acting.withValue(.guestMode) { try await ending(id) { try await phone.hangup(id) } }
     }
 
     private func dtmfDigits(for door: Door, panel: PanelConfig) -> String? {
@@ -164,7 +169,8 @@ extension Intercom {
                     error: Error?) {
         if let error { logger.warning("door \(door) of \(owner) did not open by \(method) (\(trigger.rawValue)): \(error)") }
         bus.publish(IntercomEvent(.doorOpened(panel: owner, call: call, door: door, method: method,
-                                              by: trigger, ok: error == nil, error: error.map { "\($0)" })))
+                                              by: trigger, ok: error == nil, error: error.map { "\($0)" }),
+                                  who: who(opening: trigger)))
     }
 
     /// The panel a command names, or the only one there is.

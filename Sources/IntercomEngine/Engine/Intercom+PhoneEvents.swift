@@ -49,14 +49,17 @@ extension Intercom {
                 logger.warning("call \(id) runs without video although the caller offered it (no common video codec)")
             }
             switch session.info.direction {
-            case .incoming: publish(.callAnswered(session.ref, by: session.answeredBy ?? .user))
+            case .incoming: publish(.callAnswered(session.ref, by: session.answeredBy ?? .user), who: session.answeredWho)
             case .outgoing: if session.announced { publish(.callAnswered(session.ref, by: .remote)) }
             }
             if session.answeredBy == .guestMode, let panel = session.panel {
                 // The door waits for `confirmed`: a blind or forged INVITE never gets there.
                 session.start(CallSession.guestConfirmation) {
-                    await self.hangUpUnlessConfirmed(id, phone: phone, call: "guest mode: call \(id) from \(panel.name)",
-                                                     outcome: "the door stays shut")
+                    // Guest mode's hang-up: `call_ended` names it.
+                    await Self.$acting.withValue(.guestMode) {
+                        await self.hangUpUnlessConfirmed(id, phone: phone, call: "guest mode: call \(id) from \(panel.name)",
+                                                         outcome: "the door stays shut")
+                    }
                 }
             }
             if let earlier = session.replacesOnceConfirmed.first {
@@ -85,7 +88,7 @@ extension Intercom {
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             // Ended before `dial` got its id back: `dial` reports the failure instead.
             if session.info.direction == .outgoing && !session.announced { return }
-            publish(.callEnded(session.ref, reason: reason, durationSeconds: duration))
+            publish(.callEnded(session.ref, reason: reason, durationSeconds: duration), who: session.endedWho)
             await unmuteAfterLastCall(phone: phone)
             if !session.replacesOnceConfirmed.isEmpty { await resumeUnreplaced(session, phone: phone) }
             if session.info.direction == .incoming && session.panel != nil { await answerHeldBack(after: id, phone: phone) }

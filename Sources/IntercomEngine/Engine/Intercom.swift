@@ -186,11 +186,11 @@ public actor Intercom {
                 return .object([("call", .string(session.info.id.rawValue))])
             case .decline(let id):
                 let session = try pick(id, stage: .ringing, what: "ringing")
-                try await phone.decline(session.info.id)
+                try await ending(session.info.id) { try await phone.decline(session.info.id) }
                 return .object([("call", .string(session.info.id.rawValue))])
             case .hangup(let id):
                 let session = try pick(id, stage: .active, what: "answered")
-                try await phone.hangup(session.info.id)
+                try await ending(session.info.id) { try await phone.hangup(session.info.id) }
                 return .object([("call", .string(session.info.id.rawValue))])
             case .dtmf(let id, let digits):
                 let session = try pick(id, stage: .active, what: "answered")
@@ -299,6 +299,7 @@ public actor Intercom {
         calls[id]?.tasks.cancel(CallSession.pendingAnswer)
         calls[id]?.stage = .answering
         calls[id]?.answeredBy = by
+        calls[id]?.answeredWho = who(answering: by)
         do {
             let clip = clips.name(for: id, mode: calls[id]?.panel?.record ?? .off, logger: logger)
             do {
@@ -328,8 +329,8 @@ public actor Intercom {
         }
     }
 
-    func publish(_ kind: IntercomEvent.Kind) {
-        bus.publish(IntercomEvent(kind))
+    func publish(_ kind: IntercomEvent.Kind, who: FaceIdentity? = nil) {
+        bus.publish(IntercomEvent(kind, who: who))
     }
 
     /// Where call audio plays: the speaker toggle picks `[audio] speaker` or `playback`.

@@ -154,7 +154,7 @@ public actor JournalRecorder {
             remember(c.id, try journal.savePicture(jpeg, row: row, slot: .first, at: event.time))
         case .callAnswered(let c, let by):
             guard let row = inProgress[c.id]?.row else { return }
-            try journal.callAnswered(row, by: by.rawValue)
+            try journal.callAnswered(row, by: by.rawValue, who: event.who)
             // The call's own recording takes over from the ring's.
             await finishRing(c.id)
             if let clip = clips?.takeCallClip(call: c.id) { try journal.setClip(clip, row: row, slot: .call) }
@@ -168,7 +168,7 @@ public actor JournalRecorder {
             try journal.callEnded(row, outcome: reason.rawValue, duration: duration, at: event.time)
             try keepCallClip(c.id, row: row)
         case .doorOpened(let panel, let c, let door, let method, let by, let ok, let error):
-            let row = try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, by: by.rawValue, ok: ok,
+            let row = try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, by: by.rawValue, who: event.who, ok: ok,
                                              error: error, at: event.time)
             guard ok else { return }
             let earlier = sensorFold.opened(panel: panel, row: row, at: event.time)

@@ -142,7 +142,7 @@ extension Intercom {
         if ringing {
             // The digit takes its time on the wire before the hangup.
             try await clock.sleep(for: .seconds(1))
-            try? await phone.hangup(id)
+            try? await ending(id) { try await phone.hangup(id) }
             try? await phone.setMicrophoneMuted(muted, call: nil)
         }
         return .object([("operator", .string(op.name)), ("door", .string(listing.id)),

@@ -11,9 +11,9 @@ extension TUILoop {
         case .event(let event):
             model.apply(event)
             // Attached, every screen sees every answer: one this screen did not ask for was another's.
-            if case .callAnswered(let call, .user) = event.kind, context.intercom.mode != .ownEngine,
+            if case .callAnswered(let call, let by) = event.kind, by == .user || by == .notification, context.intercom.mode != .ownEngine,
                !context.inbox.answeredHere(call.id) {
-                model.answeredElsewhere(call.id)
+                model.answeredElsewhere(call.id, by: event.who)
             }
             if case .callEnded = event.kind {
                 resetPictures()

@@ -11,12 +11,12 @@ struct CallView: Equatable {
     var stage: Stage
     var since: Date
     var answeredBy: String?
+    /// A call another face answered while this screen is attached: the line that says who
+    /// ("answered at screen 2 (kiosk, anna)", "answered with ctl (root)").
+    var answeredElsewhere: String?
     /// An answered call put on hold: another call was answered, or it waits for an attended
     /// transfer's consultation.
     var held = false
-
-    /// `answeredBy` of a call another attached screen answered.
-    static let anotherScreen = "another screen"
 
     var title: String { panel ?? from }
 

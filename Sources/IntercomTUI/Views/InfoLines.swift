@@ -79,7 +79,7 @@ extension ScreenModel {
                      InfoLine("\(Self.duration(seconds))  mic \(muted ? "muted" : "on")  speaker \(speaker ? "on" : "off")"),
                      // In a call the digits are the caller's: say so, as the kiosk's digits choose doors.
                      InfoLine("keys 0-9 * # are DTMF to \(call.title)", .dim)]
-            if call.answeredBy == CallView.anotherScreen { lines.insert(InfoLine("answered on another screen", .dim), at: 1) }
+            if let elsewhere = call.answeredElsewhere { lines.insert(InfoLine(elsewhere, .dim), at: 1) }
         }
         lines.append(InfoLine(call.from, .dim))
         if calls.count > 1 {

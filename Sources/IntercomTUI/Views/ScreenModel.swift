@@ -70,12 +70,14 @@ struct ScreenModel {
 
     var ringing: [CallView] { calls.filter { $0.stage == .ringing } }
 
-    /// Another screen attached to the same daemon answered the call: it says so, and this screen
-    /// can still talk, open and hang up (sound is the daemon's).
-    mutating func answeredElsewhere(_ call: CallID) {
+    /// Another face of the same daemon answered the call: it says which (`who` of `call_answered`;
+    /// a daemon too old to tell is "another screen"), and this screen can still talk, open and
+    /// hang up (sound is the daemon's).
+    mutating func answeredElsewhere(_ call: CallID, by who: FaceIdentity? = nil) {
         guard let i = calls.firstIndex(where: { $0.id == call }) else { return }
-        calls[i].answeredBy = CallView.anotherScreen
-        say("\(calls[i].title) answered on another screen")
+        let text = who?.answeredText ?? "answered on another screen"
+        calls[i].answeredElsewhere = text
+        say("\(calls[i].title) \(text)")
     }
 
     mutating func apply(_ event: IntercomEvent) {

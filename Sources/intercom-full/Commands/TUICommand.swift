@@ -146,7 +146,7 @@ enum TUICommand {
         // buttons), `auto` leaves the terminal's escape out; `on` posts both.
         let terminalNotify: NotifyMode = !notify ? .off
             : desktop != nil && notifySettings.terminal == .auto ? .off : notifySettings.terminal
-        let app = TUIApp(link: LocalLink(intercom), config: await intercom.config, capabilities: capabilities, options: TUIOptions(
+        let app = TUIApp(link: LocalLink(intercom, screen: kiosk ? "kiosk" : "tui"), config: await intercom.config, capabilities: capabilities, options: TUIOptions(
             kiosk: kiosk, graphics: graphics, bell: !invocation.arguments.has("--no-bell"),
             notify: terminalNotify, label: label, call: call, childCommand: TUIScreenCommand.childCommand(invocation)))
         let ended: Result<CallEndReason?, any Error>

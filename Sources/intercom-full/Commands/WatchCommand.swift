@@ -43,7 +43,7 @@ enum WatchCommand {
         // The intercom only for its panels, cameras and peephole: the phone is never started.
         let intercom = TUICommand.engine(config, PhoneSettings(config: config, environment: invocation.environment),
                                          invocation, logger: TUICommand.quietLogger(invocation))
-        let link = LocalLink(intercom)
+        let link = LocalLink(intercom, screen: "watch")
         if let cameraID = target.cameraID {
             // Asked before the screen opens, so an unknown or unplayable camera is one line.
             do {

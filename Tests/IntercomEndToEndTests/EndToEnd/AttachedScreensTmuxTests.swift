@@ -6,8 +6,8 @@ import IntercomPhoneTestSupport
 import Testing
 
 /// Two `intercom tui` screens attached to one running daemon (the real binaries, tmux): a
-/// simulated panel rings, both show it; `a` on the first answers, the second says it was
-/// answered on another screen and opens the door with `o`; the first screen is killed, the call
+/// simulated panel rings, both show it; `a` on the first answers, the second says at which screen
+/// it was answered and opens the door with `o`; the first screen is killed, the call
 /// goes on, and `ctl status` lists the screens that are left. A kiosk attached beside them shows the
 /// daemon's 8 panels and the ring; a `watch` attached while the kiosk runs shows one panel's live
 /// stream through the daemon, says so, and leaves with `q` (the daemon drops it). Every attached screen,
@@ -90,8 +90,9 @@ import Testing
                 try await screens[0].sendKeys("a")
                 _ = try await events.wait("answered") { e -> Bool? in if case .answered = e { true } else { nil } }
                 _ = try await screens[0].waitForScreen(containing: "In call with entrance")
-                let elsewhere = try await screens[1].waitForScreen(containing: "answered on another screen")
-                #expect(elsewhere.contains("In call with entrance"), "\(elsewhere)")
+                // Which screen: the first attached one (the daemon's connection number), a tui of this user.
+                let elsewhere = try await screens[1].waitForScreen(containing: "answered at screen ")
+                #expect(elsewhere.contains("In call with entrance") && elsewhere.contains("(tui, "), "\(elsewhere)")
                 try await screens[1].sendKeys("o")
                 do {
                     _ = try await events.wait("door opened") { e -> Bool? in if case .doorOpened = e { true } else { nil } }

@@ -3,6 +3,7 @@ import IntercomBase
 import IntercomDaemon
 import IntercomEngine
 import IntercomEngineFakes
+import IntercomModel
 import IntercomPhone
 import IntercomPhoneTestSupport
 import Testing
@@ -34,6 +35,27 @@ import Testing
             _ = try await opening.value
             #expect(rig.panel("entrance").doorRequests.all == [.main])
             #expect(rig.phone.requests.all.contains(.hangup(id)))
+        }
+    }
+
+    /// A stranger's call (no panel, `unknown_callers = accept`) offers no "Open door": the engine
+    /// refuses every opening for it, and a press of a button it never had opens nothing either.
+    @Test func aStrangersCallOffersNoOpenDoor() {
+        let stranger = IntercomEvent.CallRef(id: CallID("c1"), panel: nil, from: "sip:someone@192.0.2.7")
+        #expect(DesktopNotifier.buttons(for: stranger).map(\.key) == ["answer", "decline"])
+        #expect(DesktopNotifier.command("open", call: stranger) == nil)
+        let panel = IntercomEvent.CallRef(id: CallID("c2"), panel: "entrance", from: CallPolicyTests.panelURI)
+        #expect(DesktopNotifier.buttons(for: panel).map(\.key) == ["answer", "open", "decline"])
+        #expect(DesktopNotifier.command("open", call: panel) == .open(panel: "entrance", door: .main, by: .notification))
+    }
+
+    /// The button's answer says the notification in `who`, as in `by`.
+    @Test func theNotificationIsTheFaceThatAnswered() async throws {
+        try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
+            let id = rig.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress)
+            _ = try await rig.incoming(id)
+            try await rig.intercom.execute(.answer(id, by: .notification), as: .notification)
+            #expect(try await rig.who(.callAnswered, of: id) == .notification)
         }
     }
 

@@ -22,6 +22,23 @@ import IntercomModel
         #expect(model.recent.first?.hasSuffix("entrance: answered at another desk") == true)
     }
 
+    /// Attached, a call another face answered says which: a screen is where, `ctl` is how; a daemon
+    /// that names nobody is "another screen".
+    @Test(arguments: [
+        (FaceIdentity(.screen, screen: 2, kind: "kiosk", user: "anna") as FaceIdentity?, "answered at screen 2 (kiosk, anna)"),
+        (FaceIdentity(.ctl, user: "root"), "answered with ctl (root)"),
+        (nil, "answered on another screen"),
+    ])
+    func answeredOnAnotherFaceSaysWhich(who: FaceIdentity?, line: String) {
+        var model = ScreenModel()
+        model.apply(IntercomEvent(.callIncoming(ref)))
+        let answered = IntercomEvent(.callAnswered(ref, by: .user), who: who)
+        model.apply(answered)
+        model.answeredElsewhere(ref.id, by: answered.who)
+        #expect(model.message?.text == "entrance \(line)", "\(String(describing: model.message))")
+        #expect(model.infoLines(now: Date(), height: 20).contains(InfoLine(line, .dim)))
+    }
+
     @Test func tAsksForATargetOnlyInACall() {
         #expect(KeyAction.of(key: Int32(UInt8(ascii: "t")), inCall: true, ringing: false, quitAsked: false, kiosk: false) == .transfer)
         #expect(KeyAction.of(key: Int32(UInt8(ascii: "t")), inCall: false, ringing: true, quitAsked: false, kiosk: false) == nil)
