@@ -30,7 +30,7 @@ extension JournalEntry {
                     ?? "in progress")
                 + (handledBy.map { " — handled by \($0)" } ?? callBackFailed.map { " — call back failed: \($0)" } ?? "")
         case .door:
-            "opened by \(method ?? "?")" + (openedBy.map { " (\(Self.words(by: $0, who: who)))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
+            "opened by \(method ?? "?")" + (openedBy.map { " — \(Self.words(by: $0, who: who))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
                 + (sensor.isEmpty ? "" : ", sensor \(sensor.joined(separator: "/"))")
         case .panelEvent:
             "\(detail ?? "?") \(method ?? "")"

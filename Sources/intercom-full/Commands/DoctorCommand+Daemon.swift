@@ -48,8 +48,11 @@ extension DoctorCommand {
             case "registered"?:
                 findings.append(Finding(ok: true, text: "the daemon is registered as \(account)"))
             case let state:
-                findings.append(Finding(ok: false, text: "the daemon's registration of \(account): \(state ?? "unknown")"
-                                        + (registration["reason"]?.stringValue.map { " (\($0))" } ?? ""), code: ExitCode.unavailable))
+                // Worded as doctor's own check words it ("registration of X failed: reason").
+                let reason = registration["reason"]?.stringValue ?? "no reason"
+                let text = state == "failed" ? "the daemon's registration of \(account) failed: \(reason)"
+                    : "the daemon's registration of \(account) is \(state ?? "unknown") (\(reason))"
+                findings.append(Finding(ok: false, text: text, code: ExitCode.unavailable))
             }
         }
         return findings

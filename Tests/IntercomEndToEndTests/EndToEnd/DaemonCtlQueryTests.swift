@@ -63,7 +63,7 @@ import Testing
             #expect(lines.contains("no calls") && lines.contains { $0.hasPrefix("microphone on") }, "\(shown)")
             #expect(lines.contains("door main of entrance opened (http)"), "\(shown)")
             #expect(lines.contains { $0.hasPrefix("entrance  entrance main door  panel") }, "\(shown)")
-            #expect(lines.contains { $0.hasPrefix("ID") && $0.contains("OUTCOME") } && lines.contains { $0.contains("opened by http (ctl)") },
+            #expect(lines.contains { $0.hasPrefix("ID") && $0.contains("OUTCOME") } && lines.contains { $0.contains("opened by http — ctl (root)") },
                     "\(shown)")
             #expect(lines.contains { $0.contains(#""screens""#) }, "--json on a terminal: \(shown)")
             // A refused command: one line on stderr, exit 1, on a terminal as in a pipe.

@@ -39,7 +39,7 @@ import IntercomModel
         let entries = try recorder.journal.entries()
         #expect(entries.count == 2, "\(entries.map(\.outcomeText))")
         #expect(entries.allSatisfy { $0.kind == .door && $0.sensor == ["on", "off", "on", "off"] })
-        #expect(entries.first?.outcomeText == "opened by http (key), sensor on/off/on/off")
+        #expect(entries.first?.outcomeText == "opened by http — key, sensor on/off/on/off")
         guard case .array(let states)? = entries.first?.json["sensor"] else {
             Issue.record("no sensor in \(String(describing: entries.first?.json.encoded))")
             return

@@ -29,7 +29,7 @@ import IntercomModel
         #expect(call.outcomeText == "hangup (answered: user, screen 2 (kiosk, anna))")
         let doors = entries.filter { $0.kind == .door }
         #expect(doors.map(\.who) == [ctl, nil])
-        #expect(doors.first?.outcomeText == "opened by http (ctl (root))")
+        #expect(doors.first?.outcomeText == "opened by http — ctl (root)")
         #expect(doors.last?.json["who"] == .null, "a face nobody named: null")
         // `ctl journal` reads the daemon's entries back as `intercom log` prints them.
         #expect(entries.compactMap { JournalEntry(json: $0.json) }.map(\.who) == entries.map(\.who))
