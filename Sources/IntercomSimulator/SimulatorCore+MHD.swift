@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 import Foundation
 
 /// Turning libmicrohttpd callbacks into `route` calls and `SimulatedResponse`s into MHD responses.
@@ -109,7 +110,7 @@ extension SimulatorCore {
             response = MHDResponse.stream(HugeBody(total: bytes), blockSize: 64 * 1024, type: "image/jpeg")
         case .alarmStream:
             status = 200
-            response = MHDResponse.stream(AlarmStreamBody(core: self), blockSize: 1024, type: "text/plain")
+            response = MHDResponse.stream(AlarmStreamBody(core: self, socket: intercom_mhd_connection_fd(connection)), blockSize: 1024, type: "text/plain")
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }

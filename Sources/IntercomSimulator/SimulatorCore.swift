@@ -75,15 +75,16 @@ final class SimulatorCore: Sendable {
         watchers.forEach { $0.finish() }
     }
 
-    /// Writes one `alarmchangestate_cgi` line to every open stream.
-    func emit(_ kind: PanelAlarm.Kind, active: Bool) {
+    /// Writes one `alarmchangestate_cgi` line to every open stream, as firmware does: LF only and
+    /// the fifth field naming the input or relay (`number`, 1-based), not a channel 0.
+    func emit(_ kind: PanelAlarm.Kind, active: Bool, number: Int = 1) {
         let name: String
         switch kind {
         case .ding: name = "SensorAlarm"
         case .motion: name = "MotionDetection"
         case .door: name = "SensorOutAlarm"
         }
-        let line = "\(Self.panelTimestamp());\(name);\(active ? 1 : 0);0\r\n"
+        let line = "\(Self.panelTimestamp());\(name);\(active ? 1 : 0);\(number)\n"
         let subscribers = state.withLock { Array($0.subscribers.values) }
         subscribers.forEach { $0.push(line) }
     }
@@ -97,10 +98,13 @@ final class SimulatorCore: Sendable {
             return Array(s.doorWatchers.values)
         }
         watchers.forEach { $0.yield(SimulatedDoorEvent(door: door, method: method)) }
-        emit(.door, active: true)
+        // DS reports its relays (SensorOutAlarm); no source shows a DKS doing so.
+        guard options.isDSFamily || options.dksRelayAlarm else { return }
+        let number = door.dsOutput + 1
+        emit(.door, active: true, number: number)
         // The relay releases by itself after the unlock time, as DS panels seem to do.
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(relay)) { [weak self] in
-            self?.emit(.door, active: false)
+            self?.emit(.door, active: false, number: number)
         }
     }
 
