@@ -79,9 +79,11 @@ extension SimulatorCore {
             ])
         case "sip_cgi":
             // The account as a Beward panel reports it (beward-http-api.md §4): AccUser1 is the user
-            // its calls come from. Other actions (regstatus, call, set) are not simulated.
-            guard action == "get" else { return .text(status: 200, "Error: unknown action\r\n") }
+            // its calls come from; regstatus its registration. Other actions (call, set) are not simulated.
             let user = options.sipUser ?? ""
+            // Registered as far as a client can tell once an account is set up.
+            if action == "regstatus" { return .keyValues([("AccountReg1", user.isEmpty ? "0" : "1")]) }
+            guard action == "get" else { return .text(status: 200, "Error: unknown action\r\n") }
             return .keyValues([
                 ("AccountEnable1", user.isEmpty ? "off" : "on"),
                 ("AccUser1", user),

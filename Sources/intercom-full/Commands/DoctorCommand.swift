@@ -80,6 +80,7 @@ enum DoctorCommand {
                 let family = try await client.detectFamily()
                 report(Finding(ok: true, text: "\(panel.name): \(panel.url) answers, user \(panel.user) accepted"
                     + "\(authNote(client)), model \(info["DeviceModel"] ?? "?") (\(family.rawValue))"))
+                for finding in await panelSettingsFindings(client, panel) { report(finding) }
                 answering.append(panel)
             } catch {
                 // The Basic-only refusal names the scheme itself.
