@@ -8,14 +8,7 @@ extension SimulatorCore {
 
     func handle(_ connection: OpaquePointer, url: String) -> MHD_Result {
         let faults = self.faults
-        if faults.delayMs > 0 {
-            // Sliced so a stopping server does not wait out a long delay.
-            var left = faults.delayMs
-            while left > 0, !isStopping {
-                usleep(UInt32(min(left, 50)) * 1000)
-                left -= 50
-            }
-        }
+        stall(ms: faults.delayMs)
         countCredentials(connection)
         switch authorize(connection) {
         case .granted:

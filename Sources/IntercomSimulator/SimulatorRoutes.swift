@@ -109,8 +109,8 @@ extension SimulatorCore {
         }
     }
 
-    /// Sliced so a stopping server does not wait it out.
-    private func stall(ms: Int) {
+    /// Waits on the connection's thread, sliced so a stopping server does not wait out a long delay.
+    func stall(ms: Int) {
         var left = ms
         while left > 0, !isStopping {
             usleep(UInt32(min(left, 50)) * 1000)
