@@ -42,6 +42,9 @@ public struct SimulatedPanelOptions: Sendable {
     public var relays: Int
     /// DKS family: also report door relays on the alarm stream (unconfirmed on real DKS, so off).
     public var dksRelayAlarm: Bool
+    /// The account may open doors and watch but not read `systeminfo_cgi` (answered 401), as a
+    /// "Door"/"View"-only user of `pwdgrp_cgi` might (unconfirmed: docs/BEWARD.md checklist).
+    public var restrictedAccount: Bool
     /// The snapshot's size: 640×480 for tests; `simulate-panel` serves 1280×720 as a DKS does.
     public var snapshotWidth: Int
     public var snapshotHeight: Int
@@ -72,6 +75,7 @@ public struct SimulatedPanelOptions: Sendable {
         alarmStream: Bool = true,
         relays: Int = 3,
         dksRelayAlarm: Bool = false,
+        restrictedAccount: Bool = false,
         snapshotWidth: Int = SyntheticFrame.width,
         snapshotHeight: Int = SyntheticFrame.height
     ) {
@@ -92,6 +96,7 @@ public struct SimulatedPanelOptions: Sendable {
         self.alarmStream = alarmStream
         self.relays = relays
         self.dksRelayAlarm = dksRelayAlarm
+        self.restrictedAccount = restrictedAccount
         self.snapshotWidth = snapshotWidth
         self.snapshotHeight = snapshotHeight
     }

@@ -14,6 +14,7 @@ extension SimulatorCore {
         case "images_cgi":
             return snapshot()
         case "systeminfo_cgi":
+            guard !options.restrictedAccount else { return .text(status: 401, "Unauthorized\n") }
             return .keyValues([
                 ("HostName", "intercom-sim"),
                 ("ChannelNum", "1"),

@@ -47,10 +47,19 @@ import IntercomTestSupport
         #expect(error?.description.contains("answered \"Error: Output 1 is not available\" instead of OK") == true)
     }
 
-    /// An account that may open doors but not read `systeminfo_cgi`: the line names `model =`.
-    @Test func refusedSystemInfoNamesTheModelKey() {
-        let text = PanelError.modelUnreadable(panel: "gate").description
-        #expect(text.contains("set model = dks|ds in [panel gate]"))
-        #expect(PanelError.modelUnreadable(panel: "gate").exitCode == 77)
+    /// An account that may open doors but not read `systeminfo_cgi`: with `model = auto` the line
+    /// names `model =` (not "wrong password"); with the model named, the door opens.
+    @Test func refusedSystemInfoNamesTheModelKey() async throws {
+        let auto = try PanelFixture(.init(restrictedAccount: true))
+        defer { auto.server.stop() }
+        let error = await panelError { () async throws(PanelError) in try await auto.panel.open(door: .main) }
+        #expect(error == .modelUnreadable(panel: "test"))
+        #expect(error?.description.contains("set model = dks|ds in [panel test]") == true)
+        #expect(error?.exitCode == 77)
+
+        let named = try PanelFixture(.init(restrictedAccount: true), model: .dks)
+        defer { named.server.stop() }
+        try await named.panel.open(door: .main)
+        #expect(named.server.requestCount("intercom_cgi?action=maindoor") == 1)
     }
 }
