@@ -13,6 +13,10 @@ final class AlarmAttempt: Sendable {
         var notDefined = false
         /// The panel's first words, kept for the report when it has no stream.
         var firstWords = ""
+        /// Bytes arrived since the silence watch last looked.
+        var heard = false
+        /// Set by the silence watch when it ended the transfer: what the attempt counts as.
+        var aborted: AlarmReconnectPolicy.Outcome?
     }
 
     private let state = Mutex(State())
@@ -37,10 +41,25 @@ final class AlarmAttempt: Sendable {
         }
     }
 
+    var isConfirmed: Bool { state.withLock { $0.confirmed } }
+
+    /// Whether bytes arrived since the last call.
+    func takeHeard() -> Bool {
+        state.withLock { s in
+            defer { s.heard = false }
+            return s.heard
+        }
+    }
+
+    func abort(as outcome: AlarmReconnectPolicy.Outcome) { state.withLock { $0.aborted = outcome } }
+
+    var aborted: AlarmReconnectPolicy.Outcome? { state.withLock { $0.aborted } }
+
     /// False stops the transfer: firmware that said "is not defined" has nothing more to say.
     func feed(_ chunk: Data) -> Bool {
         let lines = splitter.feed(chunk)
         return state.withLock { s in
+            s.heard = true
             if !s.confirmed, s.firstWords.count < 120 {
                 s.firstWords += String(decoding: chunk.prefix(120), as: UTF8.self)
             }

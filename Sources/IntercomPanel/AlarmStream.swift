@@ -21,25 +21,31 @@ public final class AlarmStream: Sendable {
         /// Consecutive failed connects before `.unreachable` is reported.
         public var failuresBeforeUnreachable: Int
         /// With no byte for this long the connection is reopened. No public source shows a panel
-        /// sending keep-alives, so a quiet stream is normal: this is long (AT reopens every 30 min),
-        /// and a panel that is gone shows first in its other requests (doors, snapshots, doctor).
+        /// sending keep-alives, so a quiet stream is normal: this is long (AT reopens every 30 min);
+        /// `silenceCheck` finds a panel that is gone or rebooted sooner.
         public var idleTimeout: Duration
         /// A 2xx stream that stays open this long without closing counts as connected, even before
         /// its first line; one that closes sooner without a valid line has no alarm stream.
         public var confirmAfter: Duration
+        /// A connected stream silent this long is checked through the panel's main connection
+        /// (`systeminfo_cgi` `UpTime`): no answer ends it as a failure, an uptime that went back
+        /// (a reboot, whose old connection is dead but never closed) reopens it.
+        public var silenceCheck: Duration
 
         public init(
             initialBackoff: Duration = .seconds(1),
             maxBackoff: Duration = .seconds(30),
             failuresBeforeUnreachable: Int = 3,
             idleTimeout: Duration = .seconds(30 * 60),
-            confirmAfter: Duration = .seconds(2)
+            confirmAfter: Duration = .seconds(2),
+            silenceCheck: Duration = .seconds(120)
         ) {
             self.initialBackoff = initialBackoff
             self.maxBackoff = maxBackoff
             self.failuresBeforeUnreachable = failuresBeforeUnreachable
             self.idleTimeout = idleTimeout
             self.confirmAfter = confirmAfter
+            self.silenceCheck = silenceCheck
         }
     }
 
@@ -93,29 +99,39 @@ public final class AlarmStream: Sendable {
 
         while !Task.isCancelled {
             let attempt = AlarmAttempt(policy: policy, continuation: continuation)
-            // Owned by this attempt: cancelled and awaited before the next one starts.
-            let confirmer = Task {
-                try? await Task.sleep(for: options.confirmAfter)
-                if !Task.isCancelled { attempt.confirmIfOpen() }
+            let transfer = Task { () -> Result<HTTPResponse, HTTPError> in
+                do throws(HTTPError) {
+                    return .success(try await client.stream(
+                        url, idleTimeout: options.idleTimeout,
+                        onOpen: { status in attempt.opened(status: status) },
+                        onChunk: { chunk in attempt.feed(chunk) }))
+                } catch {
+                    return .failure(error)
+                }
             }
-            var outcome: AlarmReconnectPolicy.Outcome
-            do throws(HTTPError) {
-                let response = try await client.stream(
-                    url, idleTimeout: options.idleTimeout,
-                    onOpen: { status in attempt.opened(status: status) },
-                    onChunk: { chunk in attempt.feed(chunk) })
-                outcome = attempt.outcome(afterAnswer: response, panel: panel)
-            } catch .cancelled {
-                confirmer.cancel()
-                await confirmer.value
-                return
-            } catch {
-                outcome = attempt.outcome(afterError: panel.map(error), panel: panel)
+            // Owned by this attempt: confirms a quiet stream, checks a silent one; cancelled and awaited below.
+            let watcher = Task {
+                await AlarmSilenceWatch.run(attempt: attempt, panel: panel, options: options, transfer: transfer)
             }
-            confirmer.cancel()
-            await confirmer.value
+            let result = await withTaskCancellationHandler {
+                await transfer.value
+            } onCancel: {
+                transfer.cancel()
+            }
+            watcher.cancel()
+            await watcher.value
             if Task.isCancelled { return }
 
+            let outcome: AlarmReconnectPolicy.Outcome
+            if let aborted = attempt.aborted {
+                outcome = aborted
+            } else {
+                switch result {
+                case .success(let response): outcome = attempt.outcome(afterAnswer: response, panel: panel)
+                case .failure(.cancelled): return
+                case .failure(let error): outcome = attempt.outcome(afterError: panel.map(error), panel: panel)
+                }
+            }
             let (events, delay) = policy.ended(outcome)
             events.forEach { continuation.yield($0) }
             do {

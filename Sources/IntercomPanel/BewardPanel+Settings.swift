@@ -45,6 +45,15 @@ extension BewardPanel {
         return nil
     }
 
+    /// `systeminfo_cgi` `UpTime` (`d.hh:mm:ss`): how long the panel has run; nil when unreadable.
+    public func uptime() async throws(PanelError) -> Duration? {
+        guard let text = try await systemInfo()["UpTime"]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        let dayAndClock = text.split(separator: ".", maxSplits: 1)
+        let clock = (dayAndClock.last ?? "").split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3, let days = dayAndClock.count == 2 ? Int(dayAndClock[0]) : 0 else { return nil }
+        return .seconds(((days * 24 + clock[0]) * 60 + clock[1]) * 60 + clock[2])
+    }
+
     private func settingsPage(_ cgi: String) async throws(PanelError) -> KeyValueBody? {
         do {
             let response = try await request(cgi: cgi, query: "action=get")

@@ -16,6 +16,8 @@ final class SimulatorCore: Sendable {
         var subscribers: [ObjectIdentifier: AlarmSubscriber] = [:]
         var doorWatchers: [UUID: AsyncStream<SimulatedDoorEvent>.Continuation] = [:]
         var lockedUntil = Date.distantPast
+        /// `UpTime` counts from here; a minute before start, so a reboot makes it go back.
+        var bootedAt = Date().addingTimeInterval(-60)
     }
 
     private let state = Mutex(State())
@@ -56,6 +58,22 @@ final class SimulatorCore: Sendable {
     }
 
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// A reboot as a client sees it: `UpTime` starts again, and open alarm streams stay open but
+    /// silent for ever (the panel forgot them and sends no FIN; no keep-alive will reveal it).
+    func reboot() {
+        state.withLock { s in
+            s.bootedAt = Date()
+            s.subscribers.removeAll()
+        }
+    }
+
+    /// `systeminfo_cgi` `UpTime`: `d.hh:mm:ss`.
+    var uptimeText: String {
+        let seconds = max(0, Int(Date().timeIntervalSince(state.withLock { $0.bootedAt })))
+        let (days, rest) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        return "\(days)." + String(format: "%02d:%02d:%02d", rest / 3600, rest % 3600 / 60, rest % 60)
+    }
 
     func doorEvents() -> AsyncStream<SimulatedDoorEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: SimulatedDoorEvent.self)

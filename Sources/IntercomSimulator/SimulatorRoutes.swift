@@ -26,7 +26,7 @@ extension SimulatorCore {
                 ("DeviceModel", options.deviceModel),
                 ("DeviceUUID", "00000000-0000-0000-0000-000000000000"),
                 ("FaceRecognition", "0"),
-                ("UpTime", "0.00:01:00"),
+                ("UpTime", uptimeText),
             ])
         case "intercom_cgi":
             guard !options.isDSFamily else { return .notDefined(cgi) }

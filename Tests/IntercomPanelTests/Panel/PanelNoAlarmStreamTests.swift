@@ -37,20 +37,4 @@ import IntercomTestSupport
         }
         #expect(said.contains("alarmchangestate_cgi is not defined"))
     }
-
-    /// No keep-alives: a stream silent for longer than the simulator used to pad is kept and
-    /// still delivers the next line, without a reconnect.
-    @Test func aQuietStreamIsKept() async throws {
-        let f = try PanelFixture()
-        defer { f.server.stop() }
-        let stream = f.panel.alarmStream(options: .init(confirmAfter: .milliseconds(200)))
-        let events = PanelEventRecorder(stream.events)
-        defer { stream.cancel() }
-        #expect(await events.wait { $0.contains(.connected) })
-        _ = await events.wait(timeout: .milliseconds(1500)) { _ in false }
-        f.server.emitAlarm(.ding, active: true)
-        #expect(await events.wait { $0.contains { if case .alarm(let a) = $0 { a.kind == .ding } else { false } } })
-        #expect(events.all.filter { $0 == .connected }.count == 1)
-        #expect(f.server.requestCount("alarmchangestate_cgi") == 1)
-    }
 }
