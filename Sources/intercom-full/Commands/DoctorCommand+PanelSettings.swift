@@ -4,9 +4,21 @@ import IntercomPanel
 
 /// What `doctor` reads from a panel that answered, beyond its model: its own SIP registration
 /// (`sip_cgi` `AccountReg1`) and whether its firmware has the alarm stream. Both are warnings:
-/// doors and calls work either way.
+/// doors and calls work either way. The alarm stream needs a second to prove itself, so the
+/// panels are asked all at once and reported in config order.
 extension DoctorCommand {
-    static func panelSettingsFindings(_ client: BewardPanel, _ panel: PanelConfig) async -> [Finding] {
+    static func panelSettingsFindings(_ panels: [(BewardPanel, PanelConfig)]) async -> [Finding] {
+        await withTaskGroup(of: (Int, [Finding]).self) { group in
+            for (index, (client, panel)) in panels.enumerated() {
+                group.addTask { (index, await panelSettingsFindings(client, panel)) }
+            }
+            var byIndex: [Int: [Finding]] = [:]
+            for await (index, findings) in group { byIndex[index] = findings }
+            return panels.indices.flatMap { byIndex[$0] ?? [] }
+        }
+    }
+
+    private static func panelSettingsFindings(_ client: BewardPanel, _ panel: PanelConfig) async -> [Finding] {
         var findings: [Finding] = []
         switch try? await client.sipRegistration() {
         case true?:
