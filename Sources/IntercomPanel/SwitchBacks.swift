@@ -29,8 +29,6 @@ final class SwitchBacks: Sendable {
         return result
     }
 
-    var count: Int { running.withLock { $0.count } }
-
     func settle() async {
         let tasks = running.withLock { Array($0.values) }
         for task in tasks { _ = await task.value }
