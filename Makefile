@@ -29,6 +29,7 @@ CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
 |IntercomVideoTests\.(TimestampPacerTests|StreamURLGateTests|ScaleTargetTests|FFmpegOptionsTests|FFmpegLoadingTests)\
 |IntercomEndToEndTests\.MosquittoLoadingTests\
 |IntercomTUITests\.BracketedPasteTests\
+|IntercomPanelTests\.(AlarmReconnectPolicyTests|PanelAlarmLineTests)|IntercomSimulatorTests\.SimulatedFirmwareRouteTests\
 |IntercomOperatorTests\.(OperatorEnvelopeTests|OperatorModelTests|OperatorServerZoneTests|SetupProbeRangeTests|OutsideTextFormattingTests|FlatSettingChangeTests|LogTableTests|DoorsListTests|CtlTransferArgumentsTests|DoorTargetTests|CtlSummaryTests|CtlGuestArgumentsTests)
 check:
 	$(SWIFT) build --build-tests

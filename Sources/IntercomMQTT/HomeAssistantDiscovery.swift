@@ -15,7 +15,7 @@ public struct HomeAssistantDiscovery: Sendable {
     public init(topics: MQTTTopics) { self.topics = topics }
 
     /// The event types of a panel's event entity.
-    public static let eventTypes = ["ring", "ding", "motion", "door_sensor", "door_opened"]
+    public static let eventTypes = ["ring", "ding", "motion", "lock_relay", "door_opened"]
 
     /// The event types of an operator's log entity: its entries' `event` names.
     public static let operatorEventTypes = PlogEvent.allCases.map(\.name)

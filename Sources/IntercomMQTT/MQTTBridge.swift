@@ -302,7 +302,8 @@ public actor MQTTBridge {
             retain(base + "/call_state", calls.state(config.name))
         case .panelEvent(_, let kind, let state):
             guard state == "on" else { return }
-            homeAssistantEvent(kind == "door" ? "door_sensor" : kind)
+            // The panel reports its lock relay switching (`SensorOutAlarm`), not a door contact.
+            homeAssistantEvent(kind == "door" ? "lock_relay" : kind)
         case .doorOpened(_, _, let door, let method, let by, let ok, _):
             guard ok else { return }
             homeAssistantEvent("door_opened", [("door", .string(door)), ("method", .string(method)), ("by", .string(by.rawValue))]

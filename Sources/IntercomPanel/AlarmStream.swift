@@ -8,7 +8,9 @@ import Synchronization
 /// otherwise block snapshots and door calls queued on the panel's main client. It costs no
 /// thread: the process's `HTTPEventLoop` runs every panel's stream.
 /// EOF and idle timeouts are routine and lead to a reconnect; only several failed
-/// connects in a row are reported as the panel being unreachable.
+/// connects in a row are reported as the panel being unreachable. Firmware without the stream
+/// answers 200 and closes: that is said once as `.noAlarmStream`, never as a connect
+/// (`AlarmReconnectPolicy` decides what is said and when to ask again).
 ///
 /// Keep the `AlarmStream` itself alive while reading `events`: releasing it stops the
 /// stream, so a forgotten stream cannot keep a connection busy forever.
@@ -18,19 +20,32 @@ public final class AlarmStream: Sendable {
         public var maxBackoff: Duration
         /// Consecutive failed connects before `.unreachable` is reported.
         public var failuresBeforeUnreachable: Int
-        /// With no byte for this long the connection is presumed dead and reopened.
+        /// With no byte for this long the connection is reopened. No public source shows a panel
+        /// sending keep-alives, so a quiet stream is normal: this is long (AT reopens every 30 min);
+        /// `silenceCheck` finds a panel that is gone or rebooted sooner.
         public var idleTimeout: Duration
+        /// A 2xx stream that stays open this long without closing counts as connected, even before
+        /// its first line; one that closes sooner without a valid line has no alarm stream.
+        public var confirmAfter: Duration
+        /// A connected stream silent this long is checked through the panel's main connection
+        /// (`systeminfo_cgi` `UpTime`): no answer ends it as a failure, an uptime that went back
+        /// (a reboot, whose old connection is dead but never closed) reopens it.
+        public var silenceCheck: Duration
 
         public init(
             initialBackoff: Duration = .seconds(1),
             maxBackoff: Duration = .seconds(30),
             failuresBeforeUnreachable: Int = 3,
-            idleTimeout: Duration = .seconds(120)
+            idleTimeout: Duration = .seconds(30 * 60),
+            confirmAfter: Duration = .seconds(2),
+            silenceCheck: Duration = .seconds(120)
         ) {
             self.initialBackoff = initialBackoff
             self.maxBackoff = maxBackoff
             self.failuresBeforeUnreachable = failuresBeforeUnreachable
             self.idleTimeout = idleTimeout
+            self.confirmAfter = confirmAfter
+            self.silenceCheck = silenceCheck
         }
     }
 
@@ -43,6 +58,9 @@ public final class AlarmStream: Sendable {
         case unreachable(PanelError)
         /// The first successful connect after `.unreachable`.
         case reachable
+        /// The panel answers but has no alarm stream ("`alarmchangestate_cgi` is not defined", or a
+        /// close before any valid line). Said once; it is asked again only every `maxBackoff`.
+        case noAlarmStream(PanelError)
     }
 
     public let events: AsyncStream<Event>
@@ -77,78 +95,50 @@ public final class AlarmStream: Sendable {
             continuation.yield(.unreachable(panel.map(error)))
             return
         }
-        let health = Mutex(Health())
-        var backoff = options.initialBackoff
+        let policy = SharedAlarmPolicy(options: options)
 
         while !Task.isCancelled {
-            let splitter = LineSplitter()
-            let opened = Atomic<Bool>(false)
-            var failure: PanelError?
-            do {
-                let response = try await client.stream(
-                    url, idleTimeout: options.idleTimeout,
-                    onOpen: { _ in
-                        opened.store(true, ordering: .relaxed)
-                        let wasDown = health.withLock { $0.connected() }
-                        if wasDown { continuation.yield(.reachable) }
-                        continuation.yield(.connected)
-                    },
-                    onChunk: { chunk in
-                        for line in splitter.feed(chunk) {
-                            if let alarm = PanelAlarm(line: line) { continuation.yield(.alarm(alarm)) }
-                        }
-                        return true
-                    })
-                if !opened.load(ordering: .relaxed) {
-                    // A finished non-2xx answer: 401, 404, "is not defined" …
-                    do {
-                        _ = try panel.check(response, cgi: "alarmchangestate_cgi")
-                        failure = .badData("panel \(panel.name) closed the alarm stream without answering")
-                    } catch {
-                        failure = error
-                    }
+            let attempt = AlarmAttempt(policy: policy, continuation: continuation)
+            let transfer = Task { () -> Result<HTTPResponse, HTTPError> in
+                do throws(HTTPError) {
+                    return .success(try await client.stream(
+                        url, idleTimeout: options.idleTimeout,
+                        onOpen: { status in attempt.opened(status: status) },
+                        onChunk: { chunk in attempt.feed(chunk) }))
+                } catch {
+                    return .failure(error)
                 }
-            } catch .cancelled {
-                return
-            } catch {
-                if !opened.load(ordering: .relaxed) { failure = panel.map(error) }
             }
+            // Owned by this attempt: confirms a quiet stream, checks a silent one; cancelled and awaited below.
+            let watcher = Task {
+                await AlarmSilenceWatch.run(attempt: attempt, panel: panel, options: options, transfer: transfer)
+            }
+            let result = await withTaskCancellationHandler {
+                await transfer.value
+            } onCancel: {
+                transfer.cancel()
+            }
+            watcher.cancel()
+            await watcher.value
             if Task.isCancelled { return }
 
-            if let failure {
-                let report = health.withLock { $0.failed(threshold: options.failuresBeforeUnreachable) }
-                if report { continuation.yield(.unreachable(failure)) }
+            let outcome: AlarmReconnectPolicy.Outcome
+            if let aborted = attempt.aborted {
+                outcome = aborted
             } else {
-                backoff = options.initialBackoff
+                switch result {
+                case .success(let response): outcome = attempt.outcome(afterAnswer: response, panel: panel)
+                case .failure(.cancelled): return
+                case .failure(let error): outcome = attempt.outcome(afterError: panel.map(error), panel: panel)
+                }
             }
+            let (events, delay) = policy.ended(outcome)
+            events.forEach { continuation.yield($0) }
             do {
-                try await Task.sleep(for: backoff)
+                try await Task.sleep(for: delay)
             } catch {
                 return
             }
-            if failure != nil { backoff = min(backoff * 2, options.maxBackoff) }
-        }
-    }
-
-    /// Counts failed connects and remembers whether "unreachable" was said,
-    /// so each transition is reported exactly once.
-    private struct Health {
-        var consecutiveFailures = 0
-        var reportedDown = false
-
-        /// True when `.reachable` is due.
-        mutating func connected() -> Bool {
-            consecutiveFailures = 0
-            defer { reportedDown = false }
-            return reportedDown
-        }
-
-        /// True when `.unreachable` is due.
-        mutating func failed(threshold: Int) -> Bool {
-            consecutiveFailures += 1
-            guard consecutiveFailures >= threshold, !reportedDown else { return false }
-            reportedDown = true
-            return true
         }
     }
 }

@@ -19,6 +19,8 @@ public final class BewardPanel: Sendable {
     private let detectedFamily: Mutex<PanelFamily?>
     /// What the panel's last challenge asked for; a kept-alive Digest session is not challenged again.
     private let lastOfferedAuth = Mutex<HTTPAuthMethods>([])
+    /// The switch-backs (`Enable=off`, `Status=0`) still running: they outlive a cancelled caller.
+    let switchBacks = SwitchBacks()
 
     /// - Parameters:
     ///   - timeout: the whole-request limit for door and snapshot calls (SmartYard uses 3 s).
@@ -96,12 +98,18 @@ public final class BewardPanel: Sendable {
     /// The family from the config, or read from `DeviceModel`, or probed.
     public func detectFamily() async throws(PanelError) -> PanelFamily {
         if let known = detectedFamily.withLock({ $0 }) { return known }
-        let info = try await systemInfo()
         let family: PanelFamily
-        if let model = info["DeviceModel"], let fromName = PanelFamily(deviceModel: model) {
-            family = fromName
-        } else {
-            family = try await probeFamily()
+        do {
+            let info = try await systemInfo()
+            if let model = info["DeviceModel"], let fromName = PanelFamily(deviceModel: model) {
+                family = fromName
+            } else {
+                family = try await probeFamily()
+            }
+        } catch .authRefused, .unsupported {
+            // An account that may open doors but not read the model (or firmware without the page):
+            // not a wrong password; the fix is naming the family.
+            throw .modelUnreadable(panel: name)
         }
         detectedFamily.withLock { $0 = family }
         return family
@@ -117,30 +125,6 @@ public final class BewardPanel: Sendable {
         }
     }
 
-    /// Pulse a door relay. Returns when the panel answered `OK`.
-    public func open(door: Door) async throws(PanelError) {
-        switch try await detectFamily() {
-        case .dks:
-            switch door {
-            case .main, .output(0): try await expectOK(cgi: "intercom_cgi", query: "action=maindoor")
-            case .alt, .output(1): try await expectOK(cgi: "intercom_cgi", query: "action=altdoor")
-            case .light, .output(2): try await pulseLight()
-            case .output(let n):
-                throw .badData("panel \(name) is a DKS panel with outputs 0 (main), 1 (alt) and 2 (light); there is no output \(n)")
-            }
-        case .ds:
-            try await expectOK(cgi: "alarmout_cgi", query: "action=set&Output=\(door.dsOutput)&Status=1")
-        }
-    }
-
-    /// DKS has no pulse for the third output, so it is switched on and off again.
-    private func pulseLight() async throws(PanelError) {
-        try await expectOK(cgi: "intercom_cgi", query: "action=light&Enable=on")
-        // Even when cancelled during the pause the light must be switched off again.
-        try? await Task.sleep(for: .milliseconds(100))
-        try await expectOK(cgi: "intercom_cgi", query: "action=light&Enable=off")
-    }
-
     /// Continuous `alarmchangestate_cgi` events over a connection of its own.
     public func alarmStream(options: AlarmStream.Options = .init()) -> AlarmStream {
         AlarmStream(panel: self, options: options)
@@ -150,14 +134,6 @@ public final class BewardPanel: Sendable {
 
     public func url(cgi: String, query: String) -> String {
         query.isEmpty ? "\(baseURL)/cgi-bin/\(cgi)" : "\(baseURL)/cgi-bin/\(cgi)?\(query)"
-    }
-
-    private func expectOK(cgi: String, query: String) async throws(PanelError) {
-        let response = try await request(cgi: cgi, query: query)
-        let answer = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard answer.uppercased() == "OK" else {
-            throw .badData("panel \(name) answered \"\(answer.prefix(60))\" instead of OK to \(cgi) \(query.prefix(40))")
-        }
     }
 
     /// A GET with the panel-level meaning of statuses and bodies applied.

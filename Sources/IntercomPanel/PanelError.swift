@@ -7,8 +7,14 @@ public enum PanelError: Error, Sendable, Equatable, CustomStringConvertible {
     case authRefused(panel: String)
     /// HTTP 401 with a Basic-only challenge while the config allows Digest only: the password was not sent.
     case basicAuthOnly(panel: String)
+    /// `model = auto`, but `systeminfo_cgi` refused this account (or is missing): the family is unknown.
+    case modelUnreadable(panel: String)
+    /// A door or output request answered 200 with something other than `OK`: the panel's own words.
+    case doorReply(panel: String, request: String, said: String)
     /// The firmware has no such CGI (body says "… is not defined").
     case unsupported(cgi: String)
+    /// The panel answers, but its firmware has no alarm stream; `said` is what it did instead.
+    case noAlarmStream(panel: String, said: String)
     /// An answer that is not what the API promises (not a JPEG, not "OK", unknown status).
     case badData(String)
     /// The panel accepted the connection but did not finish in time.
@@ -21,9 +27,9 @@ public enum PanelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The CLI's exit status for this error (`ExitCode`: 65 data, 69 unavailable, 77 auth).
     public var exitCode: Int32 {
         switch self {
-        case .unreachable, .unsupported, .timeout: return 69
-        case .authRefused, .basicAuthOnly: return 77
-        case .badData, .tooLarge: return 65
+        case .unreachable, .unsupported, .noAlarmStream, .timeout: return 69
+        case .authRefused, .basicAuthOnly, .modelUnreadable: return 77
+        case .badData, .tooLarge, .doorReply: return 65
         case .cancelled: return 1
         }
     }
@@ -33,12 +39,21 @@ public enum PanelError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreachable(let why):
             return why
         case .authRefused(let panel):
-            return "panel \(panel) refused the user/password: check user and password in [panel \(panel)]"
+            return "panel \(panel) refused the user/password: check user, password and auth = (digest|basic) in [panel \(panel)]"
         case .basicAuthOnly(let panel):
             return "panel \(panel) asked for Basic authentication, which shows the password to anyone on the path; "
                 + "nothing was sent: enable Digest on the panel, or set auth = basic in [panel \(panel)] to allow Basic"
+        case .modelUnreadable(let panel):
+            return "panel \(panel) would not tell its model (systeminfo_cgi refused or missing): if user and password "
+                + "are right, this account may open doors but not read it: set model = dks|ds in [panel \(panel)]"
+        case .doorReply(let panel, let request, let said):
+            let words = said.isEmpty ? "nothing" : "\"\(said)\""
+            return "panel \(panel) answered \(words) instead of OK to \(request): the door may or may not have opened"
         case .unsupported(let cgi):
             return "this panel's firmware has no \(cgi) (it answered \"is not defined\")"
+        case .noAlarmStream(let panel, let said):
+            return "panel \(panel) has no alarm stream (alarmchangestate_cgi \(said)): no button, motion or relay "
+                + "events from it; doors and calls still work; it is asked again at the longest back-off"
         case .badData(let why):
             return why
         case .timeout(let panel, let after):

@@ -1,16 +1,28 @@
 import CMicroHTTPD
 import Foundation
 
-/// The panel's alarm stream (`alarmchangestate_cgi`): lines as alarms happen, CRLF keep-alives between.
+/// The panel's alarm stream (`alarmchangestate_cgi`): lines as alarms happen, silence between
+/// (CRLF keep-alives only when `keepAliveMs` asks for them).
 final class AlarmStreamBody: StreamedBody {
     let core: SimulatorCore
     let subscriber = AlarmSubscriber()
+    /// The client's socket (-1 unknown): with nothing to write, peeking is how a client that went
+    /// away is noticed.
+    private let socket: Int32
     /// Only the connection's own thread calls `read`, so this needs no lock.
     private var lastWrite = ContinuousClock.now
 
-    init(core: SimulatorCore) {
+    init(core: SimulatorCore, socket: Int32) {
         self.core = core
+        self.socket = socket
         core.addSubscriber(subscriber)
+    }
+
+    /// The client closed its end (a request has no body, so any readable EOF means it left).
+    private var clientLeft: Bool {
+        guard socket >= 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
     }
 
     deinit { core.removeSubscriber(subscriber) }
@@ -27,6 +39,7 @@ final class AlarmStreamBody: StreamedBody {
             }
             usleep(10_000)
         }
+        if clientLeft { return MHDReader.endWithError }
         let keepAlive = core.options.keepAliveMs
         if keepAlive > 0, max >= 2, ContinuousClock.now - lastWrite >= .milliseconds(keepAlive) {
             lastWrite = .now

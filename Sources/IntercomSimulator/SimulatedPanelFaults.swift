@@ -11,12 +11,17 @@ public struct SimulatedPanelFaults: Sendable, Equatable {
     public var truncatedJPEG: Bool
     /// Every CGI answers 500 Internal Server Error (a firmware in trouble).
     public var serverError: Bool
+    /// The DKS light's `Enable=on` hangs this long before its answer (an output that hangs the
+    /// firmware): the client's `on` times out, and its `off` must still arrive.
+    public var stallLightOnMs: Int
 
-    public init(delayMs: Int = 0, brokenJPEG: Bool = false, truncatedJPEG: Bool = false, serverError: Bool = false) {
+    public init(delayMs: Int = 0, brokenJPEG: Bool = false, truncatedJPEG: Bool = false, serverError: Bool = false,
+                stallLightOnMs: Int = 0) {
         self.delayMs = delayMs
         self.brokenJPEG = brokenJPEG
         self.truncatedJPEG = truncatedJPEG
         self.serverError = serverError
+        self.stallLightOnMs = stallLightOnMs
     }
 
     public static let none = SimulatedPanelFaults()

@@ -72,6 +72,10 @@ public final class SimulatedPanelHTTPServer: Sendable {
     /// Open `alarmchangestate_cgi` responses right now.
     public var alarmStreamCount: Int { core.subscriberCount }
 
+    /// Reboots the panel as a client sees it: `UpTime` starts again; open alarm streams stay open,
+    /// silent, and are no longer counted.
+    public func reboot() { core.reboot() }
+
     /// Every door opened from now on (through HTTP, or by DTMF when a `SimulatedPanel` owns this server);
     /// each call makes an independent stream.
     public func doorEvents() -> AsyncStream<SimulatedDoorEvent> { core.doorEvents() }

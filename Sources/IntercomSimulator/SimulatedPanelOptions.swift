@@ -30,9 +30,24 @@ public struct SimulatedPanelOptions: Sendable {
     public var hugeBodyMB: Int
     /// How long a relay stays "active" on the alarm stream after an open.
     public var relayMs: Int
-    /// An idle alarm stream sends a blank line this often (0 = never). Without a write
-    /// the server would not notice a client that went away.
+    /// An idle alarm stream sends a blank line this often; 0 (the default) never does, as no
+    /// public source shows a real panel doing (the server peeks at the socket to notice a client
+    /// that went away instead).
     public var keepAliveMs: Int
+    /// False: firmware without the alarm stream, which answers `alarmchangestate_cgi` with
+    /// 200 and one line "alarmchangestate_cgi is not defined", then closes.
+    public var alarmStream: Bool
+    /// DS family: the relays it has (1 = a one-relay DS06, which refuses `Output=1` and up with
+    /// its own words instead of `OK`).
+    public var relays: Int
+    /// DKS family: also report door relays on the alarm stream (unconfirmed on real DKS, so off).
+    public var dksRelayAlarm: Bool
+    /// The account may open doors and watch but not read `systeminfo_cgi` (answered 401), as a
+    /// "Door"/"View"-only user of `pwdgrp_cgi` might (unconfirmed: docs/BEWARD.md checklist).
+    public var restrictedAccount: Bool
+    /// The snapshot's size: 640×480 for tests; `simulate-panel` serves 1280×720 as a DKS does.
+    public var snapshotWidth: Int
+    public var snapshotHeight: Int
     /// The camera over RTSP (`SimulatedPanel` starts it): the port, 0 = any free one; nil = no RTSP
     /// server (the default in process, so tests that only need HTTP and SIP never start GStreamer).
     /// `rtsp_cgi?action=get` answers it as `RtspPort`.
@@ -54,9 +69,15 @@ public struct SimulatedPanelOptions: Sendable {
         serverError: Bool = false,
         hugeBodyMB: Int = 0,
         relayMs: Int = 1000,
-        keepAliveMs: Int = 1000,
+        keepAliveMs: Int = 0,
         rtspPort: UInt16? = nil,
-        sipUser: String? = nil
+        sipUser: String? = nil,
+        alarmStream: Bool = true,
+        relays: Int = 3,
+        dksRelayAlarm: Bool = false,
+        restrictedAccount: Bool = false,
+        snapshotWidth: Int = SyntheticFrame.width,
+        snapshotHeight: Int = SyntheticFrame.height
     ) {
         self.user = user
         self.password = password
@@ -72,6 +93,12 @@ public struct SimulatedPanelOptions: Sendable {
         self.keepAliveMs = keepAliveMs
         self.rtspPort = rtspPort
         self.sipUser = sipUser
+        self.alarmStream = alarmStream
+        self.relays = relays
+        self.dksRelayAlarm = dksRelayAlarm
+        self.restrictedAccount = restrictedAccount
+        self.snapshotWidth = snapshotWidth
+        self.snapshotHeight = snapshotHeight
     }
 
     /// The faults the server starts with; `SimulatedPanelHTTPServer.setFaults` changes them later.

@@ -10,7 +10,8 @@ enum SimulatedResponse {
     case alarmStream
 
     static func ok() -> SimulatedResponse { .text(status: 200, "OK\r\n") }
-    static func notDefined(_ cgi: String) -> SimulatedResponse { .text(status: 200, "Error: \(cgi) is not defined\r\n") }
+    /// What firmware answers for a CGI it lacks: 200 and this one line (SmartYard-Server's drivers).
+    static func notDefined(_ cgi: String) -> SimulatedResponse { .text(status: 200, "\(cgi) is not defined\n") }
     static func keyValues(_ pairs: [(String, String)]) -> SimulatedResponse {
         .text(status: 200, pairs.map { "\($0.0)=\($0.1)\r\n" }.joined())
     }

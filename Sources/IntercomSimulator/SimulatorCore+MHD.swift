@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 import Foundation
 
 /// Turning libmicrohttpd callbacks into `route` calls and `SimulatedResponse`s into MHD responses.
@@ -7,14 +8,7 @@ extension SimulatorCore {
 
     func handle(_ connection: OpaquePointer, url: String) -> MHD_Result {
         let faults = self.faults
-        if faults.delayMs > 0 {
-            // Sliced so a stopping server does not wait out a long delay.
-            var left = faults.delayMs
-            while left > 0, !isStopping {
-                usleep(UInt32(min(left, 50)) * 1000)
-                left -= 50
-            }
-        }
+        stall(ms: faults.delayMs)
         countCredentials(connection)
         switch authorize(connection) {
         case .granted:
@@ -109,7 +103,7 @@ extension SimulatorCore {
             response = MHDResponse.stream(HugeBody(total: bytes), blockSize: 64 * 1024, type: "image/jpeg")
         case .alarmStream:
             status = 200
-            response = MHDResponse.stream(AlarmStreamBody(core: self), blockSize: 1024, type: "text/plain")
+            response = MHDResponse.stream(AlarmStreamBody(core: self, socket: intercom_mhd_connection_fd(connection)), blockSize: 1024, type: "text/plain")
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }

@@ -16,6 +16,8 @@ final class SimulatorCore: Sendable {
         var subscribers: [ObjectIdentifier: AlarmSubscriber] = [:]
         var doorWatchers: [UUID: AsyncStream<SimulatedDoorEvent>.Continuation] = [:]
         var lockedUntil = Date.distantPast
+        /// `UpTime` counts from here; a minute before start, so a reboot makes it go back.
+        var bootedAt = Date().addingTimeInterval(-60)
     }
 
     private let state = Mutex(State())
@@ -57,6 +59,22 @@ final class SimulatorCore: Sendable {
 
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
+    /// A reboot as a client sees it: `UpTime` starts again, and open alarm streams stay open but
+    /// silent for ever (the panel forgot them and sends no FIN; no keep-alive will reveal it).
+    func reboot() {
+        state.withLock { s in
+            s.bootedAt = Date()
+            s.subscribers.removeAll()
+        }
+    }
+
+    /// `systeminfo_cgi` `UpTime`: `d.hh:mm:ss`.
+    var uptimeText: String {
+        let seconds = max(0, Int(Date().timeIntervalSince(state.withLock { $0.bootedAt })))
+        let (days, rest) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        return "\(days)." + String(format: "%02d:%02d:%02d", rest / 3600, rest % 3600 / 60, rest % 60)
+    }
+
     func doorEvents() -> AsyncStream<SimulatedDoorEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: SimulatedDoorEvent.self)
         let id = UUID()
@@ -75,15 +93,16 @@ final class SimulatorCore: Sendable {
         watchers.forEach { $0.finish() }
     }
 
-    /// Writes one `alarmchangestate_cgi` line to every open stream.
-    func emit(_ kind: PanelAlarm.Kind, active: Bool) {
+    /// Writes one `alarmchangestate_cgi` line to every open stream, as firmware does: LF only and
+    /// the fifth field naming the input or relay (`number`, 1-based), not a channel 0.
+    func emit(_ kind: PanelAlarm.Kind, active: Bool, number: Int = 1) {
         let name: String
         switch kind {
         case .ding: name = "SensorAlarm"
         case .motion: name = "MotionDetection"
         case .door: name = "SensorOutAlarm"
         }
-        let line = "\(Self.panelTimestamp());\(name);\(active ? 1 : 0);0\r\n"
+        let line = "\(Self.panelTimestamp());\(name);\(active ? 1 : 0);\(number)\n"
         let subscribers = state.withLock { Array($0.subscribers.values) }
         subscribers.forEach { $0.push(line) }
     }
@@ -97,10 +116,13 @@ final class SimulatorCore: Sendable {
             return Array(s.doorWatchers.values)
         }
         watchers.forEach { $0.yield(SimulatedDoorEvent(door: door, method: method)) }
-        emit(.door, active: true)
+        // DS reports its relays (SensorOutAlarm); no source shows a DKS doing so.
+        guard options.isDSFamily || options.dksRelayAlarm else { return }
+        let number = door.dsOutput + 1
+        emit(.door, active: true, number: number)
         // The relay releases by itself after the unlock time, as DS panels seem to do.
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(relay)) { [weak self] in
-            self?.emit(.door, active: false)
+            self?.emit(.door, active: false, number: number)
         }
     }
 

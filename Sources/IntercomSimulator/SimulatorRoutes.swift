@@ -14,6 +14,7 @@ extension SimulatorCore {
         case "images_cgi":
             return snapshot()
         case "systeminfo_cgi":
+            guard !options.restrictedAccount else { return .text(status: 401, "Unauthorized\n") }
             return .keyValues([
                 ("HostName", "intercom-sim"),
                 ("ChannelNum", "1"),
@@ -25,7 +26,7 @@ extension SimulatorCore {
                 ("DeviceModel", options.deviceModel),
                 ("DeviceUUID", "00000000-0000-0000-0000-000000000000"),
                 ("FaceRecognition", "0"),
-                ("UpTime", "0.00:01:00"),
+                ("UpTime", uptimeText),
             ])
         case "intercom_cgi":
             guard !options.isDSFamily else { return .notDefined(cgi) }
@@ -37,7 +38,11 @@ extension SimulatorCore {
                 doorOpened(.alt)
                 return .ok()
             case "light":
-                if query("Enable") == "on" { doorOpened(.light) }
+                let enable = query("Enable") ?? ""
+                count("light:\(enable)")
+                guard enable == "on" else { return .ok() }
+                doorOpened(.light)
+                stall(ms: faults.stallLightOnMs)
                 return .ok()
             case "locked":
                 return .text(status: 200, isLocked ? "1\r\n" : "0\r\n")
@@ -50,6 +55,10 @@ extension SimulatorCore {
             guard action == "set", let output = query("Output").flatMap(Int.init) else {
                 return .text(status: 200, "Error: bad parameters\r\n")
             }
+            // A one-relay DS refuses the others in its own words (the wording is ours: no capture shows it).
+            guard output >= 0, output < options.relays else {
+                return .text(status: 200, "Error: Output \(output) is not available\n")
+            }
             if query("Status") == "1" {
                 let door: Door = switch output {
                 case 0: .main
@@ -60,7 +69,7 @@ extension SimulatorCore {
             }
             return .ok()
         case "alarmchangestate_cgi":
-            return .alarmStream
+            return options.alarmStream ? .alarmStream : .notDefined(cgi)
         case "rtsp_cgi":
             // A panel answers its RTSP settings; without a running RTSP server the switch is off.
             guard action == "get" else { return .text(status: 200, "Error: unknown action\r\n") }
@@ -71,9 +80,11 @@ extension SimulatorCore {
             ])
         case "sip_cgi":
             // The account as a Beward panel reports it (beward-http-api.md §4): AccUser1 is the user
-            // its calls come from. Other actions (regstatus, call, set) are not simulated.
-            guard action == "get" else { return .text(status: 200, "Error: unknown action\r\n") }
+            // its calls come from; regstatus its registration. Other actions (call, set) are not simulated.
             let user = options.sipUser ?? ""
+            // Registered as far as a client can tell once an account is set up.
+            if action == "regstatus" { return .keyValues([("AccountReg1", user.isEmpty ? "0" : "1")]) }
+            guard action == "get" else { return .text(status: 200, "Error: unknown action\r\n") }
             return .keyValues([
                 ("AccountEnable1", user.isEmpty ? "off" : "on"),
                 ("AccUser1", user),
@@ -94,7 +105,17 @@ extension SimulatorCore {
             // SmartYard's driver saves the configuration after every door opening.
             return action == "forcesave" ? .ok() : .text(status: 200, "Error: unknown action\r\n")
         default:
-            return .text(status: 404, "Not Found\r\n")
+            // Firmware answers a CGI it lacks with 200 and one line, not 404.
+            return .notDefined(cgi)
+        }
+    }
+
+    /// Waits on the connection's thread, sliced so a stopping server does not wait out a long delay.
+    func stall(ms: Int) {
+        var left = ms
+        while left > 0, !isStopping {
+            usleep(UInt32(min(left, 50)) * 1000)
+            left -= 50
         }
     }
 
@@ -109,6 +130,7 @@ extension SimulatorCore {
         }
         let frame = nextFrame()
         let image = SyntheticFrame.render(frame: frame, label: "DKS SIM", time: Self.clockText())
+            .enlarged(width: options.snapshotWidth, height: options.snapshotHeight)
         guard let jpeg = try? JPEG.encode(image, quality: 75) else {
             return .text(status: 500, "Error: encoder failed\r\n")
         }

@@ -33,4 +33,8 @@ struct MHD_Daemon *intercom_mhd_start_bound(const char *host,
 /// The port actually bound, or 0 when unknown.
 uint16_t intercom_mhd_bound_port(struct MHD_Daemon *daemon);
 
+/// The connection's socket, or -1: the simulated panel's silent alarm stream peeks at it to
+/// notice a client that went away without writing anything (MHD_get_connection_info is variadic).
+int intercom_mhd_connection_fd(struct MHD_Connection *connection);
+
 #endif

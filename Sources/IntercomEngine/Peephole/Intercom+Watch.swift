@@ -25,6 +25,9 @@ extension Intercom {
                         await self.publish(.panelUnreachable(panel: name, error: error.description))
                     case .reachable:
                         await self.publish(.panelReachable(panel: name))
+                    case .noAlarmStream(let error):
+                        // No event in the vocabulary fits (the panel is reachable): said once, in the log.
+                        self.logger.warning("\(error)")
                     }
                 }
                 withExtendedLifetime(stream) {}

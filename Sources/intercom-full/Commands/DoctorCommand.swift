@@ -66,6 +66,7 @@ enum DoctorCommand {
             report(Finding(ok: false, text: "no [panel NAME] section: see 'intercom config --example'"))
         }
         var answering: [PanelConfig] = []
+        var answeringClients: [BewardPanel] = []
         for panel in config.panels {
             if let warning = callBackFinding(panel) { report(warning) }
             let client: BewardPanel
@@ -81,12 +82,15 @@ enum DoctorCommand {
                 report(Finding(ok: true, text: "\(panel.name): \(panel.url) answers, user \(panel.user) accepted"
                     + "\(authNote(client)), model \(info["DeviceModel"] ?? "?") (\(family.rawValue))"))
                 answering.append(panel)
+                answeringClients.append(client)
             } catch {
                 // The Basic-only refusal names the scheme itself.
                 let note = error == .basicAuthOnly(panel: panel.name) ? "" : authNote(client, auth: panel.auth)
                 report(Finding(ok: false, text: "\(panel.name): \(error)\(note)", code: error.exitCode))
             }
         }
+
+        for finding in await panelSettingsFindings(Array(zip(answeringClients, answering))) { report(finding) }
 
         if answering.contains(where: { $0.rtspURL != nil }) {
             Console.out("streams")

@@ -27,6 +27,11 @@ enum SimulatePanelCommand {
             .flag("--broken-jpeg", "images_cgi sends bytes that are not a JPEG"),
             .flag("--truncated-jpeg", "images_cgi sends half a JPEG"),
             .flag("--server-error", "every CGI answers 500 Internal Server Error"),
+            .flag("--no-alarm-stream", "firmware without alarmchangestate_cgi (200 and \"… is not defined\")"),
+            .value("--keep-alive-ms", "N", "a blank line on an idle alarm stream every N ms (default 0: never, as real panels)"),
+            .value("--relays", "N", "DS relays 1-3 (default 3); a DS refuses the others in its own words"),
+            .flag("--dks-relay-alarm", "a DKS reports its door relays on the alarm stream too (default: DS only)"),
+            .value("--snapshot-size", "WxH", "images_cgi picture size (default 1280x720, a DKS main stream)"),
             .value("--count", "N", "run N panels (1-256) in one process: panel-01…, ports from each base port up, SIP users 100001 up; no RTSP unless --rtsp-port"),
             .value("--events", "FORMAT", "text (default): a line per happening; json: one JSON object per line",
                    choices: ["text", "json"]),
@@ -113,6 +118,7 @@ enum SimulatePanelCommand {
         s.http.brokenJPEG = arguments.has("--broken-jpeg")
         s.http.truncatedJPEG = arguments.has("--truncated-jpeg")
         s.http.serverError = arguments.has("--server-error")
+        try firmwareQuirks(arguments, into: &s.http, fail: fail)
         if s.http.brokenJPEG && s.http.truncatedJPEG {
             throw fail("choose one of --broken-jpeg and --truncated-jpeg")
         }

@@ -9,7 +9,7 @@ import IntercomTestSupport
 @Suite struct PanelAlarmStreamTests {
     private let fast = AlarmStream.Options(
         initialBackoff: .milliseconds(100), maxBackoff: .milliseconds(400),
-        failuresBeforeUnreachable: 3, idleTimeout: .seconds(10))
+        failuresBeforeUnreachable: 3, idleTimeout: .seconds(10), confirmAfter: .milliseconds(200))
 
     private static func alarms(_ events: [AlarmStream.Event]) -> [PanelAlarm] {
         events.compactMap { if case .alarm(let a) = $0 { a } else { nil } }
@@ -20,7 +20,7 @@ import IntercomTestSupport
     }
 
     @Test func linesArriveAsAlarms() async throws {
-        let f = try PanelFixture(.init(relayMs: 200))
+        let f = try PanelFixture(.init(relayMs: 200, dksRelayAlarm: true))
         defer { f.server.stop() }
         let stream = f.panel.alarmStream(options: fast)
         let events = PanelEventRecorder(stream.events)

@@ -40,7 +40,7 @@ import IntercomBase
         #expect(error == .authRefused(panel: "test"))
         #expect(error?.exitCode == 77)
         let text = try #require(error?.description)
-        #expect(text == "panel test refused the user/password: check user and password in [panel test]")
+        #expect(text == "panel test refused the user/password: check user, password and auth = (digest|basic) in [panel test]")
         #expect(!text.contains("s3cret-wrong"))
     }
 

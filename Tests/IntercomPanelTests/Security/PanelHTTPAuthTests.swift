@@ -115,7 +115,7 @@ import IntercomBase
         let wrong = try gateConfig(port: digestPort, name: "wrong.ini")
         let refused = try await IntercomBinary.run(["doctor", "--config", wrong.path], in: directory, timeout: .seconds(30))
         #expect(refused.status == 77, "\(refused.stdout)\n\(refused.stderr)")
-        #expect(refused.stdout.contains("refused the user/password: check user and password in [panel gate] "
+        #expect(refused.stdout.contains("refused the user/password: check user, password and auth = (digest|basic) in [panel gate] "
             + "(the panel asked for Digest; auth = digest answers Digest only)"), "\(refused.stdout)")
     }
 }

@@ -44,6 +44,8 @@ public enum SetupCommand {
         var password: String
         var sipUser: String
         var stream: SetupPanelFacts.Stream = .unknown
+        /// The door digits the panel listens for (`sip_cgi` `DtmfSignal1/2`), when it said.
+        var doorDigits = SetupPanelFacts.DoorDigits()
         /// Where a call back (`intercom call`, `ctl callback`) reaches the panel: its SIP user at
         /// its own address, once the user is known; empty: no `dial =` (doctor warns).
         var dial: String {
@@ -169,7 +171,9 @@ public enum SetupCommand {
                 case .unknown: break
                 }
                 let sipUser = sipUser(facts, host: host, sharedWith: kept.filter { URL(string: $0.url)?.host == host }, prompt: prompt)
-                return Panel(name: name, url: candidate.url, user: user, password: password, sipUser: sipUser, stream: facts.stream)
+                if let digits = facts.doorDigits.described { Console.out("door digits: \(digits) (the panel's sip_cgi)") }
+                return Panel(name: name, url: candidate.url, user: user, password: password, sipUser: sipUser,
+                             stream: facts.stream, doorDigits: facts.doorDigits)
             } catch {
                 Console.out("\(TerminalSafe.escape(error.description)); try again")
             }
@@ -200,6 +204,9 @@ public enum SetupCommand {
             lines += ["", "[panel \(panel.name)]", "url = \(panel.url)", "user = \(value(panel.user))",
                       "password = \(value(panel.password))"]
             if !panel.sipUser.isEmpty { lines += ["match = sip:\(panel.sipUser)@", "dial = \(panel.dial)"] }
+            // Only what differs from the defaults (1 and 2): the panel's own setting, read.
+            if let main = panel.doorDigits.main, main != "1" { lines.append("dtmf.main = \(main)") }
+            if let alt = panel.doorDigits.alt, alt != "2" { lines.append("dtmf.alt = \(alt)") }
             switch panel.stream {
             case .url(let url): lines.append("rtsp = \(url)")
             case .off(let why): lines += ["# \(why.replacingOccurrences(of: "\n", with: " "))", "rtsp = off"]
