@@ -357,7 +357,7 @@ let package = Package(
         .testTarget(
             name: "IntercomEndToEndTests",
             dependencies: ["IntercomEngine", "IntercomDaemon", "IntercomBase", "IntercomPhone", "IntercomSimulator",
-                           "IntercomCLI", "IntercomMQTT", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+                           "IntercomCLI", "IntercomMQTT", "IntercomPanel", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEndToEndTests",
             swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook

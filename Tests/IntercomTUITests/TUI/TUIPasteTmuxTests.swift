@@ -58,12 +58,21 @@ struct TUIPasteTmuxTests {
                 }
                 try await s.tmux.sendKeys("C-z")
                 try await Self.waitUntil("the screen stopped") { Self.state(of: screen) == "T" }
-                let stopped = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-                #expect(stopped.contains("\u{1B}[?2004l"), "bracketed paste left on for the shell")
+                // Bytes, not Characters: a read that ends inside a character or between CR and LF would
+                // count the text at the stop differently from the same bytes read later.
+                let read = { (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data() }
+                let stopped = read()
+                #expect(stopped.range(of: Data("\u{1B}[?2004l".utf8)) != nil, "bracketed paste left on for the shell")
                 kill(-getpgid(shell), SIGCONT)
-                try await Self.waitUntil("the screen asked for bracketed paste again") {
-                    let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-                    return text.dropFirst(stopped.count).contains("\u{1B}[?2004h")
+                let askAgain = Data("\u{1B}[?2004h".utf8)
+                try await Self.waitUntil("the screen asked for bracketed paste again", says: {
+                    let bytes = read()
+                    let states = processes.map { "\($0) \(Self.name(of: $0)) \(Self.state(of: $0) ?? "gone")" }
+                    return "(processes: \(states); \(bytes.count) bytes, \(stopped.count) at the stop; asked at "
+                        + "\(Self.offsets(of: askAgain, in: bytes)), dropped at \(Self.offsets(of: Data("\u{1B}[?2004l".utf8), in: bytes)))"
+                }) {
+                    let bytes = read()
+                    return bytes.count > stopped.count && bytes.range(of: askAgain, in: stopped.count..<bytes.count) != nil
                 }
                 try await s.tmux.paste("hello world, on my way")
                 let after = try await s.tmux.waitForScreen(containing: "paste ignored (22 bytes)")
@@ -79,16 +88,26 @@ struct TUIPasteTmuxTests {
     }
 
     /// The process state letter from /proc (T: stopped).
+    private static func offsets(of needle: Data, in bytes: Data) -> [Int] {
+        var found: [Int] = []
+        var from = bytes.startIndex
+        while let range = bytes.range(of: needle, in: from..<bytes.endIndex) {
+            found.append(range.lowerBound)
+            from = range.upperBound
+        }
+        return found
+    }
+
     private static func state(of pid: Int32) -> String? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return nil }
         return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
     }
 
-    private static func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+    private static func waitUntil(_ what: String, says: () -> String = { "" }, _ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now.advanced(by: TestPatience.condition)
         while !condition() {
-            guard ContinuousClock.now < deadline else { throw HarnessError("timed out waiting until \(what)") }
+            guard ContinuousClock.now < deadline else { throw HarnessError("timed out waiting until \(what) \(says())") }
             try await Task.sleep(for: .milliseconds(50))
         }
     }
