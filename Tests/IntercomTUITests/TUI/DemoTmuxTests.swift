@@ -19,7 +19,9 @@ struct DemoTmuxTests {
         var env: [String: String] = ["TERM": "tmux-256color", "TMPDIR": tmp.path]
         for (key, value) in try IntercomBinary.environment(in: dir) { if let value { env[key] = value } }
         let binary = try IntercomBinary.path()
-        let tmux = try await Tmux(command: "env -u INTERCOM_CONFIG '\(binary)' demo --no-bell --no-notify; echo DEMO-EXIT=$?; sleep 30",
+        // The panel rings once: its ring again 5 s after each call (the default) took the screen while the
+        // test pressed Tab towards the operator's door (a test racing the product's own timer).
+        let tmux = try await Tmux(command: "env -u INTERCOM_CONFIG '\(binary)' demo --no-bell --no-notify --ring-every 600; echo DEMO-EXIT=$?; sleep 30",
                                   width: 120, height: 40, environment: env)
         try await withCleanup({ await tmux.kill() }) {
             _ = try await tmux.waitForScreen(containing: "PORCH IS CALLING")
