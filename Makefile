@@ -25,7 +25,7 @@ CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
 |IntercomEngineTests\.(WhoActedPolicyTests|JournalWhoTests)\
 |IntercomTUITests\.(KioskViewTests|CutWordsTests|DeskSelectionTests|TextFitTests|ScreenModel[A-Za-z]*Tests|WatchViewTests|ScreenTitleTests|EscapeFilterTests|AlertsEscapeTests|TerminalDetectionTests|KittyCompressionTests|ImageRendererTests|MissedCallKeysTests|JournalRecordingTests)\
 |IntercomPhoneTests\.(SIPTransferReportsTests|IteratePaceTests|SIPStreamSocketsTests|SIPStrangerScreenTests|SIPStreamFramerTests|SocketInventoryTests)\
-|IntercomTUITests\.(KioskDutyTests|MessageWrapTests)\
+|IntercomTUITests\.(KioskDutyTests|MessageWrapTests|FirstRunScreenTests)\
 |IntercomVideoTests\.(TimestampPacerTests|StreamURLGateTests|ScaleTargetTests|FFmpegOptionsTests|FFmpegLoadingTests)\
 |IntercomEndToEndTests\.MosquittoLoadingTests\
 |IntercomTUITests\.BracketedPasteTests\

@@ -58,7 +58,10 @@ extension ScreenModel {
             lines.append(InfoLine("\(chosen ? Self.selectedMark : " ") \(number)\(Self.title(door))\(detail)\(left)",
                                   chosen ? .selected : down ? .warn : door.blocked != nil ? .dim : .normal))
         }
-        if doors.isEmpty { lines.append(InfoLine("  none configured", .dim)) }
+        if doors.isEmpty {
+            // No panel and no operator: the first run, or a config with nothing in it.
+            lines += [InfoLine("  none configured", .dim), InfoLine("  \(FirstRunHint.text)", .warn)]
+        }
         lines += [InfoLine(""), InfoLine("Recent", .heading)]
         lines += recent.map { InfoLine("  \($0)", .dim) }
         return lines
