@@ -166,6 +166,8 @@ public struct IntercomEvent: Sendable, Equatable {
         case .callEnded(let c, let reason, let duration):
             callFields(c)
             fields += [("reason", .string(reason.rawValue)), ("duration_s", .number((duration * 10).rounded() / 10))]
+            // `by` as the other acting events carry it: here the face that hung up or declined.
+            if let who { fields.append(("by", .string(who.face.rawValue))) }
             whoField()
         case .callTransferred(let c, let to, let target, let ok, let error):
             callFields(c)

@@ -48,6 +48,8 @@ import Testing
             rig.clock.advance(by: .seconds(1))
             _ = try await opening.value
             #expect(try await rig.who(.callEnded, of: id) == Self.kiosk)
+            let ended = try #require(rig.events.all.first { $0.eventName == .callEnded })
+            #expect(ended.json["by"]?.stringValue == "screen", "by as the other acting events: \(ended.json.encoded)")
         }
     }
 
@@ -67,7 +69,7 @@ import Testing
             rig.phone.end(id)
             #expect(try await rig.who(.callEnded, of: id) == nil)
             let ended = try #require(rig.events.all.first { $0.eventName == .callEnded })
-            #expect(ended.json["who"] == nil, "no face ended it: \(ended.json.encoded)")
+            #expect(ended.json["who"] == nil && ended.json["by"] == nil, "no face ended it: \(ended.json.encoded)")
         }
     }
 
