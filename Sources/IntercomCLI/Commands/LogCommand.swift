@@ -157,7 +157,7 @@ public enum LogCommand {
         if args.has("--json") {
             for row in rows { Console.out(row.json.encoded) }
         } else if journalMissing == nil || !rows.isEmpty {
-            let width = args.has("--wide") ? nil : TerminalWidth.of(fd: STDOUT_FILENO)
+            let width = args.has("--wide") ? nil : WindowSize.of(fd: STDOUT_FILENO)?.cols
             Console.out(render(rows.map(cells), width: width))
         }
         return remote.finish(foundAnything: true)

@@ -1,6 +1,7 @@
 import Glibc
 import IntercomImaging
 import IntercomTerminal
+import IntercomBase
 
 /// What the terminal can show, as a value: computed from the environment passed in plus the
 /// probe's answers, so every decision is testable without a terminal.

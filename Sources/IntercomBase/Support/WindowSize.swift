@@ -1,7 +1,8 @@
 import Glibc
 
 /// The terminal's size from `TIOCGWINSZ`: cells always, pixels when the terminal fills them in
-/// (many leave ws_xpixel/ws_ypixel at 0).
+/// (many leave ws_xpixel/ws_ypixel at 0). In the base, not beside the screens' terminal code, so
+/// the light `intercom` (log, ctl) reads its width without linking ncurses and chafa.
 public struct WindowSize: Sendable, Equatable {
     public var cols: Int
     public var rows: Int
