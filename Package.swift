@@ -44,7 +44,7 @@ let package = Package(
         .executable(name: "intercom", targets: ["intercom"]),
         .executable(name: "intercom-full", targets: ["intercom-full"]),
         .executable(name: "intercom-sim", targets: ["intercom-sim"]),
-        .library(name: "IntercomEngine", targets: ["IntercomEngine"]),
+        .library(name: "IntercomCore", targets: ["IntercomCore"]),
     ],
     targets: [
         // One module per C library. Debian's linphone.pc is broken (empty Libs:), so CLinphone links by name.
@@ -178,17 +178,17 @@ let package = Package(
         // The engine (policies, calls, doors, events, journal recording, peephole). It knows no face: no
         // socket, no hooks, no systemd.
         .target(
-            name: "IntercomEngine",
+            name: "IntercomCore",
             dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomModel", "IntercomOperator", "IntercomPanel",
                            "IntercomPhone", "IntercomVideo"],
-            path: "Sources/IntercomEngine"
+            path: "Sources/IntercomCore"
         ),
         // What makes an engine a daemon: the control socket, hooks, the event pipeline (journal, then hooks),
         // the stdout event printer, sd_notify and desktop notifications over sd-bus; both sides of a screen's
         // attach's daemon side and the own-engine link (LocalLink). The only importer of CSystemd.
         .target(
             name: "IntercomDaemon",
-            dependencies: ["IntercomEngine", "IntercomAttach", "IntercomModel", "IntercomBase", "IntercomImaging", "IntercomPhone",
+            dependencies: ["IntercomCore", "IntercomAttach", "IntercomModel", "IntercomBase", "IntercomImaging", "IntercomPhone",
                            "CSystemd"],
             path: "Sources/IntercomDaemon"
         ),
@@ -196,7 +196,7 @@ let package = Package(
         // the MQTT client on a thread of its own. The only importer of CMosquitto.
         .target(
             name: "IntercomMQTT",
-            dependencies: ["IntercomEngine", "IntercomModel", "IntercomOperator", "IntercomBase", "CMosquitto"],
+            dependencies: ["IntercomCore", "IntercomModel", "IntercomOperator", "IntercomBase", "CMosquitto"],
             path: "Sources/IntercomMQTT"
         ),
         // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the
@@ -209,7 +209,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(chafaFolders.flatMap { ["-Xcc", "-I\($0)"] })]
         ),
         // The screens (call screen, kiosk, watch), capabilities and picture encoding, kept out of
-        // IntercomEngine so the daemon needs no chafa. The only importer of CZlib (the kitty encoder's).
+        // IntercomCore so the daemon needs no chafa. The only importer of CZlib (the kitty encoder's).
         // They work on an `IntercomLink`, never the engine or the phone: the light `intercom` runs them attached.
         .target(
             name: "IntercomTUI",
@@ -240,7 +240,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "intercom-full",
-            dependencies: ["IntercomCLI", "IntercomEngine", "IntercomOperator", "IntercomTUI", "IntercomVideo", "IntercomMQTT",
+            dependencies: ["IntercomCLI", "IntercomCore", "IntercomOperator", "IntercomTUI", "IntercomVideo", "IntercomMQTT",
                            "IntercomDaemon", "IntercomAttach", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone",
                            "IntercomScreenCommands", "IntercomTerminal"],
             path: "Sources/intercom-full",
@@ -258,7 +258,7 @@ let package = Package(
         // `make bench`: figures for BENCHMARKS.md, measured against the real binary.
         .executableTarget(
             name: "intercom-bench",
-            dependencies: ["IntercomEngine", "IntercomSimulator", "IntercomTUI", "IntercomTestSupport", "IntercomMQTT",
+            dependencies: ["IntercomCore", "IntercomSimulator", "IntercomTUI", "IntercomTestSupport", "IntercomMQTT",
                            "IntercomBase", "IntercomImaging", "IntercomPhone"],
             path: "Sources/IntercomBench",
             swiftSettings: gstreamerHeaders,
@@ -268,7 +268,7 @@ let package = Package(
         // build is a replayer for seeds and crash inputs; built with -DINTERCOM_FUZZ -sanitize=fuzzer it fuzzes.
         .executableTarget(
             name: "intercom-fuzz",
-            dependencies: ["IntercomEngine", "IntercomTUI", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone"],
+            dependencies: ["IntercomCore", "IntercomTUI", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone"],
             path: "Sources/IntercomFuzz"
         ),
         // Test support shared by the test targets and the bench: processes, ports, sipp/kamailio/linphonec/tmux
@@ -283,10 +283,10 @@ let package = Package(
         // The engine on fakes: a phone that rings on demand, panels, operators and live video that record
         // what they were asked, a manual clock, and the rig that builds an `Intercom` on them in one line.
         .target(
-            name: "IntercomEngineFakes",
-            dependencies: ["IntercomBase", "IntercomEngine", "IntercomImaging", "IntercomModel", "IntercomOperator", "IntercomPanel",
+            name: "IntercomCoreFakes",
+            dependencies: ["IntercomBase", "IntercomCore", "IntercomImaging", "IntercomModel", "IntercomOperator", "IntercomPanel",
                            "IntercomPhone", "IntercomVideo", "IntercomTestSupport"],
-            path: "Tests/IntercomEngineFakes"
+            path: "Tests/IntercomCoreFakes"
         ),
         // One test target per part: each depends on the part it tests and the support above. Targets that run
         // a phone in process link `sipReadHook`, so their phones recognise callers by source address as the
@@ -329,18 +329,18 @@ let package = Package(
             linkerSettings: sipReadHook
         ),
         .testTarget(
-            name: "IntercomEngineTests",
-            dependencies: ["IntercomEngine", "IntercomEngineFakes", "IntercomDaemon", "IntercomAttach", "IntercomModel",
+            name: "IntercomCoreTests",
+            dependencies: ["IntercomCore", "IntercomCoreFakes", "IntercomDaemon", "IntercomAttach", "IntercomModel",
                            "IntercomBase", "IntercomImaging",
                            "IntercomOperator", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomVideo",
                            "IntercomMQTT", "IntercomPhoneTestSupport", "IntercomTestSupport"],
-            path: "Tests/IntercomEngineTests",
+            path: "Tests/IntercomCoreTests",
             swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook
         ),
         .testTarget(
             name: "IntercomTUITests",
-            dependencies: ["IntercomTUI", "IntercomEngine", "IntercomModel", "IntercomBase", "IntercomImaging", "IntercomPhone",
+            dependencies: ["IntercomTUI", "IntercomCore", "IntercomModel", "IntercomBase", "IntercomImaging", "IntercomPhone",
                            "IntercomTerminal", "IntercomSimulator", "IntercomTestSupport"],
             path: "Tests/IntercomTUITests",
             swiftSettings: gstreamerHeaders,
@@ -356,7 +356,7 @@ let package = Package(
         // hostile input and the security checks that need the whole process.
         .testTarget(
             name: "IntercomEndToEndTests",
-            dependencies: ["IntercomEngine", "IntercomDaemon", "IntercomBase", "IntercomPhone", "IntercomSimulator",
+            dependencies: ["IntercomCore", "IntercomDaemon", "IntercomBase", "IntercomPhone", "IntercomSimulator",
                            "IntercomCLI", "IntercomMQTT", "IntercomPanel", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEndToEndTests",
             swiftSettings: gstreamerHeaders,

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 import IntercomBase
 
 /// Issue 6: 60 calls at 2 a second auto-answered and ended by the daemon (journal and control socket on),

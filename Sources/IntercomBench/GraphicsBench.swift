@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 import IntercomSimulator
 import IntercomTUI
 import IntercomImaging

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomBase
-import IntercomEngine
+import IntercomCore
 import IntercomSimulator
 
 /// Issue 27: the light commands as a user runs them (process start included). `intercom log

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 import IntercomSimulator
 
 /// INVITE → first peephole frame decoded, and the daemon's CPU while the peephole runs at 3 fps,

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 
 /// INVITE → `call_incoming`, and answer → media running, against `intercom daemon` in its own process.
 enum PhoneBench {

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 import IntercomSimulator
 
 /// Issue 10: a concierge desk's months in minutes. The daemon (journal, control socket and

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 import IntercomSimulator
 
 /// The terminal client in a tmux pane (release build), rung by a simulated panel in this

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 
 // `intercom-bench INTERCOM_BINARY WORK_DIR` prints the Markdown sections of BENCHMARKS.md.
 let arguments = CommandLine.arguments

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 import IntercomPanel
 
 /// `alarmchangestate_cgi` as curl delivers it: the stream cut into chunks at arbitrary

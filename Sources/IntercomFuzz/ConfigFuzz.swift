@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 import IntercomBase
 
 /// `config.ini` the way `ConfigLoader.load` takes it: bytes that must be UTF-8, the INI

@@ -1,4 +1,4 @@
-import IntercomEngine
+import IntercomCore
 import IntercomBase
 
 /// One control-socket line from a local client: parsed into a request; whatever comes out

@@ -1,4 +1,4 @@
-import IntercomEngine
+import IntercomCore
 import IntercomBase
 import IntercomPanel
 

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomBase
-import IntercomEngine
+import IntercomCore
 import IntercomModel
 
 /// The engine on MQTT: a peer front end like the control socket. Events become messages (the JSON

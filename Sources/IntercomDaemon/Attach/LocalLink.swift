@@ -1,7 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomAttach
-import IntercomEngine
+import IntercomCore
 import IntercomModel
 import IntercomImaging
 import IntercomPhone

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import IntercomEngine
+import IntercomCore
 
 /// What the daemon's connections share about the screens attached to it: who they are, and the
 /// pictures encoded once for all. The panels and cameras they watch, and what they ask of each

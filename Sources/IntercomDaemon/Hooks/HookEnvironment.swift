@@ -1,4 +1,4 @@
-import IntercomEngine
+import IntercomCore
 import IntercomModel
 
 /// The environment a hook runs with: the daemon's own (PATH, HOME, …) with every INTERCOM_*

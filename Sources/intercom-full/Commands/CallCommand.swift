@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCLI
-import IntercomEngine
+import IntercomCore
 import IntercomTUI
 import IntercomBase
 

@@ -1,5 +1,5 @@
 import IntercomCLI
-import IntercomEngine
+import IntercomCore
 import IntercomBase
 
 /// `intercom config --example` prints a commented config; `intercom config --check` validates one;

@@ -1,7 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomCLI
-import IntercomEngine
+import IntercomCore
 import IntercomTUI
 
 /// `intercom demo`: no config, no hardware. `intercom-sim` runs a simulated Beward panel that rings

@@ -1,7 +1,7 @@
 import Foundation
 import IntercomCLI
 import IntercomDaemon
-import IntercomEngine
+import IntercomCore
 import IntercomTUI
 import IntercomBase
 import IntercomMQTT

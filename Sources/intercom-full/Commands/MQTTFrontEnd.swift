@@ -1,6 +1,6 @@
 import IntercomBase
 import IntercomDaemon
-import IntercomEngine
+import IntercomCore
 import IntercomMQTT
 
 /// The MQTT bridge for the daemon and the terminal client: only with `[mqtt]`, and only in the

@@ -1,7 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomCLI
-import IntercomEngine
+import IntercomCore
 import IntercomImaging
 import IntercomPhone
 import IntercomVideo

@@ -1,5 +1,5 @@
 import Foundation
-@testable import IntercomEngine
+@testable import IntercomCore
 @testable import IntercomPhone
 import Testing
 import IntercomTestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomDaemon
-import IntercomEngine
+import IntercomCore
 import Testing
 #if canImport(Glibc)
 import Glibc

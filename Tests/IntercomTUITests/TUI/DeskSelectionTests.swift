@@ -1,6 +1,6 @@
 import Foundation
 import IntercomBase
-import IntercomEngine
+import IntercomCore
 import IntercomPhone
 @testable import IntercomTUI
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import IntercomBase
-import IntercomEngine
+import IntercomCore
 import IntercomPhone
 @testable import IntercomTUI
 import IntercomModel

@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 @testable import IntercomSimulator
 import Testing
 import IntercomTestSupport

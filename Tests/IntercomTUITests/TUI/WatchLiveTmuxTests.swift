@@ -1,5 +1,5 @@
 import Foundation
-import IntercomEngine
+import IntercomCore
 @testable import IntercomSimulator
 import Synchronization
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-@testable import IntercomEngine
+@testable import IntercomCore
 @testable import IntercomTUI
 import Testing
 import IntercomImaging

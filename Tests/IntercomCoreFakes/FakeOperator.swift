@@ -1,0 +1,112 @@
+import Foundation
+import IntercomBase
+import IntercomCore
+import IntercomOperator
+import Synchronization
+
+/// Every operator's mobile API in engine tests: the addresses (with their doors) and entrance
+/// cameras each lists, the doors it was asked to open, and failures on demand.
+package final class FakeOperator: Sendable {
+    private struct State {
+        var addresses: [String: [OperatorAddress]] = [:]
+        var cameras: [String: [String: OperatorCamera]] = [:]
+        var failure: [String: OperatorError.Kind] = [:]
+        /// Each flat's guests, by `operator\0flat`.
+        var guests: [String: Set<String>] = [:]
+        /// Operators that answer a removal without removing (the server's 204 that did nothing).
+        var ignoresRemovals: Set<String> = []
+    }
+
+    /// Each guest removal asked for, as `operator:flat:phone`.
+    package let removals = Ledger<String>()
+
+    /// Each door the engine asked an operator to open, as its door id (`home:1:0`).
+    package let openings = Ledger<String>()
+    /// Each address list asked for, by operator name.
+    package let addressRequests = Ledger<String>()
+    private let state = Mutex(State())
+
+    package init() {}
+
+    package func list(_ operatorName: String, addresses: [OperatorAddress], cameras: [String: OperatorCamera] = [:]) {
+        state.withLock { s in
+            s.addresses[operatorName] = addresses
+            s.cameras[operatorName] = cameras
+        }
+    }
+
+    /// The flat's guests as the operator lists them.
+    package func guests(_ operatorName: String, flat: String, _ phones: Set<String>) {
+        state.withLock { $0.guests[operatorName + "\u{0}" + flat] = phones }
+    }
+
+    package func guests(_ operatorName: String, flat: String) -> Set<String> {
+        state.withLock { $0.guests[operatorName + "\u{0}" + flat] ?? [] }
+    }
+
+    /// The operator accepts removals and removes nothing (true), or removes again (false).
+    package func ignoreRemovals(_ operatorName: String, _ ignore: Bool) {
+        state.withLock { s in if ignore { s.ignoresRemovals.insert(operatorName) } else { s.ignoresRemovals.remove(operatorName) } }
+    }
+
+    fileprivate func remove(_ name: String, flat: String, phone: String) {
+        state.withLock { s in
+            guard !s.ignoresRemovals.contains(name) else { return }
+            s.guests[name + "\u{0}" + flat]?.remove(phone)
+        }
+    }
+
+    /// The operator's every request fails with `kind` (nil: it works again).
+    package func fail(_ operatorName: String, with kind: OperatorError.Kind?) {
+        state.withLock { $0.failure[operatorName] = kind }
+    }
+
+    /// The client the engine makes for `config` (the token store already refused a missing login).
+    package func client(_ config: OperatorConfig) -> any OperatorService {
+        Client(name: config.name, fake: self)
+    }
+
+    fileprivate func check(_ name: String) throws(OperatorError) {
+        if let kind = state.withLock({ $0.failure[name] }) { throw OperatorError(operatorName: name, kind: kind) }
+    }
+
+    fileprivate func addresses(_ name: String) -> [OperatorAddress] { state.withLock { $0.addresses[name] ?? [] } }
+    fileprivate func cameras(_ name: String) -> [String: OperatorCamera] { state.withLock { $0.cameras[name] ?? [:] } }
+
+    private struct Client: OperatorService {
+        let name: String
+        let fake: FakeOperator
+
+        func addresses() async throws(OperatorError) -> [OperatorAddress] {
+            fake.addressRequests.append(name)
+            try fake.check(name)
+            return fake.addresses(name)
+        }
+
+        func panelCameras() async throws(OperatorError) -> OperatorCameraMap {
+            try fake.check(name)
+            return OperatorCameraMap(byPanel: fake.cameras(name))
+        }
+
+        func camera(id: String) async throws(OperatorError) -> OperatorCamera? {
+            try fake.check(name)
+            return fake.cameras(name).values.first { $0.id == id }
+        }
+
+        func openDoor(domophoneId: String, doorId: Int) async throws(OperatorError) {
+            fake.openings.append(OperatorItemID.door(operator: name, domophoneId: domophoneId, doorId: doorId))
+            try fake.check(name)
+        }
+
+        func removeGuest(flatId: String, phone: String) async throws(OperatorError) {
+            fake.removals.append("\(name):\(flatId):\(phone)")
+            try fake.check(name)
+            fake.remove(name, flat: flatId, phone: phone)
+        }
+
+        func hasGuest(flatId: String, phone: String) async throws(OperatorError) -> Bool {
+            try fake.check(name)
+            return fake.guests(name, flat: flatId).contains(phone)
+        }
+    }
+}
