@@ -38,7 +38,7 @@ public final class EventPipeline: Sendable {
                 let strayClips = try journal.removeOrphanedClips()
                 if strayClips > 0 { logger.notice("journal: removed \(strayClips) clip(s) no entry names") }
                 recorder = JournalRecorder(journal: journal, pictures: IntercomPictureSource(intercom), logger: logger,
-                                           clips: IntercomClipSource(intercom))
+                                           clips: IntercomClipSource(intercom), clock: intercom.clock)
                 // Only the journal's writer records calls: the clips go where its entries are.
                 intercom.clips.setFolder(journal.picturesDirectory)
             } else {
@@ -52,7 +52,7 @@ public final class EventPipeline: Sendable {
         if let journal = recorder?.journal {
             intercom.useJournal(journal)
             let bus = intercom.bus
-            let sync = OperatorLogSync(journal: journal, tokens: intercom.operatorTokens, logger: logger,
+            let sync = OperatorLogSync(journal: journal, accounts: intercom.operators, logger: logger,
                                        publish: { bus.publish($0) })
             operatorLog = sync
             operatorLogTask = Task {

@@ -7,7 +7,7 @@ public struct PlogDay: Sendable, Equatable {
     public var day: String
     public var events: Int
 
-    static func list(_ data: JSONValue?) -> [PlogDay]? {
+    package static func list(_ data: JSONValue?) -> [PlogDay]? {
         guard let data else { return [] }
         return data.arrayValue?.compactMap { item in
             item.text("day").map { PlogDay(day: $0, events: item["events"]?.looseInt ?? 0) }
@@ -41,7 +41,7 @@ public struct PlogEntry: Sendable, Equatable {
     }
 
     /// `timeZone`: the operator's, for an entry that does not name its own.
-    init?(json: JSONValue, timeZone: TimeZone = .current) {
+    package init?(json: JSONValue, timeZone: TimeZone = .current) {
         let zone = json.text("timezone").flatMap(TimeZone.init(identifier:)) ?? timeZone
         guard let date = json.text("date"), let time = OperatorTime.parse(date, timeZone: zone) else { return nil }
         self.time = time

@@ -15,6 +15,10 @@ package final class FakeOperator: Sendable {
         var guests: [String: Set<String>] = [:]
         /// Operators that answer a removal without removing (the server's 204 that did nothing).
         var ignoresRemovals: Set<String> = []
+        /// Each operator's flats, and each flat's event log by day (`YYYY-MM-DD`), by `operator\0flat`.
+        var flats: [String: [OperatorFlat]] = [:]
+        var logs: [String: [String: [PlogEntry]]] = [:]
+        var unread: [String: Int] = [:]
     }
 
     /// Each guest removal asked for, as `operator:flat:phone`.
@@ -55,6 +59,27 @@ package final class FakeOperator: Sendable {
             s.guests[name + "\u{0}" + flat]?.remove(phone)
         }
     }
+
+    /// The operator's flats (`hasPlog` ones have an event log: `log(_:flat:day:_:)`).
+    package func flats(_ operatorName: String, _ flats: [OperatorFlat]) {
+        state.withLock { $0.flats[operatorName] = flats }
+    }
+
+    /// The entries of a flat's event log on `day` (`YYYY-MM-DD`, the operator's date), appended.
+    package func log(_ operatorName: String, flat: String, day: String, _ entries: [PlogEntry]) {
+        state.withLock { $0.logs[operatorName + "\u{0}" + flat, default: [:]][day, default: []] += entries }
+    }
+
+    /// The operator's unread messages (`inbox/unreaded`).
+    package func unread(_ operatorName: String, _ count: Int) {
+        state.withLock { $0.unread[operatorName] = count }
+    }
+
+    fileprivate func flats(_ name: String) -> [OperatorFlat] { state.withLock { $0.flats[name] ?? [] } }
+    fileprivate func log(_ name: String, flat: String) -> [String: [PlogEntry]] {
+        state.withLock { $0.logs[name + "\u{0}" + flat] ?? [:] }
+    }
+    fileprivate func unread(_ name: String) -> Int { state.withLock { $0.unread[name] ?? 0 } }
 
     /// The operator's every request fails with `kind` (nil: it works again).
     package func fail(_ operatorName: String, with kind: OperatorError.Kind?) {
@@ -107,6 +132,30 @@ package final class FakeOperator: Sendable {
         func hasGuest(flatId: String, phone: String) async throws(OperatorError) -> Bool {
             try fake.check(name)
             return fake.guests(name, flat: flatId).contains(phone)
+        }
+
+        /// UTC: a test's log dates are the same on every machine.
+        func timeZone() async -> TimeZone { TimeZone(identifier: "UTC") ?? .current }
+
+        func flats() async throws(OperatorError) -> [OperatorFlat] {
+            try fake.check(name)
+            return fake.flats(name)
+        }
+
+        func plogDays(flatId: String) async throws(OperatorError) -> [PlogDay] {
+            try fake.check(name)
+            let days = fake.log(name, flat: flatId).map { JSONValue.object([("day", .string($0.key)), ("events", .integer($0.value.count))]) }
+            return PlogDay.list(.array(days)) ?? []
+        }
+
+        func plog(flatId: String, day: String) async throws(OperatorError) -> [PlogEntry] {
+            try fake.check(name)
+            return fake.log(name, flat: flatId)[day] ?? []
+        }
+
+        func unreadMessages() async throws(OperatorError) -> Int {
+            try fake.check(name)
+            return fake.unread(name)
         }
     }
 }

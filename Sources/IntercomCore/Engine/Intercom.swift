@@ -18,12 +18,10 @@ public actor Intercom {
     /// What every subscriber asks of each panel's picture, merged into `peephole`'s wants: the
     /// `picture` command's table, set directly by a screen of this process (its thread cannot wait).
     public nonisolated let pictureWants: PictureWants
-    /// The logged-in operators' doors, refreshed in the background (`refreshOperatorDoors`).
-    public nonisolated let operatorDoors = OperatorDoorDirectory()
+    /// The logged-in operators: their tokens, doors, cameras and unread messages (`Intercom+Operator` routes to them).
+    public nonisolated let operators: OperatorAccounts
     /// Clip files of answered calls (`[panel] record`), named here and taken by the journal.
     public nonisolated let clips = CallClips()
-    /// Where `intercom login` keeps the operators' tokens.
-    public nonisolated let operatorTokens: OperatorTokenStore
     /// Panel policies change on SIGHUP (`updatePanels`); the rest is fixed for the core's life.
     public internal(set) var config: IntercomConfig
     /// Do-not-disturb and guest mode switched at run time, kept across restarts; nil = not kept.
@@ -35,7 +33,7 @@ public actor Intercom {
     /// The phone, panels, operators, video and clock as the engine reaches them (fakes in tests).
     let services: IntercomServices
     /// The engine's time: every wait and every `now` goes through it.
-    nonisolated var clock: any EngineClock { services.clock }
+    public nonisolated var clock: any EngineClock { services.clock }
     let phoneSettings: PhoneSettings
     /// Who is calling, by where the packets come from; shared with the phone thread, which
     /// refuses impostors and strangers before liblinphone sees them.
@@ -71,8 +69,6 @@ public actor Intercom {
     /// set without awaiting, by the event pipeline as it opens the journal (`useJournal`).
     nonisolated let journalSlot = Mutex<Journal?>(nil)
     var muted = false
-    /// Each operator's unread messages as the daemon's last inbox round found them (`ctl status`).
-    public private(set) var operatorUnread: [String: Int] = [:]
     private var onSpeaker = false
     /// Not among `tasks`: it must drain the phone's last events (the calls' ends) after `stop`.
     private var eventPump: Task<Void, Never>?
@@ -94,7 +90,8 @@ public actor Intercom {
         let peephole = PeepholeHub()
         self.peephole = peephole
         pictureWants = PictureWants(hub: peephole)
-        tasks = TaskOwner("engine", census: census)
+        let tasks = TaskOwner("engine", census: census)
+        self.tasks = tasks
         var config = config
         if let switches {
             let applied = Self.withSwitches(config.panels, store: switches, logger: logger)
@@ -105,7 +102,8 @@ public actor Intercom {
         }
         self.switches = switches
         self.config = config
-        self.operatorTokens = operatorTokens ?? OperatorTokenStore(environment: ProcessInfo.processInfo.environment)
+        operators = OperatorAccounts(tokens: operatorTokens ?? OperatorTokenStore(environment: ProcessInfo.processInfo.environment),
+                                     services: services, logger: logger, tasks: tasks)
         var phoneSettings = phoneSettings
         let gate = phoneSettings.callerGate ?? CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, operatorCalls: !config.operators.isEmpty, logger: logger))
         phoneSettings.callerGate = gate
@@ -265,9 +263,6 @@ public actor Intercom {
                         })),
                         ("muted", .bool(muted)), ("speaker", .bool(onSpeaker))])
     }
-
-    /// The daemon's inbox round found `count` unread messages at operator `name`.
-    public func noteUnread(_ name: String, _ count: Int) { operatorUnread[name] = count }
 
     /// A new call's session. One that comes while the engine stops starts no task: `stop` has
     /// already ended the others'.

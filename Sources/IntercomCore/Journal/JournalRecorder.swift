@@ -16,6 +16,9 @@ public actor JournalRecorder {
     private let logger: Logger
     /// How long to wait after answering for the call's own video before using the peephole.
     private let answerVideoWait: Duration
+    /// The engine's clock: the wait for the call's video and the hooks' waits for a picture run
+    /// on it, so tests drive them with a manual clock.
+    private let clock: any EngineClock
     /// What the recorder holds for one call in progress: its row, whether its first picture is
     /// saved, its ring's recording, its attended transfer, the hooks waiting for its picture.
     /// One value per call, from `call_incoming` (or `call_outgoing`) to `call_ended`, which
@@ -53,8 +56,9 @@ public actor JournalRecorder {
 
     public init(journal: Journal, pictures: any JournalPictureSource, logger: Logger,
                 answerVideoWait: Duration = .milliseconds(1500), clips: (any JournalClipSource)? = nil,
-                ringClipLimit: Duration = .seconds(180)) {
+                ringClipLimit: Duration = .seconds(180), clock: any EngineClock = SystemClock()) {
         self.journal = journal
+        self.clock = clock
         self.pictures = pictures
         self.clips = clips
         self.ringClipLimit = ringClipLimit
@@ -74,8 +78,9 @@ public actor JournalRecorder {
         nextWaiter += 1
         let token = nextWaiter
         let slot = "picture wait \(token)"
+        let clock = clock
         tasks.start(slot) {
-            do { try await Task.sleep(for: wait) } catch { return }
+            do { try await clock.sleep(for: wait) } catch { return }
             await self.resumeWaiter(call, token: token, with: nil)
         }
         defer { tasks.cancel(slot) }
@@ -193,12 +198,15 @@ public actor JournalRecorder {
         }
     }
 
+    static let videoPollStep: Duration = .milliseconds(100)
+
     private func pictureAtAnswer(_ c: IntercomEvent.CallRef, row: Int64, time: Date) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: answerVideoWait)
+        // Asked every `videoPollStep` of the engine's clock until `answerVideoWait` has passed.
+        var waited = Duration.zero
         var jpeg = await pictures.videoJPEG(call: c.id)
-        while jpeg == nil && clock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(100))
+        while jpeg == nil && waited < answerVideoWait {
+            do { try await clock.sleep(for: Self.videoPollStep) } catch { break }
+            waited += Self.videoPollStep
             jpeg = await pictures.videoJPEG(call: c.id)
         }
         guard let data = jpeg ?? pictures.peepholeJPEG(call: c.id, panel: c.panel) else {

@@ -12,6 +12,8 @@ import IntercomModel
 /// round of an operator the journal never copied only copies: two days of history are not news. A round reads at most the operator's last `windowDays` days and fetches at
 /// most `previewsPerRound` preview pictures, so a long log or a slow camera server costs little.
 /// Entries are keyed by the operator and their uuid: fetched again, they are not stored twice.
+/// It reaches the operators and time through the engine's seams (`IntercomServices`: its
+/// `operatorClient` and `clock`), so tests drive it with a fake operator and a manual clock.
 public actor OperatorLogSync {
     /// What one round did: new entries, and the lines it logged (tests read them).
     public struct Round: Sendable {
@@ -21,6 +23,8 @@ public actor OperatorLogSync {
 
     public nonisolated let journal: Journal
     private let tokens: OperatorTokenStore
+    /// The operator's API with a token, and the clock of the rounds and their dates.
+    private let services: IntercomServices
     private let logger: Logger
     private let windowDays: Int
     private let previewsPerRound: Int
@@ -40,11 +44,21 @@ public actor OperatorLogSync {
     private var sleeper: Task<Void, Never>?
     private var wakeRequested = false
 
-    public init(journal: Journal, tokens: OperatorTokenStore, logger: Logger, windowDays: Int = 2,
+    /// On the engine's operators: their tokens, and its seams (`OperatorAccounts`).
+    public init(journal: Journal, accounts: OperatorAccounts, logger: Logger, windowDays: Int = 2,
                 previewsPerRound: Int = 20, publish: @escaping @Sendable (IntercomEvent) -> Void = { _ in }) {
+        self.init(journal: journal, tokens: accounts.tokens, logger: logger, windowDays: windowDays,
+                  previewsPerRound: previewsPerRound, publish: publish, services: accounts.services)
+    }
+
+    /// `services`: the operators' APIs and the clock (`.system`: the real ones).
+    public init(journal: Journal, tokens: OperatorTokenStore, logger: Logger, windowDays: Int = 2,
+                previewsPerRound: Int = 20, publish: @escaping @Sendable (IntercomEvent) -> Void = { _ in },
+                services: IntercomServices = .system) {
         self.publish = publish
         self.journal = journal
         self.tokens = tokens
+        self.services = services
         self.logger = logger
         self.windowDays = max(1, windowDays)
         self.previewsPerRound = previewsPerRound
@@ -53,8 +67,12 @@ public actor OperatorLogSync {
     /// Rounds until cancelled, each operator every its `log_interval`; `operators` is read each
     /// round (SIGHUP may change them).
     public func run(operators: @escaping @Sendable () async -> [OperatorConfig]) async {
-        let clock = ContinuousClock()
-        var due: [String: ContinuousClock.Instant] = [:]
+        await run(operators: operators, on: services.clock)
+    }
+
+    /// The rounds on the clock's own instants (monotonic on the system clock).
+    private func run<C: EngineClock>(operators: @escaping @Sendable () async -> [OperatorConfig], on clock: C) async {
+        var due: [String: C.Instant] = [:]
         while !Task.isCancelled {
             if wakeRequested { due = [:] }
             wakeRequested = false
@@ -65,7 +83,7 @@ public actor OperatorLogSync {
             for op in ready { due[op.name] = clock.now.advanced(by: .seconds(op.logInterval)) }
             let next = list.compactMap { due[$0.name] }.min() ?? clock.now.advanced(by: .seconds(60))
             guard !wakeRequested else { continue }
-            let wait = Task { _ = try? await clock.sleep(until: next) }
+            let wait = Task { _ = try? await clock.sleep(until: next, tolerance: nil) }
             sleeper = wait
             // The wait is a task of its own (so syncNow can end it): cancelling the loop ends it too.
             await withTaskCancellationHandler { await wait.value } onCancel: { wait.cancel() }
@@ -87,7 +105,8 @@ public actor OperatorLogSync {
 
     /// One round over `operators`; a failing operator is logged and the others still synced.
     @discardableResult
-    public func sync(_ operators: [OperatorConfig], now: Date = Date()) async -> Round {
+    public func sync(_ operators: [OperatorConfig], now: Date? = nil) async -> Round {
+        let now = now ?? services.clock.date
         var round = Round()
         var previews = previewsPerRound
         for op in operators {
@@ -95,7 +114,7 @@ public actor OperatorLogSync {
                 guard let token = try tokens.load(op.name)?.token else {
                     throw OperatorError(operatorName: op.name, kind: .notLoggedIn)
                 }
-                let client = try OperatorClient(config: op, token: token, store: tokens)
+                let client = try services.operatorClient(op, token, tokens)
                 // Only entries an earlier round could have seen are news.
                 let copiedBefore = (try? journal.operatorSyncTimes()[op.name]) != nil
                 let fresh = try await sync(op, client, now: now, previews: &previews)
@@ -125,7 +144,7 @@ public actor OperatorLogSync {
 
     /// Asks `inbox/unreaded` (which marks nothing read); more than before is an `operator_message`,
     /// the first count this run too when it is not 0. A failure leaves the count as it was.
-    private func checkInbox(_ op: OperatorConfig, _ client: OperatorClient) async {
+    private func checkInbox(_ op: OperatorConfig, _ client: any OperatorService) async {
         guard let count = try? await client.unreadMessages() else { return }
         let before = unread[op.name]
         unread[op.name] = count
@@ -133,7 +152,7 @@ public actor OperatorLogSync {
         if count > (before ?? 0) { publish(IntercomEvent(.operatorMessage(operator: op.name, unread: count))) }
     }
 
-    private func sync(_ op: OperatorConfig, _ client: OperatorClient, now: Date, previews: inout Int) async throws -> [OperatorLogNotice] {
+    private func sync(_ op: OperatorConfig, _ client: any OperatorService, now: Date, previews: inout Int) async throws -> [OperatorLogNotice] {
         let zone = await client.timeZone()
         // The operator's dates: today and the days before it, `windowDays` in all.
         let first = OperatorTime.day(now.addingTimeInterval(-Double(windowDays - 1) * 86400), timeZone: zone)

@@ -1,7 +1,9 @@
+import Foundation
 import IntercomOperator
 
 /// What the engine asks of a SmartYard operator's mobile API: the doors, the entrance cameras,
-/// one camera's address and opening a door. `OperatorClient` is the production one.
+/// one camera's address and opening a door; the log sync its flats, event log and unread
+/// messages. `OperatorClient` is the production one.
 public protocol OperatorService: Sendable {
     func addresses() async throws(OperatorError) -> [OperatorAddress]
     /// Every entrance's camera by panel and entrance (`cctv/camMap`).
@@ -12,6 +14,14 @@ public protocol OperatorService: Sendable {
     func removeGuest(flatId: String, phone: String) async throws(OperatorError)
     /// Whether the flat's list still names the guest (the server answers 204 also when it did nothing).
     func hasGuest(flatId: String, phone: String) async throws(OperatorError) -> Bool
+    /// The operator's time zone (its log's dates are in it).
+    func timeZone() async -> TimeZone
+    func flats() async throws(OperatorError) -> [OperatorFlat]
+    /// The days of a flat's event log that have entries (`address/plogDays`).
+    func plogDays(flatId: String) async throws(OperatorError) -> [PlogDay]
+    func plog(flatId: String, day: String) async throws(OperatorError) -> [PlogEntry]
+    /// `inbox/unreaded`, which marks nothing read.
+    func unreadMessages() async throws(OperatorError) -> Int
 }
 
 extension OperatorClient: OperatorService {

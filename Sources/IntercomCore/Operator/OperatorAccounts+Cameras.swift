@@ -2,6 +2,7 @@ import Foundation
 import IntercomBase
 import IntercomOperator
 import IntercomVideo
+import IntercomModel
 
 /// What of an operator camera to play: its live stream, its recording from a moment, or one picture.
 public enum OperatorCameraView: Sendable, Equatable {
@@ -10,14 +11,22 @@ public enum OperatorCameraView: Sendable, Equatable {
     case preview(at: Date?)
 }
 
-/// Operator cameras (`OPERATOR:cam:ID`, as `intercom cameras` lists them) as video sources: the
-/// operator is asked for the camera's current URL and token each time (tokens expire).
-extension Intercom {
-    /// How long an archive window `watch --at` asks for.
-    public static let archiveWindowSeconds = 3600
+/// An operator camera resolved to what to play (the operator asked once), for a `CameraPlayer`.
+struct CameraStream: Sendable {
+    let id: String
+    let source: VideoSource
+    /// A recording (`--at`): it ends at its end instead of being tried again.
+    let isRecording: Bool
+}
 
+/// Operator cameras (`OPERATOR:cam:ID`, as `intercom cameras` lists them) as video sources: the
+/// operator is asked for the camera's current URL and token each time (tokens expire). What an
+/// operator call shows while it rings comes from the cached camera map instead: the operator's
+/// push message would carry a snapshot link, which a terminal never gets, and a ringing call
+/// never waits on the operator's API.
+extension OperatorAccounts {
     /// Whether `name` is an operator camera id of a configured operator (a panel of that name wins).
-    public func isOperatorCamera(_ name: String) -> Bool {
+    func isCamera(_ name: String, in config: IntercomConfig) -> Bool {
         let owner = OperatorItemID.parseCamera(name)?.operatorName ?? OperatorItemID.parseEntrance(name)?.operatorName
         return config.panel(named: name) == nil && owner.flatMap { config.operator(named: $0) } != nil
     }
@@ -26,7 +35,7 @@ extension Intercom {
     /// (`OPERATOR:DOMOPHONE:DOOR`: the camera its panel has in the operator's camera map, the one
     /// its calls show: the first entrance's when the panel serves several), or of one entrance's
     /// camera (`OPERATOR:entrance:ID`); throws one line a user can act on.
-    public func operatorCameraSource(_ id: String, _ view: OperatorCameraView) async throws(IntercomError) -> VideoSource {
+    func cameraSource(_ id: String, _ view: OperatorCameraView, in config: IntercomConfig) async throws(IntercomError) -> VideoSource {
         let door = OperatorItemID.parseDoor(id)
         let entrance = OperatorItemID.parseEntrance(id)
         guard let name = OperatorItemID.parseCamera(id)?.operatorName ?? door?.operatorName ?? entrance?.operatorName,
@@ -36,7 +45,7 @@ extension Intercom {
         }
         let camera: OperatorCamera?
         do {
-            let client = try services.operatorClient(op, try operatorTokens.token(op.name), operatorTokens)
+            let client = try client(op)
             if let door {
                 camera = try await client.panelCameras()[door.domophoneId]
             } else if let entrance {
@@ -65,20 +74,22 @@ extension Intercom {
         case .preview(let at): return VideoSource(url: urls.preview(at: at))
         }
     }
-}
 
-/// An operator camera resolved to what to play (the operator asked once), for a `CameraPlayer`.
-struct CameraStream: Sendable {
-    let id: String
-    let source: VideoSource
-    /// A recording (`--at`): it ends at its end instead of being tried again.
-    let isRecording: Bool
-}
-
-extension Intercom {
-    /// Asks the operator for the camera's address; throws one line (unknown, not logged in, unplayable).
-    func operatorCamera(_ id: String, _ view: OperatorCameraView) async throws(IntercomError) -> CameraStream {
+    /// The camera to resolve for `view` of `id` (a recording ends at its end).
+    func cameraStream(_ id: String, _ view: OperatorCameraView, in config: IntercomConfig) async throws(IntercomError) -> CameraStream {
         let isRecording = if case .archive = view { true } else { false }
-        return CameraStream(id: id, source: try await operatorCameraSource(id, view), isRecording: isRecording)
+        return CameraStream(id: id, source: try await cameraSource(id, view, in: config), isRecording: isRecording)
+    }
+
+    /// The live stream of the entrance camera of an operator call's panel, from the cached map;
+    /// nil when the map names no camera for it or the camera's server is not one we play.
+    func peepholeSource(call id: CallID, door: DoorListing) -> VideoSource? {
+        guard let domophone = door.domophoneId, let camera = doors.camera(owner: door.owner, domophoneId: domophone) else { return nil }
+        switch OperatorCameraURL.of(camera) {
+        case .success(let urls): return VideoSource(url: urls.live)
+        case .failure(let problem):
+            logger.info("call \(id) from \(door.id): \(problem.description); it rings without a picture")
+            return nil
+        }
     }
 }
