@@ -34,18 +34,13 @@ public actor JournalRecorder {
         var pictureWaiters: [(token: UInt64, continuation: CheckedContinuation<String?, Never>)] = []
     }
     private var inProgress: [CallID: CallRecord] = [:]
-    /// The newest picture of the last `latestLimit` calls, for hooks that run after a call ended.
-    private var latest: [CallID: String] = [:]
-    private var latestOrder: [CallID] = []
-    private let latestLimit = 64
+    /// The newest picture and the clip of the last 64 calls, for hooks that run after a call ended.
+    private var recent = RecentCalls()
     /// The recorder's tasks: pictures at answer still being taken (each leaves when done, so a
     /// daemon answering calls for months holds none of the finished ones; one may outlive its
     /// call by the wait for the call's video) and the timers of hooks' waits for a picture.
     private let tasks = TaskOwner("journal")
     private let clips: (any JournalClipSource)?
-    /// The clip of the last `latestLimit` ended calls, for hooks (INTERCOM_CLIP).
-    private var latestClips: [CallID: String] = [:]
-    private var latestClipOrder: [CallID] = []
     /// Panels whose missing or failing stream was already logged: one line, not one per ring.
     private var streamTroubleSaid: Set<String> = []
     /// The longest ring clip (a panel rings for about a minute).
@@ -67,13 +62,13 @@ public actor JournalRecorder {
     }
 
     /// The path of the newest picture saved for a call (for hooks' INTERCOM_SNAPSHOT).
-    public func latestPicture(call: CallID) -> String? { latest[call] }
+    public func latestPicture(call: CallID) -> String? { recent.picture(call) }
 
     /// The call's newest picture, waiting up to `wait` for its first one (an incoming call's hook:
     /// the peephole's first picture comes a few ms after the ring). Nil when none came in time or
     /// the call ended first without one.
     public func picture(call: CallID, within wait: Duration) async -> String? {
-        if let path = latest[call] { return path }
+        if let path = recent.picture(call) { return path }
         guard wait > .zero, inProgress[call] != nil else { return nil }
         nextWaiter += 1
         let token = nextWaiter
@@ -102,7 +97,7 @@ public actor JournalRecorder {
     }
 
     /// The clip of an ended call (for hooks' INTERCOM_CLIP): its recording, else its ring's clip.
-    public func latestClip(call: CallID) -> String? { latestClips[call] }
+    public func latestClip(call: CallID) -> String? { recent.clip(call) }
 
     /// Waits for pictures still being taken (tests, and the daemon before it exits), and ends
     /// ring recordings still running (the daemon stopping mid-ring) so their files are whole.
@@ -114,7 +109,7 @@ public actor JournalRecorder {
 
     /// How many calls the recorder holds state for (tests: it must not grow with calls handled).
     public var heldState: (rows: Int, pictured: Int, latest: Int, pending: Int) {
-        (inProgress.count, inProgress.values.filter(\.pictured).count, latest.count, tasks.running)
+        (inProgress.count, inProgress.values.filter(\.pictured).count, recent.pictures, tasks.running)
     }
 
     public func record(_ event: IntercomEvent) async {
@@ -168,7 +163,7 @@ public actor JournalRecorder {
         case .callEnded(let c, let reason, let duration):
             guard let call = inProgress.removeValue(forKey: c.id) else { return }
             let row = call.row
-            Self.resume(call.pictureWaiters, with: latest[c.id])
+            Self.resume(call.pictureWaiters, with: recent.picture(c.id))
             if let ring = call.ring { await finishRing(ring, row: row) }
             try journal.callEnded(row, outcome: reason.rawValue, duration: duration, at: event.time)
             try keepCallClip(c.id, row: row)
@@ -279,8 +274,7 @@ public actor JournalRecorder {
         let recorded = try journal.clip(row: row, slot: .call)
         let rang = try journal.clip(row: row, slot: .ring)
         guard let clip = recorded ?? rang else { return }
-        if latestClips.updateValue(clip, forKey: call) == nil { latestClipOrder.append(call) }
-        while latestClipOrder.count > latestLimit { latestClips.removeValue(forKey: latestClipOrder.removeFirst()) }
+        recent.keep(clip: clip, of: call)
     }
 
     private func remember(_ call: CallID, _ path: String) {
@@ -288,8 +282,7 @@ public actor JournalRecorder {
             inProgress[call]?.pictureWaiters = []
             Self.resume(waiters, with: path)
         }
-        if latest.updateValue(path, forKey: call) == nil { latestOrder.append(call) }
         // Hooks only ask about recent calls.
-        while latestOrder.count > latestLimit { latest.removeValue(forKey: latestOrder.removeFirst()) }
+        recent.keep(picture: path, of: call)
     }
 }
