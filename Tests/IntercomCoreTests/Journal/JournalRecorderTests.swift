@@ -6,18 +6,33 @@ import IntercomPhoneTestSupport
 import IntercomBase
 import IntercomImaging
 import IntercomPhone
+import IntercomModel
 
 /// The journal fed by a running core: the simulated panel's HTTP API gives the peephole frames,
 /// a liblinphone phone rings as the panel.
 @Suite(.removesTestFolders) struct JournalRecorderTests {
-    static func record(_ s: IntercomPanelTests.Setup) throws -> (JournalRecorder, Task<Void, Never>, TestDirectory) {
+    /// The recorder on the core's events; `recorded` has each event once the recorder has written it,
+    /// so a test waits for the journal's state instead of sleeping.
+    static func record(_ s: IntercomPanelTests.Setup) throws
+        -> (JournalRecorder, Task<Void, Never>, TestDirectory, recorded: EventRecorder<IntercomEvent>) {
         let directory = try TestDirectory(prefix: "intercom-journal")
         let journal = try Journal(directory: directory.path + "/journal")
         let recorder = JournalRecorder(journal: journal, pictures: IntercomPictureSource(s.intercom), logger: .silent,
                                        answerVideoWait: .milliseconds(200))
         let events = s.intercom.bus.subscribe()
-        let task = Task { for await event in events { await recorder.record(event) } }
-        return (recorder, task, directory)
+        let (written, sink) = AsyncStream<IntercomEvent>.makeStream()
+        let task = Task {
+            for await event in events {
+                await recorder.record(event)
+                sink.yield(event)
+            }
+            sink.finish()
+        }
+        return (recorder, task, directory, EventRecorder(written))
+    }
+
+    static func recorded(_ recorded: EventRecorder<IntercomEvent>, _ name: EventName) async throws {
+        _ = try await recorded.wait("\(name.rawValue) written") { e -> Bool? in e.eventName == name ? true : nil }
     }
 
     static func waitForEnd(_ s: IntercomPanelTests.Setup) async throws -> CallEndReason {
@@ -32,14 +47,15 @@ import IntercomPhone
     @Test func answeredCallHasBothPictures() async throws {
         let s = try await IntercomPanelTests.setup(autoAnswer: .after(seconds: 0.6), fps: 5)
         try await withCleanup({ await s.stop() }) {
-            let (recorder, task, directory) = try Self.record(s)
+            let (recorder, task, directory, recorded) = try Self.record(s)
             defer { task.cancel(); withExtendedLifetime(directory) {} }
             let (outgoing, incoming) = try await s.ring()
-            _ = try await s.events.wait("call_answered") { e -> Bool? in if case .callAnswered = e.kind { true } else { nil } }
-            try await Task.sleep(for: .milliseconds(400))
+            try await Self.recorded(recorded, .callAnswered)
+            // The picture at answer is taken (the call's video, else the peephole's) before the hangup.
+            await recorder.settle()
             try await s.panel.hangup(outgoing)
             _ = try await Self.waitForEnd(s)
-            try await Task.sleep(for: .milliseconds(100))
+            try await Self.recorded(recorded, .callEnded)
             await recorder.settle()
             let entry = try #require(try recorder.journal.entries().first { $0.call == incoming.id.rawValue })
             #expect(entry.kind == .call && entry.panel == "entrance" && entry.caller == incoming.from)
@@ -58,7 +74,7 @@ import IntercomPhone
     @Test func missedCallHasItsRingPictureAndDoorOpeningsAreKept() async throws {
         let s = try await IntercomPanelTests.setup(fps: 5)
         try await withCleanup({ await s.stop() }) {
-            let (recorder, task, directory) = try Self.record(s)
+            let (recorder, task, directory, recorded) = try Self.record(s)
             defer { task.cancel(); withExtendedLifetime(directory) {} }
             let (outgoing, incoming) = try await s.ring()
             _ = try await s.events.wait("peephole_frame") { e -> Bool? in if case .peepholeFrame = e.kind { true } else { nil } }
@@ -66,7 +82,7 @@ import IntercomPhone
             _ = try await Self.waitForEnd(s)
             try await s.intercom.execute(.open(panel: "entrance", door: .alt))
             _ = try await s.door("http")
-            try await Task.sleep(for: .milliseconds(150))
+            try await Self.recorded(recorded, .doorOpened)
             await recorder.settle()
             let entries = try recorder.journal.entries()
             let call = try #require(entries.first { $0.call == incoming.id.rawValue })
