@@ -33,18 +33,15 @@ extension Intercom {
     /// A keeper of the shared-access ends in `store` on the engine's seams (the daemon runs it beside the socket).
     public nonisolated func shareExpiryKeeper(store: ShareExpiryStore) -> ShareExpiryKeeper {
         let bus = bus
-        return ShareExpiryKeeper(store: store, clock: clock, logger: logger, client: { [weak self] name in
+        return operators.shareExpiryKeeper(store: store, config: { [weak self] in
             guard let self else { throw IntercomError.notStarted }
-            return try operators.client(named: name, in: await config)
+            return await config
         }, publish: { bus.publish($0) })
     }
 
     /// Plays the entrance camera of an operator call's panel until the call's own video comes.
     func startOperatorPeephole(_ id: CallID, door: DoorListing, phone: any PhoneService) {
-        guard let source = operators.peepholeSource(call: id, door: door) else { return }
-        var playing = LivePicture.camera(door.id, source: source, call: id, hub: peephole, logger: logger)
-        playing.use(services)
-        let picture = playing
+        guard let picture = operators.peephole(call: id, door: door, hub: peephole) else { return }
         calls[id]?.start(CallSession.livePicture) { await picture.run(callVideo: phone.video) }
     }
 
@@ -52,19 +49,11 @@ extension Intercom {
     /// door opened (it answers the same when the panel is down).
     func openOperatorDoor(_ target: (op: OperatorConfig, domophoneId: String, doorId: Int, id: String),
                           by trigger: DoorTrigger, call: CallSession?) async throws -> JSONValue {
-        let report = { (error: (any Error)?) in
-            self.reportDoor(owner: target.op.name, call: call?.ref, door: target.id, method: "operator", by: trigger, error: error)
+        let ref = call?.ref
+        return try await operators.open(OperatorDoorTarget(op: target.op, domophoneId: target.domophoneId, doorId: target.doorId, id: target.id),
+                                        automatic: trigger.isAutomatic) { [weak self] error in
+            await self?.reportDoor(owner: target.op.name, call: ref, door: target.id, method: "operator", by: trigger, error: error)
         }
-        do {
-            try await operators.open(OperatorDoorTarget(op: target.op, domophoneId: target.domophoneId, doorId: target.doorId, id: target.id),
-                                     automatic: trigger.isAutomatic)
-        } catch {
-            report(error)
-            if let error = error as? OperatorError { throw IntercomError.operatorRequest(error) }
-            throw error
-        }
-        report(nil)
-        return OperatorAccounts.opened(target.op.name, door: target.id, method: "operator")
     }
 
     /// `o` in a call from an operator's panel: the door's digit in the call, as SmartYard's apps

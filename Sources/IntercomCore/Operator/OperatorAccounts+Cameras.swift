@@ -81,12 +81,15 @@ extension OperatorAccounts {
         return CameraStream(id: id, source: try await cameraSource(id, view, in: config), isRecording: isRecording)
     }
 
-    /// The live stream of the entrance camera of an operator call's panel, from the cached map;
-    /// nil when the map names no camera for it or the camera's server is not one we play.
-    func peepholeSource(call id: CallID, door: DoorListing) -> VideoSource? {
+    /// The live picture of the entrance camera of an operator call's panel into `hub`, from the
+    /// cached map; nil when the map names no camera for it or the camera's server is not one we play.
+    func peephole(call id: CallID, door: DoorListing, hub: PeepholeHub) -> LivePicture? {
         guard let domophone = door.domophoneId, let camera = doors.camera(owner: door.owner, domophoneId: domophone) else { return nil }
         switch OperatorCameraURL.of(camera) {
-        case .success(let urls): return VideoSource(url: urls.live)
+        case .success(let urls):
+            var picture = LivePicture.camera(door.id, source: VideoSource(url: urls.live), call: id, hub: hub, logger: logger)
+            picture.use(services)
+            return picture
         case .failure(let problem):
             logger.info("call \(id) from \(door.id): \(problem.description); it rings without a picture")
             return nil

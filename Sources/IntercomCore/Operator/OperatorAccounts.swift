@@ -123,6 +123,30 @@ public final class OperatorAccounts: Sendable {
         try await client(target.op).openDoor(domophoneId: target.domophoneId, doorId: target.doorId)
     }
 
+    /// Opens `target` and hands the outcome to `report` (the engine's `door_opened`) before it returns.
+    func open(_ target: OperatorDoorTarget, automatic: Bool,
+              report: @Sendable ((any Error)?) async -> Void) async throws -> JSONValue {
+        do {
+            try await open(target, automatic: automatic)
+        } catch {
+            await report(error)
+            if let error = error as? OperatorError { throw IntercomError.operatorRequest(error) }
+            throw error
+        }
+        await report(nil)
+        return Self.opened(target.op.name, door: target.id, method: "operator")
+    }
+
+    /// A keeper of the shared-access ends in `store`, reaching each operator as the config `config`
+    /// gives now (SIGHUP may have removed it: then the keeper says so and tries again later).
+    func shareExpiryKeeper(store: ShareExpiryStore, config: @escaping @Sendable () async throws -> IntercomConfig,
+                           publish: @escaping @Sendable (IntercomEvent) -> Void) -> ShareExpiryKeeper {
+        ShareExpiryKeeper(store: store, clock: clock, logger: logger, client: { [weak self] name in
+            guard let self else { throw IntercomError.notStarted }
+            return try client(named: name, in: try await config())
+        }, publish: publish)
+    }
+
     /// Refuses a second automatic opening of door `id` within `automaticInterval`.
     func admitAutomaticOpen(_ id: String) throws {
         let now = clock.date
