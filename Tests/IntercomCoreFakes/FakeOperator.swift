@@ -19,6 +19,8 @@ package final class FakeOperator: Sendable {
         var flats: [String: [OperatorFlat]] = [:]
         var logs: [String: [String: [PlogEntry]]] = [:]
         var unread: [String: Int] = [:]
+        /// Preview pictures by URL.
+        var previews: [String: Data] = [:]
     }
 
     /// Each guest removal asked for, as `operator:flat:phone`.
@@ -74,6 +76,13 @@ package final class FakeOperator: Sendable {
     package func unread(_ operatorName: String, _ count: Int) {
         state.withLock { $0.unread[operatorName] = count }
     }
+
+    /// The picture at a log entry's preview URL (others answer 404).
+    package func preview(_ url: String, _ jpeg: Data) {
+        state.withLock { $0.previews[url] = jpeg }
+    }
+
+    fileprivate func preview(_ url: String) -> Data? { state.withLock { $0.previews[url] } }
 
     fileprivate func flats(_ name: String) -> [OperatorFlat] { state.withLock { $0.flats[name] ?? [] } }
     fileprivate func log(_ name: String, flat: String) -> [String: [PlogEntry]] {
@@ -156,6 +165,11 @@ package final class FakeOperator: Sendable {
         func unreadMessages() async throws(OperatorError) -> Int {
             try fake.check(name)
             return fake.unread(name)
+        }
+
+        func preview(_ url: String, maxBytes: Int) async throws -> (status: Int, body: Data) {
+            guard let jpeg = fake.preview(url) else { return (404, Data()) }
+            return (200, jpeg.prefix(maxBytes))
         }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomHTTP
 import IntercomOperator
 import IntercomModel
 
@@ -167,7 +166,7 @@ public actor OperatorLogSync {
                     var picture: String?
                     if let url = entry.preview, previews > 0 {
                         previews -= 1
-                        picture = await keepPreview(url, row: row, time: entry.time, op: op)
+                        picture = await keepPreview(url, row: row, time: entry.time, op: op, client: client)
                     }
                     added.append(OperatorLogNotice(entry: entry, operator: op.name, picture: picture))
                 }
@@ -178,14 +177,11 @@ public actor OperatorLogSync {
 
     /// Downloads a preview (`plogCamshot`: no token is sent, none is needed) and keeps it when it
     /// is a JPEG under the cap; otherwise the entry keeps only the URL. Returns the kept file's path.
-    private func keepPreview(_ url: String, row: Int64, time: Date, op: OperatorConfig) async -> String? {
+    private func keepPreview(_ url: String, row: Int64, time: Date, op: OperatorConfig, client: any OperatorService) async -> String? {
         let lower = url.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
         do {
-            let http = try HTTPClient(configuration: HTTPClientConfiguration(
-                user: "", password: "", caFile: op.caFile, connectTimeout: .seconds(5), timeout: .seconds(10),
-                maxBodyBytes: Self.maxPreviewBytes), label: "operator.\(op.name).preview")
-            let response = try await http.get(url)
+            let response = try await client.preview(url, maxBytes: Self.maxPreviewBytes)
             guard response.status == 200, response.body.starts(with: [0xFF, 0xD8]) else {
                 logger.info("operator \(op.name): preview of a log entry not kept (HTTP \(response.status), not a JPEG or empty)")
                 return nil

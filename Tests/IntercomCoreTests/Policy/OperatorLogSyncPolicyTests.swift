@@ -16,9 +16,14 @@ import Testing
     /// The sync reaches only the operators' APIs and the clock.
     enum Unused: Error { case phone, panel }
 
-    static func entry(_ uuid: String, at time: String, event: PlogEvent = .openedByApp) -> PlogEntry? {
-        PlogEntry(json: .object([("date", .string(time)), ("uuid", .string(uuid)), ("event", .integer(event.rawValue)),
-                                 ("mechanizmaDescription", .string("Entrance"))]), timeZone: TimeZone(identifier: "UTC") ?? .current)
+    static let previewURL = "https://operator.invalid/plog/new.jpg"
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 7, count: 100) + Data([0xFF, 0xD9])
+
+    static func entry(_ uuid: String, at time: String, event: PlogEvent = .openedByApp, preview: String? = nil) -> PlogEntry? {
+        var fields: [(String, JSONValue)] = [("date", .string(time)), ("uuid", .string(uuid)), ("event", .integer(event.rawValue)),
+                                             ("mechanizmaDescription", .string("Entrance"))]
+        if let preview { fields.append(("preview", .string(preview))) }
+        return PlogEntry(json: .object(fields), timeZone: TimeZone(identifier: "UTC") ?? .current)
     }
 
     @Test func roundsComeEveryLogIntervalOfTheEnginesClockAndSyncNowWakesOne() async throws {
@@ -50,7 +55,8 @@ import Testing
             #expect(try journal.operatorSyncTimes()["home"] == ManualClock.epoch, "the round is dated by the engine's clock")
             #expect(!events.all.contains { if case .operatorEvent = $0.kind { true } else { false } }, "history is no news")
 
-            api.log("home", flat: "7", day: "2026-01-01", [try #require(Self.entry("new", at: "2026-01-01 00:05:00"))])
+            api.log("home", flat: "7", day: "2026-01-01", [try #require(Self.entry("new", at: "2026-01-01 00:05:00", preview: Self.previewURL))])
+            api.preview(Self.previewURL, Self.jpeg)
             api.unread("home", 2)
             clock.advance(by: .seconds(Self.interval - 1))
             #expect(counts.all == [1], "no round before log_interval has passed")
@@ -59,6 +65,7 @@ import Testing
                 if case .operatorEvent(let n) = event.kind { n } else { nil }
             }
             #expect(notice.operatorName == "home" && notice.kind == "opened_by_app", "\(notice)")
+            #expect(notice.picture.flatMap { FileManager.default.contents(atPath: $0) } == Self.jpeg, "the preview is kept from the operator's seam")
             _ = try await counts.wait("two unread") { $0 == 2 ? $0 : nil }
 
             try await clock.waitForSleeper(endingIn: .seconds(Self.interval))

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomHTTP
 import IntercomOperator
 
 /// What the engine asks of a SmartYard operator's mobile API: the doors, the entrance cameras,
@@ -22,9 +23,20 @@ public protocol OperatorService: Sendable {
     func plog(flatId: String, day: String) async throws(OperatorError) -> [PlogEntry]
     /// `inbox/unreaded`, which marks nothing read.
     func unreadMessages() async throws(OperatorError) -> Int
+    /// A log entry's preview picture (`plogCamshot`: no token is sent, none is needed): the HTTP
+    /// status and at most `maxBytes` of body.
+    func preview(_ url: String, maxBytes: Int) async throws -> (status: Int, body: Data)
 }
 
 extension OperatorClient: OperatorService {
+    public func preview(_ url: String, maxBytes: Int) async throws -> (status: Int, body: Data) {
+        let http = try HTTPClient(configuration: HTTPClientConfiguration(
+            user: "", password: "", caFile: config.caFile, connectTimeout: .seconds(5), timeout: .seconds(10),
+            maxBodyBytes: maxBytes), label: "operator.\(config.name).preview")
+        let response = try await http.get(url)
+        return (response.status, response.body)
+    }
+
     public func removeGuest(flatId: String, phone: String) async throws(OperatorError) {
         try await removeAccess(flatId: flatId, guestPhone: phone)
     }
