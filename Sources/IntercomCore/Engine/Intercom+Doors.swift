@@ -47,7 +47,7 @@ extension Intercom {
             let attempt = Doors.attempt(method, door: door, panel: panel, call: session?.info.id, client: panels[panel.name], phone: phone)
             var error: (any Error)?
             do { try await attempt() } catch let failure { error = failure }
-            reportDoor(panel: panel.name, call: session?.ref, door: door, method: method.rawValue, by: trigger, error: error)
+            reportDoor(owner: panel.name, call: session?.ref, door: door.description, method: method.rawValue, by: trigger, error: error)
             attempts.append((method, error))
         }
         return try Doors.reply(panel: panel.name, door: door, attempts: attempts)
@@ -94,7 +94,7 @@ extension Intercom {
                 "automatic openings of \(panel.name) are limited to one per \($0) (auto_open_interval in [panel \(panel.name)])"
             }
         } catch {
-            reportDoor(panel: panel.name, call: call?.ref, door: door, method: "none", by: trigger, error: error)
+            reportDoor(owner: panel.name, call: call?.ref, door: door.description, method: "none", by: trigger, error: error)
             throw error
         }
     }
@@ -134,11 +134,6 @@ extension Intercom {
     /// Guest mode ends the call itself: `call_ended` names it.
     private func guestHangUp(_ id: CallID, phone: any PhoneService) async {
         try? await Self.$acting.withValue(.guestMode) { try await ending(id) { try await phone.hangup(id) } }
-    }
-
-    func reportDoor(panel: String, call: IntercomEvent.CallRef?, door: Door, method: String, by trigger: DoorTrigger,
-                    error: Error?) {
-        reportDoor(owner: panel, call: call, door: door.description, method: method, by: trigger, error: error)
     }
 
     /// `owner` is the panel's name or the operator's; `door` a panel's door or an operator door id.

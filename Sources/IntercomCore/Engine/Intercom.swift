@@ -63,8 +63,6 @@ public actor Intercom {
     /// the operators' refresh, the panels' alarm streams and pictures, an automatic opening in
     /// progress. `stop` cancels them and awaits them.
     nonisolated let tasks: TaskOwner
-    /// Snapshots are decoded no larger than this: more than any terminal picture needs.
-    static let peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
     /// The journal the daemon keeps, for the missed-call queue's commands (`handled`, `callBack`);
     /// set without awaiting, by the event pipeline as it opens the journal (`useJournal`).
     nonisolated let journalSlot = Mutex<(any JournalStore)?>(nil)
@@ -110,7 +108,7 @@ public actor Intercom {
         }
         self.panels = panels
         subscriptions = Subscriptions(clients: panels, hub: peephole, pictureWants: pictureWants, tasks: tasks, bus: bus,
-                                      logger: logger, clock: services.clock, decodeSize: Self.peepholeDecodeSize)
+                                      logger: logger, clock: services.clock, decodeSize: Peephole.decodeLimit)
     }
 
     /// The addresses the phone listens on once started.
