@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomOperator
 import IntercomPhone
 import IntercomModel
 
@@ -11,46 +10,32 @@ extension Intercom {
     /// triggered it; automatic ones (`DoorTrigger.isAutomatic`) wait for a confirmed call and
     /// are limited to one per `auto_open_interval` per panel.
     ///
-    /// `name` may also be a door id: an operator's (`home:1:0`, opened through its API) or
-    /// `PANEL:DOOR` (`entrance:alt`). In a call from an operator's panel, see `openInOperatorCall`.
-    /// Without a name, while a call from no panel is held, the opening is refused (`Doors.callFromNoPanel`).
+    /// `name` may also be a door id (`Doors.route`): an operator's (`home:1:0`) or `PANEL:DOOR`.
     func open(panel name: String?, door: Door, by trigger: DoorTrigger, phone: any PhoneService) async throws -> JSONValue {
-        if name == nil, let stranger = Doors.callFromNoPanel(calls.values) {
+        switch try Doors.route(name, by: trigger, in: config, calls: calls.values, currentCall: { self.currentCall(panel: $0) }) {
+        case .strangersCall(let stranger):
             logger.notice("opening of door \(door) (\(trigger.rawValue)) refused: it names no door and call \(stranger.info.id) is from no panel")
             throw IntercomError.notAPanelCall(stranger.info.id, caller: stranger.caller)
-        }
-        // A call from the named operator door (the TUI names the shown call's): opened in the call.
-        if let name, let session = currentCall(panel: name), session.operatorDoor != nil {
+        case .operatorCall(let session):
             return try await openInOperatorCall(session, door: door, by: trigger, phone: phone)
-        }
-        switch name.flatMap({ DoorTarget.resolve($0, in: config) }) {
-        case .operatorDoor(let op, let domophoneId, let doorId, let id)?:
-            return try await openOperatorDoor((op, domophoneId, doorId, id), by: trigger, call: nil)
-        case .panel(let panel, let named?)?:
-            return try await open(panel: panel.name, door: named, by: trigger, phone: phone)
-        case .panel(_, nil)?, nil:
-            break
-        }
-        let session = currentCall(panel: name)
-        if let session, session.operatorDoor != nil {
-            return try await openInOperatorCall(session, door: door, by: trigger, phone: phone)
-        }
-        if let ringing = session, ringing.stage == .ringing, !trigger.isAutomatic {
+        case .operatorDoor(let target):
+            return try await openOperatorDoor(target, by: trigger, call: nil)
+        case .panelDoor(let panel, let named):
+            return try await open(panel: panel, door: named, by: trigger, phone: phone)
+        case .withoutTalking(let ringing):
             return try await openWithoutTalking(ringing, door: door, by: trigger, phone: phone)
+        case .panel(let panel, let session):
+            if trigger.isAutomatic { try await admitAutomaticOpen(of: panel, door: door, by: trigger, call: session) }
+            var attempts: [(method: DoorOpenMethod, error: (any Error)?)] = []
+            for method in Doors.methods(panel, inConversation: session?.stage == .active) {
+                let attempt = Doors.attempt(method, door: door, panel: panel, call: session?.info.id, client: panels[panel.name], phone: phone)
+                var error: (any Error)?
+                do { try await attempt() } catch let failure { error = failure }
+                reportDoor(owner: panel.name, call: session?.ref, door: door.description, method: method.rawValue, by: trigger, error: error)
+                attempts.append((method, error))
+            }
+            return try Doors.reply(panel: panel.name, door: door, attempts: attempts)
         }
-        let panel = try resolvePanel(name ?? session?.panel?.name)
-        if trigger.isAutomatic {
-            try await admitAutomaticOpen(of: panel, door: door, by: trigger, call: session)
-        }
-        var attempts: [(method: DoorOpenMethod, error: (any Error)?)] = []
-        for method in Doors.methods(panel, inConversation: session?.stage == .active) {
-            let attempt = Doors.attempt(method, door: door, panel: panel, call: session?.info.id, client: panels[panel.name], phone: phone)
-            var error: (any Error)?
-            do { try await attempt() } catch let failure { error = failure }
-            reportDoor(owner: panel.name, call: session?.ref, door: door.description, method: method.rawValue, by: trigger, error: error)
-            attempts.append((method, error))
-        }
-        return try Doors.reply(panel: panel.name, door: door, attempts: attempts)
     }
 
     /// Open before answering, as the SmartYard app does: answer with the microphone muted, open

@@ -82,4 +82,19 @@ import Testing
         try await Doors.attempt(.http, door: .main, panel: Self.panel(), call: nil, client: panel, phone: phone)()
         #expect(panel.doorRequests.all == [.main])
     }
+
+    @Test func anOpeningIsRoutedByWhatItNames() throws {
+        let config = IntercomConfig(panels: [Self.panel()], daemon: DaemonSettings(socketPath: "/nonexistent/control.sock"))
+        let none: (String?) -> CallSession? = { _ in nil }
+        guard case .panelDoor("entrance", .alt) = try Doors.route("entrance:alt", by: .key, in: config, calls: [], currentCall: none) else {
+            Issue.record("PANEL:DOOR is that panel's door"); return
+        }
+        guard case .panel(let panel, nil) = try Doors.route(nil, by: .hook, in: config, calls: [], currentCall: none) else {
+            Issue.record("no name and no call: the only panel"); return
+        }
+        #expect(panel.name == "entrance")
+        #expect(throws: IntercomError.unknownPanel("no panel 'home:1:0' in the config; panels: entrance")) {
+            try Doors.route("home:1:0", by: .key, in: config, calls: [], currentCall: none)
+        }
+    }
 }
