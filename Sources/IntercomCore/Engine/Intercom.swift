@@ -17,7 +17,7 @@ public actor Intercom {
     public nonisolated let peephole: PeepholeHub
     /// What every subscriber asks of each panel's picture, merged into `peephole`'s wants: the
     /// `picture` command's table, set directly by a screen of this process (its thread cannot wait).
-    public nonisolated let pictureWants: PictureWants
+    public nonisolated var pictureWants: PictureWants { subscriptions.pictureWants }
     /// The logged-in operators' doors, refreshed in the background (`refreshOperatorDoors`).
     public nonisolated let operatorDoors = OperatorDoorDirectory()
     /// Clip files of answered calls (`[panel] record`), named here and taken by the journal.
@@ -84,7 +84,6 @@ public actor Intercom {
         self.services = services
         let peephole = PeepholeHub()
         self.peephole = peephole
-        pictureWants = PictureWants(hub: peephole)
         tasks = TaskOwner("engine", census: census)
         var config = config
         var switches = PanelSwitches(store: switches)
@@ -107,7 +106,7 @@ public actor Intercom {
             }
         }
         self.panels = panels
-        subscriptions = Subscriptions(clients: panels, hub: peephole, pictureWants: pictureWants, tasks: tasks, bus: bus,
+        subscriptions = Subscriptions(clients: panels, hub: peephole, pictureWants: PictureWants(hub: peephole), tasks: tasks, bus: bus,
                                       logger: logger, clock: services.clock, decodeSize: Peephole.decodeLimit)
     }
 
@@ -131,10 +130,10 @@ public actor Intercom {
     /// Ends calls, stops the phone and ends every subscriber's stream. Every task of the engine
     /// and of its calls has returned when it returns.
     public func stop() async {
-        // Its camera players are the engine's tasks, ended below.
-        await subscriptions.reset()
         // Closed first, so nothing the calls' last events do starts a task any more.
         tasks.close()
+        // Its camera players are the engine's tasks, ended below.
+        await subscriptions.reset()
         let sessions = Array(calls.values) + endedCalls
         for session in sessions { session.tasks.close() }
         await tasks.end()
