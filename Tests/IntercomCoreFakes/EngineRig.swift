@@ -24,7 +24,7 @@ package struct EngineRig: Sendable {
     /// what they answer, set before the engine's first refresh at start. `directory`: `[directory]`.
     package static func start(panels: [PanelConfig] = [], sip: SIPSettings = SIPSettings(), operators: [OperatorConfig] = [],
                               loggedIn: [String]? = nil, operatorAPI: FakeOperator = FakeOperator(),
-                              switches: PanelSwitchStore? = nil, directory entries: [String: String] = [:]) async throws -> EngineRig {
+                              switches: (any SwitchStore)? = nil, directory entries: [String: String] = [:]) async throws -> EngineRig {
         let directory = try TestDirectory(prefix: "intercom-rig")
         let tokens = OperatorTokenStore(directory: directory.path + "/operators")
         for name in loggedIn ?? operators.map(\.name) {

@@ -7,7 +7,7 @@ import IntercomBase
 /// the daemon's (`useJournal`); without one (a screen's own engine) these commands say so.
 extension Intercom {
     /// The journal the missed-call commands read and mark.
-    public nonisolated func useJournal(_ journal: Journal) { journalSlot.withLock { $0 = journal } }
+    public nonisolated func useJournal(_ journal: any JournalStore) { journalSlot.withLock { $0 = journal } }
 
     func markHandled(_ entry: Int64, by who: String) throws -> JSONValue {
         try missedCallJournal().markHandled(entry, by: who, at: clock.date).json
@@ -50,7 +50,7 @@ extension Intercom {
     }
 
     /// Notes a call back that reached nobody on its entry; the error `ctl callback` exits with.
-    private func callBackFailed(_ entry: Int64, panel: String, why: String, by who: String, journal: Journal) -> IntercomError {
+    private func callBackFailed(_ entry: Int64, panel: String, why: String, by who: String, journal: any JournalStore) -> IntercomError {
         do {
             try journal.noteCallBackFailed(entry, why: why, by: who)
         } catch {
@@ -70,7 +70,7 @@ extension Intercom {
         }
     }
 
-    private func missedCallJournal() throws -> Journal {
+    private func missedCallJournal() throws -> any JournalStore {
         guard let journal = journalSlot.withLock({ $0 }) else {
             throw IntercomError.refused("no journal here: missed calls are kept by 'intercom daemon'; use 'intercom log --handled ENTRY'")
         }

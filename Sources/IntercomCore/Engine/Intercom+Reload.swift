@@ -13,8 +13,7 @@ extension Intercom {
         let plan = ConfigReloadPlan(running: config, reloaded: newConfig)
         config = plan.config
         // Switches flipped at run time hold over the file unless the file's own value changed.
-        configuredPanels = Dictionary(config.panels.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
-        if let switches { config.panels = Self.withSwitches(config.panels, store: switches, logger: logger).panels }
+        config.panels = switches.load(config.panels, logger: logger)
         for panel in config.panels {
             guard let old = before.first(where: { $0.name == panel.name }) else { continue }
             if old.calls != panel.calls || old.guestUntil != panel.guestUntil { publishPolicy(panel) }

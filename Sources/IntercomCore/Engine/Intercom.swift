@@ -17,17 +17,15 @@ public actor Intercom {
     public nonisolated let peephole: PeepholeHub
     /// What every subscriber asks of each panel's picture, merged into `peephole`'s wants: the
     /// `picture` command's table, set directly by a screen of this process (its thread cannot wait).
-    public nonisolated let pictureWants: PictureWants
+    public nonisolated var pictureWants: PictureWants { subscriptions.pictureWants }
     /// The logged-in operators: their tokens, doors, cameras and unread messages (`Intercom+Operator` routes to them).
     public nonisolated let operators: OperatorAccounts
     /// Clip files of answered calls (`[panel] record`), named here and taken by the journal.
     public nonisolated let clips = CallClips()
     /// Panel policies change on SIGHUP (`updatePanels`); the rest is fixed for the core's life.
     public internal(set) var config: IntercomConfig
-    /// Do-not-disturb and guest mode switched at run time, kept across restarts; nil = not kept.
-    let switches: PanelSwitchStore?
-    /// The panels as the config file has them (before the switches), by lowercased name.
-    var configuredPanels: [String: PanelConfig] = [:]
+    /// The switches part: do-not-disturb and guest mode switched at run time, kept in its store.
+    var switches: PanelSwitches
     /// One HTTP client per configured panel, each with its own kept-alive connection.
     let panels: [String: any PanelService]
     /// The phone, panels, operators, video and clock as the engine reaches them (fakes in tests).
@@ -39,8 +37,8 @@ public actor Intercom {
     /// refuses impostors and strangers before liblinphone sees them.
     nonisolated let callerGate: CallerGate
     var refusedCallers = RefusedCallerLog()
-    /// When each panel's door last opened by itself (guest mode, hooks), for `auto_open_interval`.
-    var lastAutomaticOpen: [String: Date] = [:]
+    /// The doors part: which ways a door opens, and when each last opened by itself (`auto_open_interval`).
+    var doors = Doors()
     public nonisolated let logger: Logger
     private(set) var phone: (any PhoneService)?
     /// The calls, each with its state and its tasks. Every change wakes the waits on a call's
@@ -63,43 +61,30 @@ public actor Intercom {
     /// the operators' refresh, the panels' alarm streams and pictures, an automatic opening in
     /// progress. `stop` cancels them and awaits them.
     nonisolated let tasks: TaskOwner
-    /// Snapshots are decoded no larger than this: more than any terminal picture needs.
-    let peepholeDecodeSize: PixelSize? = PixelSize(width: 640, height: 480)
     /// The journal the daemon keeps, for the missed-call queue's commands (`handled`, `callBack`);
     /// set without awaiting, by the event pipeline as it opens the journal (`useJournal`).
-    nonisolated let journalSlot = Mutex<Journal?>(nil)
+    nonisolated let journalSlot = Mutex<(any JournalStore)?>(nil)
     var muted = false
     private var onSpeaker = false
     /// Not among `tasks`: it must drain the phone's last events (the calls' ends) after `stop`.
     private var eventPump: Task<Void, Never>?
-    var watchingAlarms = false
-    /// The snapshot pictures of `watch`, tasks of the engine's.
-    var watchers: [Task<Void, Never>] = []
-    /// The live streams of `watch`; each stops its decode thread before its task ends.
-    var liveWatchers: [Task<Void, Never>] = []
-    /// What each face shows without a call, and the panels and cameras played for all of them.
-    var subscriptions = FrameSubscriptions()
+    /// The subscriptions part: what each face shows without a call, the panels' alarm streams.
+    nonisolated let subscriptions: Subscriptions
 
     /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
     /// `switches`: where run-time do-not-disturb and guest mode are kept (nil: not kept).
     /// `services`: the phone, panels, operators, video and clock (`.system`: the real ones).
     public init(config: IntercomConfig, phoneSettings: PhoneSettings, logger: Logger,
-                operatorTokens: OperatorTokenStore? = nil, switches: PanelSwitchStore? = nil,
+                operatorTokens: OperatorTokenStore? = nil, switches: (any SwitchStore)? = nil,
                 services: IntercomServices = .system) {
         self.services = services
         let peephole = PeepholeHub()
         self.peephole = peephole
-        pictureWants = PictureWants(hub: peephole)
         let tasks = TaskOwner("engine", census: census)
         self.tasks = tasks
         var config = config
-        if let switches {
-            let applied = Self.withSwitches(config.panels, store: switches, logger: logger)
-            config.panels = applied.panels
-            configuredPanels = applied.configured
-        } else {
-            configuredPanels = Dictionary(config.panels.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
-        }
+        var switches = PanelSwitches(store: switches)
+        config.panels = switches.load(config.panels, logger: logger)
         self.switches = switches
         self.config = config
         operators = OperatorAccounts(tokens: operatorTokens ?? OperatorTokenStore(environment: ProcessInfo.processInfo.environment),
@@ -119,6 +104,8 @@ public actor Intercom {
             }
         }
         self.panels = panels
+        subscriptions = Subscriptions(clients: panels, hub: peephole, pictureWants: PictureWants(hub: peephole), tasks: tasks, bus: bus,
+                                      logger: logger, clock: services.clock, decodeSize: Peephole.decodeLimit)
     }
 
     /// The addresses the phone listens on once started.
@@ -141,12 +128,10 @@ public actor Intercom {
     /// Ends calls, stops the phone and ends every subscriber's stream. Every task of the engine
     /// and of its calls has returned when it returns.
     public func stop() async {
-        watchers = []
-        liveWatchers = []
-        // Its camera players are the engine's tasks, ended below.
-        subscriptions = FrameSubscriptions()
         // Closed first, so nothing the calls' last events do starts a task any more.
         tasks.close()
+        // Its camera players are the engine's tasks, ended below.
+        await subscriptions.reset()
         let sessions = Array(calls.values) + endedCalls
         for session in sessions { session.tasks.close() }
         await tasks.end()

@@ -19,7 +19,7 @@ struct FrameSubscriptions: Sendable {
     /// In the order the subscribers first asked, so the union keeps a stable order.
     private(set) var panels: [(subscriber: Subscriber, shown: Panels)] = []
     private(set) var cameras: [Subscriber: String] = [:]
-    /// The union the engine plays now (`Intercom.watch` was last called with it).
+    /// The union the engine plays now (`Subscriptions.watch` was last called with it).
     var applied = Panels.nothing
     /// The camera players, by camera id: the view they play and their task (the engine's).
     var players: [String: (view: OperatorCameraView, task: Task<Void, Never>)] = [:]

@@ -154,16 +154,16 @@ extension AttachTests {
             let two = try await Self.attach(s.path, screen: "kiosk")
             _ = try await one.execute(.watch(one.subscriber, panels: ["entrance"], fps: 2))
             _ = try await two.execute(.watch(two.subscriber, panels: ["entrance"], fps: 1))
-            #expect(await s.intercom.watchers.count == 1)
-            #expect(await s.intercom.watchedUnion.fps == 2)
+            #expect(await s.intercom.subscriptions.watchers.count == 1)
+            #expect(await s.intercom.subscriptions.watchedUnion.fps == 2)
             one.detach()
             #expect(await Self.eventually { (try? await Self.screens(s.path)) == ["kiosk"] })
-            #expect(await Self.eventually { await s.intercom.watchedUnion.fps == 1 }, "the faster kiosk's rate left with it")
-            #expect(await s.intercom.watchers.count == 1, "the other kiosk still shows the panel")
+            #expect(await Self.eventually { await s.intercom.subscriptions.watchedUnion.fps == 1 }, "the faster kiosk's rate left with it")
+            #expect(await s.intercom.subscriptions.watchers.count == 1, "the other kiosk still shows the panel")
             _ = try await two.execute(.unwatch(two.subscriber))
-            #expect(await s.intercom.watchers.isEmpty)
+            #expect(await s.intercom.subscriptions.watchers.isEmpty)
             _ = try await two.execute(.watch(two.subscriber, panels: ["entrance"], fps: 1))
-            #expect(await s.intercom.watchers.count == 1)
+            #expect(await s.intercom.subscriptions.watchers.count == 1)
             let unknown = try await ControlSocketTests.blocking {
                 try ControlClient(path: s.path).request(ControlRequest(id: .integer(1), action: .command(.watch(.sender, panels: ["nowhere"], fps: 1))))
             }
@@ -171,8 +171,8 @@ extension AttachTests {
                     "\(unknown.encoded)")
             // The kiosk goes away without unwatching: its connection's subscriptions go with it.
             two.detach()
-            #expect(await Self.eventually { await s.intercom.watchers.isEmpty })
-            #expect(await s.intercom.watchedUnion == .nothing)
+            #expect(await Self.eventually { await s.intercom.subscriptions.watchers.isEmpty })
+            #expect(await s.intercom.subscriptions.watchedUnion == .nothing)
         }
     }
 }

@@ -36,7 +36,7 @@ import Synchronization
             await s.server.settle()
             #expect(await AttachTests.eventually { link.mode.awayLine != nil }, "\(link.mode)")
             #expect(await AttachTests.eventually { seen.names.contains("call_ended") })
-            #expect(await AttachTests.eventually { await s.intercom.watchers.isEmpty }, "the closed connection took its panels")
+            #expect(await AttachTests.eventually { await s.intercom.subscriptions.watchers.isEmpty }, "the closed connection took its panels")
             await #expect(throws: RemoteLinkError.self) { try await link.execute(.answer(first.id)) }
             _ = try await s.intercom.execute(.decline(first.id))
 
@@ -48,8 +48,8 @@ import Synchronization
             #expect(try await AttachTests.screens(s.path) == ["tui"])
 
             // Its subscription was made again on the new connection, at the rate it asked.
-            #expect(await AttachTests.eventually { await s.intercom.watchers.count == 1 })
-            #expect(await s.intercom.watchedUnion.fps == 2)
+            #expect(await AttachTests.eventually { await s.intercom.subscriptions.watchers.count == 1 })
+            #expect(await s.intercom.subscriptions.watchedUnion.fps == 2)
             // Its picture want was made again: a new picture of the panel reaches it.
             let image = try #require(RGBImage(width: 320, height: 180, pixels: [UInt8](repeating: 90, count: 320 * 180 * 3)))
             let before = link.latest(panel: "entrance")?.sequence ?? 0

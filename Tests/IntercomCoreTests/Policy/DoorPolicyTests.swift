@@ -94,7 +94,7 @@ import Testing
         }
     }
 
-    /// What `Intercom.dtmfSeconds` says for the panel: digits × (length + 40 ms) per round + 0.5 s.
+    /// What `Doors.dtmfSeconds` says for the panel: digits × (length + 40 ms) per round + 0.5 s.
     static func dtmfSeconds(_ panel: PanelConfig) -> Double {
         let timing = panel.dtmfTiming
         let rounds = Double(max(1, timing.repeat))

@@ -13,22 +13,22 @@ import Testing
     static let kiosk = Subscriber("kiosk")
     static let watch = Subscriber("watch")
 
-    static func union(_ rig: EngineRig) async -> FrameSubscriptions.Panels { await rig.intercom.watchedUnion }
+    static func union(_ rig: EngineRig) async -> FrameSubscriptions.Panels { await rig.intercom.subscriptions.watchedUnion }
 
     @Test func theEnginePlaysTheUnionOfEverySubscribersPanels() async throws {
         try await EngineRig.run(panels: Self.panels) { rig throws in
             _ = try await rig.intercom.execute(.watch(Self.kiosk, panels: ["gate", "yard"], fps: 1))
             _ = try await rig.intercom.execute(.watch(Self.watch, panels: ["yard", "porch"], fps: 4, whole: true))
             #expect(await Self.union(rig) == .init(names: ["gate", "yard", "porch"], fps: 4, whole: true))
-            #expect(await rig.intercom.watchers.count == 3, "a panel two subscribers show is polled once")
+            #expect(await rig.intercom.subscriptions.watchers.count == 3, "a panel two subscribers show is polled once")
             // The faster, whole-picture subscriber leaves: the other's panels go on at its own rate.
             _ = try await rig.intercom.execute(.unwatch(Self.watch))
             #expect(await Self.union(rig) == .init(names: ["gate", "yard"], fps: 1, whole: false))
-            #expect(await rig.intercom.watchers.count == 2)
+            #expect(await rig.intercom.subscriptions.watchers.count == 2)
             // No panels is no subscription: nothing plays once the last subscriber shows none.
             _ = try await rig.intercom.execute(.watch(Self.kiosk, panels: [], fps: 1))
             #expect(await Self.union(rig) == .nothing)
-            #expect(await rig.intercom.watchers.isEmpty)
+            #expect(await rig.intercom.subscriptions.watchers.isEmpty)
         }
     }
 
@@ -67,9 +67,9 @@ import Testing
                 }
                 try await group.waitForAll()
             }
-            let table = await rig.intercom.subscriptions.union
+            let table = await rig.intercom.subscriptions.table.union
             #expect(await Self.union(rig) == table)
-            #expect(await rig.intercom.watchers.count == table.names.count)
+            #expect(await rig.intercom.subscriptions.watchers.count == table.names.count)
         }
     }
 
@@ -90,7 +90,7 @@ import Testing
         try await EngineRig.runWithOperatorCamera { rig throws in
             _ = try await rig.intercom.execute(.watchCamera(Self.kiosk, camera: "home:cam:7"))
             _ = try await rig.intercom.execute(.watchCamera(Self.watch, camera: "home:cam:7"))
-            #expect(await rig.intercom.playingCameras == ["home:cam:7"])
+            #expect(await rig.intercom.subscriptions.playingCameras == ["home:cam:7"])
             #expect(await rig.intercom.shows(Self.watch, camera: "home:cam:7"))
             let error = await #expect(throws: IntercomError.self) {
                 try await rig.intercom.execute(.watchCamera(Self.watch, camera: "home:cam:99"))
@@ -98,10 +98,10 @@ import Testing
             #expect(error?.description.contains("no camera 99") == true, "\(String(describing: error))")
             #expect(await rig.intercom.shows(Self.watch, camera: "home:cam:7"), "a refused camera keeps the one shown")
             _ = try await rig.intercom.execute(.unwatch(Self.kiosk))
-            #expect(await rig.intercom.playingCameras == ["home:cam:7"], "the other subscriber still shows it")
+            #expect(await rig.intercom.subscriptions.playingCameras == ["home:cam:7"], "the other subscriber still shows it")
             #expect(await !rig.intercom.shows(Self.kiosk, camera: "home:cam:7"))
             _ = try await rig.intercom.execute(.watchCamera(Self.watch, camera: nil))
-            #expect(await rig.intercom.playingCameras.isEmpty)
+            #expect(await rig.intercom.subscriptions.playingCameras.isEmpty)
         }
     }
 
@@ -111,7 +111,7 @@ import Testing
         let rig = try await EngineRig.start(panels: Self.panels)
         _ = try await rig.intercom.execute(.watch(Self.kiosk, panels: ["gate"], fps: 1))
         await rig.stop()
-        #expect(await rig.intercom.watchers.isEmpty)
+        #expect(await rig.intercom.subscriptions.watchers.isEmpty)
         #expect(await Self.union(rig) == .nothing)
         _ = try await rig.intercom.execute(.unwatch(Self.kiosk))
         #expect(await Self.union(rig) == .nothing)
