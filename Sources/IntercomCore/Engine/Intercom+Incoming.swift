@@ -13,10 +13,8 @@ extension Intercom {
         }
         var inConversation: [CallID] = []
         if let panel { inConversation = await replaceEarlierCalls(of: panel, by: info, phone: phone) }
-        var session = newSession(info, panel: panel, stage: .ringing)
-        session.operatorDoor = operatorDoor
-        session.replacesOnceConfirmed = inConversation
-        calls[info.id] = session
+        let session = newSession(info, panel: panel, operatorDoor: operatorDoor, stage: .ringing, replacing: inConversation)
+        calls.add(session)
         publish(.callIncoming(session.ref))
         if let operatorDoor { startOperatorPeephole(info.id, door: operatorDoor, phone: phone) }
         guard let panel else { return }
@@ -65,11 +63,10 @@ extension Intercom {
     /// auto-answer while this one was answered (`incoming`), is answered as its panel says once
     /// no earlier call of its is left — as it would have been had it rung then.
     func answerHeldBack(after ended: CallID, phone: any PhoneService) async {
-        let waiting = calls.values.filter { $0.stage == .ringing && $0.replacesOnceConfirmed.contains(ended) }
-        for call in waiting {
+        for call in calls.heldBack(after: ended) {
             let id = call.info.id
-            let left = call.replacesOnceConfirmed.filter { $0 != ended && calls[$0] != nil }
-            calls[id]?.replacesOnceConfirmed = left
+            let left = calls.live(call.replacesOnceConfirmed.filter { $0 != ended })
+            calls[id]?.replaces(left)
             guard left.isEmpty, let configured = call.panel, let panel = config.panel(named: configured.name), panel.calls else { continue }
             if panel.isGuestModeActive(at: clock.date) || panel.autoAnswer != .off {
                 logger.info("call \(id) from \(panel.name): its earlier call \(ended) ended; answering it as [panel \(panel.name)] says")
@@ -110,8 +107,7 @@ extension Intercom {
     func refusedBusy(_ info: CallInfo, detail: String?) {
         guard let (panel, operatorDoor) = recognise(info) else { return }
         // Never held: it has no task to own.
-        var session = CallSession(info: info, panel: panel, stage: .ringing, since: clock.date, census: nil)
-        session.operatorDoor = operatorDoor
+        let session = CallSession(info: info, panel: panel, operatorDoor: operatorDoor, stage: .ringing, since: clock.date, census: nil)
         logger.notice("call \(info.id) from \(session.name ?? info.from) refused busy (\(detail ?? "486")): "
                       + "\(calls.count) calls held, [sip] max_calls is \(phoneSettings.maxCalls)")
         publish(.callIncoming(session.ref))
@@ -131,13 +127,8 @@ extension Intercom {
     /// ends by itself: its RTP stopped, and `[sip] media_timeout` ends it.
     private func replaceEarlierCalls(of panel: PanelConfig, by info: CallInfo, phone: any PhoneService) async -> [CallID] {
         let id = info.id
-        let user = Self.sipUser(info.from)
-        let earlier = calls.values.filter {
-            $0.info.direction == .incoming && $0.info.id != id && $0.panel?.name == panel.name
-                && Self.sipUser($0.info.from) == user
-        }.sorted { $0.since < $1.since }
         var inConversation: [CallID] = []
-        for old in earlier {
+        for old in calls.earlier(than: info, panel: panel.name) {
             guard old.stage == .ringing else {
                 logger.notice("panel \(panel.name) called again (call \(id)) while its call \(old.info.id) is answered: that call ends only once the new one is answered and confirmed")
                 inConversation.append(old.info.id)
@@ -153,8 +144,8 @@ extension Intercom {
     /// it is the panel, which holds only this call; the earlier ones end.
     func replaceOnceConfirmed(_ session: CallSession, phone: any PhoneService) async {
         let id = session.info.id
-        calls[id]?.replacesOnceConfirmed = []
-        for old in session.replacesOnceConfirmed where calls[old] != nil {
+        calls[id]?.replaces([])
+        for old in calls.live(session.replacesOnceConfirmed) {
             logger.notice("call \(id) from \(session.name ?? session.info.from) is confirmed: ending its earlier call \(old), which the panel no longer holds")
             try? await phone.replace(old)
         }
@@ -164,14 +155,9 @@ extension Intercom {
     /// earlier conversations it put on hold are taken off hold (a call not on hold is left as is).
     func resumeUnreplaced(_ ended: CallSession, phone: any PhoneService) async {
         guard ended.answeredBy != nil, !ended.confirmed else { return }
-        for old in ended.replacesOnceConfirmed where calls[old] != nil {
+        for old in calls.live(ended.replacesOnceConfirmed) {
             logger.info("call \(ended.info.id) ended unconfirmed: taking call \(old) off hold")
             try? await phone.hold(old, false)
         }
-    }
-
-    /// `sip:100001@10.0.0.5:5060;x` → `100001` (nil without a user part).
-    static func sipUser(_ uri: String) -> String? {
-        SIPURI(parsing: uri)?.user?.lowercased()
     }
 }

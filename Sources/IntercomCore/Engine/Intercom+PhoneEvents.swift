@@ -12,22 +12,7 @@ extension Intercom {
         case .listening:
             break
         case .registration(let account, let state, let reason):
-            registration = (account, state, reason)
-            switch state {
-            case .registered:
-                registrationRetry = (0, false)
-                tasks.cancel(Self.registrationRetrySlot)
-                publish(.registered(account: account, reason: reason))
-            case .failed:
-                let explained = if let configured = phoneSettings.account {
-                    await RegistrationDiagnosis.explain(reason, account: configured, tls: phoneSettings.tls)
-                } else { reason }
-                registration = (account, state, explained)
-                publish(.registrationFailed(account: account, reason: explained))
-                scheduleRegistrationRetry(phone)
-            case .progress, .cleared:
-                logger.info("registration of \(account): \(state.rawValue)")
-            }
+            await registrationReported(account, state: state, reason: reason, phone: phone)
         case .incoming(let info):
             await incoming(info, phone: phone)
         case .refusedBusy(let info, let detail):
@@ -35,15 +20,13 @@ extension Intercom {
         case .outgoing(let info):
             // `dial` names the panel and announces the call once `phone.call` returns.
             if calls[info.id] == nil {
-                var session = newSession(info, panel: config.panels.first { $0.dialURI == info.to }, stage: .dialing)
-                session.announced = false
-                calls[info.id] = session
+                calls.add(newSession(info, panel: config.panels.first { $0.dialURI == info.to }, stage: .dialing, announced: false))
             }
         case .ringing:
             break
         case .established(let id, let media):
             guard var session = calls[id] else { return }
-            session.stage = .active
+            session.establish()
             calls[id] = session
             if session.info.offersVideo && media.videoCodec == nil {
                 logger.warning("call \(id) runs without video although the caller offered it (no common video codec)")
@@ -71,20 +54,16 @@ extension Intercom {
             }
         case .confirmed(let id):
             guard var session = calls[id] else { return }
-            session.confirmed = true
+            session.confirm()
             calls[id] = session
             if session.answeredBy == .guestMode, let panel = session.panel {
                 letGuestIn(id, panel: panel, phone: phone)
             }
             if !session.replacesOnceConfirmed.isEmpty { await replaceOnceConfirmed(session, phone: phone) }
         case .ended(let id, let reason, let duration, let detail):
-            guard var session = calls.removeValue(forKey: id) else { return }
             // Its tasks as a unit; a live picture's decode thread stops within a read: nothing
             // here waits for it, `stop` does.
-            session.end(reason)
-            session.endDetail = detail
-            endedCalls.removeAll { $0.tasks.running == 0 && $0.announced }
-            endedCalls.append(session)
+            guard let session = calls.end(id, reason, detail: detail) else { return }
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             // Ended before `dial` got its id back: `dial` reports the failure instead.
             if session.info.direction == .outgoing && !session.announced { return }

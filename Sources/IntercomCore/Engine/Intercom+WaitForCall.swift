@@ -12,8 +12,7 @@ extension Intercom {
     func wait(for id: CallID, upTo seconds: TimeInterval, until condition: (CallSession) -> Bool) async throws -> CallWait {
         guard let session = calls[id] else { return .ended }
         if condition(session) { return .reached }
-        let token = UUID()
-        callWaitsTimedOut[token] = false
+        let token = calls.waitStarted()
         let clock = clock
         // The call's: it ends with the call (which ends the wait too), or with the wait.
         let timer = session.start { [weak self] in
@@ -22,22 +21,17 @@ extension Intercom {
         }
         defer {
             timer?.cancel()
-            callWaitsTimedOut[token] = nil
+            calls.waitEnded(token)
         }
         while true {
-            let seen = callChanges.version
+            let seen = calls.changes.version
             guard let session = calls[id], session.endReason == nil else { return .ended }
             if condition(session) { return .reached }
-            guard callWaitsTimedOut[token] != true else { return .timedOut }
+            guard !calls.hasTimedOut(token) else { return .timedOut }
             try Task.checkCancellation()
-            await callChanges.next(after: seen)
+            await calls.changes.next(after: seen)
         }
     }
 
-    /// A wait's time ran out (a wait that has already returned is left alone).
-    private func expireWait(_ token: UUID) {
-        guard callWaitsTimedOut[token] != nil else { return }
-        callWaitsTimedOut[token] = true
-        callChanges.changed()
-    }
+    private func expireWait(_ token: UUID) { calls.expire(token) }
 }
