@@ -75,29 +75,11 @@ extension Intercom {
         }
     }
 
-    /// Who a call is from, by its packets' source, then `match`: its panel, or an operator's door
-    /// (through the registrar); both nil for a stranger that may ring. Nil when it is refused (an
-    /// impostor; a stranger under `unknown_callers = reject`): an exposed SIP port is scanned
-    /// constantly, so that is a log line every 10 s, no event, no journal entry.
+    /// Who a call is from (`CallerRecognition`); nil when it is refused.
     func recognise(_ info: CallInfo) -> (panel: PanelConfig?, operatorDoor: DoorListing?)? {
-        var verdict = callerGate.identify(from: info.from, contactHost: info.remoteHost, source: info.source)
-        var panel: PanelConfig?
-        var operatorDoor: DoorListing?
-        if case .panel(let name, _) = verdict { panel = config.panel(named: name) }
-        if case .operatorPanel(let domophone) = verdict {
-            // From the cached list only: a ringing call never waits on the operator's API.
-            operatorDoor = operatorDoors.door(domophoneId: domophone)
-            if operatorDoor == nil {
-                logger.notice("call \(info.id) from operator panel \(domophone) (through the registrar): no logged-in operator lists that panel; treated as an unknown caller")
-                refreshOperatorDoorsSoon()
-                verdict = .stranger
-            }
-        }
-        if panel == nil && operatorDoor == nil && callerGate.refuses(verdict) {
-            refusedCallers.note(verdict, from: info.from, source: info.source, logger: logger)
-            return nil
-        }
-        return (panel, operatorDoor)
+        let caller = callers.recognise(info, gate: callerGate, config: config, operatorDoors: operatorDoors, logger: logger)
+        if caller.unlistedOperatorPanel { refreshOperatorDoorsSoon() }
+        return caller.refused ? nil : (caller.panel, caller.operatorDoor)
     }
 
     /// A call the phone refused 486 Busy because it already held `[sip] max_calls` calls. The

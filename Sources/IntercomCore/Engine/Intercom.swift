@@ -40,7 +40,8 @@ public actor Intercom {
     /// Who is calling, by where the packets come from; shared with the phone thread, which
     /// refuses impostors and strangers before liblinphone sees them.
     nonisolated let callerGate: CallerGate
-    var refusedCallers = RefusedCallerLog()
+    /// Who each call is from, and the refused callers' log lines.
+    var callers = CallerRecognition()
     /// When each panel's door last opened by itself (guest mode, hooks), for `auto_open_interval`.
     var lastAutomaticOpen: [String: Date] = [:]
     public nonisolated let logger: Logger
