@@ -41,6 +41,14 @@ struct CallRegistry {
         return session
     }
 
+    /// The call moved (`change`, one of its transitions): the call as it is now, nil when it is gone.
+    mutating func move(_ id: CallID, _ change: (inout CallSession) -> Void) -> CallSession? {
+        guard var session = live[id] else { return nil }
+        change(&session)
+        live[id] = session
+        return session
+    }
+
     /// A call we placed that ended before the phone gave its id back: marked seen, and returned.
     mutating func endedBeforePlaced(_ id: CallID) -> CallSession? {
         guard let index = ended.firstIndex(where: { $0.info.id == id }) else { return nil }

@@ -126,6 +126,15 @@ struct CallSession: Sendable {
         announced = true
     }
 
+    /// What `call_answered` says once the media flows, and who answered: nothing for an outgoing
+    /// call not announced yet (a consultation, or one `dial` has not named).
+    var answeredEvent: (kind: IntercomEvent.Kind, who: FaceIdentity?)? {
+        switch info.direction {
+        case .incoming: (.callAnswered(ref, by: answeredBy ?? .user), answeredWho)
+        case .outgoing: announced ? (.callAnswered(ref, by: .remote), nil) : nil
+        }
+    }
+
     /// What events call the caller: the panel's name, or the operator door's id (`home:1:0`).
     var name: String? { panel?.name ?? operatorDoor?.id }
 

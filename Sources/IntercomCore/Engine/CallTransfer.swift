@@ -89,6 +89,18 @@ struct CallTransfer: Sendable, Equatable {
         pending = going ? consult.map { Target(uri: $0.uri, name: $0.name) } : nil
     }
 
+    /// The held call ended (`reason`) during the consultation: the consultation, why the transfer
+    /// failed (nil when the hand-over went through), and whether the desk keeps talking to the
+    /// target (it answered and no hand-over was on its way), as on any phone.
+    mutating func callerLeft(_ reason: CallEndReason, caller: String) -> (consult: Consultation, failure: String?, keepTalking: Bool)? {
+        guard let consult = endConsultation() else { return nil }
+        let failure: String? = if consult.completing && reason == .transferred { nil } else {
+            (reason == .hangup ? "\(caller) was hung up here" : "\(caller) hung up")
+                + " during the " + (consult.completing ? "transfer" : "consultation")
+        }
+        return (consult, failure, consult.answered && !consult.completing)
+    }
+
     /// The consultation is over (cancelled, failed, or the caller left): what it was.
     @discardableResult
     mutating func endConsultation() -> Consultation? {

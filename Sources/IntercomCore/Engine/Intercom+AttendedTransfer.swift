@@ -106,15 +106,13 @@ extension Intercom {
                   let consult = calls[owner]?.transfer.consult, consult.call == other, !consult.completing else { return }
             await consultFailed(owner, error: CallTransfer.consultEnd(reason, detail: detail, who: consult.who), phone: phone)
         case .ended(let id, let reason, _, _):
-            guard let consult = calls[id]?.transfer.consult else { return }
-            let caller = calls[id]?.name ?? "the caller"
-            if !(consult.completing && reason == .transferred) {
-                let who = reason == .hangup ? "\(caller) was hung up here" : "\(caller) hung up"
-                publishConsult(id, .failed, error: who + " during the " + (consult.completing ? "transfer" : "consultation"))
+            guard let session = calls[id], let left = calls[id]?.transfer.callerLeft(reason, caller: session.name ?? "the caller") else {
+                return
             }
-            calls[id]?.transfer.endConsultation()
+            let consult = left.consult
+            if let failure = left.failure { publishConsult(session.ref, consult, .failed, error: failure) }
             guard let other = consult.call, calls[other] != nil else { return }
-            if consult.answered && !consult.completing {
+            if left.keepTalking {
                 // Left talking to the target, as on any phone: it becomes an ordinary call of the desk.
                 calls[other]?.becomeOrdinary()
                 if let ref = calls[other]?.ref {
@@ -150,8 +148,12 @@ extension Intercom {
 
     private func publishConsult(_ id: CallID, _ state: IntercomEvent.ConsultState, error: String? = nil) {
         guard let session = calls[id], let consult = session.transfer.consult else { return }
-        if let error { logger.warning("call \(id): attended transfer to \(consult.who) failed: \(error)") }
-        publish(.transferConsult(session.ref, state: state, to: consult.uri, target: consult.name,
-                                 consultCall: consult.call, error: error))
+        publishConsult(session.ref, consult, state, error: error)
+    }
+
+    private func publishConsult(_ call: IntercomEvent.CallRef, _ consult: CallTransfer.Consultation,
+                                _ state: IntercomEvent.ConsultState, error: String? = nil) {
+        if let error { logger.warning("call \(call.id): attended transfer to \(consult.who) failed: \(error)") }
+        publish(.transferConsult(call, state: state, to: consult.uri, target: consult.name, consultCall: consult.call, error: error))
     }
 }

@@ -25,16 +25,11 @@ extension Intercom {
         case .ringing:
             break
         case .established(let id, let media):
-            guard var session = calls[id] else { return }
-            session.establish()
-            calls[id] = session
+            guard let session = calls.move(id, { $0.establish() }) else { return }
             if session.info.offersVideo && media.videoCodec == nil {
                 logger.warning("call \(id) runs without video although the caller offered it (no common video codec)")
             }
-            switch session.info.direction {
-            case .incoming: publish(.callAnswered(session.ref, by: session.answeredBy ?? .user), who: session.answeredWho)
-            case .outgoing: if session.announced { publish(.callAnswered(session.ref, by: .remote)) }
-            }
+            if let answered = session.answeredEvent { publish(answered.kind, who: answered.who) }
             if session.answeredBy == .guestMode, let panel = session.panel {
                 // The door waits for `confirmed`: a blind or forged INVITE never gets there.
                 session.start(CallSession.guestConfirmation) {
@@ -53,9 +48,7 @@ extension Intercom {
                 }
             }
         case .confirmed(let id):
-            guard var session = calls[id] else { return }
-            session.confirm()
-            calls[id] = session
+            guard let session = calls.move(id, { $0.confirm() }) else { return }
             if session.answeredBy == .guestMode, let panel = session.panel {
                 letGuestIn(id, panel: panel, phone: phone)
             }

@@ -23,6 +23,7 @@ import Testing
         call.establish()
         call.answerFailed()
         #expect(call.stage == .active && call.answeredWho == .auto, "an established call stays answered")
+        #expect(call.answeredEvent?.kind == .callAnswered(call.ref, by: .auto) && call.answeredEvent?.who == .auto)
         call.end(.hangup)
     }
 
@@ -47,8 +48,10 @@ import Testing
         var call = CallRegistryTests.session("o2", direction: .outgoing, stage: .dialing, at: 0)
         call.consults(for: CallID("c1"))
         #expect(!call.announced && call.transfer.consultationOf == CallID("c1"))
+        #expect(call.answeredEvent == nil, "a consultation is announced by no call_answered")
         call.becomeOrdinary()
         #expect(call.announced && call.transfer.consultationOf == nil)
+        #expect(call.answeredEvent?.kind == .callAnswered(call.ref, by: .remote))
         call.end(.hangup)
     }
 }

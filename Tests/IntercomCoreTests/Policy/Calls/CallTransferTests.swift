@@ -53,6 +53,26 @@ import Testing
         #expect(ended?.call == CallID("o1") && transfer.isIdle)
     }
 
+    @Test func theCallerLeavingEndsTheConsultationAndSaysWhatBecomesOfTheTarget() {
+        var transfer = CallTransfer()
+        #expect(transfer.callerLeft(.remoteHangup, caller: "entrance") == nil, "no consultation, nothing to say")
+        transfer.startConsulting(flat)
+        transfer.placed(CallID("o1"))
+        let ringing = transfer.callerLeft(.remoteHangup, caller: "entrance")
+        #expect(ringing?.failure == "entrance hung up during the consultation" && ringing?.keepTalking == false && transfer.isIdle)
+        transfer.startConsulting(flat)
+        transfer.placed(CallID("o1"))
+        _ = transfer.answered(CallID("o1"))
+        let answered = transfer.callerLeft(.hangup, caller: "entrance")
+        #expect(answered?.failure == "entrance was hung up here during the consultation" && answered?.keepTalking == true)
+        transfer.startConsulting(flat)
+        transfer.placed(CallID("o1"))
+        _ = transfer.answered(CallID("o1"))
+        transfer.completing(true)
+        let handedOver = transfer.callerLeft(.transferred, caller: "entrance")
+        #expect(handedOver?.failure == nil && handedOver?.keepTalking == false && transfer.consult == nil)
+    }
+
     @Test func aTargetIsADirectoryNameOrASipURI() throws {
         var config = IntercomConfig(daemon: DaemonSettings(socketPath: "/tmp/unused.sock"))
         config.directory = ["Flat12": "sip:flat12@10.0.0.7"]
