@@ -4,26 +4,14 @@ import IntercomPhone
 import IntercomModel
 
 extension Intercom {
-    /// Calls a panel (`intercom call`): a look at the camera and a talk without anyone ringing.
-    /// The peephole runs until the panel's own video arrives, as for a ringing call.
+    /// Calls a panel (`intercom call`, `OutgoingCallFlow`).
     func dial(panel name: String?, phone: any PhoneService) async throws -> JSONValue {
-        let panel = try resolvePanel(name)
-        guard let uri = panel.dialURI else {
-            throw IntercomError.unknownPanel("panel \(panel.name) has no SIP address to call: set dial = sip:… in [panel \(panel.name)]")
-        }
-        let id = try await phone.call(uri, video: true)
-        // The engine stopped while the phone placed it: the phone's stop ended it.
-        guard !tasks.isEnded else { throw IntercomError.notStarted }
-        // The phone's `outgoing` event may have been handled while we waited, or not yet.
-        if let ended = calls.endedBeforePlaced(id) {
-            throw IntercomError.callFailed("the call to \(panel.name) (\(uri)) ended at once: \(ended.endReason?.rawValue ?? "error")")
-        }
-        var session = calls[id] ?? placed(id, to: uri, video: true)
-        session.announce(panel: panel)
-        calls[id] = session
-        publish(.callOutgoing(session.ref, to: uri))
-        startPeephole(id, panel: panel, phone: phone)
-        return .object([("call", .string(id.rawValue)), ("panel", .string(panel.name)), ("to", .string(uri))])
+        try await OutgoingCallFlow(phone: phone).dial(panel: name, on: self)
+    }
+
+    /// Waits until the call satisfies `condition`, ends, or `seconds` pass (`CallWait`).
+    func wait(for id: CallID, upTo seconds: TimeInterval, until condition: (CallSession) -> Bool) async throws -> CallWait {
+        try await CallWait.wait(for: id, upTo: seconds, until: condition, on: self)
     }
 
     /// A new call's session. One that comes while the engine stops starts no task: `stop` has

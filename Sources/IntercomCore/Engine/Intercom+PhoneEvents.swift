@@ -7,16 +7,17 @@ import IntercomPhone
 extension Intercom {
     func handle(_ event: PhoneEvent) async {
         guard let phone else { return }
-        await followConsultation(event, phone: phone)
+        await AttendedTransferFlow(phone: phone).follow(event, on: self)
+        let incoming = IncomingCallFlow(phone: phone)
         switch event {
         case .listening:
             break
         case .registration(let account, let state, let reason):
-            await registrationReported(account, state: state, reason: reason, phone: phone)
+            await RegistrationFlow(phone: phone).reported(account, state: state, reason: reason, on: self)
         case .incoming(let info):
-            await incoming(info, phone: phone)
+            await incoming.ring(info, on: self)
         case .refusedBusy(let info, let detail):
-            refusedBusy(info, detail: detail)
+            incoming.refusedBusy(info, detail: detail, on: self)
         case .outgoing(let info):
             // `dial` names the panel and announces the call once `phone.call` returns.
             if calls[info.id] == nil {
@@ -52,7 +53,7 @@ extension Intercom {
             if session.answeredBy == .guestMode, let panel = session.panel {
                 letGuestIn(id, panel: panel, phone: phone)
             }
-            if !session.replacesOnceConfirmed.isEmpty { await replaceOnceConfirmed(session, phone: phone) }
+            if !session.replacesOnceConfirmed.isEmpty { await incoming.replaceOnceConfirmed(session, on: self) }
         case .ended(let id, let reason, let duration, let detail):
             // Its tasks as a unit; a live picture's decode thread stops within a read: nothing
             // here waits for it, `stop` does.
@@ -62,8 +63,8 @@ extension Intercom {
             if session.info.direction == .outgoing && !session.announced { return }
             publish(.callEnded(session.ref, reason: reason, durationSeconds: duration), who: session.endedWho)
             await unmuteAfterLastCall(phone: phone)
-            if !session.replacesOnceConfirmed.isEmpty { await resumeUnreplaced(session, phone: phone) }
-            if session.info.direction == .incoming && session.panel != nil { await answerHeldBack(after: id, phone: phone) }
+            if !session.replacesOnceConfirmed.isEmpty { await incoming.resumeUnreplaced(session, on: self) }
+            if session.info.direction == .incoming && session.panel != nil { await incoming.answerHeldBack(after: id, on: self) }
         case .transferred(let id, let uri, let ok, let detail):
             transferReported(id, uri: uri, ok: ok, detail: detail)
         case .dtmfReceived(let id, let digit):

@@ -25,6 +25,11 @@ extension Intercom {
         return .object([("call", .string(id.rawValue)), ("to", .string(resolved.uri)), ("target", .optional(resolved.name))])
     }
 
+    /// Attended transfer's steps (`AttendedTransferFlow`).
+    func attendedTransfer(_ id: CallID?, step: AttendedTransferStep, phone: any PhoneService) async throws -> JSONValue {
+        try await AttendedTransferFlow(phone: phone).step(id, step, on: self)
+    }
+
     /// The phone's word on a transfer: published as `call_transferred` (`CallTransfer.reported`).
     func transferReported(_ id: CallID, uri: String, ok: Bool, detail: String?) {
         guard let ref = calls[id]?.ref, let (to, name) = calls[id]?.transfer.reported(uri: uri, ok: ok) else { return }
