@@ -6,7 +6,7 @@ import IntercomPhone
 /// liblinphone gives up after a failed REGISTER until its next refresh; we retry sooner,
 /// 1 s doubling to 60 s, and keep retrying until a `registered` arrives (a retry that fails
 /// without a new `failed` event must not end the retries). The engine runs the retry loop on its
-/// clock (`scheduleRegistrationRetry`); this says when, and whether one runs.
+/// clock (`RegistrationFlow`); this says when, and whether one runs.
 struct Registration: Sendable {
     /// The last report: the account, its state, and why (a failure's reason, explained).
     private(set) var current: (account: String, state: RegistrationState, reason: String?)?
