@@ -25,6 +25,7 @@ CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
 |IntercomCoreTests\.(WhoActedPolicyTests|JournalWhoTests)\
 |IntercomCoreTests\.(OperatorAccountsTests|OperatorLogSyncPolicyTests|JournalRecorderClockTests)\
 |IntercomCoreTests\.(PanelSwitchesTests|DoorsTests|SubscriptionsTests|JournalStoreTests)\
+|IntercomCoreTests\.(CallRegistryTests|CallReplacementQueryTests|CallSessionTransitionTests|CallTransferTests|RegistrationTests|CallerRecognitionTests|CallFlowTests)\
 |IntercomTUITests\.(KioskViewTests|CutWordsTests|DeskSelectionTests|TextFitTests|ScreenModel[A-Za-z]*Tests|WatchViewTests|ScreenTitleTests|EscapeFilterTests|AlertsEscapeTests|TerminalDetectionTests|KittyCompressionTests|ImageRendererTests|MissedCallKeysTests|JournalRecordingTests)\
 |IntercomPhoneTests\.(SIPTransferReportsTests|IteratePaceTests|SIPStreamSocketsTests|SIPStrangerScreenTests|SIPStreamFramerTests|SocketInventoryTests)\
 |IntercomTUITests\.(KioskDutyTests|MessageWrapTests|FirstRunScreenTests)\

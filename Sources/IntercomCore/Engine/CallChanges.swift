@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The waits for the next change of the engine's calls (`Intercom.wait(for:upTo:until:)`).
+/// The waits for the next change of the engine's calls (`CallWait.wait(for:upTo:until:on:)`).
 /// Sendable, so a cancelled wait resumes itself from its cancel handler, which runs outside the
 /// actor, with no task of its own to reach it. A version number closes the gap between the
 /// actor reading the calls and the wait registering: a change in between returns at once.

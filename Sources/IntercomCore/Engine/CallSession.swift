@@ -7,41 +7,49 @@ import IntercomModel
 /// (peephole, live picture, guest mode's confirmation wait and hang-up, the delayed answer, the
 /// waits of openings and hooks on its state). The engine keeps it in `calls` while it lives;
 /// `end()` cancels its tasks as a unit when it ends, and `Intercom.stop()` awaits them.
+///
+/// Its state moves only through its transitions below (ring → answer → transfer → end): the
+/// engine asks the call to move, it does not write the call's fields one by one.
 struct CallSession: Sendable {
     /// `dialing`: a call we placed that the panel has not accepted yet.
     enum Stage: String, Sendable { case ringing, answering, active, dialing }
 
-    var info: CallInfo
-    var panel: PanelConfig?
+    let info: CallInfo
+    private(set) var panel: PanelConfig?
     /// A call from an operator's panel through the `[sip] account`: the door it stands for.
-    var operatorDoor: DoorListing?
-    var stage: Stage
-    var since: Date
-    var answeredBy: IntercomEvent.AnsweredBy?
+    let operatorDoor: DoorListing?
+    private(set) var stage: Stage
+    let since: Date
+    private(set) var answeredBy: IntercomEvent.AnsweredBy?
     /// The face that answered, and the one that hung up or declined (`who` of `call_answered`, `call_ended`).
-    var answeredWho: FaceIdentity?
-    var endedWho: FaceIdentity?
+    private(set) var answeredWho: FaceIdentity?
+    private(set) var endedWho: FaceIdentity?
     /// The caller's ACK and media arrived (`PhoneEvent.confirmed`): automatic openings may go on.
-    var confirmed = false
+    private(set) var confirmed = false
     /// Earlier calls of the same panel, answered when this one rang: they end once this one is
     /// confirmed (a forged INVITE never is, and leaves them alone).
-    var replacesOnceConfirmed: [CallID] = []
+    private(set) var replacesOnceConfirmed: [CallID]
     /// An outgoing call's `call_outgoing` was published (incoming calls are announced at once).
-    var announced = true
-    /// A transfer asked for and not yet reported: the URI, and the `[directory]` name it came from.
-    var transfer: (uri: String, name: String?)?
+    private(set) var announced: Bool
+    /// The call's transfers, blind and attended (`CallTransfer`).
+    var transfer = CallTransfer()
     /// The call's tasks: shared by every copy of the session, ended with the call.
     let tasks: TaskOwner
     /// Why it ended, once it has (kept for `dial`, whose call may end before it is announced).
-    var endReason: CallEndReason?
+    private(set) var endReason: CallEndReason?
     /// What the phone said of the end (a SIP reason such as "Busy Here"), for a refused call back.
-    var endDetail: String?
+    private(set) var endDetail: String?
 
-    init(info: CallInfo, panel: PanelConfig?, stage: Stage, since: Date, census: TaskCensus?) {
+    /// `announced`: false for an outgoing call until `dial` names it (`call_outgoing`).
+    init(info: CallInfo, panel: PanelConfig?, operatorDoor: DoorListing? = nil, stage: Stage, since: Date,
+         replacing: [CallID] = [], announced: Bool = true, census: TaskCensus?) {
         self.info = info
         self.panel = panel
+        self.operatorDoor = operatorDoor
         self.stage = stage
         self.since = since
+        self.replacesOnceConfirmed = replacing
+        self.announced = announced
         tasks = TaskOwner(Self.taskLabel(info.id), census: census)
     }
 
@@ -62,17 +70,70 @@ struct CallSession: Sendable {
         tasks.start(slot, body)
     }
 
+    // MARK: - Transitions
+
+    /// `dial` got the call's id back: it is the panel's, and announced from now on.
+    mutating func announce(panel: PanelConfig) {
+        self.panel = panel
+        announced = true
+    }
+
+    /// Someone (`by`, as `who`) answers: a delayed auto-answer has nothing left to do.
+    mutating func answering(by: IntercomEvent.AnsweredBy, who: FaceIdentity?) {
+        tasks.cancel(Self.pendingAnswer)
+        stage = .answering
+        answeredBy = by
+        answeredWho = who
+    }
+
+    /// The phone refused the answer: the call rings on (unless something else moved it meanwhile).
+    mutating func answerFailed() {
+        if stage == .answering { stage = .ringing }
+    }
+
+    /// The media flows: answered here, or accepted by the panel we called.
+    mutating func establish() { stage = .active }
+
+    /// The caller's ACK and media arrived.
+    mutating func confirm() { confirmed = true }
+
+    /// The earlier calls this one still replaces once confirmed (none once it was, or they ended).
+    mutating func replaces(_ earlier: [CallID]) { replacesOnceConfirmed = earlier }
+
+    /// A face asked to hang up or decline (`who` of `call_ended`); nil again when the phone refused.
+    mutating func endedBy(_ who: FaceIdentity?) { endedWho = who }
+
     /// The call ended: every task it started is cancelled (the engine's `stop` awaits them).
-    mutating func end(_ reason: CallEndReason) {
+    mutating func end(_ reason: CallEndReason, detail: String? = nil) {
         endReason = reason
+        endDetail = detail
         tasks.close()
     }
-    /// An attended transfer under way: the call is on hold while `Consultation.call` calls the target.
-    var consult: Consultation?
-    /// This call is an attended transfer's consultation: the call on hold it consults for. Kept
-    /// here, not in a table of the engine's, so it goes with the call (or when the desk keeps
-    /// talking to the target and it becomes an ordinary call).
-    var consultationOf: CallID?
+
+    /// Seen by whoever placed it (`dial`, `consult`): nothing waits for it among the ended calls.
+    mutating func markSeen() { announced = true }
+
+    /// An attended transfer's consultation: announced by no `call_*` event while it is one.
+    mutating func consults(for held: CallID) {
+        announced = false
+        transfer.consultationOf = held
+    }
+
+    /// The caller hung up while the desk talked to the consultation's target: it is an
+    /// ordinary call of the desk from now on.
+    mutating func becomeOrdinary() {
+        transfer.consultationOf = nil
+        announced = true
+    }
+
+    /// What `call_answered` says once the media flows, and who answered: nothing for an outgoing
+    /// call not announced yet (a consultation, or one `dial` has not named).
+    var answeredEvent: (kind: IntercomEvent.Kind, who: FaceIdentity?)? {
+        switch info.direction {
+        case .incoming: (.callAnswered(ref, by: answeredBy ?? .user), answeredWho)
+        case .outgoing: announced ? (.callAnswered(ref, by: .remote), nil) : nil
+        }
+    }
 
     /// What events call the caller: the panel's name, or the operator door's id (`home:1:0`).
     var name: String? { panel?.name ?? operatorDoor?.id }

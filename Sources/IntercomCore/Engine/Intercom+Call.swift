@@ -1,32 +1,63 @@
 import Foundation
 import IntercomBase
 import IntercomPhone
+import IntercomModel
 
 extension Intercom {
-    /// Calls a panel (`intercom call`): a look at the camera and a talk without anyone ringing.
-    /// The peephole runs until the panel's own video arrives, as for a ringing call.
+    /// Calls a panel (`intercom call`, `OutgoingCallFlow`).
     func dial(panel name: String?, phone: any PhoneService) async throws -> JSONValue {
-        let panel = try resolvePanel(name)
-        guard let uri = panel.dialURI else {
-            throw IntercomError.unknownPanel("panel \(panel.name) has no SIP address to call: set dial = sip:… in [panel \(panel.name)]")
+        try await OutgoingCallFlow(phone: phone).dial(panel: name, on: self)
+    }
+
+    /// Waits until the call satisfies `condition`, ends, or `seconds` pass (`CallWait`).
+    func wait(for id: CallID, upTo seconds: TimeInterval, until condition: (CallSession) -> Bool) async throws -> CallWait {
+        try await CallWait.wait(for: id, upTo: seconds, until: condition, on: self)
+    }
+
+    /// A new call's session. One that comes while the engine stops starts no task: `stop` has
+    /// already ended the others'.
+    func newSession(_ info: CallInfo, panel: PanelConfig?, operatorDoor: DoorListing? = nil, stage: CallSession.Stage,
+                    replacing: [CallID] = [], announced: Bool = true) -> CallSession {
+        let session = CallSession(info: info, panel: panel, operatorDoor: operatorDoor, stage: stage, since: clock.date,
+                                  replacing: replacing, announced: announced, census: census)
+        if tasks.isEnded { session.tasks.close() }
+        return session
+    }
+
+    /// The session of a call we placed whose `outgoing` event the phone has not delivered yet.
+    func placed(_ id: CallID, to uri: String, video: Bool) -> CallSession {
+        newSession(CallInfo(id: id, direction: .outgoing, from: "", to: uri, remoteHost: nil, offersVideo: video),
+                   panel: nil, stage: .dialing, announced: false)
+    }
+
+    func answer(_ id: CallID, by: IntercomEvent.AnsweredBy, phone: any PhoneService) async throws {
+        calls[id]?.answering(by: by, who: who(answering: by))
+        do {
+            let clip = clips.name(for: id, mode: calls[id]?.panel?.record ?? .off, logger: logger)
+            do {
+                try await phone.answer(id, video: true, recordTo: clip)
+            } catch {
+                if let clip, clips.take(id) != nil { unlink(clip) }
+                throw error
+            }
+        } catch {
+            calls[id]?.answerFailed()
+            throw error
         }
-        let id = try await phone.call(uri, video: true)
-        // The engine stopped while the phone placed it: the phone's stop ended it.
-        guard !tasks.isEnded else { throw IntercomError.notStarted }
-        // The phone's `outgoing` event may have been handled while we waited, or not yet.
-        if let index = endedCalls.firstIndex(where: { $0.info.id == id }) {
-            let reason = endedCalls[index].endReason
-            endedCalls[index].announced = true
-            throw IntercomError.callFailed("the call to \(panel.name) (\(uri)) ended at once: \(reason?.rawValue ?? "error")")
+        if config.sip.declineOthersOnAnswer {
+            for other in calls.values where other.info.id != id && other.stage == .ringing {
+                logger.info("call \(other.info.id) declined: call \(id) was answered and [sip] decline_others = on")
+                try? await phone.decline(other.info.id)
+            }
         }
-        var session = calls[id] ?? newSession(
-            CallInfo(id: id, direction: .outgoing, from: "", to: uri, remoteHost: nil, offersVideo: true),
-            panel: panel, stage: .dialing)
-        session.panel = panel
-        session.announced = true
-        calls[id] = session
-        publish(.callOutgoing(session.ref, to: uri))
-        startPeephole(id, panel: panel, phone: phone)
-        return .object([("call", .string(id.rawValue)), ("panel", .string(panel.name)), ("to", .string(uri))])
+    }
+
+    func autoAnswer(_ id: CallID, phone: any PhoneService) async {
+        guard calls[id]?.stage == .ringing else { return }
+        do {
+            try await answer(id, by: .auto, phone: phone)
+        } catch {
+            logger.warning("auto-answer of call \(id) failed: \(error)")
+        }
     }
 }

@@ -7,51 +7,30 @@ import IntercomPhone
 extension Intercom {
     func handle(_ event: PhoneEvent) async {
         guard let phone else { return }
-        await followConsultation(event, phone: phone)
+        await AttendedTransferFlow(phone: phone).follow(event, on: self)
+        let incoming = IncomingCallFlow(phone: phone)
         switch event {
         case .listening:
             break
         case .registration(let account, let state, let reason):
-            registration = (account, state, reason)
-            switch state {
-            case .registered:
-                registrationRetry = (0, false)
-                tasks.cancel(Self.registrationRetrySlot)
-                publish(.registered(account: account, reason: reason))
-            case .failed:
-                let explained = if let configured = phoneSettings.account {
-                    await RegistrationDiagnosis.explain(reason, account: configured, tls: phoneSettings.tls)
-                } else { reason }
-                registration = (account, state, explained)
-                publish(.registrationFailed(account: account, reason: explained))
-                scheduleRegistrationRetry(phone)
-            case .progress, .cleared:
-                logger.info("registration of \(account): \(state.rawValue)")
-            }
+            await RegistrationFlow(phone: phone).reported(account, state: state, reason: reason, on: self)
         case .incoming(let info):
-            await incoming(info, phone: phone)
+            await incoming.ring(info, on: self)
         case .refusedBusy(let info, let detail):
-            refusedBusy(info, detail: detail)
+            incoming.refusedBusy(info, detail: detail, on: self)
         case .outgoing(let info):
             // `dial` names the panel and announces the call once `phone.call` returns.
             if calls[info.id] == nil {
-                var session = newSession(info, panel: config.panels.first { $0.dialURI == info.to }, stage: .dialing)
-                session.announced = false
-                calls[info.id] = session
+                calls.add(newSession(info, panel: config.panels.first { $0.dialURI == info.to }, stage: .dialing, announced: false))
             }
         case .ringing:
             break
         case .established(let id, let media):
-            guard var session = calls[id] else { return }
-            session.stage = .active
-            calls[id] = session
+            guard let session = calls.move(id, { $0.establish() }) else { return }
             if session.info.offersVideo && media.videoCodec == nil {
                 logger.warning("call \(id) runs without video although the caller offered it (no common video codec)")
             }
-            switch session.info.direction {
-            case .incoming: publish(.callAnswered(session.ref, by: session.answeredBy ?? .user), who: session.answeredWho)
-            case .outgoing: if session.announced { publish(.callAnswered(session.ref, by: .remote)) }
-            }
+            if let answered = session.answeredEvent { publish(answered.kind, who: answered.who) }
             if session.answeredBy == .guestMode, let panel = session.panel {
                 // The door waits for `confirmed`: a blind or forged INVITE never gets there.
                 session.start(CallSession.guestConfirmation) {
@@ -70,28 +49,22 @@ extension Intercom {
                 }
             }
         case .confirmed(let id):
-            guard var session = calls[id] else { return }
-            session.confirmed = true
-            calls[id] = session
+            guard let session = calls.move(id, { $0.confirm() }) else { return }
             if session.answeredBy == .guestMode, let panel = session.panel {
                 letGuestIn(id, panel: panel, phone: phone)
             }
-            if !session.replacesOnceConfirmed.isEmpty { await replaceOnceConfirmed(session, phone: phone) }
+            if !session.replacesOnceConfirmed.isEmpty { await incoming.replaceOnceConfirmed(session, on: self) }
         case .ended(let id, let reason, let duration, let detail):
-            guard var session = calls.removeValue(forKey: id) else { return }
             // Its tasks as a unit; a live picture's decode thread stops within a read: nothing
             // here waits for it, `stop` does.
-            session.end(reason)
-            session.endDetail = detail
-            endedCalls.removeAll { $0.tasks.running == 0 && $0.announced }
-            endedCalls.append(session)
+            guard let session = calls.end(id, reason, detail: detail) else { return }
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             // Ended before `dial` got its id back: `dial` reports the failure instead.
             if session.info.direction == .outgoing && !session.announced { return }
             publish(.callEnded(session.ref, reason: reason, durationSeconds: duration), who: session.endedWho)
             await unmuteAfterLastCall(phone: phone)
-            if !session.replacesOnceConfirmed.isEmpty { await resumeUnreplaced(session, phone: phone) }
-            if session.info.direction == .incoming && session.panel != nil { await answerHeldBack(after: id, phone: phone) }
+            if !session.replacesOnceConfirmed.isEmpty { await incoming.resumeUnreplaced(session, on: self) }
+            if session.info.direction == .incoming && session.panel != nil { await incoming.answerHeldBack(after: id, on: self) }
         case .transferred(let id, let uri, let ok, let detail):
             transferReported(id, uri: uri, ok: ok, detail: detail)
         case .dtmfReceived(let id, let digit):

@@ -42,9 +42,9 @@ extension Intercom {
     /// Ends call `id` (`end`: a hang-up or a decline) as the command's face, which `call_ended`
     /// names; a hang-up that failed names nobody.
     func ending(_ id: CallID, _ end: () async throws -> Void) async throws {
-        calls[id]?.endedWho = Self.acting
+        calls[id]?.endedBy(Self.acting)
         do { try await end() } catch {
-            calls[id]?.endedWho = nil
+            calls[id]?.endedBy(nil)
             throw error
         }
     }

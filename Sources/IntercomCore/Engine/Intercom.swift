@@ -36,23 +36,16 @@ public actor Intercom {
     /// Who is calling, by where the packets come from; shared with the phone thread, which
     /// refuses impostors and strangers before liblinphone sees them.
     nonisolated let callerGate: CallerGate
-    var refusedCallers = RefusedCallerLog()
+    /// Who each call is from, and the refused callers' log lines.
+    var callers = CallerRecognition()
     /// The doors part: which ways a door opens, and when each last opened by itself (`auto_open_interval`).
     var doors = Doors()
     public nonisolated let logger: Logger
     private(set) var phone: (any PhoneService)?
-    /// The calls, each with its state and its tasks. Every change wakes the waits on a call's
-    /// state (`wait(for:upTo:until:)`).
-    var calls: [CallID: CallSession] = [:] { didSet { callChanges.changed() } }
-    /// Ended calls whose tasks may still be stopping (a live picture stops within a read: the
-    /// end of a call does not wait for it, `stop` does), and outgoing calls that ended before
-    /// `dial` resumed. Each leaves once its tasks have returned and `dial` has seen it.
-    var endedCalls: [CallSession] = []
-    /// The waits on a call's state: woken at each change of `calls`; and each, true once its time ran out.
-    let callChanges = CallChanges()
-    var callWaitsTimedOut: [UUID: Bool] = [:]
-    var registration: (account: String, state: RegistrationState, reason: String?)?
-    var registrationRetry: (attempt: Int, running: Bool) = (0, false)
+    /// The calls, live and ended, and the waits on a call's state (`wait(for:upTo:until:)`).
+    var calls = CallRegistry()
+    /// The SIP account's registration and its retry.
+    var registration = Registration()
     /// Every task the engine and its calls run, counted by owner (tests: none outlives its owner).
     package nonisolated let census = TaskCensus()
     /// What `census` counts a call's tasks under; the engine's own are under `engine`.
@@ -61,9 +54,8 @@ public actor Intercom {
     /// the operators' refresh, the panels' alarm streams and pictures, an automatic opening in
     /// progress. `stop` cancels them and awaits them.
     nonisolated let tasks: TaskOwner
-    /// The journal the daemon keeps, for the missed-call queue's commands (`handled`, `callBack`);
-    /// set without awaiting, by the event pipeline as it opens the journal (`useJournal`).
-    nonisolated let journalSlot = Mutex<(any JournalStore)?>(nil)
+    /// The missed-call queue's commands (`handled`, `callBack`) on the daemon's journal.
+    nonisolated let missedCalls = MissedCalls()
     var muted = false
     private var onSpeaker = false
     /// Not among `tasks`: it must drain the phone's last events (the calls' ends) after `stop`.
@@ -132,15 +124,15 @@ public actor Intercom {
         tasks.close()
         // Its camera players are the engine's tasks, ended below.
         await subscriptions.reset()
-        let sessions = Array(calls.values) + endedCalls
+        let sessions = calls.everyCall
         for session in sessions { session.tasks.close() }
         await tasks.end()
         for session in sessions { await session.tasks.end() }
         if let phone { await phone.stop() }
         await eventPump?.value
         // Calls that rang while the phone stopped, ended by it.
-        for session in Array(calls.values) + endedCalls { await session.tasks.end() }
-        endedCalls = []
+        for session in calls.everyCall { await session.tasks.end() }
+        calls.forgetEnded()
         phone = nil
         bus.finish()
     }
@@ -164,19 +156,19 @@ public actor Intercom {
         do {
             switch command {
             case .answer(let id, let trigger):
-                let session = try pick(id, stage: .ringing, what: "ringing")
+                let session = try calls.pick(id, stage: .ringing, what: "ringing")
                 try await answer(session.info.id, by: IntercomEvent.AnsweredBy(trigger), phone: phone)
                 return .object([("call", .string(session.info.id.rawValue))])
             case .decline(let id):
-                let session = try pick(id, stage: .ringing, what: "ringing")
+                let session = try calls.pick(id, stage: .ringing, what: "ringing")
                 try await ending(session.info.id) { try await phone.decline(session.info.id) }
                 return .object([("call", .string(session.info.id.rawValue))])
             case .hangup(let id):
-                let session = try pick(id, stage: .active, what: "answered")
+                let session = try calls.pick(id, stage: .active, what: "answered")
                 try await ending(session.info.id) { try await phone.hangup(session.info.id) }
                 return .object([("call", .string(session.info.id.rawValue))])
             case .dtmf(let id, let digits):
-                let session = try pick(id, stage: .active, what: "answered")
+                let session = try calls.pick(id, stage: .active, what: "answered")
                 try await phone.sendDTMF(session.info.id, digits: digits, timing: session.panel?.dtmfTiming ?? DTMFTiming())
                 return .object([("call", .string(session.info.id.rawValue)), ("digits", .string(digits))])
             case .mute(let wanted):
@@ -200,7 +192,7 @@ public actor Intercom {
             case .call(let panel):
                 return try await dial(panel: panel, phone: phone)
             case .transfer(let id, let target):
-                let session = try pick(id, stage: .active, what: "answered")
+                let session = try calls.pick(id, stage: .active, what: "answered")
                 return try await transfer(session, to: target, phone: phone)
             case .attendedTransfer(let id, let step):
                 return try await attendedTransfer(id, step: step, phone: phone)
@@ -232,15 +224,11 @@ public actor Intercom {
 
     /// The `state` object of the control socket: calls, registration, panels.
     public var status: JSONValue {
-        let callList = calls.values.sorted { $0.info.id < $1.info.id }.map(\.json)
-        let reg: JSONValue = registration.map {
-            .object([("account", .string($0.account)), ("state", .string($0.state.rawValue)), ("reason", .optional($0.reason))])
-        } ?? .null
         let panels = config.panels.map { panel -> JSONValue in
             .object([("name", .string(panel.name)), ("calls", .bool(panel.calls)),
                      ("guest_mode", .bool(panel.isGuestModeActive(at: clock.date)))])
         }
-        return .object([("calls", .array(callList)), ("registration", reg), ("panels", .array(panels)),
+        return .object([("calls", .array(calls.json)), ("registration", registration.json), ("panels", .array(panels)),
                         ("listen", .array(listening.map { .string($0.description) })),
                         ("doors", .array(doorList(panels: config.panels.map(\.name)).map(\.json))),
                         ("operators", .array(config.operators.map { op in
@@ -249,65 +237,9 @@ public actor Intercom {
                         ("muted", .bool(muted)), ("speaker", .bool(onSpeaker))])
     }
 
-    /// A new call's session. One that comes while the engine stops starts no task: `stop` has
-    /// already ended the others'.
-    func newSession(_ info: CallInfo, panel: PanelConfig?, stage: CallSession.Stage) -> CallSession {
-        let session = CallSession(info: info, panel: panel, stage: stage, since: clock.date, census: census)
-        if tasks.isEnded { session.tasks.close() }
-        return session
-    }
 
     /// The answered call (else the ringing one) of a panel, or of any panel when nil.
-    func currentCall(panel: String?) -> CallSession? {
-        let candidates = calls.values.filter { panel == nil || $0.name?.lowercased() == panel?.lowercased() }
-        return candidates.first { $0.stage == .active } ?? candidates.sorted { $0.since < $1.since }.first
-    }
-
-    /// A named call, or the one of `stage` that has waited longest.
-    func pick(_ id: CallID?, stage: CallSession.Stage, what: String) throws -> CallSession {
-        if let id {
-            guard let session = calls[id] else { throw IntercomError.phone(.noSuchCall(id)) }
-            return session
-        }
-        let candidates = calls.values.filter { $0.stage == stage }.sorted { $0.since < $1.since }
-        if let first = candidates.first { return first }
-        if stage == .active, let ringing = calls.values.sorted(by: { $0.since < $1.since }).first { return ringing }
-        throw IntercomError.noCall(what)
-    }
-
-    func answer(_ id: CallID, by: IntercomEvent.AnsweredBy, phone: any PhoneService) async throws {
-        calls[id]?.tasks.cancel(CallSession.pendingAnswer)
-        calls[id]?.stage = .answering
-        calls[id]?.answeredBy = by
-        calls[id]?.answeredWho = who(answering: by)
-        do {
-            let clip = clips.name(for: id, mode: calls[id]?.panel?.record ?? .off, logger: logger)
-            do {
-                try await phone.answer(id, video: true, recordTo: clip)
-            } catch {
-                if let clip, clips.take(id) != nil { unlink(clip) }
-                throw error
-            }
-        } catch {
-            if calls[id]?.stage == .answering { calls[id]?.stage = .ringing }
-            throw error
-        }
-        if config.sip.declineOthersOnAnswer {
-            for other in calls.values where other.info.id != id && other.stage == .ringing {
-                logger.info("call \(other.info.id) declined: call \(id) was answered and [sip] decline_others = on")
-                try? await phone.decline(other.info.id)
-            }
-        }
-    }
-
-    func autoAnswer(_ id: CallID, phone: any PhoneService) async {
-        guard calls[id]?.stage == .ringing else { return }
-        do {
-            try await answer(id, by: .auto, phone: phone)
-        } catch {
-            logger.warning("auto-answer of call \(id) failed: \(error)")
-        }
-    }
+    func currentCall(panel: String?) -> CallSession? { calls.current(panel: panel) }
 
     func publish(_ kind: IntercomEvent.Kind, who: FaceIdentity? = nil) {
         bus.publish(IntercomEvent(kind, who: who))
@@ -319,7 +251,7 @@ public actor Intercom {
     /// A call ended and no conversation is left: the microphone muted in it (or by `mute` with
     /// no call) is on again, so a mute never carries into the next visitor's call unseen.
     func unmuteAfterLastCall(phone: any PhoneService) async {
-        guard muted, !calls.values.contains(where: { $0.stage == .active || $0.stage == .answering }) else { return }
+        guard muted, !calls.inConversation else { return }
         muted = false
         try? await phone.setMicrophoneMuted(false)
         publishAudio()

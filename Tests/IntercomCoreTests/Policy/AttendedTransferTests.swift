@@ -123,8 +123,8 @@ import IntercomModel
             let json = try #require(rig.events.all.first { $0.name == "transfer_consult" && $0.json["state"]?.stringValue == "failed" }).json
             #expect(json["error"]?.stringValue == "busy (Busy Here)" && json["target"]?.stringValue == "Flat12"
                     && json["to"]?.stringValue == Self.flatURI && json["call"]?.stringValue == id.rawValue, "\(json.encoded)")
-            #expect(Intercom.consultEnd(.missed, detail: nil, who: "Flat12") == "timeout: nobody answered")
-            #expect(Intercom.consultEnd(.declined, detail: "Call declined", who: "Flat12") == "refused (Call declined)")
+            #expect(CallTransfer.consultEnd(.missed, detail: nil, who: "Flat12") == "timeout: nobody answered")
+            #expect(CallTransfer.consultEnd(.declined, detail: "Call declined", who: "Flat12") == "refused (Call declined)")
         }
     }
 

@@ -150,10 +150,10 @@ import Testing
     }
 
     @Test func theReasonOfAnUnansweredCallInWords() {
-        #expect(Intercom.unanswered(.declined, detail: "Busy Here") == "refused (Busy Here)")
-        #expect(Intercom.unanswered(.missed, detail: nil) == "no answer")
-        #expect(Intercom.unanswered(.error, detail: "Request Timeout") == "the call failed (Request Timeout)")
-        #expect(Intercom.unanswered(nil, detail: nil) == "the call failed")
+        #expect(MissedCalls.unanswered(.declined, detail: "Busy Here") == "refused (Busy Here)")
+        #expect(MissedCalls.unanswered(.missed, detail: nil) == "no answer")
+        #expect(MissedCalls.unanswered(.error, detail: "Request Timeout") == "the call failed (Request Timeout)")
+        #expect(MissedCalls.unanswered(nil, detail: nil) == "the call failed")
     }
 
     @Test func theSocketSpellsTheQueueCommands() throws {
