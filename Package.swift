@@ -291,7 +291,8 @@ let package = Package(
         // One test target per part: each depends on the part it tests and the support above. Targets that run
         // a phone in process link `sipReadHook`, so their phones recognise callers by source address as the
         // daemon's do.
-        // The package itself: every target declares what it imports, README's layout names every target.
+        // The package itself: every target declares what it imports, docs/DEVELOPMENT.md's layout names every target;
+        // README stays short and the docs' links reach their files.
         .testTarget(name: "IntercomPackageTests", path: "Tests/IntercomPackageTests"),
         .testTarget(
             name: "IntercomBaseTests",

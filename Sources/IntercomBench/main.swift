@@ -94,7 +94,7 @@ func graphicsSection(work: String) async throws {
         line("| \(m.name) | \(m.cells) | \(m.ours.format(digits: 2)) | \(m.oursBytes) | \(m.chafa.values.isEmpty ? "—" : m.chafa.format()) | \(m.chafaBytes) |")
     }
     line()
-    line("In real terminals (`make screenshots`, pictures in `docs/screenshots/`, README \"Terminal graphics\"): auto")
+    line("In real terminals (`make screenshots`, pictures in `docs/screenshots/`, docs/RESIDENT.md \"Terminal graphics\"): auto")
     line("detection picks kitty graphics in kitty 0.26, sixel in xterm 379 as a VT340, symbols in xterm-256color.")
     line()
 }

@@ -2,7 +2,7 @@ import Foundation
 import IntercomBase
 import IntercomOperator
 
-/// One daemon event (README: Run the daemon): what the daemon prints, the control socket
+/// One daemon event (docs/DAEMON.md): what the daemon prints, the control socket
 /// streams, the TUI draws and the journal keeps. One model for every front end.
 public struct IntercomEvent: Sendable, Equatable {
     /// Who a call-related event concerns.

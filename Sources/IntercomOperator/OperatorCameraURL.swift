@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// Where an operator camera's pictures are, in the shapes Flussonic (SmartYard's default DVR) serves:
 /// live HLS, an archive window as HLS from a moment, and a one-frame `preview.mp4`. Each URL carries
@@ -12,7 +13,7 @@ public struct OperatorCameraURL: Sendable, Equatable {
     /// The camera's addresses, or why it cannot be played: no URL, or a DVR other than Flussonic.
     public static func of(_ camera: OperatorCamera) -> Result<OperatorCameraURL, OperatorCameraURLProblem> {
         guard var base = camera.url, !base.isEmpty,
-              let scheme = URLComponents(string: base)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+              let scheme = URLAddress(parsing: base)?.scheme, scheme == "http" || scheme == "https" else {
             return .failure(.noStream(camera: camera.name))
         }
         let server = camera.serverType?.lowercased() ?? "flussonic"

@@ -62,13 +62,12 @@ public final class BewardPanel: Sendable {
     private static func normalize(baseURL: String, panel: String) throws(PanelError) -> String {
         var text = baseURL.trimmingCharacters(in: .whitespaces)
         while text.hasSuffix("/") { text.removeLast() }
-        guard let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty
+        guard let address = URLAddress(parsing: text), address.scheme == "http" || address.scheme == "https",
+              address.portIsValid
         else {
             throw .badData("panel \(panel): url must look like http://HOST[:PORT] or https://HOST[:PORT]")
         }
-        guard components.user == nil, components.password == nil else {
+        guard !address.hasCredentials else {
             throw .badData("panel \(panel): put the user and password in user = / password =, not in the url")
         }
         return text

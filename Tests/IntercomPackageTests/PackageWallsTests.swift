@@ -3,7 +3,7 @@ import Testing
 
 /// The walls between the parts are kept by Package.swift, not by SwiftPM's habit of letting every
 /// transitive module through: each target declares exactly the first-party modules it imports, imports
-/// them unconditionally, and README's layout names the targets that exist.
+/// them unconditionally, and the layout in docs/DEVELOPMENT.md names the targets that exist.
 @Suite struct PackageWallsTests {
     @Test func everyTargetDeclaresWhatItImportsAndImportsWhatItDeclares() throws {
         let package = try PackageDescriptionDump.shared.get()
@@ -40,12 +40,12 @@ import Testing
         #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.joined(separator: "\n"))")
     }
 
-    /// README's "Layout" lists one line per target folder; a target added, renamed or removed without
-    /// README following fails here.
-    @Test func readmeLayoutNamesEveryTargetAndNoOther() throws {
+    /// The "Layout" of docs/DEVELOPMENT.md (the developers' guide; README only links it) lists one line per
+    /// target folder; a target added, renamed or removed without the guide following fails here.
+    @Test func developmentGuideLayoutNamesEveryTargetAndNoOther() throws {
         let package = try PackageDescriptionDump.shared.get()
-        let readme = try String(contentsOf: package.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let layout = try #require(readme.range(of: "\n## Layout\n").map { readme[$0.upperBound...] })
+        let guide = try String(contentsOf: package.root.appendingPathComponent("docs/DEVELOPMENT.md"), encoding: .utf8)
+        let layout = try #require(guide.range(of: "\n## Layout\n").map { guide[$0.upperBound...] })
         let section = layout.range(of: "\n## ").map { layout[..<$0.lowerBound] } ?? layout
         var listed = Set<String>()
         for line in section.split(separator: "\n") {
@@ -53,7 +53,7 @@ import Testing
             listed.insert(String(path))
         }
         let paths = Set(package.targets.map(\.path))
-        #expect(paths.subtracting(listed).sorted() == [], "targets README's Layout does not list")
-        #expect(listed.subtracting(paths).sorted() == [], "folders README's Layout lists that are no target")
+        #expect(paths.subtracting(listed).sorted() == [], "targets the Layout of docs/DEVELOPMENT.md does not list")
+        #expect(listed.subtracting(paths).sorted() == [], "folders the Layout of docs/DEVELOPMENT.md lists that are no target")
     }
 }

@@ -107,11 +107,10 @@ extension ConfigDecoder {
         guard !text.contains(where: \.isWhitespace) else {
             throw ConfigValueError("contains spaces", fix: "e.g. \(example)")
         }
-        guard PanelConfig.host(ofURL: text) != nil else {
+        guard let address = URLAddress(parsing: text) else {
             throw ConfigValueError("has no host", fix: "e.g. \(example)")
         }
-        if let schemeEnd = text.range(of: "://"),
-           text[schemeEnd.upperBound...].prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains("@") {
+        if address.hasCredentials {
             throw ConfigValueError("must not contain a user or password", fix: secretsFix)
         }
     }

@@ -41,37 +41,16 @@ public struct MQTTSettings: Sendable, Equatable {
     public var plainOffLoopback: Bool { !tls && !ListenReach.isLoopback(host) }
 
     /// The broker's host, brackets removed from an IPv6 literal.
-    public var host: String { Self.split(url)?.host ?? "" }
+    public var host: String { address?.host ?? "" }
 
     /// The port: the URL's, else 1883 (8883 for `mqtts://`).
-    public var port: Int { Self.split(url)?.port ?? (tls ? 8883 : 1883) }
+    public var port: Int { address?.port ?? (tls ? 8883 : 1883) }
+
+    /// The URL's host and port; nil when it has no host or a bad port (the config refuses both).
+    private var address: URLAddress? { URLAddress(parsing: url).flatMap { $0.portIsValid ? $0 : nil } }
 
     /// `host:port` for log lines (never a credential: the URL holds none).
     public var endpoint: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
-
-    /// Host and port of an `mqtt(s)://` URL; nil when it has no host or a bad port.
-    static func split(_ url: String) -> (host: String, port: Int?)? {
-        guard let schemeEnd = url.range(of: "://") else { return nil }
-        var authority = Substring(url[schemeEnd.upperBound...])
-        if let end = authority.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { authority = authority[..<end] }
-        var host: Substring
-        var portText: Substring?
-        if authority.first == "[" {
-            guard let close = authority.firstIndex(of: "]") else { return nil }
-            host = authority[authority.index(after: authority.startIndex)..<close]
-            let rest = authority[authority.index(after: close)...]
-            if rest.first == ":" { portText = rest.dropFirst() } else if !rest.isEmpty { return nil }
-        } else if let colon = authority.lastIndex(of: ":") {
-            host = authority[..<colon]
-            portText = authority[authority.index(after: colon)...]
-        } else {
-            host = authority
-        }
-        guard !host.isEmpty else { return nil }
-        guard let portText else { return (String(host), nil) }
-        guard let port = Int(portText), (1...65535).contains(port) else { return nil }
-        return (String(host), port)
-    }
 }
 
 /// Printing the settings (a log line, a failed test's message, `dump`) never shows the password.

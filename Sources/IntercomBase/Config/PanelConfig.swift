@@ -137,22 +137,6 @@ public struct PanelConfig: Sendable, Equatable {
     }
 
     static func host(ofURL url: String) -> String? {
-        guard let schemeEnd = url.range(of: "://") else { return nil }
-        var authority = url[schemeEnd.upperBound...]
-        if let end = authority.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
-            authority = authority[..<end]
-        }
-        if let at = authority.lastIndex(of: "@") {
-            authority = authority[authority.index(after: at)...]
-        }
-        if authority.first == "[" {
-            guard let close = authority.firstIndex(of: "]") else { return nil }
-            let host = authority[authority.index(after: authority.startIndex)..<close]
-            return host.isEmpty ? nil : String(host)
-        }
-        if let colon = authority.lastIndex(of: ":") {
-            authority = authority[..<colon]
-        }
-        return authority.isEmpty ? nil : String(authority)
+        URLAddress(parsing: url)?.host
     }
 }

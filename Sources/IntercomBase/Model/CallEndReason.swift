@@ -1,4 +1,4 @@
-/// Why a call ended: `call_ended`'s `reason` (README: Run the daemon).
+/// Why a call ended: `call_ended`'s `reason` (docs/DAEMON.md).
 public enum CallEndReason: String, Sendable, Equatable, Codable {
     /// We hung up an established call.
     case hangup

@@ -137,26 +137,12 @@ public struct SIPURI: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func hostAndPort(_ text: Substring) -> (String, UInt16?)? {
-        var host: Substring
-        var portText: Substring?
-        if text.first == "[" {
-            guard let close = text.firstIndex(of: "]") else { return nil }
-            host = text[text.index(after: text.startIndex)..<close]
-            let after = text[text.index(after: close)...]
-            if !after.isEmpty {
-                guard after.first == ":" else { return nil }
-                portText = after.dropFirst()
-            }
-            guard host.contains(":") else { return nil }
-        } else {
-            host = text
-            if let colon = text.firstIndex(of: ":") {
-                host = text[..<colon]
-                portText = text[text.index(after: colon)...]
-            }
-        }
+        guard let parts = AuthorityText.split(text, portAfter: .first) else { return nil }
+        let host = parts.host
+        // A bracketed host is an IPv6 literal.
+        if text.first == "[", !host.contains(":") { return nil }
         guard !host.isEmpty, !host.contains(where: { $0.isWhitespace || "<>\"@[]".contains($0) }) else { return nil }
-        guard let portText else { return (String(host), nil) }
+        guard let portText = parts.portText else { return (String(host), nil) }
         guard (1...5).contains(portText.count), portText.allSatisfy(\.isASCII), portText.allSatisfy(\.isNumber),
               let port = UInt16(portText) else { return nil }
         return (String(host), port)

@@ -185,7 +185,7 @@ public actor JournalRecorder {
         case .shareExpired(let e):
             // Beside the operator's own entries: it is that operator's flat, and `intercom log --operator` finds it.
             try journal.recordOperatorEvent(.operatorEvent(
-                operator: e.operatorName, event: "share_expired", eventText: "access of +\(e.phone) ended (kept by this intercom)",
+                operator: e.operatorName, event: EventName.shareExpired.rawValue, eventText: "access of +\(e.phone) ended (kept by this intercom)",
                 uuid: "share-expired:\(e.flatId):\(e.phone):\(Int(e.until.timeIntervalSince1970))", time: event.time,
                 door: "flat \(e.flatId)", who: "intercom", flat: e.flatId, address: e.address, pictureURL: nil, detail: .string(e.phone)))
         default:

@@ -5,7 +5,7 @@ import Glibc
 #endif
 import IntercomBase
 
-/// The daemon's control socket (README: Control socket): a Unix stream socket, 0600 in a
+/// The daemon's control socket (docs/DAEMON.md: Control socket): a Unix stream socket, 0600 in a
 /// 0700 directory, JSON lines both ways, any number of clients, each with its own bounded outbox.
 public final class ControlServer: @unchecked Sendable {
     public let path: String

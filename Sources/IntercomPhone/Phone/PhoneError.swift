@@ -1,5 +1,5 @@
 import IntercomBase
-/// Failures of the phone, each with its exit code (`ExitCode`; README: Commands).
+/// Failures of the phone, each with its exit code (`ExitCode`; README: Commands, docs/REFERENCE.md).
 public enum PhoneError: Error, Equatable, CustomStringConvertible {
     /// liblinphone refused to create or start the core; `code` is its return value.
     case coreStartFailed(code: Int32)

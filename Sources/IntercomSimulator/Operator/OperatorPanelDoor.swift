@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,8 +32,8 @@ struct OperatorPanelDoor: Sendable {
     /// Returns the status line's code, or nil when the panel could not be reached.
     @discardableResult
     func get(_ path: String, timeoutMs: Int) -> Int? {
-        guard let url = URLComponents(string: target.url), url.scheme?.lowercased() == "http",
-              let host = url.host, !host.isEmpty else { return nil }
+        guard let url = URLAddress(parsing: target.url), url.scheme == "http", url.portIsValid else { return nil }
+        let host = url.host
         let port = url.port ?? 80
         guard let fd = Self.connect(host: host, port: port, timeoutMs: timeoutMs) else { return nil }
         defer { close(fd) }

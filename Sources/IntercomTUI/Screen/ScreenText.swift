@@ -158,7 +158,7 @@ struct ScreenText {
         }
     }
 
-    /// The help screen: each key and what it does (README's key table says the same).
+    /// The help screen: each key and what it does (docs/RESIDENT.md's key table says the same).
     static let helpLines: [(String, String)] = [
         ("a, Enter", "answer the selected call (the key bar names it)"),
         ("d", "decline the ringing call"),

@@ -13,7 +13,7 @@ enum DaemonCommand {
             .value("--events", "FORMAT", "json: one JSON object per event on stdout; none (default)", choices: ["json", "none"]),
         ],
         details: """
-        Events: \(EventName.allCases.map(\.rawValue).joined(separator: ", ")) (README: Run the daemon).
+        Events: \(EventName.allCases.map(\.rawValue).joined(separator: ", ")) (docs/DAEMON.md).
         SIGTERM or SIGINT ends calls in progress and exits 0. SIGHUP reloads panel policies
         (calls, auto_answer, guest_until, source, match, auto_open_interval, dial, DTMF, open),
         hooks and journal retention

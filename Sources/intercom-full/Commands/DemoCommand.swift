@@ -83,7 +83,7 @@ enum DemoCommand {
         } catch {
             return Console.fail(error.description, code: ExitCode.unavailable)
         }
-        // The folder the README's `--config DEMO/config.ini` means: said before the screen opens (it
+        // The folder docs/SIMULATORS.md's `--config DEMO/config.ini` means: said before the screen opens (it
         // stays in the terminal's scrollback) and in the screen's title while the demo runs.
         Console.out("intercom demo: its folder is \(work) (removed when the demo ends); from another terminal:\n"
                     + "  XDG_STATE_HOME=\(work)/state intercom doors --config \(work)/config.ini")

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 import IntercomCLI
 import IntercomSimulator
 
@@ -183,8 +184,8 @@ struct SimulateOperatorSettings {
             options.messages = [message.replacingOccurrences(of: "\\n", with: "\n")]
         }
         if let url = arguments.value("--panel") {
-            guard let parts = URLComponents(string: url), parts.scheme?.lowercased() == "http",
-                  let host = parts.host, !host.isEmpty, parts.path.isEmpty || parts.path == "/" else {
+            guard let parts = URLAddress(parsing: url), parts.scheme == "http", parts.portIsValid,
+                  parts.path.isEmpty || parts.path == "/" else {
                 throw fail("option '--panel' takes the panel's http://HOST[:PORT], not '\(url)'")
             }
             let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url

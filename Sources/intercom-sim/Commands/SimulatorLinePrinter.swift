@@ -53,7 +53,7 @@ struct LinePrinter: Sendable {
 
     func error(_ message: String) {
         if json {
-            emit("", "error", [("message", .string(message))])
+            emit("", EventName.error.rawValue, [("message", .string(message))])
         } else {
             Console.error("intercom: \(message)")
         }
@@ -66,18 +66,18 @@ struct LinePrinter: Sendable {
         case .ringing(let id):
             emit("ringing", "ringing", [("call", .string(id.rawValue))])
         case .incoming(let id, let from):
-            emit("incoming call from \(from)", "call_incoming", [("call", .string(id.rawValue)), ("from", .string(from))])
+            emit("incoming call from \(from)", EventName.callIncoming.rawValue, [("call", .string(id.rawValue)), ("from", .string(from))])
         case .answered(let id, let media):
             let codecs = [media.audioCodec, media.videoCodec].compactMap { $0 }.joined(separator: ", ")
-            emit("call answered" + (codecs.isEmpty ? "" : " (\(codecs))"), "call_answered",
+            emit("call answered" + (codecs.isEmpty ? "" : " (\(codecs))"), EventName.callAnswered.rawValue,
                  [("call", .string(id.rawValue)), ("audio", .optional(media.audioCodec)), ("video", .optional(media.videoCodec))])
         case .dtmf(let id, let digit):
             emit("dtmf received: \(digit)", "dtmf", [("call", .string(id.rawValue)), ("digit", .string(String(digit)))])
         case .doorOpened(let door):
-            emit("door opened: \(door.door) (\(door.method))", "door_opened",
+            emit("door opened: \(door.door) (\(door.method))", EventName.doorOpened.rawValue,
                  [("door", .string(door.door.description)), ("method", .string(door.method))])
         case .ended(let id, let reason, let duration):
-            emit("call ended: \(reason.rawValue)", "call_ended",
+            emit("call ended: \(reason.rawValue)", EventName.callEnded.rawValue,
                  [("call", .string(id.rawValue)), ("reason", .string(reason.rawValue)),
                   ("duration_s", .number((duration * 10).rounded() / 10))])
         }

@@ -111,14 +111,13 @@ extension ConfigSchema {
             throw ConfigValueError("must start with mqtt:// or mqtts://", fix: "e.g. \(example)")
         }
         guard !text.contains(where: \.isWhitespace) else { throw ConfigValueError("contains spaces", fix: "e.g. \(example)") }
-        if let schemeEnd = text.range(of: "://"),
-           text[schemeEnd.upperBound...].prefix(while: { $0 != "/" }).contains("@") {
+        let address = URLAddress(parsing: text)
+        if address?.hasCredentials == true {
             throw ConfigValueError("must not contain a user or password", fix: "put them in the 'user' and 'password' keys")
         }
-        guard let parts = MQTTSettings.split(text) else {
+        guard address?.portIsValid == true else {
             throw ConfigValueError("has no host or a bad port", fix: "e.g. \(example)")
         }
-        _ = parts
         var url = Substring(text)
         while url.hasSuffix("/") { url = url.dropLast() }
         return String(url)

@@ -49,7 +49,7 @@ public enum SetupCommand {
         /// Where a call back (`intercom call`, `ctl callback`) reaches the panel: its SIP user at
         /// its own address, once the user is known; empty: no `dial =` (doctor warns).
         var dial: String {
-            let host = URL(string: url)?.host ?? ""
+            let host = URLAddress(parsing: url)?.host ?? ""
             return sipUser.isEmpty ? "" : "sip:\(sipUser)@" + (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
         }
     }
@@ -163,14 +163,14 @@ public enum SetupCommand {
                 if let fromLast { Console.out("the password of \(fromLast.name) is accepted here too") }
                 let model = TerminalSafe.escape(info["DeviceModel"] ?? "unknown model")
                 Console.out("ok: \(model), firmware \(TerminalSafe.escape(info["SoftwareVersion"] ?? "?"))")
-                let host = URL(string: candidate.url)?.host ?? ""
+                let host = URLAddress(parsing: candidate.url)?.host ?? ""
                 let facts = await SetupPanelFacts.read(panel, host: host, user: user, password: password, streamCheck: streamCheck)
                 switch facts.stream {
                 case .url(let url): Console.out("camera: \(url) answers with this user and password (rtsp)")
                 case .off(let why): Console.out("camera: \(TerminalSafe.escape(why)); writing rtsp = off (watch shows snapshots)")
                 case .unknown: break
                 }
-                let sipUser = sipUser(facts, host: host, sharedWith: kept.filter { URL(string: $0.url)?.host == host }, prompt: prompt)
+                let sipUser = sipUser(facts, host: host, sharedWith: kept.filter { URLAddress(parsing: $0.url)?.host == host }, prompt: prompt)
                 if let digits = facts.doorDigits.described { Console.out("door digits: \(digits) (the panel's sip_cgi)") }
                 return Panel(name: name, url: candidate.url, user: user, password: password, sipUser: sipUser,
                              stream: facts.stream, doorDigits: facts.doorDigits)
@@ -227,7 +227,7 @@ public enum SetupCommand {
         Console.out("")
         Console.out("To have a panel call this client, set in its web pages (SIP settings), for each panel:")
         for panel in panels {
-            let host = PanelProbe.localAddress(facing: URL(string: panel.url)?.host ?? "") ?? "THIS-HOST"
+            let host = PanelProbe.localAddress(facing: URLAddress(parsing: panel.url)?.host ?? "") ?? "THIS-HOST"
             let port = listen.port == 0 ? 5060 : listen.port
             Console.out("  \(panel.name) (\(panel.url)): call sip:intercom@\(host):\(port) over \(listen.transport.rawValue.uppercased())")
         }
