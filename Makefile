@@ -22,7 +22,7 @@ release: deps
 # A suite belongs here when it runs in milliseconds on fakes; the rest of the suite runs in `make test`.
 CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
 |IntercomCoreTests\.(CallPolicyTests|CallReplacementTests|StrangerDoorTests|NotificationCommandPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|ShareExpiryPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests|JournalSensorFoldTests|BusyCallTests|BusyCallJournalTests|MissedCallQueueTests|AttachProtocolTests|CallTaskOwnershipTests|TaskOwnerTests|AttendedTransferTests|TransferJournalTests|MQTTBridgeTaskTests|MQTTNamePolicyTests|HomeAssistantBirthFoldTests|FrontEndQueryTests|LiveViewerWaitTests|FrameSubscriptionPolicyTests|PictureWantPolicyTests|ReattachPolicyTests)\
-|IntercomCoreTests\.(WhoActedPolicyTests|JournalWhoTests)\
+|IntercomCoreTests\.(WhoActedPolicyTests|JournalWhoTests|IntercomHostTests|EngineHostPartsTests|ControlCommandNameTests)\
 |IntercomTUITests\.(KioskViewTests|CutWordsTests|DeskSelectionTests|TextFitTests|ScreenModel[A-Za-z]*Tests|WatchViewTests|ScreenTitleTests|EscapeFilterTests|AlertsEscapeTests|TerminalDetectionTests|KittyCompressionTests|ImageRendererTests|MissedCallKeysTests|JournalRecordingTests)\
 |IntercomPhoneTests\.(SIPTransferReportsTests|IteratePaceTests|SIPStreamSocketsTests|SIPStrangerScreenTests|SIPStreamFramerTests|SocketInventoryTests)\
 |IntercomTUITests\.(KioskDutyTests|MessageWrapTests|FirstRunScreenTests)\

@@ -9,7 +9,7 @@ import IntercomModel
 /// `end()` cancels its tasks as a unit when it ends, and `Intercom.stop()` awaits them.
 struct CallSession: Sendable {
     /// `dialing`: a call we placed that the panel has not accepted yet.
-    enum Stage: String, Sendable { case ringing, answering, active, dialing }
+    typealias Stage = CallStage
 
     var info: CallInfo
     var panel: PanelConfig?
@@ -82,8 +82,5 @@ struct CallSession: Sendable {
 
     var ref: IntercomEvent.CallRef { .init(id: info.id, panel: name, from: info.from) }
 
-    var json: JSONValue {
-        .object([("call", .string(info.id.rawValue)), ("panel", .optional(name)), ("from", .string(info.from)),
-                 ("state", .string(stage.rawValue)), ("since", .string(IntercomEvent.rfc3339(since)))])
-    }
+    var json: JSONValue { CallStatus(call: info.id, panel: name, from: info.from, state: stage, since: since).json }
 }
