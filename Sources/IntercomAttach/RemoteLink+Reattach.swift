@@ -203,15 +203,11 @@ extension RemoteLink {
 
     // MARK: - The state object
 
-    static func names(_ state: JSONValue) -> [String] {
-        guard case .array(let panels)? = state["panels"] else { return [] }
-        return panels.compactMap { $0["name"]?.stringValue }
-    }
+    static func names(_ state: JSONValue) -> [String] { IntercomStatus(json: state).panels.map(\.name) }
 
     /// The calls in progress at attach, as the events a screen that saw them start would have had.
     static func callEvents(_ state: JSONValue) -> [IntercomEvent] {
-        guard case .array(let calls)? = state["calls"] else { return [] }
-        return calls.compactMap { CallStatus(json: $0) }.flatMap { call -> [IntercomEvent] in
+        IntercomStatus(json: state).calls.flatMap { call -> [IntercomEvent] in
             let ref = IntercomEvent.CallRef(id: call.call, panel: call.panel, from: call.from)
             switch call.state {
             case .dialing: return [IntercomEvent(.callOutgoing(ref, to: ref.from), time: call.since)]

@@ -82,5 +82,6 @@ struct CallSession: Sendable {
 
     var ref: IntercomEvent.CallRef { .init(id: info.id, panel: name, from: info.from) }
 
-    var json: JSONValue { CallStatus(call: info.id, panel: name, from: info.from, state: stage, since: since).json }
+    /// The call as `status` lists it.
+    var status: CallStatus { CallStatus(call: info.id, panel: name, from: info.from, state: stage, since: since) }
 }
