@@ -21,8 +21,9 @@ release: deps
 # with a manual clock, the screens' view models. No peer processes, no sleeps: seconds after a warm build.
 # A suite belongs here when it runs in milliseconds on fakes; the rest of the suite runs in `make test`.
 CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
+|IntercomCoreTests\.(IntercomHostTests|EngineHostPartsTests|ControlCommandNameTests|IntercomStatusTests)\
 |IntercomCoreTests\.(CallPolicyTests|CallReplacementTests|StrangerDoorTests|NotificationCommandPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|ShareExpiryPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests|JournalSensorFoldTests|BusyCallTests|BusyCallJournalTests|MissedCallQueueTests|AttachProtocolTests|CallTaskOwnershipTests|TaskOwnerTests|AttendedTransferTests|TransferJournalTests|MQTTBridgeTaskTests|MQTTNamePolicyTests|HomeAssistantBirthFoldTests|FrontEndQueryTests|LiveViewerWaitTests|FrameSubscriptionPolicyTests|PictureWantPolicyTests|ReattachPolicyTests)\
-|IntercomCoreTests\.(WhoActedPolicyTests|JournalWhoTests|IntercomHostTests|EngineHostPartsTests|ControlCommandNameTests|IntercomStatusTests)\
+|IntercomCoreTests\.(WhoActedPolicyTests|JournalWhoTests)\
 |IntercomTUITests\.(KioskViewTests|CutWordsTests|DeskSelectionTests|TextFitTests|ScreenModel[A-Za-z]*Tests|WatchViewTests|ScreenTitleTests|EscapeFilterTests|AlertsEscapeTests|TerminalDetectionTests|KittyCompressionTests|ImageRendererTests|MissedCallKeysTests|JournalRecordingTests)\
 |IntercomPhoneTests\.(SIPTransferReportsTests|IteratePaceTests|SIPStreamSocketsTests|SIPStrangerScreenTests|SIPStreamFramerTests|SocketInventoryTests)\
 |IntercomTUITests\.(KioskDutyTests|MessageWrapTests|FirstRunScreenTests)\
