@@ -9,7 +9,7 @@ public enum CallStage: String, Sendable, Codable, CaseIterable {
 /// One call of the `status`/`state` object, typed both ways: the engine writes it, an attached
 /// screen reads it back (a call in progress when it attached). The JSON keeps the keys the
 /// control socket's reference names, in its order.
-public struct CallStatus: Sendable, Equatable, Codable {
+public struct CallStatus: Sendable, Equatable {
     public var call: CallID
     public var panel: String?
     public var from: String
