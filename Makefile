@@ -21,6 +21,7 @@ release: deps
 # with a manual clock, the screens' view models. No peer processes, no sleeps: seconds after a warm build.
 # A suite belongs here when it runs in milliseconds on fakes; the rest of the suite runs in `make test`.
 CHECK_SUITES = IntercomPackageTests|IntercomBaseTests\
+|IntercomCoreTests\.(IntercomHostTests|EngineHostPartsTests|ControlCommandNameTests|IntercomStatusTests)\
 |IntercomCoreTests\.(CallPolicyTests|CallReplacementTests|StrangerDoorTests|NotificationCommandPolicyTests|CallerTrustTests|DoorPolicyTests|PeepholePolicyTests|OperatorPolicyTests|ShareExpiryPolicyTests|AudioAndReloadPolicyTests|ManualClockTests|UnsavedSwitchTests|PanelSwitchStoreTests|JournalSensorFoldTests|BusyCallTests|BusyCallJournalTests|MissedCallQueueTests|AttachProtocolTests|CallTaskOwnershipTests|TaskOwnerTests|AttendedTransferTests|TransferJournalTests|MQTTBridgeTaskTests|MQTTNamePolicyTests|HomeAssistantBirthFoldTests|FrontEndQueryTests|LiveViewerWaitTests|FrameSubscriptionPolicyTests|PictureWantPolicyTests|ReattachPolicyTests)\
 |IntercomCoreTests\.(WhoActedPolicyTests|JournalWhoTests)\
 |IntercomCoreTests\.(OperatorAccountsTests|OperatorLogSyncPolicyTests|JournalRecorderClockTests)\

@@ -203,22 +203,17 @@ extension RemoteLink {
 
     // MARK: - The state object
 
-    static func names(_ state: JSONValue) -> [String] {
-        guard case .array(let panels)? = state["panels"] else { return [] }
-        return panels.compactMap { $0["name"]?.stringValue }
-    }
+    static func names(_ state: JSONValue) -> [String] { IntercomStatus(json: state).panels.map(\.name) }
 
     /// The calls in progress at attach, as the events a screen that saw them start would have had.
     static func callEvents(_ state: JSONValue) -> [IntercomEvent] {
-        guard case .array(let calls)? = state["calls"] else { return [] }
-        return calls.flatMap { call -> [IntercomEvent] in
-            guard let id = call["call"]?.stringValue, let stage = call["state"]?.stringValue else { return [] }
-            let ref = IntercomEvent.CallRef(id: CallID(id), panel: call["panel"]?.stringValue, from: call["from"]?.stringValue ?? "")
-            let since = call["since"]?.stringValue.flatMap(RFC3339.date) ?? Date()
-            if stage == "dialing" { return [IntercomEvent(.callOutgoing(ref, to: ref.from), time: since)] }
-            var events = [IntercomEvent(.callIncoming(ref), time: since)]
-            if stage == "active" { events.append(IntercomEvent(.callAnswered(ref, by: .user), time: since)) }
-            return events
+        IntercomStatus(json: state).calls.flatMap { call -> [IntercomEvent] in
+            let ref = IntercomEvent.CallRef(id: call.call, panel: call.panel, from: call.from)
+            switch call.state {
+            case .dialing: return [IntercomEvent(.callOutgoing(ref, to: ref.from), time: call.since)]
+            case .ringing, .answering: return [IntercomEvent(.callIncoming(ref), time: call.since)]
+            case .active: return [IntercomEvent(.callIncoming(ref), time: call.since), IntercomEvent(.callAnswered(ref, by: .user), time: call.since)]
+            }
         }
     }
 }

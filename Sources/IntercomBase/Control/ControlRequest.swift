@@ -26,7 +26,8 @@ public struct ControlRequest: Sendable, Equatable {
         self.action = action
     }
 
-    public static let commands = ["status", "answer", "decline", "hangup", "open", "dtmf", "mute", "speaker", "call", "transfer", "calls", "guest", "handled", "callback", "doors", "journal", "events", "attach", "picture", "watch_panels", "watch_camera", "unwatch", "share_expiry"]
+    /// Every request name, in the order the reference lists them.
+    public static let commands = ControlCommandName.allCases.map(\.rawValue)
 
     /// A refused request: the reply still carries the id when one could be read.
     public struct Failure: Error, Sendable, Equatable {
@@ -47,6 +48,9 @@ public struct ControlRequest: Sendable, Equatable {
         guard let name = value["command"]?.stringValue else {
             return fail("malformed request: \"command\" (a string) is missing")
         }
+        guard let command = ControlCommandName(rawValue: name) else {
+            return fail("unknown command '\(name)'; known: \(commands.joined(separator: ", "))")
+        }
         var call: CallID?
         if let raw = value["call"], raw != .null {
             guard let text = raw.stringValue, !text.isEmpty else { return fail("\"call\" must be a call id string such as \"c1\"") }
@@ -58,12 +62,12 @@ public struct ControlRequest: Sendable, Equatable {
             return .success(b)
         }
         let action: Action
-        switch name {
-        case "status": action = .command(.status)
-        case "answer": action = .command(.answer(call))
-        case "decline": action = .command(.decline(call))
-        case "hangup": action = .command(.hangup(call))
-        case "dtmf":
+        switch command {
+        case .status: action = .command(.status)
+        case .answer: action = .command(.answer(call))
+        case .decline: action = .command(.decline(call))
+        case .hangup: action = .command(.hangup(call))
+        case .dtmf:
             guard let digits = value["digits"]?.stringValue, !digits.isEmpty else {
                 return fail("dtmf needs \"digits\", e.g. \"1\"")
             }
@@ -71,7 +75,7 @@ public struct ControlRequest: Sendable, Equatable {
                 return fail("dtmf digits may be 0-9, *, # and A-D, not '\(digits)'")
             }
             action = .command(.dtmf(call, digits: digits))
-        case "open":
+        case .open:
             var door = Door.main
             if let raw = value["door"], raw != .null {
                 let text: String? = raw.stringValue ?? { if case .integer(let n) = raw { String(n) } else { nil } }()
@@ -98,24 +102,24 @@ public struct ControlRequest: Sendable, Equatable {
                 trigger = claimed
             }
             action = .command(.open(panel: panel, door: door, by: trigger))
-        case "mute":
+        case .mute:
             switch flag("on") {
             case .success(let on): action = .command(.mute(on))
             case .failure(let f): return .failure(f)
             }
-        case "speaker":
+        case .speaker:
             switch flag("on") {
             case .success(let on): action = .command(.speaker(on))
             case .failure(let f): return .failure(f)
             }
-        case "call":
+        case .call:
             var panel: String?
             if let raw = value["panel"], raw != .null {
                 guard let text = raw.stringValue else { return fail("\"panel\" must be a panel name") }
                 panel = text
             }
             action = .command(.call(panel: panel))
-        case "transfer":
+        case .transfer:
             let steps = ["consult", "complete", "cancel"].filter { value[$0]?.boolValue == true }
             guard steps.count <= 1 else { return fail("transfer takes one of \"consult\", \"complete\" and \"cancel\", not several") }
             if steps.first == "complete" || steps.first == "cancel" {
@@ -126,13 +130,13 @@ public struct ControlRequest: Sendable, Equatable {
                 return fail("transfer needs \"target\": a [directory] name or a sip: URI, e.g. \"flat12\"")
             }
             action = .command(steps.isEmpty ? .transfer(call, target: target) : .attendedTransfer(call, step: .consult(target: target)))
-        case "calls", "guest":
+        case .calls, .guest:
             var panel: String?
             if let raw = value["panel"], raw != .null {
                 guard let text = raw.stringValue else { return fail("\"panel\" must be a panel name") }
                 panel = text
             }
-            if name == "calls" {
+            if command == .calls {
                 guard let on = value["on"]?.boolValue else { return fail("calls needs \"on\": true or false") }
                 action = .command(.setCalls(panel: panel, on: on))
             } else {
@@ -145,7 +149,7 @@ public struct ControlRequest: Sendable, Equatable {
                 }
                 action = .command(.setGuest(panel: panel, until: until))
             }
-        case "handled", "callback":
+        case .handled, .callback:
             guard case .integer(let entry) = value["entry"] ?? .null, entry > 0 else {
                 return fail("\(name) needs \"entry\": a missed call's id from 'intercom log --unhandled --json', e.g. 42")
             }
@@ -156,21 +160,21 @@ public struct ControlRequest: Sendable, Equatable {
                 }
                 who = text
             }
-            action = .command(name == "handled" ? .handled(entry: Int64(entry), by: who) : .callBack(entry: Int64(entry), by: who))
-        case "doors": action = .command(.doors)
-        case "journal":
+            action = .command(command == .handled ? .handled(entry: Int64(entry), by: who) : .callBack(entry: Int64(entry), by: who))
+        case .doors: action = .command(.doors)
+        case .journal:
             switch JournalRequestFields.parse(value) {
             case .success(let query): action = .command(.journal(query))
             case .failure(let message): return fail(message.text)
             }
-        case "events": action = .events(call: call)
-        case "attach":
+        case .events: action = .events(call: call)
+        case .attach:
             let screen = value["screen"]?.stringValue ?? "screen"
             guard !screen.isEmpty, screen.count <= 64, screen.allSatisfy({ $0.isLetter || $0.isNumber || "-_ .".contains($0) }) else {
                 return fail("\"screen\" names the screen in a few letters, e.g. \"tui\"")
             }
             action = .attach(screen: screen)
-        case "watch_panels":
+        case .watchPanels:
             guard case .array(let list)? = value["panels"], list.count <= 1024,
                   let names = Optional(list.compactMap(\.stringValue)), names.count == list.count else {
                 return fail("watch_panels needs \"panels\": a list of panel names ([] stops)")
@@ -181,7 +185,7 @@ public struct ControlRequest: Sendable, Equatable {
             case .success(let whole): action = .command(.watch(.sender, panels: names, fps: fps, whole: whole ?? false))
             case .failure(let f): return .failure(f)
             }
-        case "watch_camera":
+        case .watchCamera:
             var camera: String?
             if let raw = value["camera"], raw != .null {
                 guard let text = raw.stringValue, !text.isEmpty, text.count <= 256 else {
@@ -197,19 +201,17 @@ public struct ControlRequest: Sendable, Equatable {
                 at = date
             }
             action = .command(.watchCamera(.sender, camera: camera, at: at))
-        case "unwatch": action = .command(.unwatch(.sender))
-        case "share_expiry":
+        case .unwatch: action = .command(.unwatch(.sender))
+        case .shareExpiry:
             guard let change = ShareExpiry.Change(json: value) else {
                 return fail("share_expiry needs \"operator\", \"flat\", \"phone\" (11 digits) and \"until\" (RFC 3339, or null to forget)")
             }
             action = .shareExpiry(change)
-        case "picture":
+        case .picture:
             switch PictureRequest.parse(value) {
             case .success(let picture): action = .picture(picture)
             case .failure(let invalid): return fail(invalid.message)
             }
-        default:
-            return fail("unknown command '\(name)'; known: \(commands.joined(separator: ", "))")
         }
         return .success(ControlRequest(id: id, action: action))
     }
@@ -217,78 +219,79 @@ public struct ControlRequest: Sendable, Equatable {
     /// The request line `intercom ctl` sends.
     public var json: JSONValue {
         var fields: [(String, JSONValue)] = []
+        func named(_ name: ControlCommandName) -> (String, JSONValue) { ("command", .string(name.rawValue)) }
         func callField(_ id: CallID?) { if let id { fields.append(("call", .string(id.rawValue))) } }
         switch action {
         case .events(let call):
-            fields.append(("command", .string("events")))
+            fields.append(named(.events))
             callField(call)
         case .attach(let screen):
-            fields += [("command", .string("attach")), ("screen", .string(screen))]
+            fields += [named(.attach), ("screen", .string(screen))]
         case .picture(let picture):
-            fields.append(("command", .string("picture")))
+            fields.append(named(.picture))
             fields += picture.fields
         case .shareExpiry(let change):
-            fields = [("command", .string("share_expiry"))] + change.fields
+            fields = [named(.shareExpiry)] + change.fields
         case .command(let command):
             switch command {
-            case .status: fields.append(("command", .string("status")))
-            case .doors: fields.append(("command", .string("doors")))
+            case .status: fields.append(named(.status))
+            case .doors: fields.append(named(.doors))
             case .journal(let query):
-                fields.append(("command", .string("journal")))
+                fields.append(named(.journal))
                 fields += JournalRequestFields.fields(query)
-            case .answer(let c, _): fields.append(("command", .string("answer"))); callField(c)
-            case .decline(let c): fields.append(("command", .string("decline"))); callField(c)
-            case .hangup(let c): fields.append(("command", .string("hangup"))); callField(c)
+            case .answer(let c, _): fields.append(named(.answer)); callField(c)
+            case .decline(let c): fields.append(named(.decline)); callField(c)
+            case .hangup(let c): fields.append(named(.hangup)); callField(c)
             case .dtmf(let c, let digits):
-                fields.append(("command", .string("dtmf"))); callField(c)
+                fields.append(named(.dtmf)); callField(c)
                 fields.append(("digits", .string(digits)))
             case .open(let panel, let door, let by):
-                fields.append(("command", .string("open")))
+                fields.append(named(.open))
                 if let panel { fields.append(("panel", .string(panel))) }
                 fields.append(("door", .string(door.description)))
                 if by != .ctl { fields.append(("by", .string(by.rawValue))) }
             case .mute(let on):
-                fields.append(("command", .string("mute")))
+                fields.append(named(.mute))
                 if let on { fields.append(("on", .bool(on))) }
             case .speaker(let on):
-                fields.append(("command", .string("speaker")))
+                fields.append(named(.speaker))
                 if let on { fields.append(("on", .bool(on))) }
             case .call(let panel):
-                fields.append(("command", .string("call")))
+                fields.append(named(.call))
                 if let panel { fields.append(("panel", .string(panel))) }
             case .transfer(let c, let target):
-                fields.append(("command", .string("transfer"))); callField(c)
+                fields.append(named(.transfer)); callField(c)
                 fields.append(("target", .string(target)))
             case .attendedTransfer(let c, let step):
-                fields.append(("command", .string("transfer"))); callField(c)
+                fields.append(named(.transfer)); callField(c)
                 switch step {
                 case .consult(let target): fields += [("target", .string(target)), ("consult", .bool(true))]
                 case .complete: fields.append(("complete", .bool(true)))
                 case .cancel: fields.append(("cancel", .bool(true)))
                 }
             case .setCalls(let panel, let on):
-                fields.append(("command", .string("calls")))
+                fields.append(named(.calls))
                 if let panel { fields.append(("panel", .string(panel))) }
                 fields.append(("on", .bool(on)))
             case .setGuest(let panel, let until):
-                fields.append(("command", .string("guest")))
+                fields.append(named(.guest))
                 if let panel { fields.append(("panel", .string(panel))) }
                 fields.append(("until", until.map { .string(RFC3339.string($0)) } ?? .null))
             // The subscriber stays out: on the socket the connection is it.
             case .watch(_, let panels, let fps, let whole):
-                fields += [("command", .string("watch_panels")), ("panels", .array(panels.map { .string($0) })), ("fps", .number(fps))]
+                fields += [named(.watchPanels), ("panels", .array(panels.map { .string($0) })), ("fps", .number(fps))]
                 if whole { fields.append(("whole", .bool(true))) }
             case .watchCamera(_, let camera, let at):
-                fields += [("command", .string("watch_camera")), ("camera", camera.map { .string($0) } ?? .null)]
+                fields += [named(.watchCamera), ("camera", camera.map { .string($0) } ?? .null)]
                 if let at { fields.append(("at", .string(RFC3339.string(at)))) }
             // On the socket a want is the `picture` request, which sends the panel's frames too.
             case .picture(_, let panel, let want):
-                fields.append(("command", .string("picture")))
+                fields.append(named(.picture))
                 fields += (want.map { PictureRequest(source: .panel(panel), width: $0.width, height: $0.height, fps: 5, live: $0.live) }
                            ?? .stop(.panel(panel))).fields
-            case .unwatch: fields.append(("command", .string("unwatch")))
+            case .unwatch: fields.append(named(.unwatch))
             case .handled(let entry, let by), .callBack(let entry, let by):
-                if case .handled = command { fields.append(("command", .string("handled"))) } else { fields.append(("command", .string("callback"))) }
+                if case .handled = command { fields.append(named(.handled)) } else { fields.append(named(.callback)) }
                 fields.append(("entry", .integer(Int(entry))))
                 fields.append(("by", .string(by)))
             }

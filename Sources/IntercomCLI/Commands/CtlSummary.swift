@@ -93,36 +93,30 @@ enum CtlSummary {
     /// The state as tables: panels (what each is doing, its switches), calls, screens attached,
     /// operators, then the sound and registration in a line.
     static func status(_ data: JSONValue) -> String {
-        let calls = list(data["calls"])
+        let status = IntercomStatus(json: data)
         var panels = [["PANEL", "NOW", "CALLS", "GUEST MODE"]]
-        for panel in list(data["panels"]) {
-            let name = panel["name"]?.stringValue ?? "?"
-            let now = calls.filter { $0["panel"]?.stringValue == name }
-                .map { "\($0["state"]?.stringValue ?? "?") \($0["call"]?.stringValue ?? "")" }
-            panels.append([name, now.isEmpty ? "idle" : now.joined(separator: ", "),
-                           panel["calls"]?.boolValue == false ? "off (do not disturb)" : "on",
-                           panel["guest_mode"]?.boolValue != true ? "off"
-                               : panel["calls"]?.boolValue == false ? "on, but do not disturb wins" : "on"])
+        for panel in status.panels {
+            let now = status.calls.filter { $0.panel == panel.name }.map { "\($0.state.rawValue) \($0.call.rawValue)" }
+            panels.append([panel.name, now.isEmpty ? "idle" : now.joined(separator: ", "),
+                           panel.calls ? "on" : "off (do not disturb)",
+                           !panel.guestMode ? "off" : panel.calls ? "on" : "on, but do not disturb wins"])
         }
         var blocks = [panels.count > 1 ? TextTable.render(panels) : "no panel configured"]
-        blocks.append(calls.isEmpty ? "no calls" : TextTable.render([["CALL", "PANEL", "STATE", "FROM", "SINCE"]] + calls.map {
-            [$0["call"]?.stringValue ?? "?", $0["panel"]?.stringValue ?? "-", $0["state"]?.stringValue ?? "?",
-             $0["from"]?.stringValue ?? "", clock($0["since"])]
+        blocks.append(status.calls.isEmpty ? "no calls" : TextTable.render([["CALL", "PANEL", "STATE", "FROM", "SINCE"]] + status.calls.map {
+            [$0.call.rawValue, $0.panel ?? "-", $0.state.rawValue, $0.from, LocalTime($0.since).clock]
         }))
         let screens = list(data["screens"])
         blocks.append(screens.isEmpty ? "no screens attached" : TextTable.render([["SCREEN", "ID", "PID", "ATTACHED"]] + screens.map {
             [$0["name"]?.stringValue ?? "?", number($0["id"]), number($0["pid"]), clock($0["since"])]
         }))
-        let operators = list(data["operators"])
-        if !operators.isEmpty {
-            blocks.append(TextTable.render([["OPERATOR", "UNREAD"]] + operators.map { [$0["name"]?.stringValue ?? "?", number($0["unread"])] }))
+        if !status.operators.isEmpty {
+            blocks.append(TextTable.render([["OPERATOR", "UNREAD"]] + status.operators.map { [$0.name, $0.unread.map(String.init) ?? "-"] }))
         }
-        var line = (data["muted"]?.boolValue == true ? "microphone muted" : "microphone on")
-            + "; call sound on " + (data["speaker"]?.boolValue == true ? "the speaker" : "playback")
-        if let registration = data["registration"], registration != .null {
-            line += "; \(TerminalSafe.escape(registration["account"]?.stringValue ?? "account")) "
-                + TerminalSafe.escape(registration["state"]?.stringValue ?? "?")
-                + (registration["reason"]?.stringValue.map { " (\(TerminalSafe.escape($0)))" } ?? "")
+        var line = (status.muted ? "microphone muted" : "microphone on")
+            + "; call sound on " + (status.speaker ? "the speaker" : "playback")
+        if let registration = status.registration {
+            line += "; \(TerminalSafe.escape(registration.account)) " + TerminalSafe.escape(registration.state)
+                + (registration.reason.map { " (\(TerminalSafe.escape($0)))" } ?? "")
         }
         blocks.append(line)
         return blocks.joined(separator: "\n\n")

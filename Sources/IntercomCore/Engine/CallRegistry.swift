@@ -98,7 +98,7 @@ struct CallRegistry {
     var inConversation: Bool { live.values.contains { $0.stage == .active || $0.stage == .answering } }
 
     /// The `calls` of the control socket's state, oldest id first.
-    var json: [JSONValue] { live.values.sorted { $0.info.id < $1.info.id }.map(\.json) }
+    var status: [CallStatus] { live.values.sorted { $0.info.id < $1.info.id }.map(\.status) }
 
     // MARK: - Waits on a call's state
 

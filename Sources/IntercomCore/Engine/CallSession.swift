@@ -12,7 +12,7 @@ import IntercomModel
 /// engine asks the call to move, it does not write the call's fields one by one.
 struct CallSession: Sendable {
     /// `dialing`: a call we placed that the panel has not accepted yet.
-    enum Stage: String, Sendable { case ringing, answering, active, dialing }
+    typealias Stage = CallStage
 
     let info: CallInfo
     private(set) var panel: PanelConfig?
@@ -143,8 +143,6 @@ struct CallSession: Sendable {
 
     var ref: IntercomEvent.CallRef { .init(id: info.id, panel: name, from: info.from) }
 
-    var json: JSONValue {
-        .object([("call", .string(info.id.rawValue)), ("panel", .optional(name)), ("from", .string(info.from)),
-                 ("state", .string(stage.rawValue)), ("since", .string(IntercomEvent.rfc3339(since)))])
-    }
+    /// The call as `status` lists it.
+    var status: CallStatus { CallStatus(call: info.id, panel: name, from: info.from, state: stage, since: since) }
 }

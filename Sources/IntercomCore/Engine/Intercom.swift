@@ -224,17 +224,13 @@ public actor Intercom {
 
     /// The `state` object of the control socket: calls, registration, panels.
     public var status: JSONValue {
-        let panels = config.panels.map { panel -> JSONValue in
-            .object([("name", .string(panel.name)), ("calls", .bool(panel.calls)),
-                     ("guest_mode", .bool(panel.isGuestModeActive(at: clock.date)))])
-        }
-        return .object([("calls", .array(calls.json)), ("registration", registration.json), ("panels", .array(panels)),
-                        ("listen", .array(listening.map { .string($0.description) })),
-                        ("doors", .array(doorList(panels: config.panels.map(\.name)).map(\.json))),
-                        ("operators", .array(config.operators.map { op in
-                            .object([("name", .string(op.name)), ("unread", operatorUnread[op.name].map { .integer($0) } ?? .null)])
-                        })),
-                        ("muted", .bool(muted)), ("speaker", .bool(onSpeaker))])
+        IntercomStatus(calls: calls.status,
+                       registration: registration.status,
+                       panels: config.panels.map { .init(name: $0.name, calls: $0.calls, guestMode: $0.isGuestModeActive(at: clock.date)) },
+                       listen: listening.map(\.description),
+                       doors: doorList(panels: config.panels.map(\.name)).map(\.json),
+                       operators: config.operators.map { .init(name: $0.name, unread: operatorUnread[$0.name]) },
+                       muted: muted, speaker: onSpeaker).json
     }
 
 

@@ -45,9 +45,7 @@ struct Registration: Sendable {
     mutating func retryEnded() { retrying = false }
 
     /// The `registration` of the control socket's state.
-    var json: JSONValue {
-        current.map {
-            .object([("account", .string($0.account)), ("state", .string($0.state.rawValue)), ("reason", .optional($0.reason))])
-        } ?? .null
+    var status: IntercomStatus.Registration? {
+        current.map { .init(account: $0.account, state: $0.state.rawValue, reason: $0.reason) }
     }
 }

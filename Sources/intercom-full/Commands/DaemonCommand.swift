@@ -42,88 +42,40 @@ enum DaemonCommand {
         let intercom = TUICommand.engine(config, settings, invocation, logger: logger)
         let printJSON = invocation.arguments.value("--events") == "json"
         let printer = EventPrinter(logger: logger)
-        let pipeline = EventPipeline(intercom: intercom, config: config, environment: invocation.environment,
-                                     logger: logger) { event in
+        let parts = EngineHostParts(intercom: intercom, options: .init(environment: invocation.environment, logger: logger, first: { event in
             if printJSON { printer.print(event.json.encoded) }
             logger.info("\(event.name) \(event.call.map { "\($0.id) from \($0.from)" } ?? "")")
-        }
-        let mqtt = await MQTTFrontEnd.make(intercom, pipeline: pipeline, logger: logger)
+        }, mqtt: MQTTFrontEnd.make))
+        let host = IntercomHost(HostStage.daemon, parts: parts)
         let signals = SignalWatcher([SIGTERM, SIGINT, SIGHUP])
-        // The socket comes first: a second daemon on the same socket stops here, before it takes
-        // SIP ports. Commands that arrive before the phone runs get "the SIP phone is not running".
-        let shares = intercom.shareExpiryKeeper(store: ShareExpiryStore(environment: invocation.environment))
-        let control = ControlServer(path: config.daemon.socketPath, intercom: intercom, logger: logger, shares: shares)
         do {
-            try control.start()
-        } catch {
+            try await host.start()
+        } catch let error as ControlError {
             return Console.fail(error.description, code: error.exitCode)
-        }
-        // Before the phone starts, so the first ring already finds the session bus connected.
-        let desktop = await DesktopNotifier.start(intercom: intercom, mode: config.notify.desktop,
-                                                  environment: invocation.environment, logger: logger)
-        do {
-            try await intercom.start()
         } catch let error as PhoneError {
-            await desktop?.stop()
-            control.stop()
             return Console.fail(error.description, code: error.exitCode)
         } catch {
-            await desktop?.stop()
-            control.stop()
             return Console.fail("\(error)", code: ExitCode.failure)
         }
-        await mqtt?.start()
-        // After the phone: a due end is taken back at once, and `share_expired` goes through the started pipeline.
-        let sharesTask = Task { await shares.run() }
-        await intercom.watchPanels()
-        let listening = await intercom.listening.map(\.description).joined(separator: ", ")
-        logger.notice("listening on \(listening)")
-        if let problem = SoundCheck.problem(await intercom.audioDevices()) { logger.notice(problem) }
-        // Said at start, not only at the first switch: under systemd `doctor` cannot see the sandbox.
-        do {
-            _ = try StateDirectory.inspect(StateDirectory.path(environment: invocation.environment))
-        } catch {
-            logger.warning("\(error); do-not-disturb and guest switches will be refused until it is fixed")
-        }
-        let systemd = SystemdNotifier(alive: { _ = await intercom.status })
-        systemd.ready(status: "listening on \(listening)")
         for await number in signals.signals {
             if number == SIGHUP {
-                systemd.reloading()
-                await reload(invocation, intercom: intercom, hooks: pipeline.hooks, logger: logger)
-                // A login since the last round (or a new [operator]) gets its event log copied now.
-                await pipeline.operatorLog?.syncNow()
-                systemd.ready(status: "listening on \(listening)")
+                await parts.reload(reloadedConfig(invocation, logger: logger))
                 continue
             }
             logger.notice("signal \(number): ending calls and stopping")
             break
         }
-        systemd.stopping()
-        sharesTask.cancel()
-        await sharesTask.value
-        control.stop()
-        await control.settle()
-        await intercom.stop()
-        await desktop?.stop()
-        await pipeline.finish()
-        await mqtt?.stop()
+        await host.stop()
         return ExitCode.ok
     }
 
-    /// SIGHUP: re-reads the config and applies panel policies and hooks; calls in progress go on.
-    /// A config that no longer loads leaves everything as it was.
-    static func reload(_ invocation: Invocation, intercom: Intercom, hooks: HookRunner, logger: Logger) async {
-        let config: IntercomConfig
+    /// SIGHUP: the config as it is now; one that no longer loads leaves everything as it was.
+    static func reloadedConfig(_ invocation: Invocation, logger: Logger) -> IntercomConfig? {
         do {
-            config = try invocation.loadConfig()
+            return try invocation.loadConfig()
         } catch {
             logger.error("SIGHUP: config not reloaded: \(error.description)")
-            return
+            return nil
         }
-        let notApplied = await intercom.updatePanels(config)
-        await hooks.update(config.hookSettings)
-        for line in notApplied { logger.warning("SIGHUP: \(line)") }
-        logger.notice("SIGHUP: config reloaded (panel policies, hooks, journal retention)")
     }
 }

@@ -38,20 +38,20 @@ extension DoctorCommand {
     /// The SIP side of a running daemon: its listening addresses and its registration, from its
     /// status, instead of a phone of doctor's own that would find the daemon's port taken.
     static func daemonSIPFindings(_ daemon: RunningDaemon) -> [Finding] {
-        let listen: [String]
-        if case .array(let addresses)? = daemon.status["listen"] { listen = addresses.compactMap(\.stringValue) } else { listen = [] }
+        let status = IntercomStatus(json: daemon.status)
+        let listen = status.listen
         var findings = [Finding(ok: true, text: "the daemon (pid \(daemon.pid)) listens on "
                                 + (listen.isEmpty ? "nothing it reported" : listen.joined(separator: ", ")))]
-        if let registration = daemon.status["registration"], registration != .null {
-            let account = registration["account"]?.stringValue ?? "?"
-            switch registration["state"]?.stringValue {
-            case "registered"?:
+        if let registration = status.registration {
+            let account = registration.account
+            switch registration.state {
+            case "registered":
                 findings.append(Finding(ok: true, text: "the daemon is registered as \(account)"))
             case let state:
                 // Worded as doctor's own check words it ("registration of X failed: reason").
-                let reason = registration["reason"]?.stringValue ?? "no reason"
+                let reason = registration.reason ?? "no reason"
                 let text = state == "failed" ? "the daemon's registration of \(account) failed: \(reason)"
-                    : "the daemon's registration of \(account) is \(state ?? "unknown") (\(reason))"
+                    : "the daemon's registration of \(account) is \(state) (\(reason))"
                 findings.append(Finding(ok: false, text: text, code: ExitCode.unavailable))
             }
         }

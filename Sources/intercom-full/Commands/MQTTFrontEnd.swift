@@ -6,7 +6,8 @@ import IntercomMQTT
 /// The MQTT bridge for the daemon and the terminal client: only with `[mqtt]`, and only in the
 /// process that records the journal, so two front ends on one machine never both publish.
 enum MQTTFrontEnd {
-    static func make(_ intercom: Intercom, pipeline: EventPipeline, logger: Logger) async -> MQTTBridge? {
+    @Sendable static func make(_ intercom: Intercom, pipeline: EventPipeline) async -> (any HostFace)? {
+        let logger = intercom.logger
         guard let settings = await intercom.config.mqtt else { return nil }
         guard pipeline.recordsJournal else {
             logger.notice("mqtt: another intercom records the journal and publishes to MQTT; this one does not")
@@ -18,3 +19,6 @@ enum MQTTFrontEnd {
         return bridge
     }
 }
+
+/// The host starts the bridge beside the engine and stops it after the engine.
+extension MQTTBridge: HostFace {}

@@ -99,24 +99,17 @@ enum TUICommand {
         guard isatty(0) == 1, isatty(1) == 1 else {
             return Console.fail(TUIError.notATerminal.description, code: ExitCode.usage)
         }
-        // The resident's journal and hooks, as under the daemon (unless a daemon already records).
-        let pipeline = await EventPipeline(intercom: intercom, config: intercom.config, environment: invocation.environment,
-                                           logger: intercom.logger)
-        if pipeline.recorder == nil {
-            // A daemon records: the missed-call queue's `c` (call back) still marks entries in its journal.
-            let directory = JournalLocation.directory(await intercom.config.journal, environment: invocation.environment)
-            if let journal = try? Journal(directory: directory, create: false) { intercom.useJournal(journal) }
-        }
-        let mqtt = await MQTTFrontEnd.make(intercom, pipeline: pipeline, logger: intercom.logger)
+        // The resident's journal, hooks, MQTT and desktop notifications, as under the daemon (unless a
+        // daemon already records: then the missed-call queue's `c` still marks entries in its journal).
         // The screen runs its own engine, so it posts the desktop notification the daemon would.
         let notify = !invocation.arguments.has("--no-notify")
         let notifySettings = await intercom.config.notify
-        let desktop = notify ? await DesktopNotifier.start(intercom: intercom, mode: notifySettings.desktop,
-                                                            environment: invocation.environment, logger: intercom.logger) : nil
+        let parts = EngineHostParts(intercom: intercom, options: .init(environment: invocation.environment, logger: intercom.logger,
+                                                                       readsOthersJournal: true, mqtt: MQTTFrontEnd.make))
+        let host = IntercomHost(HostStage.screen(notify: notify), parts: parts)
         do {
-            try await intercom.start()
+            try await host.start()
         } catch let error as PhoneError {
-            await desktop?.stop()
             if case .portInUse(let address) = error,
                let line = RunningDaemon.portInUse(address.description, socketPath: await intercom.config.daemon.socketPath,
                                                   config: await intercom.config.path) {
@@ -124,11 +117,9 @@ enum TUICommand {
             }
             return Console.fail(error.description, code: error.exitCode)
         } catch {
-            await desktop?.stop()
             return Console.fail("\(error)", code: ExitCode.failure)
         }
-        await mqtt?.start()
-        await intercom.watchPanels()
+        let desktop = await parts.desktop
         // C libraries (openh264, mediastreamer) write to stderr on their own; on the screen that is
         // garbage, so stderr goes to a log file while the screen runs.
         let stderrLog = StderrRedirect(toLogIn: invocation.environment, logger: invocation.logger)
@@ -170,10 +161,7 @@ enum TUICommand {
         case .failure(let error):
             code = Console.fail("\(error)", code: ExitCode.failure)
         }
-        await intercom.stop()
-        await desktop?.stop()
-        await pipeline.finish()
-        await mqtt?.stop()
+        await host.stop()
         return code
     }
 }

@@ -22,11 +22,10 @@ import Testing
 
     @Test func theStateIsTheLastReport() {
         var registration = Registration()
-        #expect(registration.json == .null)
+        #expect(registration.status == nil)
         registration.note(account: "sip:desk@192.0.2.1", state: .failed, reason: "timeout")
         #expect(!registration.isRegistered)
-        #expect(registration.json == .object([("account", .string("sip:desk@192.0.2.1")), ("state", .string("failed")),
-                                              ("reason", .string("timeout"))]))
+        #expect(registration.status == .init(account: "sip:desk@192.0.2.1", state: "failed", reason: "timeout"))
         let started = registration.startRetrying()
         registration.retryEnded()
         #expect(started)
