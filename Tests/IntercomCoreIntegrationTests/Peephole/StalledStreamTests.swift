@@ -33,7 +33,7 @@ extension LivePictureSuites {
                         hub.latest(panel: "porch")?.kind == .snapshot }
                     #expect(clock.now - frozen < .seconds(2.5), "snapshots came back after \(clock.now - frozen)")
                     let first = try #require(hub.latest(panel: "porch")?.sequence)
-                    try await Task.sleep(for: .seconds(1))
+                    await TestPatience.eventually(within: .seconds(5)) { (hub.latest(panel: "porch")?.sequence ?? first) > first }
                     #expect(try #require(hub.latest(panel: "porch")?.sequence) > first, "the snapshots keep coming")
                     rtsp.thaw()
                     await intercom.watch(panels: [], fps: 1)

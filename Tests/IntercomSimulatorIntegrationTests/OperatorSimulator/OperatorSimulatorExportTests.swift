@@ -20,13 +20,13 @@ import Testing
             let clock = ContinuousClock()
             let deadline = clock.now.advanced(by: .seconds(40))
             var from = 0
-            while true {
+            var keptText = ""
+            guard try await TestPatience.eventually(within: .seconds(40), every: .milliseconds(500), {
                 from = Int(Date().timeIntervalSince1970) - 9
                 let kept = try await curl.get("\(url)/index-\(from)-8.m3u8?token=\(key)")
-                if kept.status == 200, kept.text.components(separatedBy: ".ts?").count - 1 >= 8 { break }
-                guard clock.now < deadline else { throw HarnessError("the camera kept no 8 s in 40 s: \(kept.text)") }
-                try await Task.sleep(for: .milliseconds(500))
-            }
+                keptText = kept.text
+                return kept.status == 200 && kept.text.components(separatedBy: ".ts?").count - 1 >= 8
+            }) else { throw HarnessError("the camera kept no 8 s in 40 s: \(keptText)") }
 
             let directory = curl.directory
             let config = try IntercomBinary.writeConfig("[operator home]\napi = \(simulator.baseURL)\nphone = 79123456781\n", in: directory)
@@ -112,10 +112,9 @@ import Testing
             // Only a piece that ended 20 s ago is continued (the server may still add to a newer one): wait
             // for that (the checks above ran meanwhile; the piece is the first 2 s, which settles first), and
             // take the reference then.
-            while Date().timeIntervalSince1970 < TimeInterval(from + 2 + 21) {
-                guard clock.now < deadline.advanced(by: .seconds(60)) else { throw HarnessError("the clock stood still") }
-                try await Task.sleep(for: .milliseconds(250))
-            }
+            guard await TestPatience.eventually(within: max(.zero, clock.now.duration(to: deadline.advanced(by: .seconds(60)))),
+                                                every: .milliseconds(250), { Date().timeIntervalSince1970 >= TimeInterval(from + 2 + 21) })
+            else { throw HarnessError("the clock stood still") }
             let settled = try await Subprocess.run("curl", ["-s", "-f", "-o", curled.path, "\(url)/archive-\(from)-2.mp4?token=\(key)"],
                                                    logDirectory: directory.url, timeout: .seconds(60))
             #expect(settled.status == 0, "\(settled)")

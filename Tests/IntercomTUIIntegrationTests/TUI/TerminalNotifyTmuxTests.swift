@@ -66,18 +66,14 @@ struct TerminalNotifyTmuxTests {
     /// Polls the pane's raw output until it holds `text`; a timeout shows that output and the screen.
     private static func waitForRaw(_ path: String, containing text: String, screen tmux: Tmux,
                                    timeout: Duration = TestPatience.condition) async throws -> String {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
-            let raw = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            if raw.contains(text) { return raw }
-            if clock.now >= deadline {
-                let screen = (try? await tmux.capture()) ?? "(no capture)"
-                throw HarnessError.timeout("\(text.debugDescription) in the pane's output", after: timeout,
-                                           log: "output: \(raw.debugDescription)\nscreen:\n\(screen)")
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        var raw = ""
+        if await TestPatience.eventually(within: timeout, {
+            raw = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            return raw.contains(text)
+        }) { return raw }
+        let screen = (try? await tmux.capture()) ?? "(no capture)"
+        throw HarnessError.timeout("\(text.debugDescription) in the pane's output", after: timeout,
+                                   log: "output: \(raw.debugDescription)\nscreen:\n\(screen)")
     }
 
     @Test("a kitty-like terminal gets OSC 99 with the panel's name once it loses focus, closed when the call ends")
