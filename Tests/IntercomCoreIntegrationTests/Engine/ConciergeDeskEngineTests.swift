@@ -79,7 +79,9 @@ import IntercomModel
 
             try await panel.hangup(outgoing)
             #expect(try await Self.ended(a, atA) == .remoteHangup)
-            try await Task.sleep(for: .milliseconds(200))
+            await TestPatience.eventually(within: .seconds(5)) {
+                (try? b.recorder.journal.entries().contains { $0.call == atB.rawValue && $0.outcome != nil }) == true
+            }
             await b.recorder.settle()
             let entry = try #require(try b.recorder.journal.entries().first { $0.call == atB.rawValue })
             #expect(entry.outcome == "answered_elsewhere" && !entry.missed, "\(entry)")
@@ -123,7 +125,9 @@ import IntercomModel
                     "\(transferred.json.encoded)")
             #expect(try await Self.ended(a, atA) == .transferred)
             try await flat.hangup(atFlat.id)
-            try await Task.sleep(for: .milliseconds(200))
+            await TestPatience.eventually(within: .seconds(5)) {
+                (try? a.recorder.journal.entries().contains { $0.call == atA.rawValue && $0.outcome != nil }) == true
+            }
             await a.recorder.settle()
             let entry = try #require(try a.recorder.journal.entries().first { $0.call == atA.rawValue })
             #expect(entry.outcome == "transferred" && entry.transferredTo == "Flat12 <\(flatURI)>" && !entry.missed, "\(entry)")

@@ -76,7 +76,9 @@ import IntercomBase
                 if case .doorOpened(let d) = e, d.door == .main, d.method == "dtmf" { true } else { nil }
             }
             _ = try await clientEvents.wait("digits 1 sent") { if case .dtmfSent(incoming.id, "1") = $0 { true } else { nil } }
-            try await Task.sleep(for: .milliseconds(500))
+            await TestPatience.eventually(within: .seconds(5)) {
+                panelEvents.all.filter { if case .dtmf(outgoing, "1") = $0 { true } else { false } }.count >= 2
+            }
             #expect(panelEvents.all.filter { if case .dtmf(outgoing, "1") = $0 { true } else { false } }.count >= 2,
                     "the repeats should reach the panel: \(panelEvents.all)")
             #expect(doors.all == [SimulatedDoorEvent(door: .main, method: "dtmf")])
