@@ -39,7 +39,9 @@ import IntercomPhone
             try await Task.sleep(for: .milliseconds(400))
             try await s.panel.hangup(outgoing)
             _ = try await Self.waitForEnd(s)
-            try await Task.sleep(for: .milliseconds(100))
+            await TestPatience.eventually(within: .seconds(5)) {
+                (try? recorder.journal.entries().contains { $0.call == incoming.id.rawValue && $0.outcome != nil }) == true
+            }
             await recorder.settle()
             let entry = try #require(try recorder.journal.entries().first { $0.call == incoming.id.rawValue })
             #expect(entry.kind == .call && entry.panel == "entrance" && entry.caller == incoming.from)
@@ -66,7 +68,10 @@ import IntercomPhone
             _ = try await Self.waitForEnd(s)
             try await s.intercom.execute(.open(panel: "entrance", door: .alt))
             _ = try await s.door("http")
-            try await Task.sleep(for: .milliseconds(150))
+            await TestPatience.eventually(within: .seconds(5)) {
+                let entries = (try? recorder.journal.entries()) ?? []
+                return entries.contains { $0.call == incoming.id.rawValue && $0.outcome != nil } && entries.contains { $0.kind == .door }
+            }
             await recorder.settle()
             let entries = try recorder.journal.entries()
             let call = try #require(entries.first { $0.call == incoming.id.rawValue })
