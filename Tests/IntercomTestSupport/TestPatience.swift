@@ -30,6 +30,22 @@ package enum TestPatience {
         return try await holds()
     }
 
+    /// What `work` returns, or a timeout failure naming `what` once `limit` has passed; the work is cancelled
+    /// either way. For a wait on a stream of values rather than on a condition (frames, a stream's end).
+    package static func within<T: Sendable>(_ limit: Duration, _ what: String,
+                                            _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask(operation: work)
+            group.addTask {
+                try await Task.sleep(for: limit)
+                throw HarnessError.timeout(what, after: limit)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw HarnessError.timeout(what, after: limit) }
+            return first
+        }
+    }
+
     /// Polls `holds` every 50 ms until it holds; fails naming `what` once `timeout` has passed.
     package static func poll(_ what: String, timeout: Duration = condition,
                              _ holds: () async -> Bool) async throws {

@@ -7,21 +7,13 @@ import IntercomVideo
 enum VideoTestHelpers {
     /// The first `count` pictures, or a timeout failure (the stream is stopped either way by the caller).
     static func frames(of stream: VideoStream, count: Int, within limit: Duration) async throws -> [RGBImage] {
-        try await withThrowingTaskGroup(of: [RGBImage].self) { group in
-            group.addTask {
-                var pictures: [RGBImage] = []
-                for try await picture in stream.frames {
-                    pictures.append(picture)
-                    if pictures.count == count { break }
-                }
-                return pictures
+        try await TestPatience.within(limit, "\(count) frames from \(stream.source.displayName)") {
+            var pictures: [RGBImage] = []
+            for try await picture in stream.frames {
+                pictures.append(picture)
+                if pictures.count == count { break }
             }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                throw HarnessError.timeout("\(count) frames from \(stream.source.displayName)", after: limit)
-            }
-            defer { group.cancelAll() }
-            return try await group.next() ?? []
+            return pictures
         }
     }
 
@@ -29,21 +21,13 @@ enum VideoTestHelpers {
     static func outcome(of stream: VideoStream, within limit: Duration) async throws -> (error: (any Error)?, after: Duration) {
         let clock = ContinuousClock()
         let start = clock.now
-        let error = try await withThrowingTaskGroup(of: Optional<any Error>.self) { group in
-            group.addTask {
-                do {
-                    for try await _ in stream.frames {}
-                    return nil
-                } catch {
-                    return error
-                }
+        let error = try await TestPatience.within(limit, "the end of \(stream.source.displayName)") { () -> (any Error)? in
+            do {
+                for try await _ in stream.frames {}
+                return nil
+            } catch {
+                return error
             }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                throw HarnessError.timeout("the end of \(stream.source.displayName)", after: limit)
-            }
-            defer { group.cancelAll() }
-            return try await group.next() ?? nil
         }
         return (error, clock.now - start)
     }

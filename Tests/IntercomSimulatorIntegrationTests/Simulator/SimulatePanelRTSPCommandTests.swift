@@ -27,21 +27,13 @@ import Testing
                 let video = VideoStream(source: VideoSource(url: stream, user: "admin", password: "s3cret"),
                                         size: PixelSize(width: 80, height: 60))
                 let got = try await withCleanup({ await video.stop() }) { () async throws -> Int in
-                    try await withThrowingTaskGroup(of: Int.self) { group in
-                        group.addTask {
-                            var count = 0
-                            for try await _ in video.frames {
-                                count += 1
-                                if count == 3 { break }
-                            }
-                            return count
+                    try await TestPatience.within(.seconds(10), "frames from \(stream)") {
+                        var count = 0
+                        for try await _ in video.frames {
+                            count += 1
+                            if count == 3 { break }
                         }
-                        group.addTask {
-                            try await Task.sleep(for: .seconds(10))
-                            throw HarnessError.timeout("frames from \(stream)", after: .seconds(10))
-                        }
-                        defer { group.cancelAll() }
-                        return try await group.next() ?? 0
+                        return count
                     }
                 }
                 #expect(got == 3, "\(stream)")

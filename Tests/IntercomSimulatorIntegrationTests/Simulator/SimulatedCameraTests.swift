@@ -32,23 +32,15 @@ import Testing
         let start = clock.now
         let stream = VideoStream(source: VideoSource(url: url, user: "admin", password: password), size: size)
         return try await withCleanup({ await stream.stop() }) {
-            try await withThrowingTaskGroup(of: ([RGBImage], [Duration]).self) { group in
-                group.addTask {
-                    var pictures: [RGBImage] = []
-                    var arrivals: [Duration] = []
-                    for try await picture in stream.frames {
-                        arrivals.append(clock.now - start)
-                        pictures.append(picture)
-                        if pictures.count == count { break }
-                    }
-                    return (pictures, arrivals)
+            try await TestPatience.within(.seconds(30), "\(count) frames from \(url)") {
+                var pictures: [RGBImage] = []
+                var arrivals: [Duration] = []
+                for try await picture in stream.frames {
+                    arrivals.append(clock.now - start)
+                    pictures.append(picture)
+                    if pictures.count == count { break }
                 }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(30))
-                    throw HarnessError.timeout("\(count) frames from \(url)", after: .seconds(30))
-                }
-                defer { group.cancelAll() }
-                return try await group.next() ?? ([], [])
+                return (pictures, arrivals)
             }
         }
     }
