@@ -33,16 +33,7 @@ struct TUIResizeStormTests {
 
                 let (width, height) = (100, 30)
                 try await s.tmux.resize(width: width, height: height)
-                var screen = ""
-                var fits = false
-                try await TestPatience.eventually(every: .milliseconds(100)) {
-                    screen = try await s.tmux.capture()
-                    var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-                    while lines.last?.isEmpty == true { lines.removeLast() }
-                    fits = lines.count <= height && lines.allSatisfy { $0.count <= width }
-                        && screen.contains("In call with gate") && screen.contains("hang up")
-                    return fits
-                }
+                let (fits, screen) = try await TUITmuxTests.callScreenFits(s.tmux, width: width, height: height)
                 #expect(fits, "after the storm the call screen does not fit \(width)×\(height):\n\(screen)")
                 print("resize storm: 100 resizes in \(storm); final layout fits: \(fits)")
 

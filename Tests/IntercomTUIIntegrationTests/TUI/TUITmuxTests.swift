@@ -191,16 +191,7 @@ struct TUITmuxTests {
                 for (w, h) in [(80, 24), (200, 60), (80, 24), (120, 40)] {
                     try await s.tmux.resize(width: w, height: h)
                     // The screen is redrawn for the new size within a few turns of the TUI's loop.
-                    var screen = ""
-                    var fits = false
-                    try await TestPatience.eventually(every: .milliseconds(100)) {
-                        screen = try await s.tmux.capture()
-                        var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-                        while lines.last?.isEmpty == true { lines.removeLast() }
-                        fits = lines.count <= h && lines.allSatisfy { $0.count <= w }
-                            && screen.contains("In call with gate") && screen.contains("hang up")
-                        return fits
-                    }
+                    let (fits, screen) = try await Self.callScreenFits(s.tmux, width: w, height: h)
                     #expect(fits, "at \(w)×\(h) the call screen did not fit:\n\(screen)")
                 }
                 #expect(try await s.tmux.paneStatus().dead == false)
@@ -274,5 +265,19 @@ struct TUITmuxTests {
             try await tmux.sendKeys("q")
             _ = try await tmux.waitForScreen(containing: "DEMO-EXIT=0")
         }
+    }
+
+    /// Whether the call screen with gate came to fit `width`×`height` (polled: redrawn within a few turns of
+    /// the TUI's loop), and the last screen seen.
+    static func callScreenFits(_ tmux: Tmux, width: Int, height: Int) async throws -> (fits: Bool, screen: String) {
+        var screen = ""
+        let fits = try await TestPatience.eventually(every: .milliseconds(100)) {
+            screen = try await tmux.capture()
+            var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            return lines.count <= height && lines.allSatisfy { $0.count <= width }
+                && screen.contains("In call with gate") && screen.contains("hang up")
+        }
+        return (fits, screen)
     }
 }
