@@ -288,9 +288,14 @@ let package = Package(
                            "IntercomPhone", "IntercomVideo", "IntercomTestSupport"],
             path: "Tests/IntercomCoreFakes"
         ),
-        // One test target per part: each depends on the part it tests and the support above. Targets that run
-        // a phone in process link `sipReadHook`, so their phones recognise callers by source address as the
-        // daemon's do.
+        // Two kinds of test target, told apart by name so `make check` needs no list of suites:
+        // - `Intercom<Part>Tests`, a part's unit tests: pure values, or the part on fakes with a manual clock;
+        //   no peer process, no tmux, no test server, no real wait. None of them depends on IntercomSimulator
+        //   (GStreamer) but the screens' renderers, which draw the simulator's synthetic frame.
+        // - `Intercom<Part>IntegrationTests` and `IntercomEndToEndTests`: the part against real peers on
+        //   loopback (sipp, linphone, tmux, mosquitto, the simulators, the built binary).
+        // Targets that run a phone in process link `sipReadHook`, so their phones recognise callers by
+        // source address as the daemon's do.
         // The package itself: every target declares what it imports, docs/DEVELOPMENT.md's layout names every target;
         // README stays short and the docs' links reach their files.
         .testTarget(name: "IntercomPackageTests", path: "Tests/IntercomPackageTests"),
@@ -300,65 +305,113 @@ let package = Package(
             path: "Tests/IntercomBaseTests"
         ),
         .testTarget(
-            name: "IntercomPhoneTests",
-            dependencies: ["IntercomPhone", "IntercomBase", "IntercomPhoneTestSupport", "IntercomTestSupport"],
-            path: "Tests/IntercomPhoneTests",
-            exclude: ["Fixtures"],
-            linkerSettings: sipReadHook
+            name: "IntercomCoreTests",
+            dependencies: ["IntercomCore", "IntercomCoreFakes", "IntercomDaemon", "IntercomAttach", "IntercomModel",
+                           "IntercomBase", "IntercomImaging", "IntercomOperator", "IntercomPanel", "IntercomPhone",
+                           "IntercomMQTT", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+            path: "Tests/IntercomCoreTests"
         ),
-        // The simulated panel is the panel client's counterpart on loopback.
+        .testTarget(
+            name: "IntercomDaemonTests",
+            dependencies: ["IntercomDaemon", "IntercomCore", "IntercomCoreFakes", "IntercomAttach", "IntercomModel", "IntercomBase",
+                           "IntercomImaging", "IntercomOperator", "IntercomPhone", "IntercomPhoneTestSupport",
+                           "IntercomTestSupport"],
+            path: "Tests/IntercomDaemonTests"
+        ),
+        .testTarget(
+            name: "IntercomMQTTTests",
+            dependencies: ["IntercomMQTT", "IntercomModel", "IntercomBase"],
+            path: "Tests/IntercomMQTTTests"
+        ),
+        .testTarget(
+            name: "IntercomPhoneTests",
+            dependencies: ["IntercomPhone", "IntercomBase", "IntercomPhoneTestSupport"],
+            path: "Tests/IntercomPhoneTests"
+        ),
         .testTarget(
             name: "IntercomPanelTests",
-            dependencies: ["IntercomPanel", "IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomSimulator", "IntercomTestSupport"],
-            path: "Tests/IntercomPanelTests",
-            swiftSettings: gstreamerHeaders,
-            linkerSettings: sipReadHook
+            dependencies: ["IntercomPanel", "IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomTestSupport"],
+            path: "Tests/IntercomPanelTests"
         ),
-        // The operator client against canned SmartYard answers on a loopback stub, and its commands
-        // through the built binary.
         .testTarget(
             name: "IntercomOperatorTests",
             dependencies: ["IntercomOperator", "IntercomCLI", "IntercomBase", "IntercomTestSupport"],
             path: "Tests/IntercomOperatorTests"
         ),
         .testTarget(
-            name: "IntercomSimulatorTests",
-            dependencies: ["IntercomSimulator", "CGstRTSPServer", "IntercomBase", "IntercomImaging", "IntercomPanel",
-                           "IntercomPhone", "IntercomPhoneTestSupport", "IntercomTestSupport", "IntercomVideo"],
-            path: "Tests/IntercomSimulatorTests",
-            swiftSettings: gstreamerHeaders,
-            linkerSettings: sipReadHook
-        ),
-        .testTarget(
-            name: "IntercomCoreTests",
-            dependencies: ["IntercomCore", "IntercomCoreFakes", "IntercomDaemon", "IntercomAttach", "IntercomModel",
-                           "IntercomBase", "IntercomImaging",
-                           "IntercomOperator", "IntercomPanel", "IntercomPhone", "IntercomSimulator", "IntercomVideo",
-                           "IntercomMQTT", "IntercomPhoneTestSupport", "IntercomTestSupport"],
-            path: "Tests/IntercomCoreTests",
-            swiftSettings: gstreamerHeaders,
-            linkerSettings: sipReadHook
-        ),
-        .testTarget(
             name: "IntercomTUITests",
             dependencies: ["IntercomTUI", "IntercomCore", "IntercomModel", "IntercomBase", "IntercomImaging", "IntercomPhone",
-                           "IntercomTerminal", "IntercomSimulator", "IntercomTestSupport"],
+                           "IntercomSimulator", "IntercomTestSupport"],
             path: "Tests/IntercomTUITests",
+            swiftSettings: gstreamerHeaders
+        ),
+        .testTarget(
+            name: "IntercomVideoTests",
+            dependencies: ["IntercomVideo", "IntercomImaging"],
+            path: "Tests/IntercomVideoTests"
+        ),
+        // The engine with its real phone on loopback, the control socket, hooks as processes, the journal
+        // on disk, the peephole against the simulated panels.
+        .testTarget(
+            name: "IntercomCoreIntegrationTests",
+            dependencies: ["IntercomCore", "IntercomCoreFakes", "IntercomDaemon", "IntercomAttach", "IntercomModel",
+                           "IntercomBase", "IntercomImaging", "IntercomOperator", "IntercomPhone", "IntercomSimulator",
+                           "IntercomVideo", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+            path: "Tests/IntercomCoreIntegrationTests",
+            swiftSettings: gstreamerHeaders,
+            linkerSettings: sipReadHook
+        ),
+        .testTarget(
+            name: "IntercomPhoneIntegrationTests",
+            dependencies: ["IntercomPhone", "IntercomBase", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+            path: "Tests/IntercomPhoneIntegrationTests",
+            exclude: ["Fixtures"],
+            linkerSettings: sipReadHook
+        ),
+        // The simulated panel is the panel client's counterpart on loopback.
+        .testTarget(
+            name: "IntercomPanelIntegrationTests",
+            dependencies: ["IntercomPanel", "IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomSimulator", "IntercomTestSupport"],
+            path: "Tests/IntercomPanelIntegrationTests",
+            swiftSettings: gstreamerHeaders,
+            linkerSettings: sipReadHook
+        ),
+        // The operator client against canned SmartYard answers on a loopback stub, and its commands
+        // through the built binary.
+        .testTarget(
+            name: "IntercomOperatorIntegrationTests",
+            dependencies: ["IntercomOperator", "IntercomCLI", "IntercomBase", "IntercomTestSupport"],
+            path: "Tests/IntercomOperatorIntegrationTests"
+        ),
+        .testTarget(
+            name: "IntercomSimulatorIntegrationTests",
+            dependencies: ["IntercomSimulator", "CGstRTSPServer", "IntercomBase", "IntercomImaging", "IntercomPanel",
+                           "IntercomPhone", "IntercomPhoneTestSupport", "IntercomTestSupport", "IntercomVideo"],
+            path: "Tests/IntercomSimulatorIntegrationTests",
+            swiftSettings: gstreamerHeaders,
+            linkerSettings: sipReadHook
+        ),
+        // The screens in tmux and in a pty, against the built binary and the simulators.
+        .testTarget(
+            name: "IntercomTUIIntegrationTests",
+            dependencies: ["IntercomTUI", "IntercomCore", "IntercomBase", "IntercomImaging", "IntercomPhone",
+                           "IntercomTerminal", "IntercomSimulator", "IntercomTestSupport"],
+            path: "Tests/IntercomTUIIntegrationTests",
             swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook
         ),
         // Live video against a real RTSP server (gst-rtsp-server) on loopback.
         .testTarget(
-            name: "IntercomVideoTests",
+            name: "IntercomVideoIntegrationTests",
             dependencies: ["IntercomVideo", "IntercomImaging", "IntercomTestSupport"],
-            path: "Tests/IntercomVideoTests"
+            path: "Tests/IntercomVideoIntegrationTests"
         ),
         // The daemon as a user runs it (the built binary), against sipp, kamailio, linphonec and tmux; faults,
         // hostile input and the security checks that need the whole process.
         .testTarget(
             name: "IntercomEndToEndTests",
             dependencies: ["IntercomCore", "IntercomDaemon", "IntercomBase", "IntercomPhone", "IntercomSimulator",
-                           "IntercomCLI", "IntercomMQTT", "IntercomPanel", "IntercomPhoneTestSupport", "IntercomTestSupport"],
+                           "IntercomCLI", "IntercomPanel", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomEndToEndTests",
             swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook

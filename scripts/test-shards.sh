@@ -12,16 +12,19 @@
 set -u
 swift=${SWIFT:-swift}
 # Split by target and suite, not by a table of measured times, so the partition does not go stale; the sizes
-# are those of 2026-12-02's runs (DECISIONS.md "make test in shards"). Shard 1: the end-to-end target's
-# daemons, faults, security and sound, and the operator client. Shard 2: the end-to-end suites named in
-# `second` (install and the Debian package, MQTT, and the daemons' suites that slowed most under load), and the
-# simulators. Shard 3: the rest (engine, phone, screens, video, units).
+# are those of 2026-12-07's six runs (DECISIONS.md "make test in shards": shard 1 was 347 s, 2 was 214 s, 3 was
+# 220 s). Shard 1: the end-to-end target's daemons, faults, security and sound, and the operator client's
+# integration suites. Shard 2: the end-to-end suites named in `second` (install and the Debian package, MQTT, the
+# daemons' suites that slowed most under load, the caller-identity and peer self-tests), and the simulators.
+# Shard 3: the end-to-end suites named in `third` (the scan of unknown callers, the switches' restart) and the
+# rest: every unit target, the engine's, phone's, screens', panel's and video's integration targets.
 # Swift Testing's filters are Swift regexes over "Target.Suite/test()"; the lookahead keeps the partition exact.
 second='InstallTests|MakeInstallDepsTests|ManualTests|CompletionTests|DaemonMQTTTests|DaemonMQTTExposureTests'
-second="$second|DaemonMQTTTLSTests|DaemonMQTTOperatorTests|MosquittoLoadingTests|KioskScaleTmuxTests|SIPTLSTests"
-second="$second|DaemonRegistrarTests|DaemonAttendedTransferTests|DaemonShareExpiryTests"
-shard1=${SHARD1:-"^IntercomEndToEndTests\.(?!($second)\b)|^IntercomOperatorTests\."}
-shard2=${SHARD2:-"^IntercomEndToEndTests\.($second)\b|^IntercomSimulatorTests\."}
+second="$second|DaemonMQTTTLSTests|DaemonMQTTOperatorTests|KioskScaleTmuxTests|SIPTLSTests"
+second="$second|DaemonRegistrarTests|DaemonAttendedTransferTests|DaemonShareExpiryTests|CallerIdentityTests|PeersSelfTests"
+third='DaemonScanTests|SwitchPersistenceTests'
+shard1=${SHARD1:-"^IntercomEndToEndTests\.(?!($second|$third)\b)|^IntercomOperatorIntegrationTests\."}
+shard2=${SHARD2:-"^IntercomEndToEndTests\.($second)\b|^IntercomSimulatorIntegrationTests\."}
 logs=$(mktemp -d "${TMPDIR:-/tmp}/intercom-shards.XXXXXX") || exit 2
 trap 'rm -rf "$logs"' EXIT
 

@@ -80,9 +80,8 @@ extension Tmux {
                                  timeout: Duration = TestPatience.condition) async throws -> String {
         try await resize(width: width, height: height)
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
         var last = "", stableSince = clock.now
-        while true {
+        let settled = try await TestPatience.eventually(within: timeout, every: .milliseconds(50)) {
             let screen = try await capture()
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
             let bottom = lines.prefix(height).last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
@@ -91,12 +90,10 @@ extension Tmux {
             let now = clock.now
             if CutWords.normalize(screen) != CutWords.normalize(last) { stableSince = now }
             last = screen
-            if fits && stableSince.duration(to: now) >= .milliseconds(300) { return screen }
-            if now >= deadline {
-                throw HarnessError.timeout("the screen redrawn at \(width)×\(height)", after: timeout, log: screen)
-            }
-            try await Task.sleep(for: .milliseconds(50))
+            return fits && stableSince.duration(to: now) >= .milliseconds(300)
         }
+        guard settled else { throw HarnessError.timeout("the screen redrawn at \(width)×\(height)", after: timeout, log: last) }
+        return last
     }
 
     /// Checks the screen as it is now for cut words at each size: the reference is drawn at

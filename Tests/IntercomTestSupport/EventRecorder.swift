@@ -22,13 +22,14 @@ package final class EventRecorder<Element: Sendable>: @unchecked Sendable {
 
     /// The first element (from the start) that `match` maps to a value, waiting up to `timeout` seconds.
     package func wait<T>(_ what: String, timeout: Double = TestPatience.seconds, _ match: (Element) -> T?) async throws -> T {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            // Match outside the lock: a matcher may read the recorder itself.
-            if let found = lock.withLock({ seen }).lazy.compactMap(match).first { return found }
-            try await Task.sleep(nanoseconds: 5_000_000)
+        var found: T?
+        // Match outside the lock: a matcher may read the recorder itself.
+        await TestPatience.eventually(within: .seconds(timeout), every: .milliseconds(5)) {
+            found = lock.withLock({ seen }).lazy.compactMap(match).first
+            return found != nil
         }
-        throw TimeoutError(what: what, seen: lock.withLock { seen.map { "\($0)" } })
+        guard let found else { throw TimeoutError(what: what, seen: lock.withLock { seen.map { "\($0)" } }) }
+        return found
     }
 }
 

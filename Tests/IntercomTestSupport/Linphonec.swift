@@ -89,15 +89,12 @@ package final class Linphonec: @unchecked Sendable {
     /// Polls `proxy list` until it shows `registered: yes` (linphonec prints nothing by itself on
     /// registration at `-d 0`).
     package func waitForRegistered(timeout: Duration = TestPatience.condition) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while !output.contains("registered: yes") {
-            if clock.now >= deadline {
-                throw HarnessError.timeout("linphonec registration", after: timeout, log: process.combinedOutput)
-            }
+        let registered = try await TestPatience.eventually(within: timeout, every: .milliseconds(150)) {
+            if output.contains("registered: yes") { return true }
             try send("proxy list")
-            try await Task.sleep(for: .milliseconds(150))
+            return false
         }
+        if !registered { throw HarnessError.timeout("linphonec registration", after: timeout, log: process.combinedOutput) }
     }
 
     /// A WAV played into calls (file sound card).
@@ -142,22 +139,21 @@ package final class Linphonec: @unchecked Sendable {
     @discardableResult
     package func waitForLine(matching pattern: String, timeout: Duration = TestPatience.condition) async throws -> String {
         let regex = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
+        var line: String?
+        try await TestPatience.eventually(within: timeout, every: .milliseconds(50)) {
             let text = output
             let range = NSRange(text.startIndex..., in: text)
             if let m = regex.firstMatch(in: text, range: range), let r = Range(m.range, in: text) {
-                return String(text[r])
+                line = String(text[r])
+                return true
             }
-            if !process.isRunning {
+            guard process.isRunning else {
                 throw HarnessError("linphonec exited before /\(pattern)/" + HarnessError.tail(process.combinedOutput))
             }
-            if clock.now >= deadline {
-                throw HarnessError.timeout("linphonec line /\(pattern)/", after: timeout, log: process.combinedOutput)
-            }
-            try await Task.sleep(for: .milliseconds(50))
+            return false
         }
+        guard let line else { throw HarnessError.timeout("linphonec line /\(pattern)/", after: timeout, log: process.combinedOutput) }
+        return line
     }
 
     /// stdout with the `linphonec> ` prompts removed, so state lines start at column 0.

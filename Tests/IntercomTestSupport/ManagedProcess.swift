@@ -29,15 +29,14 @@ package final class ManagedProcess: @unchecked Sendable {
         let p = try Subprocess(executable, arguments, name: name, environment: environment, workingDirectory: workingDirectory,
                                logDirectory: logDirectory, stdin: stdin)
         lock.withLock { process = p }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while !ready() {
-            if !p.isRunning {
+        let started = try await TestPatience.eventually(within: timeout, every: interval) {
+            if ready() { return true }
+            guard p.isRunning else {
                 throw HarnessError("\(name) exited (status \(p.exitStatus ?? -1)) during startup" + HarnessError.tail(p.combinedOutput))
             }
-            if clock.now >= deadline { throw HarnessError.timeout(what, after: timeout, log: p.combinedOutput) }
-            try await Task.sleep(for: interval)
+            return false
         }
+        if !started { throw HarnessError.timeout(what, after: timeout, log: p.combinedOutput) }
     }
 
     /// Starts it and returns once its stdout has a line beginning with `line` (a banner such as
@@ -96,9 +95,7 @@ package final class ManagedProcess: @unchecked Sendable {
         guard let p = take() else { return }
         p.kill()
         _ = try? await p.waitForExit(timeout: .seconds(3))
-        for _ in 0..<150 where Glibc.kill(-p.pid, 0) == 0 {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await TestPatience.eventually(within: .seconds(3)) { Glibc.kill(-p.pid, 0) != 0 }
         keep(p)
     }
 

@@ -148,17 +148,17 @@ package final class MQTTSubscriber: @unchecked Sendable {
     @discardableResult
     package func wait(for topic: String, timeout: Duration = TestPatience.condition,
                       where predicate: @escaping @Sendable (Message) -> Bool) async throws -> Message {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
-            if let hit = messages.first(where: { $0.topic == topic && predicate($0) }) { return hit }
-            if !process.isRunning { throw HarnessError("mosquitto_sub exited" + HarnessError.tail(process.combinedOutput)) }
-            if clock.now >= deadline {
-                throw HarnessError.timeout("MQTT message on \(topic)", after: timeout,
-                                           log: messages.suffix(40).map(\.description).joined(separator: "\n"))
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        var hit: Message?
+        try await TestPatience.eventually(within: timeout, every: .milliseconds(10)) {
+            hit = messages.first(where: { $0.topic == topic && predicate($0) })
+            if hit == nil && !process.isRunning { throw HarnessError("mosquitto_sub exited" + HarnessError.tail(process.combinedOutput)) }
+            return hit != nil
         }
+        guard let hit else {
+            throw HarnessError.timeout("MQTT message on \(topic)", after: timeout,
+                                       log: messages.suffix(40).map(\.description).joined(separator: "\n"))
+        }
+        return hit
     }
 
     package func stop() async { await process.stop() }

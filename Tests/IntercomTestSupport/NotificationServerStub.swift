@@ -72,14 +72,14 @@ package final class NotificationServerStub: Sendable {
     /// The first call named `name` for which `predicate` holds, waiting up to `timeout`.
     @discardableResult
     package func wait(for name: String, timeout: Duration = TestPatience.condition, where predicate: (Call) -> Bool = { _ in true }) async throws -> Call {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
-            if let hit = calls.first(where: { $0.name == name && predicate($0) }) { return hit }
-            if !server.isRunning { throw HarnessError("the notification server exited" + HarnessError.tail(server.combinedOutput)) }
-            if clock.now >= deadline { throw HarnessError.timeout("\(name) at the notification server", after: timeout, log: server.combinedOutput) }
-            try await Task.sleep(for: .milliseconds(10))
+        var hit: Call?
+        try await TestPatience.eventually(within: timeout, every: .milliseconds(10)) {
+            hit = calls.first(where: { $0.name == name && predicate($0) })
+            if hit == nil && !server.isRunning { throw HarnessError("the notification server exited" + HarnessError.tail(server.combinedOutput)) }
+            return hit != nil
         }
+        guard let hit else { throw HarnessError.timeout("\(name) at the notification server", after: timeout, log: server.combinedOutput) }
+        return hit
     }
 
     /// The server says the button `key` of notification `id` was pressed (`forge`: another

@@ -23,12 +23,7 @@ package final class PanelEventRecorder<Element: Sendable>: Sendable {
     /// Waits until `predicate` holds for the recorded values, or the timeout passes.
     // A deadline, not a pause: generous so a loaded 2-core machine (CPU-heavy suites run in parallel) does not fail it.
     package func wait(timeout: Duration = TestPatience.condition, until predicate: ([Element]) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if predicate(all) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return predicate(all)
+        await TestPatience.eventually(within: timeout) { predicate(all) }
     }
 
     package func cancel() { task.cancel() }

@@ -21,11 +21,6 @@ package enum ProcessThreads {
 
     /// True once `condition` holds, false when `timeout` passed first; looked at every 10 ms.
     package static func eventually(within timeout: Duration, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
+        await TestPatience.eventually(within: timeout, every: .milliseconds(10), condition)
     }
 }

@@ -38,36 +38,32 @@ package final class RawSIPPeer {
 
     /// Everything that arrives within `timeout` (or until the peer closes a TCP connection).
     package func receive(for timeout: Duration) async -> (text: String, closed: Bool) {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while clock.now < deadline {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count > 0 {
-                received += buffer.prefix(count)
-                continue
+        var closed = false
+        // Drains what has come at each look; done early only when the peer closed or the socket failed.
+        await TestPatience.eventually(within: timeout, every: .milliseconds(10)) {
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                if count > 0 { received += buffer.prefix(count); continue }
+                if count == 0 && tcp { closed = true; return true }
+                if count < 0 && errno != EAGAIN && errno != EWOULDBLOCK { closed = tcp; return true }
+                return false
             }
-            if count == 0 && tcp { return (String(decoding: received, as: UTF8.self), true) }
-            if count < 0 && errno != EAGAIN && errno != EWOULDBLOCK {
-                return (String(decoding: received, as: UTF8.self), tcp)
-            }
-            try? await Task.sleep(for: .milliseconds(10))
         }
-        return (String(decoding: received, as: UTF8.self), false)
+        return (String(decoding: received, as: UTF8.self), closed)
     }
 
     /// The first thing that arrives within `timeout`, as soon as it does; nil when nothing does.
     package func firstReply(within timeout: Duration) async -> String? {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while clock.now < deadline {
+        var reply: String?
+        await TestPatience.eventually(within: timeout, every: .milliseconds(5)) {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count > 0 { return String(decoding: buffer.prefix(count), as: UTF8.self) }
-            try? await Task.sleep(for: .milliseconds(5))
+            if count > 0 { reply = String(decoding: buffer.prefix(count), as: UTF8.self) }
+            return reply != nil
         }
-        return nil
+        return reply
     }
 
     /// An INVITE to `service@127.0.0.1:remotePort` whose From and Contact say `claimedUser@claimedHost`.

@@ -40,11 +40,8 @@ package final class SilentListener: @unchecked Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var client: Int32 = -1
-        while client < 0 {
-            client = accept(descriptor, nil, nil)
-            if client >= 0 { break }
-            if clock.now >= deadline { throw HarnessError.timeout("a connection to port \(port)", after: timeout, log: "") }
-            try await Task.sleep(for: .milliseconds(20))
+        guard await TestPatience.eventually(within: timeout, { client = accept(descriptor, nil, nil); return client >= 0 }) else {
+            throw HarnessError.timeout("a connection to port \(port)", after: timeout, log: "")
         }
         defer { Glibc.close(client) }
         var received: [UInt8] = []

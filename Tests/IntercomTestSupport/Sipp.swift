@@ -76,16 +76,15 @@ package final class Sipp: @unchecked Sendable {
 
     /// For server scenarios: waits until sipp holds its UDP port, so a caller's first INVITE is not lost.
     package func waitUntilListening(timeout: Duration = TestPatience.condition) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while !FreePort.isUDPBound(localPort) {
-            if !process.isRunning {
+        let listening = try await TestPatience.eventually(within: timeout) {
+            if FreePort.isUDPBound(localPort) { return true }
+            guard process.isRunning else {
                 throw HarnessError("sipp \(name) exited before listening" + HarnessError.tail(process.combinedOutput))
             }
-            if clock.now >= deadline {
-                throw HarnessError.timeout("sipp \(name) to listen on UDP \(localPort)", after: timeout, log: process.combinedOutput)
-            }
-            try await Task.sleep(for: .milliseconds(20))
+            return false
+        }
+        if !listening {
+            throw HarnessError.timeout("sipp \(name) to listen on UDP \(localPort)", after: timeout, log: process.combinedOutput)
         }
     }
 

@@ -203,38 +203,30 @@ package final class Subprocess: @unchecked Sendable {
     package func waitForOutput(
         containing text: String, in stream: Stream = .either, timeout: Duration = TestPatience.condition
     ) async throws -> String {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
+        var out = ""
+        let printed = try await TestPatience.eventually(within: timeout, every: .milliseconds(50)) {
             let exited = !isRunning
-            let out: String
             switch stream {
             case .stdout: out = stdout
             case .stderr: out = stderr
             case .either: out = stdout + "\n" + stderr
             }
-            if out.contains(text) { return out }
+            if out.contains(text) { return true }
             if exited {
                 throw HarnessError("\(name) exited (status \(exitStatus ?? -1)) without printing \"\(text)\""
                     + HarnessError.tail(combinedOutput))
             }
-            if clock.now >= deadline {
-                throw HarnessError.timeout("\"\(text)\" from \(name)", after: timeout, log: combinedOutput)
-            }
-            try await Task.sleep(for: .milliseconds(50))
+            return false
         }
+        guard printed else { throw HarnessError.timeout("\"\(text)\" from \(name)", after: timeout, log: combinedOutput) }
+        return out
     }
 
     /// Waits for the process to exit and returns its status; throws on timeout (the process keeps running).
     @discardableResult
     package func waitForExit(timeout: Duration = TestPatience.condition) async throws -> Int32 {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while isRunning {
-            if clock.now >= deadline {
-                throw HarnessError.timeout("\(name) (pid \(pid)) to exit", after: timeout, log: combinedOutput)
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        guard await TestPatience.eventually(within: timeout, { !isRunning }) else {
+            throw HarnessError.timeout("\(name) (pid \(pid)) to exit", after: timeout, log: combinedOutput)
         }
         return exitStatus ?? -1
     }

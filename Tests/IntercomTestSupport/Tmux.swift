@@ -65,19 +65,14 @@ package final class Tmux: @unchecked Sendable {
     /// seen and whether the pane's command had exited (and how).
     @discardableResult
     package func waitForScreen(containing text: String, timeout: Duration = TestPatience.condition) async throws -> String {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
         var screen = ""
-        while true {
+        if try await TestPatience.eventually(within: timeout, every: .milliseconds(50), {
             screen = try await capture()
-            if screen.contains(text) { return screen }
-            if clock.now >= deadline {
-                let pane = (try? await paneStatus()).map { $0.dead ? "exited (status \($0.status.map(String.init) ?? "?"))" : "running" }
-                throw HarnessError.timeout("\"\(text)\" on the tmux screen (the pane's command: \(pane ?? "unknown"))",
-                                           after: timeout, log: screen)
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+            return screen.contains(text)
+        }) { return screen }
+        let pane = (try? await paneStatus()).map { $0.dead ? "exited (status \($0.status.map(String.init) ?? "?"))" : "running" }
+        throw HarnessError.timeout("\"\(text)\" on the tmux screen (the pane's command: \(pane ?? "unknown"))",
+                                   after: timeout, log: screen)
     }
 
     /// Appends everything the pane's program writes from now on, escape sequences and all, to

@@ -24,17 +24,18 @@ package final class UDPPortHolder: @unchecked Sendable {
 
     /// The first datagram holding `text`; throws after `timeout`.
     package func receive(containing text: String, timeout: Duration) async throws -> String {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while ContinuousClock.now < deadline {
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if n > 0 {
+        var found: String?
+        await TestPatience.eventually(within: timeout, every: .milliseconds(10)) {
+            while found == nil {
+                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                guard n > 0 else { return false }
                 let datagram = String(decoding: buffer.prefix(n), as: UTF8.self)
-                if datagram.contains(text) { return datagram }
-                continue
+                if datagram.contains(text) { found = datagram }
             }
-            try? await Task.sleep(for: .milliseconds(10))
+            return true
         }
-        throw HarnessError.timeout("a datagram with \"\(text)\"", after: timeout)
+        guard let found else { throw HarnessError.timeout("a datagram with \"\(text)\"", after: timeout) }
+        return found
     }
 }

@@ -81,16 +81,13 @@ package enum WAVTone {
     /// The strongest frequency of a call's recording, which its phone closes when the call ends: waits
     /// up to `timeout` until the file holds at least half a second of 8 kHz audio.
     package static func dominantFrequency(recording url: URL, timeout: Duration = .seconds(5)) async throws -> Double? {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-            if size > 44 + 8000 { return try dominantFrequency(wavPath: url.path) }
-            if clock.now >= deadline {
-                throw HarnessError("no recording at \(url.path) (size \(size)) \(timeout) after the call ended")
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        var size = 0
+        let recorded = await TestPatience.eventually(within: timeout, every: .milliseconds(50)) {
+            size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            return size > 44 + 8000
         }
+        guard recorded else { throw HarnessError("no recording at \(url.path) (size \(size)) \(timeout) after the call ended") }
+        return try dominantFrequency(wavPath: url.path)
     }
 
     package static func dominantFrequency(wavPath: String, maxFrequency: Double = 4000) throws -> Double? {

@@ -38,10 +38,7 @@ import IntercomModel
             await recorder.record(IntercomEvent(.callEnded(c, reason: .remoteHangup, durationSeconds: 1)))
         }
         // Without settle(): the tasks must drop themselves as they end.
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while await recorder.heldState.pending > 0 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        await TestPatience.eventually(within: .seconds(10)) { await recorder.heldState.pending == 0 }
         let held = await recorder.heldState
         #expect(held.pending == 0 && held.rows == 0 && held.pictured == 0, "\(held)")
         #expect(held.latest <= 64, "\(held)")

@@ -3,6 +3,7 @@ import IntercomBase
 @testable import IntercomCore
 import IntercomCoreFakes
 import IntercomImaging
+import IntercomTestSupport
 import Testing
 
 /// A ringing call's live picture with no viewer (the daemon's case) sleeps on a signal from the
@@ -16,7 +17,7 @@ import Testing
             let hub = rig.intercom.peephole
             let id = rig.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress)
             _ = try await rig.incoming(id)
-            try await LivePictureSuites.LivePictureTests.until("the call's live picture waiting for a viewer") { hub.viewerWaitsPending(panel: "entrance") == 1 }
+            try await TestPatience.poll("the call's live picture waiting for a viewer") { hub.viewerWaitsPending(panel: "entrance") == 1 }
             // Ten seconds of the engine's clock (the snapshot peephole polls on it) and real time
             // for a poll to show itself: a 20 ms loop would have begun the wait again several times.
             // Absence is what is measured here, so this one wait is fixed on purpose.

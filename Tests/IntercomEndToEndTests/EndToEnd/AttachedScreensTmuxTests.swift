@@ -131,13 +131,11 @@ import Testing
 
     /// `ctl status` until its output satisfies `done` (within 10 s); that output.
     static func poll(_ daemon: DaemonProcess, until done: (String) -> Bool) async throws -> String {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
         var last = ""
-        while ContinuousClock.now < deadline {
+        if try await TestPatience.eventually(within: .seconds(10), every: .milliseconds(100), {
             last = try await daemon.run(["ctl", "status"]).stdout
-            if done(last) { return last }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+            return done(last)
+        }) { return last }
         Issue.record("ctl status never showed what was awaited: \(last)")
         return last
     }

@@ -62,11 +62,10 @@ import Testing
             let deadline = ContinuousClock.now.advanced(by: .seconds(30))
             func incoming() -> [DaemonEvent] { running.events.filter { $0.name == "call_incoming" } }
             func ended() -> [DaemonEvent] { running.events.filter { $0.name == "call_ended" } }
-            while incoming().count < count || ended().count < busyCount {
-                guard ContinuousClock.now < deadline else {
-                    throw HarnessError("\(incoming().count) of \(count) calls reported, \(ended().count) ended" + HarnessError.tail(running.log))
-                }
-                try await Task.sleep(for: .milliseconds(50))
+            guard await TestPatience.eventually(within: .seconds(30), every: .milliseconds(50), {
+                incoming().count >= count && ended().count >= busyCount
+            }) else {
+                throw HarnessError("\(incoming().count) of \(count) calls reported, \(ended().count) ended" + HarnessError.tail(running.log))
             }
             let endedCalls = ended()
             #expect(endedCalls.allSatisfy { $0.string("reason") == "busy" && $0.number("duration_s") == 0 }, "\(endedCalls)")
@@ -75,9 +74,9 @@ import Testing
             #expect(calls.allSatisfy { $0.string("panel")?.hasPrefix("panel-") == true }, "a call without its panel: \(calls)")
             // Busy refusals are journaled as they are reported; poll until the recorder wrote them.
             var missed: [JSONValue] = []
-            while missed.count < busyCount && ContinuousClock.now < deadline {
+            try await TestPatience.eventually(within: max(.zero, deadline - ContinuousClock.now), every: .milliseconds(100)) {
                 missed = try await Self.log(running, "--missed")
-                if missed.count < busyCount { try await Task.sleep(for: .milliseconds(100)) }
+                return missed.count >= busyCount
             }
             var unhandled: [Int] = []
             let ids = missed.compactMap { $0["id"].flatMap { if case .integer(let n) = $0 { n } else { nil } } }

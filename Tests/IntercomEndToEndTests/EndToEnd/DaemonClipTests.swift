@@ -23,7 +23,14 @@ import IntercomTestSupport
             #expect(call.succeeded, "\(call)\n\(daemon.log)")
             let ended = try await daemon.waitForEvent("call_ended")
             let id = try #require(ended.string("call"))
-            try await Task.sleep(for: .milliseconds(500))
+            // The journal names the clip once the recording is closed, a moment after the call ended.
+            await TestPatience.eventually(within: .seconds(10), every: .milliseconds(100)) {
+                let log = try? await daemon.run(["log", "--json", "--local"])
+                return log?.stdout.split(separator: "\n").contains { line in
+                    let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                    return entry?["call"] as? String == id && entry?["clip"] is String
+                } == true
+            }
 
             let log = try await daemon.run(["log", "--json", "--local"])
             #expect(log.status == 0, "\(log.stderr)")

@@ -45,7 +45,7 @@ import IntercomPhoneTestSupport
         let answered = try await daemon.waitForEvent("call_answered") { $0.string("call") != firstCall }
         let secondCall = try #require(answered.string("call"))
         kill(daemon.process.pid, SIGHUP)
-        try await Task.sleep(for: .milliseconds(600))
+        await TestPatience.eventually(within: .seconds(5)) { daemon.log.contains("SIGHUP: config reloaded") }
         #expect(daemon.process.isRunning, "\(daemon.log)")
         #expect(!daemon.events.contains { $0.name == "call_ended" && $0.string("call") == secondCall }, "\(daemon.events)")
         #expect(daemon.log.contains("SIGHUP: config reloaded"), "\(daemon.log)")

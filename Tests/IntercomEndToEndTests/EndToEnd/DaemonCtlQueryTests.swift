@@ -75,14 +75,15 @@ import Testing
 
     /// `ctl journal` piped until the door opening is in it (the journal writes after the event): that entry.
     static func pollJournal(_ daemon: DaemonProcess) async throws -> [String: Any]? {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
         var last: (status: Int32, stdout: String, stderr: String) = (0, "", "")
-        while ContinuousClock.now < deadline {
+        var door: [String: Any]?
+        try await TestPatience.eventually(within: .seconds(10), every: .milliseconds(100)) {
             last = try await daemon.run(["ctl", "journal", "--limit", "5"])
             let entries = (try? JSONSerialization.jsonObject(with: Data(last.stdout.utf8))) as? [[String: Any]]
-            if let door = entries?.first(where: { $0["kind"] as? String == "door" }) { return door }
-            try await Task.sleep(for: .milliseconds(100))
+            door = entries?.first(where: { $0["kind"] as? String == "door" })
+            return door != nil
         }
+        if let door { return door }
         Issue.record("ctl journal never listed the opening: \(last)")
         return nil
     }

@@ -37,10 +37,8 @@ import Testing
                 #expect(login.status == 0, "\(login)")
                 // The daemon asks the operator again on SIGHUP.
                 kill(daemon.process.pid, SIGHUP)
-                var known = false
-                for _ in 0..<50 where !known {
-                    known = try await daemon.run(["ctl", "status"]).stdout.contains("home:1:0")
-                    if !known { try await Task.sleep(for: .milliseconds(100)) }
+                let known = try await TestPatience.eventually(within: .seconds(5), every: .milliseconds(100)) {
+                    try await daemon.run(["ctl", "status"]).stdout.contains("home:1:0")
                 }
                 #expect(known, "the daemon never listed home:1:0\n\(daemon.log)")
 

@@ -134,20 +134,18 @@ final class DaemonProcess: @unchecked Sendable {
     @discardableResult
     func waitForEvent(_ name: String, timeout: Duration = .seconds(10),
                       where predicate: (DaemonEvent) -> Bool = { _ in true }) async throws -> DaemonEvent {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
+        var hit: DaemonEvent?
+        try await TestPatience.eventually(within: timeout) {
             let exited = !process.isRunning
-            if let hit = events.first(where: { $0.name == name && predicate($0) }) { return hit }
-            if exited {
+            hit = events.first(where: { $0.name == name && predicate($0) })
+            if hit == nil && exited {
                 throw HarnessError("intercom daemon exited (status \(process.exitStatus ?? -1)) before event \(name)"
                     + HarnessError.tail(log))
             }
-            if clock.now >= deadline {
-                throw HarnessError.timeout("daemon event \(name)", after: timeout, log: log)
-            }
-            try await Task.sleep(for: .milliseconds(20))
+            return hit != nil
         }
+        guard let hit else { throw HarnessError.timeout("daemon event \(name)", after: timeout, log: log) }
+        return hit
     }
 
     /// Waits for `started` and remembers it (its `listen` addresses give the ports).

@@ -102,12 +102,8 @@ import IntercomPhoneTestSupport
             account = sip:resident@\(kamailio.hostPort)
             proxy = sip:\(kamailio.hostPort);transport=tcp
             """, name: "udptcp")
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(10))
-        while clock.now < deadline {
-            if daemon.names.contains("registered") { break }
-            if !daemon.process.isRunning { break }
-            try await Task.sleep(for: .milliseconds(50))
+        await TestPatience.eventually(within: .seconds(10), every: .milliseconds(50)) {
+            daemon.names.contains("registered") || !daemon.process.isRunning
         }
         if daemon.process.isRunning {
             #expect(daemon.names.contains("registered"), "never registered: \(daemon.events)\n\(kamailio.log)")

@@ -28,18 +28,13 @@ import Testing
             try await withCleanup({ await tmux.kill() }) {
                 try await tmux.waitForScreen(containing: "waiting for calls", timeout: .seconds(20))
                 // The first copy of the operator's log may come a round after the screen opens.
-                let clock = ContinuousClock()
-                let deadline = clock.now.advanced(by: .seconds(20))
                 var journal = ""
-                while !journal.contains("opened by app") {
-                    guard clock.now < deadline else { throw HarnessError("the journal never showed the opening:\n\(journal)") }
+                guard try await TestPatience.eventually(within: .seconds(20), every: .seconds(1), {
                     try await tmux.sendKeys("l")
                     journal = try await tmux.waitForScreen(containing: "l/q/Esc close")
-                    if !journal.contains("opened by app") {
-                        try await tmux.sendKeys("l")
-                        try await Task.sleep(for: .seconds(1))
-                    }
-                }
+                    guard journal.contains("opened by app") else { try await tmux.sendKeys("l"); return false }
+                    return true
+                }) else { throw HarnessError("the journal never showed the opening:\n\(journal)") }
                 #expect(journal.contains("Enter recording"), "\(journal)")
 
                 try await tmux.sendKeys("Enter")

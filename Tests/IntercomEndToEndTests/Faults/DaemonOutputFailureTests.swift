@@ -18,16 +18,13 @@ import IntercomPhoneTestSupport
                                       name: "panel", remote: try daemon.hostPort(), service: "resident", timeout: .seconds(10))
         #expect(call.succeeded, "\(call)\n\(daemon.log)")
         #expect(daemon.process.isRunning, "\(daemon.log)")
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(5))
         var entries: [[String: Any]] = []
-        while clock.now < deadline {
+        try await TestPatience.eventually(within: .seconds(5), every: .milliseconds(100)) {
             let log = try await daemon.run(["log", "--json"])
             entries = log.stdout.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
-            if entries.contains(where: { $0["outcome"] as? String == "remote_hangup" }) { break }
-            try await Task.sleep(for: .milliseconds(100))
+            return entries.contains(where: { $0["outcome"] as? String == "remote_hangup" })
         }
         #expect(entries.contains { $0["outcome"] as? String == "remote_hangup" && $0["answered_by"] as? String == "auto" },
                 "\(entries)\n\(daemon.log)")

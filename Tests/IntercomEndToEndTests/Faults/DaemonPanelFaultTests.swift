@@ -31,10 +31,8 @@ import IntercomPhoneTestSupport
 
     /// The daemon's alarm stream is open at the panel (faults only meet requests made after they are set).
     static func waitForAlarmStream(_ server: SimulatedPanelHTTPServer, _ daemon: DaemonProcess) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while server.alarmStreamCount == 0 {
-            guard ContinuousClock.now < deadline else { throw HarnessError("the daemon never opened the alarm stream\n\(daemon.log)") }
-            try await Task.sleep(for: .milliseconds(50))
+        guard await TestPatience.eventually(within: .seconds(10), every: .milliseconds(50), { server.alarmStreamCount > 0 }) else {
+            throw HarnessError("the daemon never opened the alarm stream\n\(daemon.log)")
         }
     }
 

@@ -35,12 +35,10 @@ import IntercomPhoneTestSupport
                               remote: try daemon.hostPort(), service: "resident", timeout: .seconds(40),
                               calls: Self.calls, rate: 20)
         try await withCleanup({ _ = await panels.stop() }) {
-            let deadline = ContinuousClock.now + .seconds(15)
-            while daemon.names.filter({ $0 == "call_answered" }).count < Self.calls {
-                guard ContinuousClock.now < deadline else {
-                    throw HarnessError("only \(daemon.names.filter { $0 == "call_answered" }.count) of \(Self.calls) calls answered\n\(daemon.log)")
-                }
-                try await Task.sleep(for: .milliseconds(50))
+            guard await TestPatience.eventually(within: .seconds(15), every: .milliseconds(50), {
+                daemon.names.filter({ $0 == "call_answered" }).count >= Self.calls
+            }) else {
+                throw HarnessError("only \(daemon.names.filter { $0 == "call_answered" }.count) of \(Self.calls) calls answered\n\(daemon.log)")
             }
             let callIDs = Set(daemon.events.filter { $0.name == "call_answered" }.compactMap { $0.string("call") })
 

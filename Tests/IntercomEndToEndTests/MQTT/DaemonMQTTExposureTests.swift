@@ -138,12 +138,10 @@ import IntercomTestSupport
             let pressed = ContinuousClock.now
             try presser.write(line: "PRESS")
             var reached: Duration?
-            while reached == nil && ContinuousClock.now - pressed < .seconds(30) {
-                if panel.stdout.components(separatedBy: "door opened: main (http)").count - 1 >= 2 {
-                    reached = ContinuousClock.now - pressed
-                } else {
-                    try await Task.sleep(for: .milliseconds(2))
-                }
+            await TestPatience.eventually(within: .seconds(30), every: .milliseconds(2)) {
+                guard panel.stdout.components(separatedBy: "door opened: main (http)").count - 1 >= 2 else { return false }
+                reached = ContinuousClock.now - pressed
+                return true
             }
             let elapsed = try #require(reached, "the PRESS never reached the panel\n\(daemon.log)")
             #expect(elapsed < .milliseconds(100), "the door waited \(elapsed) behind the births")

@@ -32,7 +32,7 @@ import IntercomTestSupport
             // The display names stay the real ones.
             #expect((buttons["dvor"]?["device"] as? [String: Any])?["name"] as? String == "Двор panel", "\(buttons)")
             #expect((buttons["vkhod"]?["device"] as? [String: Any])?["name"] as? String == "Вход panel", "\(buttons)")
-            try await Task.sleep(for: .milliseconds(300))
+            await TestPatience.eventually(within: .seconds(5)) { subscriber.messages.filter { $0.topic.hasSuffix("/config") }.count >= 24 }
             let configs = subscriber.messages.filter { $0.topic.hasSuffix("/config") }
             #expect(configs.count == 24 && !configs.contains { $0.topic.contains("/____") }, "\(configs.map(\.topic))")
 

@@ -24,7 +24,9 @@ import IntercomTestSupport
             let root = try await MQTTRig.root(late)
             let status = try await late.wait(for: root + "/status")
             #expect(status.text == "online" && status.retained, "\(status)")
-            try await Task.sleep(for: .milliseconds(500))
+            await TestPatience.eventually(within: .seconds(5)) {
+                late.messages.filter { $0.topic.hasPrefix("homeassistant/") && $0.topic.hasSuffix("/config") }.count >= 24
+            }
             let configs = late.messages.filter { $0.topic.hasPrefix("homeassistant/") && $0.topic.hasSuffix("/config") }
             #expect(configs.count == 24, "12 entities per panel: \(configs.map(\.topic))")
             var problems: [String] = []
@@ -70,7 +72,9 @@ import IntercomTestSupport
             let again = try await broker.subscribe(["homeassistant/#"])
             try await broker.publish("homeassistant/status", "online")
             try await live.wait(for: root + "/status", timeout: .seconds(5)) { $0.text == "online" && !$0.retained }
-            try await Task.sleep(for: .milliseconds(500))
+            await TestPatience.eventually(within: .seconds(5)) {
+                again.messages.filter { !$0.retained && $0.topic.hasSuffix("/config") }.count >= 24
+            }
             #expect(again.messages.filter { !$0.retained && $0.topic.hasSuffix("/config") }.count == 24,
                     "configs republished after the birth message: \(again.messages.count)")
 
@@ -90,7 +94,7 @@ import IntercomTestSupport
             try await Task.sleep(for: .milliseconds(300))
             await first.stop()
             let before = try await broker.subscribe(["homeassistant/#"])
-            try await Task.sleep(for: .milliseconds(500))
+            await TestPatience.eventually(within: .seconds(5)) { before.messages.filter { $0.topic.contains("/yard_") }.count >= 12 }
             #expect(before.messages.filter { $0.topic.contains("/yard_") }.count == 12, "\(before.messages)")
 
             let second = try DaemonProcess(config: MQTTRig.config(broker: broker), name: "mqtt-after", directory: first.directory)
@@ -99,7 +103,7 @@ import IntercomTestSupport
                 try await second.process.waitForOutput(containing: "no longer in the config", in: .stderr)
                 try await Task.sleep(for: .milliseconds(800))
                 let after = try await broker.subscribe(["homeassistant/#"])
-                try await Task.sleep(for: .milliseconds(500))
+                await TestPatience.eventually(within: .seconds(5)) { after.messages.filter { $0.topic.contains("/entrance_") }.count >= 12 }
                 #expect(!after.messages.contains { $0.topic.contains("/yard_") }, "\(after.messages)")
                 #expect(after.messages.filter { $0.topic.contains("/entrance_") }.count == 12)
             }
@@ -247,7 +251,7 @@ import IntercomTestSupport
             let late = try await broker.subscribe(["homeassistant/#", "intercom/#"])
             try await late.wait(for: root + "/status") { $0.text == "online" && $0.retained }
             try await late.wait(for: root + "/entrance/dnd/state") { $0.retained }
-            try await Task.sleep(for: .milliseconds(300))
+            await TestPatience.eventually(within: .seconds(5)) { late.messages.filter { $0.topic.hasSuffix("/config") && $0.retained }.count >= 12 }
             #expect(late.messages.filter { $0.topic.hasSuffix("/config") && $0.retained }.count == 12, "\(late.messages)")
             let order = subscriber.messages.map(\.topic)
             if let config = order.firstIndex(where: { $0.hasSuffix("/config") }), let event = order.firstIndex(of: root + "/events") {

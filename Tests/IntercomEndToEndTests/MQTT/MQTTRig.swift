@@ -22,13 +22,12 @@ enum MQTTRig {
 
     /// Waits until the daemon's log says it is connected to the broker `count` times in all.
     static func waitConnected(_ daemon: DaemonProcess, count: Int = 1, timeout: Duration = .seconds(15)) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while daemon.process.stderr.components(separatedBy: "mqtt: connected to").count - 1 < count {
-            if !daemon.process.isRunning { throw HarnessError("the daemon exited" + HarnessError.tail(daemon.log)) }
-            if clock.now >= deadline { throw HarnessError.timeout("mqtt: connected (\(count))", after: timeout, log: daemon.log) }
-            try await Task.sleep(for: .milliseconds(20))
+        let connected = try await TestPatience.eventually(within: timeout) {
+            if daemon.process.stderr.components(separatedBy: "mqtt: connected to").count - 1 >= count { return true }
+            guard daemon.process.isRunning else { throw HarnessError("the daemon exited" + HarnessError.tail(daemon.log)) }
+            return false
         }
+        if !connected { throw HarnessError.timeout("mqtt: connected (\(count))", after: timeout, log: daemon.log) }
     }
 
     /// The daemon's topic root (`intercom/<host>`), read from the retained door config of `entrance`.

@@ -85,11 +85,7 @@ import IntercomPhone
         #expect(prlimit.status == 0, "\(prlimit)")
         var clients: [Int32] = []
         for _ in 0..<12 { if let fd = Self.rawClient(socketPath) { clients.append(fd) } }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(5))
-        while !daemon.process.stderr.contains("accept failed") && clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        await TestPatience.eventually(within: .seconds(5), every: .milliseconds(50)) { daemon.process.stderr.contains("accept failed") }
         #expect(daemon.process.stderr.contains("accept failed: Too many open files"), "\(daemon.log)")
         // While stuck, ctl gives up in time instead of hanging.
         let stuck = try await IntercomBinary.run(["ctl", "status", "--socket", socketPath, "--timeout", "0.5"], in: daemon.directory)
@@ -97,11 +93,9 @@ import IntercomPhone
         try await Task.sleep(for: .seconds(2))
         for fd in clients { close(fd) }
         // The loop is back: ctl answers.
-        var answered = false
-        for _ in 0..<20 where !answered {
+        let answered = try await TestPatience.eventually(within: .seconds(5), every: .milliseconds(250)) {
             let r = try await IntercomBinary.run(["ctl", "status", "--socket", socketPath, "--timeout", "2"], in: daemon.directory)
-            answered = r.status == 0 && r.stdout.contains("\"calls\"")
-            if !answered { try await Task.sleep(for: .milliseconds(250)) }
+            return r.status == 0 && r.stdout.contains("\"calls\"")
         }
         #expect(answered, "\(daemon.log)")
         let reports = daemon.process.stderr.components(separatedBy: "accept failed").count - 1

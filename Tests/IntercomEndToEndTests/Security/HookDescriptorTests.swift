@@ -30,10 +30,8 @@ import IntercomPhoneTestSupport
             on_started = \(hook)
             """, name: "hookfds")
         try await daemon.waitUntilStarted()
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(10))
-        while ((try? String(contentsOfFile: listing, encoding: .utf8)) ?? "").isEmpty && clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
+        await TestPatience.eventually(within: .seconds(10), every: .milliseconds(50)) {
+            !((try? String(contentsOfFile: listing, encoding: .utf8)) ?? "").isEmpty
         }
         // ls writes its listing in one go at exit; a moment more covers a slow disk.
         try await Task.sleep(for: .milliseconds(200))

@@ -62,12 +62,10 @@ import IntercomPhoneTestSupport
         let directory = try TestDirectory(prefix: "intercom-simpanel-tmp")
         let tmp = try directory.subdirectory("tmp").path
         let panel = try await SimulatorProcess.panel([], in: directory, environment: ["TMPDIR": tmp])
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(15))
         var found: [String] = []
-        while found.isEmpty && panel.isRunning && clock.now < deadline {
+        await TestPatience.eventually(within: .seconds(15)) {
             found = ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter { $0.hasPrefix("intercom-simulated-panel.") }
-            try await Task.sleep(for: .milliseconds(20))
+            return !found.isEmpty || !panel.isRunning
         }
         #expect(found.count == 1, "\(found)\n\(panel.log)")
         for name in found { #expect(Self.mode(tmp + "/" + name) == 0o700, "\(name)") }

@@ -28,8 +28,7 @@ struct SwitchPersistenceTests {
         let incoming = try await daemon.waitForEvent("call_incoming") { !before.contains($0.string("call") ?? "") }
         let call = incoming.string("call")
         try await daemon.waitForEvent("call_ended", timeout: .seconds(15)) { $0.string("call") == call }
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while !panel.activeCalls.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        await TestPatience.eventually(within: .seconds(10)) { panel.activeCalls.isEmpty }
         return daemon.events.filter { $0.string("call") == call }
     }
 

@@ -39,12 +39,10 @@ struct SetupWizardTests {
         }) {
             /// Waits until `prompt` is on the screen `count` times, then types `text` and Enter.
             func answer(_ prompt: String, count: Int = 1, _ text: String) async throws -> String {
-                let deadline = ContinuousClock.now.advanced(by: .seconds(20))
                 var screen = ""
-                while ContinuousClock.now < deadline {
+                try await TestPatience.eventually(within: .seconds(20), every: .milliseconds(100)) {
                     screen = try await tmux.capture()
-                    if screen.components(separatedBy: prompt).count - 1 >= count { break }
-                    try await Task.sleep(for: .milliseconds(100))
+                    return screen.components(separatedBy: prompt).count - 1 >= count
                 }
                 guard screen.components(separatedBy: prompt).count - 1 >= count else {
                     throw HarnessError("no prompt '\(prompt)' (#\(count)) on the screen:\n\(screen)")

@@ -29,11 +29,9 @@ final class PulseAudioServer: @unchecked Sendable {
                                  name: "pulseaudio",
                                  environment: ["XDG_RUNTIME_DIR": runtime.path, "HOME": runtime.path, "PULSE_SERVER": nil],
                                  logDirectory: parent.url)
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while ContinuousClock.now < deadline {
-            if let info = try? await pactl(["info"]), info.status == 0 { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        if await TestPatience.eventually(within: .seconds(10), every: .milliseconds(100), {
+            (try? await pactl(["info"]))?.status == 0
+        }) { return }
         await process.stop()
         throw HarnessError("pulseaudio did not start within 10 s:\n\(process.combinedOutput)")
     }
@@ -60,13 +58,11 @@ final class PulseAudioServer: @unchecked Sendable {
 
     /// Waits until every playing stream is on `sink` (and one is playing).
     func waitUntilPlaying(on sink: String, timeout: Duration = .seconds(10)) async throws {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
         var seen: [String] = []
-        while ContinuousClock.now < deadline {
+        if try await TestPatience.eventually(within: timeout, every: .milliseconds(100), {
             seen = try await sinksPlaying()
-            if !seen.isEmpty && seen.allSatisfy({ $0 == sink }) { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+            return !seen.isEmpty && seen.allSatisfy({ $0 == sink })
+        }) { return }
         throw HarnessError("expected the call's sound on sink \(sink), streams are on \(seen)")
     }
 
@@ -77,11 +73,8 @@ final class PulseAudioServer: @unchecked Sendable {
         // Raw 16-bit mono on parec's stdout (Subprocess keeps it in a file): no header to finish.
         let recorder = try Subprocess("parec", ["--latency-msec=200", "--device=\(sink).monitor", "--format=s16le", "--channels=1", "--rate=8000"],
                                       name: "parec-\(sink)", environment: environment, logDirectory: directory.url)
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while ContinuousClock.now < deadline {
-            let size = (try? FileManager.default.attributesOfItem(atPath: recorder.stdoutURL.path)[.size] as? Int) ?? 0
-            if size >= 1600 + 16000 { break }
-            try await Task.sleep(for: .milliseconds(100))
+        await TestPatience.eventually(within: timeout, every: .milliseconds(100)) {
+            ((try? FileManager.default.attributesOfItem(atPath: recorder.stdoutURL.path)[.size] as? Int) ?? 0) >= 1600 + 16000
         }
         await recorder.stop(grace: .seconds(2))
         let bytes = (try? Data(contentsOf: recorder.stdoutURL)) ?? Data()

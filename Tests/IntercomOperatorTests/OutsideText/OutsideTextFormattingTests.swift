@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import IntercomBase
+import IntercomTestSupport
 @testable import IntercomCLI
 import IntercomOperator
 
