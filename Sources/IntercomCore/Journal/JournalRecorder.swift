@@ -87,6 +87,9 @@ public actor JournalRecorder {
         }
     }
 
+    /// The waits for the call's first picture still pending: a test orders a picture after a wait by it.
+    package func pictureWaits(call: CallID) -> Int { inProgress[call]?.pictureWaiters.count ?? 0 }
+
     private func resumeWaiter(_ call: CallID, token: UInt64, with path: String?) {
         guard let index = inProgress[call]?.pictureWaiters.firstIndex(where: { $0.token == token }) else { return }
         inProgress[call]?.pictureWaiters.remove(at: index).continuation.resume(returning: path)

@@ -25,7 +25,7 @@ import IntercomModel
         await recorder.record(IntercomEvent(.callIncoming(c)))
         let waiter = Task { await recorder.picture(call: c.id, within: .seconds(60)) }
         let start = ContinuousClock.now
-        try await Task.sleep(for: .milliseconds(30))
+        try await TestPatience.poll("the wait for the first picture began") { await recorder.pictureWaits(call: c.id) == 1 }
         await recorder.record(IntercomEvent(.peepholeFrame(c, width: 640, height: 480, fps: 3)))
         let path = await waiter.value
         // Woken by the picture, not by the deadline (a loaded machine may take seconds, never 60).
@@ -45,7 +45,7 @@ import IntercomModel
         #expect(waited >= .milliseconds(100) && waited < .seconds(20), "\(waited)")
         #expect(await recorder.picture(call: c.id, within: .zero) == nil)
         let waiter = Task { await recorder.picture(call: c.id, within: .seconds(60)) }
-        try await Task.sleep(for: .milliseconds(30))
+        try await TestPatience.poll("the wait for the first picture began") { await recorder.pictureWaits(call: c.id) == 1 }
         let ending = ContinuousClock.now
         await recorder.record(IntercomEvent(.callEnded(c, reason: .missed, durationSeconds: 1)))
         #expect(await waiter.value == nil)

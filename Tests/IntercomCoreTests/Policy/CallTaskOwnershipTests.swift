@@ -124,10 +124,7 @@ import Testing
     /// The call's tasks still running, once they have had up to 5 s of real time to return.
     static func tasksLeft(_ rig: EngineRig, call id: CallID) async -> Int {
         let label = Intercom.taskLabel(call: id)
-        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-        while rig.intercom.census.running(label) > 0 && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+        _ = await TestPatience.eventually(within: .seconds(5), every: .milliseconds(1)) { rig.intercom.census.running(label) == 0 }
         return rig.intercom.census.running(label)
     }
 }

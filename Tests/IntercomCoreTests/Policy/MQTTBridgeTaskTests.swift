@@ -3,6 +3,7 @@ import IntercomBase
 import IntercomCore
 import IntercomCoreFakes
 import IntercomMQTT
+import IntercomTestSupport
 import Testing
 
 /// No task of the MQTT bridge outlives it (issue 23): an answered call's picture, which waits two
@@ -18,8 +19,7 @@ import Testing
             let idle = bridge.runningTasks
             _ = try await AttendedTransferTests.answeredCall(rig)
             // The bridge hears `call_answered` on its own pump: its picture task starts then.
-            let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-            while bridge.runningTasks == idle && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            _ = await TestPatience.eventually(within: .seconds(10), every: .milliseconds(5)) { bridge.runningTasks != idle }
             #expect(bridge.runningTasks == idle + 1, "the answered call's picture task did not start")
             let clock = ContinuousClock()
             let stopping = clock.now

@@ -37,14 +37,12 @@ import IntercomPhoneTestSupport
         // A first small flood warms up what is allocated once (malloc arenas, belle-sip's channel).
         let warmup = try await Self.send(flood, to: daemon, count: 300)
         #expect(warmup.succeeded, "\(warmup)")
-        try await Task.sleep(for: .seconds(1))
-        let memoryBefore = try Self.privateKiB(pid)
+        let memoryBefore = try await Self.settledPrivateKiB(pid)
         let eventsBefore = daemon.events.count
         let filesBefore = Self.fileSizes(under: daemon.directory.url)
 
         let result = try await Self.send(flood, to: daemon, count: Self.requests)
-        try await Task.sleep(for: .seconds(1))
-        let memoryAfter = try Self.privateKiB(pid)
+        let memoryAfter = try await Self.settledPrivateKiB(pid)
         let grown = Self.fileSizes(under: daemon.directory.url).compactMap { path, size -> String? in
             let growth = size - (filesBefore[path] ?? 0)
             return growth >= 256 * 1024 ? "\(path) +\(growth / 1024) KiB" : nil
@@ -92,11 +90,9 @@ import IntercomPhoneTestSupport
             return answers
         }
         _ = try await flood(300)
-        try await Task.sleep(for: .seconds(1))
-        let before = try Self.privateKiB(pid)
+        let before = try await Self.settledPrivateKiB(pid)
         let answers = try await flood(Self.requests)
-        try await Task.sleep(for: .seconds(1))
-        let after = try Self.privateKiB(pid)
+        let after = try await Self.settledPrivateKiB(pid)
         print("MESSAGE flood from new ports: \(answers); private memory \(before) KiB before, \(after) KiB after (\(after - before) KiB)")
         #expect(answers == ["SIP/2.0 405 Method Not Allowed": Self.requests], "\(answers)\n\(daemon.log)")
         #expect(after - before <= 3 * 1024, "private memory grew from \(before) to \(after) KiB")
@@ -128,18 +124,12 @@ import IntercomPhoneTestSupport
         #expect(both.text.contains("SIP/2.0 403 Forbidden") && both.text.contains("SIP/2.0 405 Method Not Allowed")
                 && both.text.contains("Call-ID: tcp-2") && both.text.contains("Call-ID: tcp-3"), "\(both.text)")
         let split = request("MESSAGE", "tcp-4", body: "split")
-        let cut = split.index(split.startIndex, offsetBy: 60)
-        try peer.send(String(split[..<cut]))
-        try await Task.sleep(for: .milliseconds(200))
-        try peer.send(String(split[cut...]))
+        try await Self.sendInTwoWrites(split, cutAt: 60, by: peer)
         let joined = await peer.receive(for: .seconds(1))
         #expect(joined.text.hasPrefix("SIP/2.0 405") && joined.text.contains("Call-ID: tcp-4") && !joined.closed, "\(joined.text)")
         // A stranger's INVITE with its head cut in two still meets the caller gate (403 under reject), as before.
         let invite = peer.invite(service: "resident", remotePort: port, claimedUser: "666", claimedHost: "127.0.0.2", callID: "tcp-5")
-        let inviteCut = invite.index(invite.startIndex, offsetBy: 120)
-        try peer.send(String(invite[..<inviteCut]))
-        try await Task.sleep(for: .milliseconds(200))
-        try peer.send(String(invite[inviteCut...]))
+        try await Self.sendInTwoWrites(invite, cutAt: 120, by: peer)
         let refused = await peer.receive(for: .seconds(2))
         #expect(refused.text.contains("SIP/2.0 403") && refused.text.contains("Call-ID: tcp-5") && !refused.closed, "\(refused.text)\n\(daemon.log)")
         #expect(daemon.process.isRunning && !daemon.names.contains("call_incoming"), "\(daemon.events)")
@@ -233,6 +223,21 @@ import IntercomPhoneTestSupport
     /// The daemon's private memory in KiB: what it wrote (Private_Dirty, heap and stacks among it) plus any of
     /// that swapped out, from /proc/PID/smaps_rollup. Not Private_Clean: library pages count as private only
     /// while no other process maps them, so it swings by megabytes as other daemons of the test run come and go.
+    /// The daemon's private memory once a flood's last answers have gone (a second after it): what a
+    /// measure before and after compares.
+    static func settledPrivateKiB(_ pid: pid_t) async throws -> Int {
+        try await Task.sleep(for: .seconds(1))
+        return try privateKiB(pid)
+    }
+
+    /// A message whose head is cut in two TCP writes 200 ms apart, so the daemon reads it in two parts.
+    static func sendInTwoWrites(_ message: String, cutAt offset: Int, by peer: RawSIPPeer) async throws {
+        let cut = message.index(message.startIndex, offsetBy: offset)
+        try peer.send(String(message[..<cut]))
+        try await Task.sleep(for: .milliseconds(200))
+        try peer.send(String(message[cut...]))
+    }
+
     static func privateKiB(_ pid: pid_t) throws -> Int {
         let text = try String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)
         let values = text.split(separator: "\n").filter { $0.hasPrefix("Private_Dirty:") || $0.hasPrefix("Swap:") }
