@@ -7,7 +7,7 @@ import IntercomModel
 
 /// Routes to the operator accounts (`OperatorAccounts`, which keep their state): doors beside the
 /// panels, cameras, the call picture, unread messages, share expiry. What stays here touches the
-/// engine's own: the `door_opened` reports and, in a call from an operator's panel, the call.
+/// engine's own: the `door_opened` reports (the call carries an opening in `DoorOpeningFlow`).
 extension Intercom {
     /// How long an archive window `watch --at` asks for.
     public static let archiveWindowSeconds = 3600
