@@ -7,7 +7,7 @@ import IntercomOperator
 enum DoorRoute {
     /// No door named while a stranger's call is held: refused (`Doors.callFromNoPanel`).
     case strangersCall(CallSession)
-    /// In a call from an operator's panel (`Intercom.openInOperatorCall`).
+    /// In a call from an operator's panel (`DoorOpeningFlow.openInOperatorCall`).
     case operatorCall(CallSession)
     /// An operator's door by id, through its API.
     case operatorDoor((op: OperatorConfig, domophoneId: String, doorId: Int, id: String))

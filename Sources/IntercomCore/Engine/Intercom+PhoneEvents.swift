@@ -36,8 +36,8 @@ extension Intercom {
                 session.start(CallSession.guestConfirmation) {
                     // Guest mode's hang-up: `call_ended` names it.
                     await Self.$acting.withValue(.guestMode) {
-                        await self.hangUpUnlessConfirmed(id, phone: phone, call: "guest mode: call \(id) from \(panel.name)",
-                                                         outcome: "the door stays shut")
+                        await DoorOpeningFlow(phone: phone).hangUpUnlessConfirmed(id, call: "guest mode: call \(id) from \(panel.name)",
+                                                                                   outcome: "the door stays shut", on: self)
                     }
                 }
             }
@@ -45,13 +45,13 @@ extension Intercom {
                 // Answering it put the panel's earlier conversation on hold; unconfirmed, it goes.
                 let call = "call \(id) from \(session.name ?? session.info.from)"
                 session.start(CallSession.replacementConfirmation) {
-                    await self.hangUpUnlessConfirmed(id, phone: phone, call: call, outcome: "call \(earlier) goes on")
+                    await DoorOpeningFlow(phone: phone).hangUpUnlessConfirmed(id, call: call, outcome: "call \(earlier) goes on", on: self)
                 }
             }
         case .confirmed(let id):
             guard let session = calls.move(id, { $0.confirm() }) else { return }
             if session.answeredBy == .guestMode, let panel = session.panel {
-                letGuestIn(id, panel: panel, phone: phone)
+                DoorOpeningFlow(phone: phone).letGuestIn(id, panel: panel, on: self)
             }
             if !session.replacesOnceConfirmed.isEmpty { await incoming.replaceOnceConfirmed(session, on: self) }
         case .ended(let id, let reason, let duration, let detail):

@@ -32,16 +32,18 @@ public actor Intercom {
     let services: IntercomServices
     /// The engine's time: every wait and every `now` goes through it.
     public nonisolated var clock: any EngineClock { services.clock }
-    let phoneSettings: PhoneSettings
+    /// The phone's settings and the caller gate they share with the phone thread.
+    nonisolated let setup: PhoneSetup
+    nonisolated var phoneSettings: PhoneSettings { setup.settings }
     /// Who is calling, by where the packets come from; shared with the phone thread, which
     /// refuses impostors and strangers before liblinphone sees them.
-    nonisolated let callerGate: CallerGate
+    nonisolated var callerGate: CallerGate { setup.callerGate }
     /// Who each call is from, and the refused callers' log lines.
     var callers = CallerRecognition()
     /// The doors part: which ways a door opens, and when each last opened by itself (`auto_open_interval`).
     var doors = Doors()
     public nonisolated let logger: Logger
-    private(set) var phone: (any PhoneService)?
+    var phone: (any PhoneService)? { started.phone }
     /// The calls, live and ended, and the waits on a call's state (`wait(for:upTo:until:)`).
     var calls = CallRegistry()
     /// The SIP account's registration and its retry.
@@ -56,10 +58,10 @@ public actor Intercom {
     nonisolated let tasks: TaskOwner
     /// The missed-call queue's commands (`handled`, `callBack`) on the daemon's journal.
     nonisolated let missedCalls = MissedCalls()
-    var muted = false
-    private var onSpeaker = false
-    /// Not among `tasks`: it must drain the phone's last events (the calls' ends) after `stop`.
-    private var eventPump: Task<Void, Never>?
+    /// The audio part: the microphone's mute and the speaker toggle.
+    private(set) var audio = CallAudio()
+    /// The started phone, where it listens, and the pump of its events.
+    private var started = StartedPhone()
     /// The subscriptions part: what each face shows without a call, the panels' alarm streams.
     nonisolated let subscriptions: Subscriptions
 
@@ -81,11 +83,7 @@ public actor Intercom {
         self.config = config
         operators = OperatorAccounts(tokens: operatorTokens ?? OperatorTokenStore(environment: ProcessInfo.processInfo.environment),
                                      services: services, logger: logger, tasks: tasks)
-        var phoneSettings = phoneSettings
-        let gate = phoneSettings.callerGate ?? CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, operatorCalls: !config.operators.isEmpty, logger: logger))
-        phoneSettings.callerGate = gate
-        self.callerGate = gate
-        self.phoneSettings = phoneSettings
+        setup = PhoneSetup(phoneSettings) { CallerGate(CallerDirectory(panels: config.panels, sip: config.sip, operatorCalls: !config.operators.isEmpty, logger: logger)) }
         self.logger = logger
         var panels: [String: any PanelService] = [:]
         for panel in config.panels {
@@ -101,18 +99,16 @@ public actor Intercom {
     }
 
     /// The addresses the phone listens on once started.
-    public private(set) var listening: [ListenAddress] = []
+    public var listening: [ListenAddress] { started.listening }
 
     public var video: VideoFrameHub? { phone?.video }
 
     /// Starts the phone and publishes `started`. Throws `PhoneError` (port in use → exit 69).
     public func start() async throws {
-        let phone = try await services.startPhone(phoneSettings, logger)
-        self.phone = phone
-        listening = phone.listening
-        eventPump = Task { [weak self] in
+        let phone = try await services.startPhone(setup.settings, logger)
+        started = StartedPhone(phone, pump: Task { [weak self] in
             for await event in phone.events { await self?.handle(event) }
-        }
+        })
         publish(.started(listen: phone.listening.map(\.description), version: IntercomVersion.string))
         startOperatorRefresh()
     }
@@ -129,11 +125,11 @@ public actor Intercom {
         await tasks.end()
         for session in sessions { await session.tasks.end() }
         if let phone { await phone.stop() }
-        await eventPump?.value
+        await started.eventPump?.value
         // Calls that rang while the phone stopped, ended by it.
         for session in calls.everyCall { await session.tasks.end() }
         calls.forgetEnded()
-        phone = nil
+        started.phone = nil
         bus.finish()
     }
 
@@ -172,23 +168,20 @@ public actor Intercom {
                 try await phone.sendDTMF(session.info.id, digits: digits, timing: session.panel?.dtmfTiming ?? DTMFTiming())
                 return .object([("call", .string(session.info.id.rawValue)), ("digits", .string(digits))])
             case .mute(let wanted):
-                let before = muted
-                muted = wanted ?? !muted
-                try await phone.setMicrophoneMuted(muted)
-                if muted != before { publishAudio() }
-                return .object([("muted", .bool(muted))])
+                let changed = audio.mute(wanted)
+                try await phone.setMicrophoneMuted(audio.muted)
+                if changed { publish(audio.changed(config.audio)) }
+                return .object([("muted", .bool(audio.muted))])
             case .speaker(let wanted):
-                let before = onSpeaker
-                onSpeaker = wanted ?? !onSpeaker
-                let device = outputDevice
+                let changed = audio.speaker(wanted), device = audio.outputDevice(config.audio)
                 if device != "default" {
                     let active = calls.values.first { $0.stage == .active }?.info.id
                     try await phone.setOutputDevice(device, call: active)
                 }
-                if onSpeaker != before { publishAudio() }
-                return .object([("speaker", .bool(onSpeaker)), ("device", .string(device))])
+                if changed { publish(audio.changed(config.audio)) }
+                return .object([("speaker", .bool(audio.onSpeaker)), ("device", .string(device))])
             case .open(let panel, let door, let by):
-                return try await open(panel: panel, door: door, by: by, phone: phone)
+                return try await DoorOpeningFlow(phone: phone).open(panel: panel, door: door, by: by, on: self)
             case .call(let panel):
                 return try await dial(panel: panel, phone: phone)
             case .transfer(let id, let target):
@@ -230,7 +223,7 @@ public actor Intercom {
                        listen: listening.map(\.description),
                        doors: doorList(panels: config.panels.map(\.name)).map(\.json),
                        operators: config.operators.map { .init(name: $0.name, unread: operatorUnread[$0.name]) },
-                       muted: muted, speaker: onSpeaker).json
+                       muted: audio.muted, speaker: audio.onSpeaker).json
     }
 
 
@@ -241,20 +234,10 @@ public actor Intercom {
         bus.publish(IntercomEvent(kind, who: who))
     }
 
-    /// Where call audio plays: the speaker toggle picks `[audio] speaker` or `playback`.
-    private var outputDevice: String { onSpeaker ? config.audio.speaker : config.audio.playback }
-
-    /// A call ended and no conversation is left: the microphone muted in it (or by `mute` with
-    /// no call) is on again, so a mute never carries into the next visitor's call unseen.
+    /// A call ended and no conversation is left: the microphone muted in it is on again.
     func unmuteAfterLastCall(phone: any PhoneService) async {
-        guard muted, !calls.inConversation else { return }
-        muted = false
+        guard audio.unmuteAfterLastCall(inConversation: calls.inConversation) else { return }
         try? await phone.setMicrophoneMuted(false)
-        publishAudio()
-    }
-
-    /// `audio_changed`, read after the phone took the change, so the event tells what is in force.
-    private func publishAudio() {
-        publish(.audioChanged(muted: muted, speaker: onSpeaker, device: outputDevice))
+        publish(audio.changed(config.audio))
     }
 }

@@ -7,7 +7,7 @@ import IntercomModel
 
 /// Routes to the operator accounts (`OperatorAccounts`, which keep their state): doors beside the
 /// panels, cameras, the call picture, unread messages, share expiry. What stays here touches the
-/// engine's own: the `door_opened` reports and, in a call from an operator's panel, the call.
+/// engine's own: the `door_opened` reports (the call carries an opening in `DoorOpeningFlow`).
 extension Intercom {
     /// How long an archive window `watch --at` asks for.
     public static let archiveWindowSeconds = 3600
@@ -54,51 +54,5 @@ extension Intercom {
                                         automatic: trigger.isAutomatic) { [weak self] error in
             await self?.reportDoor(owner: target.op.name, call: ref, door: target.id, method: "operator", by: trigger, error: error)
         }
-    }
-
-    /// `o` in a call from an operator's panel: the door's digit in the call, as SmartYard's apps
-    /// do (a ringing call is answered muted first and hung up after), or the operator's API.
-    func openInOperatorCall(_ session: CallSession, door: Door, by trigger: DoorTrigger, phone: any PhoneService) async throws -> JSONValue {
-        let (op, listing): (OperatorConfig, DoorListing)
-        switch try operators.opening(in: session.operatorDoor, door: door, config: config) {
-        case .api(let t): return try await openOperatorDoor((t.op, t.domophoneId, t.doorId, t.id), by: trigger, call: session)
-        case .dtmf(let o, let l): (op, listing) = (o, l)
-        }
-        let id = session.info.id, ringing = session.stage == .ringing
-        let report = { (error: (any Error)?, method: String) in
-            self.reportDoor(owner: op.name, call: session.ref, door: listing.id, method: method, by: trigger, error: error)
-        }
-        if trigger.isAutomatic {
-            // As for a panel: only in a confirmed call (the caller's ACK and media came), and rate-limited.
-            do {
-                guard !ringing, calls[id]?.confirmed == true else {
-                    throw IntercomError.refused("call \(id) is not confirmed (no ACK or no media from the caller): automatic openings wait for it")
-                }
-                try operators.admitAutomaticOpen(listing.id)
-            } catch { report(error, "none"); throw error }
-        }
-        if ringing {
-            try await phone.setMicrophoneMuted(true, call: nil)
-            try await answer(id, by: .user, phone: phone)
-            guard try await wait(for: id, upTo: 5, until: { $0.stage == .active }) == .reached else {
-                try? await phone.setMicrophoneMuted(muted, call: nil)
-                throw IntercomError.noCall("answered")
-            }
-        }
-        do {
-            try await phone.sendDTMF(id, digits: OperatorAccounts.dtmfDigit, timing: DTMFTiming())
-            report(nil, "dtmf")
-        } catch {
-            report(error, "dtmf")
-            if ringing { try? await phone.setMicrophoneMuted(muted, call: nil) }
-            throw error
-        }
-        if ringing {
-            // The digit takes its time on the wire before the hangup.
-            try await clock.sleep(for: .seconds(1))
-            try? await ending(id) { try await phone.hangup(id) }
-            try? await phone.setMicrophoneMuted(muted, call: nil)
-        }
-        return OperatorAccounts.opened(op.name, door: listing.id, method: "dtmf")
     }
 }

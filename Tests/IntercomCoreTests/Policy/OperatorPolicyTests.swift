@@ -102,6 +102,18 @@ import Testing
         }
     }
 
+    /// The operator call's digit goes the panel's open-before-answering way: an answer that fails
+    /// leaves the call ringing and the microphone on again, as a failed opening in a panel's call does.
+    @Test func aFailedAnswerInTheOperatorsCallPutsTheMicrophoneBackOn() async throws {
+        try await Self.rig { rig throws in
+            let id = rig.phone.ring(from: "sip:100001@192.0.2.1", source: "192.0.2.1")
+            #expect(try await rig.incoming(id).panel == "home:1:0")
+            rig.phone.failNext("answer", with: .wrongState(id, "ended"))
+            await #expect(throws: IntercomError.self) { try await rig.intercom.execute(.open(panel: "home:1:0", door: .main, by: .key)) }
+            #expect(rig.phone.requests.all == [.mute(true, call: nil), .answer(id, recordTo: nil), .mute(false, call: nil)])
+        }
+    }
+
     /// With `open = api` the operator opens the door and the call rings on.
     @Test func withOpenAPIOInTheCallAsksTheOperator() async throws {
         try await Self.rig(open: .api) { rig throws in
