@@ -6,8 +6,7 @@ extension Intercom {
     /// keeps the panel settings it started with). The config table decides key by key
     /// (`ConfigReloadPlan`): live keys are applied; what needs a restart — a panel added or
     /// removed, its URL or credentials, `[sip]`, `[audio]`, the socket — is left as it is and
-    /// returned, one line each, for the daemon to log.
-    /// The `reload` command's work (SIGHUP).
+    /// returned, one line each, for the host to log. The `reload` command's work (SIGHUP).
     func reload(_ newConfig: IntercomConfig) -> [String] {
         let before = config.panels
         let plan = ConfigReloadPlan(running: config, reloaded: newConfig)
@@ -24,13 +23,5 @@ extension Intercom {
         tasks.start { await self.refreshOperatorDoors() }
         startOperatorRefresh()
         return plan.notApplied
-    }
-}
-
-extension JSONValue {
-    /// What a `reload` command's reply says waits for a restart, one line each.
-    public var notApplied: [String] {
-        guard case .array(let lines)? = self["not_applied"] else { return [] }
-        return lines.compactMap(\.stringValue)
     }
 }

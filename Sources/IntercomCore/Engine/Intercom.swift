@@ -213,10 +213,8 @@ public actor Intercom {
                 return .array(doorList(panels: config.panels.map(\.name)).map(\.json))
             case .journal(let query):
                 return try journalEntries(query)
-            case .watch, .watchCamera, .picture, .unwatch:
-                return try await subscription(command)
             // Carried out above: they need no phone.
-            case .shareExpiry, .reload:
+            case .watch, .watchCamera, .picture, .unwatch, .shareExpiry, .reload:
                 return try await execute(command)
             }
         } catch let error as PhoneError {
