@@ -12,9 +12,9 @@ public struct ControlRequest: Sendable, Equatable {
         case attach(screen: String)
         /// A screen's picture subscription (see `PictureRequest`); frames come as `frame` lines.
         case picture(PictureRequest)
-        /// `intercom share --until`: the daemon keeps the end of a guest's access (the operator's
-        /// server keeps none) and takes the access back when it is due; or forgets a kept end.
-        case shareExpiry(ShareExpiry.Change)
+
+        /// `intercom share --until`: a command like the others (`IntercomCommand.shareExpiry`).
+        public static func shareExpiry(_ change: ShareExpiry.Change) -> Action { .command(.shareExpiry(change)) }
     }
 
     /// Echoed in the reply as sent (any JSON value; null when absent).
@@ -230,8 +230,6 @@ public struct ControlRequest: Sendable, Equatable {
         case .picture(let picture):
             fields.append(named(.picture))
             fields += picture.fields
-        case .shareExpiry(let change):
-            fields = [named(.shareExpiry)] + change.fields
         case .command(let command):
             switch command {
             case .status: fields.append(named(.status))
@@ -290,6 +288,9 @@ public struct ControlRequest: Sendable, Equatable {
                 fields += (want.map { PictureRequest(source: .panel(panel), width: $0.width, height: $0.height, fps: 5, live: $0.live) }
                            ?? .stop(.panel(panel))).fields
             case .unwatch: fields.append(named(.unwatch))
+            case .shareExpiry(let change): fields = [named(.shareExpiry)] + change.fields
+            // In-process only: the server refuses the name as unknown, which is what it is there.
+            case .reload: fields.append(("command", .string("reload")))
             case .handled(let entry, let by), .callBack(let entry, let by):
                 if case .handled = command { fields.append(named(.handled)) } else { fields.append(named(.callback)) }
                 fields.append(("entry", .integer(Int(entry))))

@@ -67,6 +67,14 @@ public enum IntercomCommand: Sendable, Equatable {
     /// End every subscription of `subscriber` (its pictures' wants among them): a screen that quits,
     /// a control connection that closed.
     case unwatch(Subscriber)
+    /// Keep the end of a guest's shared access (`intercom share --until`: the operator's server
+    /// keeps none) and take the access back when it is due, or forget a kept end. The engine's
+    /// operator part keeps them; on the socket this is the `share_expiry` request.
+    case shareExpiry(ShareExpiry.Change)
+    /// Apply a re-read config to the running engine (SIGHUP): panel policies, the operators; calls
+    /// in progress go on. The reply's `not_applied` lists what waits for a restart. In-process
+    /// only: the host executes it on SIGHUP, and the control socket has no request for it.
+    case reload(IntercomConfig)
 }
 
 /// What a subscriber asks of one panel's picture (`IntercomCommand.picture`): the pixel box it

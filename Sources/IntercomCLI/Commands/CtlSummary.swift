@@ -60,6 +60,11 @@ enum CtlSummary {
         case .picture(_, let panel, let want):
             return want.map { "picture of \(TerminalSafe.escape(panel)) at \($0)" } ?? "no picture of \(TerminalSafe.escape(panel))"
         case .unwatch: return "watching nothing"
+        // `intercom share` sends these and says its own sentence; no ctl subcommand does.
+        case .shareExpiry(.keep): return "the access of +\(field("phone")) to flat \(field("flat")) ends at \(field("until"))"
+        case .shareExpiry(.forget):
+            return data["forgotten"]?.boolValue == true ? "the end of the access is forgotten" : "no end of that access was kept"
+        case .reload: return "config reloaded"
         }
     }
 

@@ -6,9 +6,8 @@ extension Intercom {
     /// keeps the panel settings it started with). The config table decides key by key
     /// (`ConfigReloadPlan`): live keys are applied; what needs a restart — a panel added or
     /// removed, its URL or credentials, `[sip]`, `[audio]`, the socket — is left as it is and
-    /// returned, one line each, for the daemon to log.
-    @discardableResult
-    public func updatePanels(_ newConfig: IntercomConfig) -> [String] {
+    /// returned, one line each, for the host to log. The `reload` command's work (SIGHUP).
+    func reload(_ newConfig: IntercomConfig) -> [String] {
         let before = config.panels
         let plan = ConfigReloadPlan(running: config, reloaded: newConfig)
         config = plan.config

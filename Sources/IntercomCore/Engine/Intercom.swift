@@ -22,7 +22,7 @@ public actor Intercom {
     public nonisolated let operators: OperatorAccounts
     /// Clip files of answered calls (`[panel] record`), named here and taken by the journal.
     public nonisolated let clips = CallClips()
-    /// Panel policies change on SIGHUP (`updatePanels`); the rest is fixed for the core's life.
+    /// Panel policies change on SIGHUP (`IntercomCommand.reload`); the rest is fixed for the core's life.
     public internal(set) var config: IntercomConfig
     /// The switches part: do-not-disturb and guest mode switched at run time, kept in its store.
     var switches: PanelSwitches
@@ -146,6 +146,9 @@ public actor Intercom {
     public func execute(_ command: IntercomCommand) async throws -> JSONValue {
         switch command {
         case .watch, .watchCamera, .picture, .unwatch: return try await subscription(command)
+        // Neither needs the phone: the operators' API and the config.
+        case .shareExpiry(let change): return try await operators.applyShareExpiry(change, config: config)
+        case .reload(let newConfig): return .object([("not_applied", .array(reload(newConfig).map { .string($0) }))])
         default: break
         }
         guard let phone else { throw IntercomError.notStarted }
@@ -203,8 +206,9 @@ public actor Intercom {
                 return .array(doorList(panels: config.panels.map(\.name)).map(\.json))
             case .journal(let query):
                 return try journalEntries(query)
-            case .watch, .watchCamera, .picture, .unwatch:
-                return try await subscription(command)
+            // Carried out above: they need no phone.
+            case .watch, .watchCamera, .picture, .unwatch, .shareExpiry, .reload:
+                return try await execute(command)
             }
         } catch let error as PhoneError {
             throw IntercomError.phone(error)

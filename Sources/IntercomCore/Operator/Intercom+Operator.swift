@@ -30,7 +30,8 @@ extension Intercom {
         try await operators.cameraStream(id, view, in: config)
     }
 
-    /// A keeper of the shared-access ends in `store` on the engine's seams (the daemon runs it beside the socket).
+    /// A keeper of the shared-access ends in `store` on the engine's seams, which the `shareExpiry`
+    /// command reaches (the host makes it once and runs it).
     public nonisolated func shareExpiryKeeper(store: ShareExpiryStore) -> ShareExpiryKeeper {
         let bus = bus
         return operators.shareExpiryKeeper(store: store, config: { [weak self] in

@@ -33,6 +33,8 @@ public final class OperatorAccounts: Sendable {
         var unread: [String: Int] = [:]
         /// When each operator door last opened by itself (hooks), for `automaticInterval`.
         var lastAutomaticOpen: [String: Date] = [:]
+        /// The keeper of the shared-access ends the `shareExpiry` command reaches (the host's, when it keeps them).
+        var shareExpiries: ShareExpiryKeeper?
     }
     private let state = Mutex(State())
 
@@ -138,13 +140,32 @@ public final class OperatorAccounts: Sendable {
     }
 
     /// A keeper of the shared-access ends in `store`, reaching each operator as the config `config`
-    /// gives now (SIGHUP may have removed it: then the keeper says so and tries again later).
+    /// gives now (SIGHUP may have removed it: then the keeper says so and tries again later). It is
+    /// the one the `shareExpiry` command reaches from now on.
     func shareExpiryKeeper(store: ShareExpiryStore, config: @escaping @Sendable () async throws -> IntercomConfig,
                            publish: @escaping @Sendable (IntercomEvent) -> Void) -> ShareExpiryKeeper {
-        ShareExpiryKeeper(store: store, clock: clock, logger: logger, client: { [weak self] name in
+        let keeper = ShareExpiryKeeper(store: store, clock: clock, logger: logger, client: { [weak self] name in
             guard let self else { throw IntercomError.notStarted }
             return try client(named: name, in: try await config())
         }, publish: publish)
+        state.withLock { $0.shareExpiries = keeper }
+        return keeper
+    }
+
+    /// The `shareExpiry` command: keeps an end for an operator `config` has (the keeper could never
+    /// take it back otherwise), or forgets one; saved before it returns.
+    func applyShareExpiry(_ change: ShareExpiry.Change, config: IntercomConfig) async throws -> JSONValue {
+        guard let keeper = state.withLock({ $0.shareExpiries }) else {
+            throw IntercomError.refused("this daemon keeps no ends of shared access")
+        }
+        if case .keep(let expiry) = change, config.operator(named: expiry.operatorName) == nil {
+            throw IntercomError.refused("the daemon has no [operator \(expiry.operatorName)]; reload it (SIGHUP) after adding one")
+        }
+        do {
+            return try await keeper.apply(change)
+        } catch {
+            throw IntercomError.refused("the end of the access was not kept: \(error)")
+        }
     }
 
     /// Refuses a second automatic opening of door `id` within `automaticInterval`.

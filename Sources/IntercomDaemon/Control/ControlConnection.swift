@@ -27,7 +27,6 @@ final class ControlConnection: @unchecked Sendable {
     /// task). Ended when the connection ends; the server's `settle` awaits them.
     private let tasks: TaskOwner
     private let shared: ScreensShared
-    private let shares: ShareExpiryKeeper?
     private var screens: AttachedScreens { shared.screens }
     private let peerPID: Int32?
     /// The peer's user name (SO_PEERCRED uid), for who acted.
@@ -38,11 +37,10 @@ final class ControlConnection: @unchecked Sendable {
     private let subscriber: Subscriber
 
     init(fd: Int32, number: Int, intercom: Intercom, logger: Logger, outboxLimit: Int,
-         shared: ScreensShared, shares: ShareExpiryKeeper?, peerPID: Int32?, peerUser: String? = nil, onClose: @escaping @Sendable (Int) -> Void) {
+         shared: ScreensShared, peerPID: Int32?, peerUser: String? = nil, onClose: @escaping @Sendable (Int) -> Void) {
         self.socket = OwnedDescriptor(fd)
         self.number = number
         self.shared = shared
-        self.shares = shares
         self.peerPID = peerPID
         self.peerUser = peerUser
         self.intercom = intercom
@@ -163,20 +161,6 @@ final class ControlConnection: @unchecked Sendable {
             }
             subscribe(picture)
             send(ControlReply.success(id: request.id, data: .object([("frame", .string(picture.key))])))
-        case .shareExpiry(let change):
-            guard let shares else {
-                send(ControlReply.failure(id: request.id, error: "this daemon keeps no ends of shared access"))
-                return
-            }
-            if case .keep(let expiry) = change, await intercom.config.operator(named: expiry.operatorName) == nil {
-                send(ControlReply.failure(id: request.id, error: "the daemon has no [operator \(expiry.operatorName)]; reload it (SIGHUP) after adding one"))
-                return
-            }
-            do {
-                send(ControlReply.success(id: request.id, data: try await shares.apply(change)))
-            } catch {
-                send(ControlReply.failure(id: request.id, error: "the end of the access was not kept: \(error)"))
-            }
         case .events(let call):
             await stream(call: call)
         case .command(let asked):

@@ -24,14 +24,11 @@ public final class ControlServer: @unchecked Sendable {
     private var closing: [ControlConnection] = []
     private let acceptDone = DispatchSemaphore(value: 0)
     private let shared: ScreensShared
-    /// The ends of shared access this daemon keeps (`share_expiry`); nil: refused.
-    private let shares: ShareExpiryKeeper?
 
     /// `credentials` reads the peer of a connection (SO_PEERCRED); tests replace it with a double.
     public init(path: String, intercom: Intercom, logger: Logger, ownUID: UInt32 = getuid(),
-                outboxLimit: Int = 1 << 20, shares: ShareExpiryKeeper? = nil,
+                outboxLimit: Int = 1 << 20,
                 credentials: (@Sendable (Int32) -> PeerCredentials?)? = nil) {
-        self.shares = shares
         self.path = path
         self.intercom = intercom
         self.shared = ScreensShared()
@@ -134,7 +131,7 @@ public final class ControlServer: @unchecked Sendable {
             }
             let peer = credentials(client)
             let connection = ControlConnection(fd: client, number: number, intercom: intercom, logger: logger,
-                                               outboxLimit: outboxLimit, shared: shared, shares: shares, peerPID: peer?.pid,
+                                               outboxLimit: outboxLimit, shared: shared, peerPID: peer?.pid,
                                                peerUser: peer.map { FaceIdentity.userName(uid: $0.uid) }) { [weak self] number in
                 _ = self?.lock.withLock { self?.connections.removeValue(forKey: number) }
             }

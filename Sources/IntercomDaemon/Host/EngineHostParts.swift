@@ -58,10 +58,10 @@ public actor EngineHostParts: HostParts {
         case .mqtt:
             if let pipeline { mqtt = await options.mqtt(intercom, pipeline) }
         case .controlSocket:
-            let shares = intercom.shareExpiryKeeper(store: ShareExpiryStore(environment: options.environment))
-            let control = ControlServer(path: await intercom.config.daemon.socketPath, intercom: intercom, logger: logger, shares: shares)
+            // Made before the socket serves, so a `share_expiry` request finds it; run at its own stage.
+            sharesKeeper = intercom.shareExpiryKeeper(store: ShareExpiryStore(environment: options.environment))
+            let control = ControlServer(path: await intercom.config.daemon.socketPath, intercom: intercom, logger: logger)
             self.control = control
-            sharesKeeper = shares
             try control.start()
         case .desktop:
             desktop = await DesktopNotifier.start(intercom: intercom, mode: intercom.config.notify.desktop,
@@ -123,10 +123,14 @@ public actor EngineHostParts: HostParts {
         let logger = options.logger
         systemd?.reloading()
         if let config {
-            let notApplied = await intercom.updatePanels(config)
-            await pipeline?.hooks.update(config.hookSettings)
-            for line in notApplied { logger.warning("SIGHUP: \(line)") }
-            logger.notice("SIGHUP: config reloaded (panel policies, hooks, journal retention)")
+            do {
+                let notApplied = try await intercom.execute(.reload(config)).notApplied
+                await pipeline?.hooks.update(config.hookSettings)
+                for line in notApplied { logger.warning("SIGHUP: \(line)") }
+                logger.notice("SIGHUP: config reloaded (panel policies, hooks, journal retention)")
+            } catch {
+                logger.warning("SIGHUP: the config was not applied: \(error)")
+            }
         }
         // A login since the last round (or a new [operator]) gets its event log copied now.
         await pipeline?.operatorLog?.syncNow()

@@ -11,11 +11,11 @@ import IntercomPhoneTestSupport
         let s = try await IntercomPanelTests.setup()
         var newConfig = await s.intercom.config
         newConfig.panels[0].auth = .basic
-        let notApplied = await s.intercom.updatePanels(newConfig)
+        let notApplied = try await s.intercom.execute(.reload(newConfig)).notApplied
         #expect(notApplied.contains { $0.contains("entrance") && $0.contains("auth") && $0.contains("restart") }, "\(notApplied)")
         #expect(await s.intercom.config.panel(named: "entrance")?.auth == .digest)
         // Unchanged, nothing to say.
-        #expect(await s.intercom.updatePanels(s.intercom.config).isEmpty)
+        #expect(try await s.intercom.execute(.reload(s.intercom.config)).notApplied.isEmpty)
         await s.stop()
     }
 }

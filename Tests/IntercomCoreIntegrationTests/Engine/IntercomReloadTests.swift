@@ -40,18 +40,18 @@ import IntercomPhone
             change(&all)
             #expect(changed != old, "\(key): the test does not change it")
             reloaded.panels = [changed]
-            #expect(await intercom.updatePanels(reloaded) == [], "\(key)")
+            #expect(try await intercom.execute(.reload(reloaded)).notApplied == [], "\(key)")
             #expect(await intercom.config.panels == [changed], "\(key) was not applied by SIGHUP")
         }
         reloaded.panels = [all]
-        #expect(await intercom.updatePanels(reloaded) == [])
+        #expect(try await intercom.execute(.reload(reloaded)).notApplied == [])
         #expect(await intercom.config.panels == [all])
         for (key, change) in restart {
             var changed = all
             change(&changed)
             #expect(changed != all, "\(key): the test does not change it")
             reloaded.panels = [changed]
-            let notApplied = await intercom.updatePanels(reloaded)
+            let notApplied = try await intercom.execute(.reload(reloaded)).notApplied
             #expect(notApplied.count == 1 && notApplied[0].contains("restart"), "\(key): \(notApplied)")
             #expect(await intercom.config.panels == [all], "\(key) was applied without a restart")
         }

@@ -100,11 +100,11 @@ import Testing
         let intercom = Intercom(config: config, phoneSettings: PhoneSettings(config: config, environment: [:]),
                                 logger: .silent, switches: store)
         #expect(await intercom.config.panels[0].calls == false)
-        await intercom.updatePanels(config)
+        try await intercom.execute(.reload(config))
         #expect(await intercom.config.panels[0].calls == false)
         var edited = config
         edited.panels[0].autoAnswer = .on
-        await intercom.updatePanels(edited)
+        try await intercom.execute(.reload(edited))
         let panel = await intercom.config.panels[0]
         #expect(panel.calls == false && panel.autoAnswer == .on)
     }

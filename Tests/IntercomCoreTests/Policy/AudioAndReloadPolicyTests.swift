@@ -62,7 +62,7 @@ import IntercomModel
             newConfig.panels[0].guestUntil = rig.clock.date.addingTimeInterval(600)
             newConfig.panels[0].url = "http://10.0.0.50"
             newConfig.panels.append(PanelConfig(name: "yard", url: "http://10.0.0.60", user: "admin", password: "x"))
-            let notApplied = await rig.intercom.updatePanels(newConfig)
+            let notApplied = try await rig.intercom.execute(.reload(newConfig)).notApplied
             #expect(notApplied.contains { $0.contains("yard") && $0.contains("restart") }, "\(notApplied)")
             #expect(notApplied.contains { $0.contains("entrance") && $0.contains("url") }, "\(notApplied)")
             let panel = try #require(await rig.intercom.config.panel(named: "entrance"))

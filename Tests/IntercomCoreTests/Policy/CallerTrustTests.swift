@@ -75,7 +75,7 @@ import IntercomModel
         try await EngineRig.run(panels: [Self.entrance]) { rig throws in
             var moved = await rig.intercom.config
             moved.panels[0].source = ["10.0.0.8"]
-            _ = await rig.intercom.updatePanels(moved)
+            _ = try await rig.intercom.execute(.reload(moved)).notApplied
             let old = rig.phone.ring(from: "sip:100001@10.0.0.5", source: "10.0.0.5")
             try await rig.phone.requests.wait(for: "the old address refused") { $0 == .decline(old, .forbidden) }
             let new = rig.phone.ring(from: "sip:100001@10.0.0.5", source: "10.0.0.8")

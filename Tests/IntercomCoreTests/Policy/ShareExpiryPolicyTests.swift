@@ -122,7 +122,7 @@ import Testing
     @Test func theControlSocketKeepsAndForgetsAnEnd() async throws {
         try await Self.keeper { rig, keeper, _ throws in
             let folder = try TestDirectory(prefix: "intercom-share-ctl")
-            let server = ControlServer(path: folder.path + "/run/control.sock", intercom: rig.intercom, logger: .silent, shares: keeper)
+            let server = ControlServer(path: folder.path + "/run/control.sock", intercom: rig.intercom, logger: .silent)
             try server.start()
             try await withCleanup({ server.stop() }) {
                 let expiry = Self.end(rig, in: 3600)
