@@ -3,7 +3,7 @@ import IntercomBase
 import IntercomPhone
 
 /// The phone's settings, with the caller gate they give the phone thread: one gate, which
-/// `updatePanels` renews and the engine's caller recognition reads.
+/// `reload` renews and the engine's caller recognition reads.
 struct PhoneSetup: Sendable {
     let settings: PhoneSettings
     let callerGate: CallerGate
