@@ -51,7 +51,10 @@ import Testing
             #expect(out.contains("!!  gate: no way to call it back: without dial = a call back dials sip:127.0.0.1"), "\(out)")
             #expect(!out.contains("entrance: no way to call it back"), "\(out)")
             // A warning fails nothing: a health check beside the daemon passes.
-            #expect(doctor.status == 0 && out.contains("all checks passed, ") && out.contains(" warning(s)"), "\(doctor)")
+            // Printed as well: once in a loaded `make test` this failed and its issue's text never reached the log.
+            if doctor.status != 0 || !out.contains("all checks passed, ") { print("DaemonCallBackTests: doctor said:\n\(doctor)") }
+            #expect(doctor.status == 0, "doctor exited \(doctor.status)")
+            #expect(out.contains("all checks passed, ") && out.contains(" warning(s)"), "\(doctor)")
         }
     }
 }
