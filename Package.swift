@@ -162,24 +162,19 @@ let package = Package(
         ),
         // The engine's vocabulary that a screen shares with it, with no phone: its events (and their JSON
         // both ways), the doors' list, a peephole picture, which live stream a view plays.
-        .target(
-            name: "IntercomModel",
-            dependencies: ["IntercomBase", "IntercomImaging", "IntercomOperator"],
-            path: "Sources/IntercomModel"
-        ),
         // What a screen works with in place of an engine (`IntercomLink`), and its client side of attach
         // (`RemoteLink`, over the control socket): no engine, no phone, so the light `intercom` runs an
         // attached screen without loading liblinphone.
         .target(
             name: "IntercomAttach",
-            dependencies: ["IntercomBase", "IntercomImaging", "IntercomModel"],
+            dependencies: ["IntercomBase", "IntercomImaging"],
             path: "Sources/IntercomAttach"
         ),
         // The engine (policies, calls, doors, events, journal recording, peephole). It knows no face: no
         // socket, no hooks, no systemd.
         .target(
             name: "IntercomCore",
-            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomModel", "IntercomOperator", "IntercomPanel",
+            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomImaging", "IntercomOperator", "IntercomPanel",
                            "IntercomPhone", "IntercomVideo"],
             path: "Sources/IntercomCore"
         ),
@@ -188,7 +183,7 @@ let package = Package(
         // attach's daemon side and the own-engine link (LocalLink). The only importer of CSystemd.
         .target(
             name: "IntercomDaemon",
-            dependencies: ["IntercomCore", "IntercomAttach", "IntercomModel", "IntercomBase", "IntercomImaging", "IntercomPhone",
+            dependencies: ["IntercomCore", "IntercomAttach", "IntercomBase", "IntercomImaging", "IntercomPhone",
                            "CSystemd"],
             path: "Sources/IntercomDaemon"
         ),
@@ -196,7 +191,7 @@ let package = Package(
         // the MQTT client on a thread of its own. The only importer of CMosquitto.
         .target(
             name: "IntercomMQTT",
-            dependencies: ["IntercomCore", "IntercomModel", "IntercomOperator", "IntercomBase", "CMosquitto"],
+            dependencies: ["IntercomCore", "IntercomOperator", "IntercomBase", "CMosquitto"],
             path: "Sources/IntercomMQTT"
         ),
         // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the
@@ -213,7 +208,7 @@ let package = Package(
         // They work on an `IntercomLink`, never the engine or the phone: the light `intercom` runs them attached.
         .target(
             name: "IntercomTUI",
-            dependencies: ["IntercomAttach", "IntercomModel", "IntercomBase", "IntercomImaging", "IntercomTerminal", "CZlib"],
+            dependencies: ["IntercomAttach", "IntercomBase", "IntercomImaging", "IntercomTerminal", "CZlib"],
             path: "Sources/IntercomTUI"
         ),
         // The command-line machinery and the commands that need no phone: the journal, the control
@@ -284,7 +279,7 @@ let package = Package(
         // what they were asked, a manual clock, and the rig that builds an `Intercom` on them in one line.
         .target(
             name: "IntercomCoreFakes",
-            dependencies: ["IntercomBase", "IntercomCore", "IntercomImaging", "IntercomModel", "IntercomOperator", "IntercomPanel",
+            dependencies: ["IntercomBase", "IntercomCore", "IntercomImaging", "IntercomOperator", "IntercomPanel",
                            "IntercomPhone", "IntercomVideo", "IntercomTestSupport"],
             path: "Tests/IntercomCoreFakes"
         ),
@@ -306,21 +301,21 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomCoreTests",
-            dependencies: ["IntercomCore", "IntercomCoreFakes", "IntercomDaemon", "IntercomAttach", "IntercomModel",
+            dependencies: ["IntercomCore", "IntercomCoreFakes", "IntercomDaemon", "IntercomAttach",
                            "IntercomBase", "IntercomImaging", "IntercomOperator", "IntercomPanel", "IntercomPhone",
                            "IntercomMQTT", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomCoreTests"
         ),
         .testTarget(
             name: "IntercomDaemonTests",
-            dependencies: ["IntercomDaemon", "IntercomCore", "IntercomCoreFakes", "IntercomAttach", "IntercomModel", "IntercomBase",
+            dependencies: ["IntercomDaemon", "IntercomCore", "IntercomCoreFakes", "IntercomAttach", "IntercomBase",
                            "IntercomImaging", "IntercomOperator", "IntercomPhone", "IntercomPhoneTestSupport",
                            "IntercomTestSupport"],
             path: "Tests/IntercomDaemonTests"
         ),
         .testTarget(
             name: "IntercomMQTTTests",
-            dependencies: ["IntercomMQTT", "IntercomModel", "IntercomBase"],
+            dependencies: ["IntercomMQTT", "IntercomBase"],
             path: "Tests/IntercomMQTTTests"
         ),
         .testTarget(
@@ -340,7 +335,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomTUITests",
-            dependencies: ["IntercomTUI", "IntercomCore", "IntercomModel", "IntercomBase", "IntercomImaging", "IntercomPhone",
+            dependencies: ["IntercomTUI", "IntercomCore", "IntercomBase", "IntercomImaging", "IntercomPhone",
                            "IntercomSimulator", "IntercomTestSupport"],
             path: "Tests/IntercomTUITests",
             swiftSettings: gstreamerHeaders
@@ -354,7 +349,7 @@ let package = Package(
         // on disk, the peephole against the simulated panels.
         .testTarget(
             name: "IntercomCoreIntegrationTests",
-            dependencies: ["IntercomCore", "IntercomCoreFakes", "IntercomDaemon", "IntercomAttach", "IntercomModel",
+            dependencies: ["IntercomCore", "IntercomCoreFakes", "IntercomDaemon", "IntercomAttach",
                            "IntercomBase", "IntercomImaging", "IntercomOperator", "IntercomPhone", "IntercomSimulator",
                            "IntercomVideo", "IntercomPhoneTestSupport", "IntercomTestSupport"],
             path: "Tests/IntercomCoreIntegrationTests",

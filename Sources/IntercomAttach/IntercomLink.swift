@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomModel
 import IntercomImaging
 
 /// What a screen (the TUI, the kiosk, `watch`) works with instead of the engine itself: the

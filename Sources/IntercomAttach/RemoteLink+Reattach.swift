@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomModel
 
 /// The config a screen attaches for: a daemon serving another is not its daemon.
 public enum ExpectedConfig: Sendable, Equatable {

@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomModel
 import IntercomImaging
 import Synchronization
 

@@ -1,7 +1,6 @@
 import Foundation
 import IntercomCore
 import IntercomBase
-import IntercomModel
 
 /// What happens to every event besides the front end's own use, in order: `first` (the daemon
 /// prints JSON there), the journal, then the hooks, so a hook's INTERCOM_SNAPSHOT names a picture

@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 import IntercomCore
 import IntercomOperator
-import IntercomModel
 
 /// The Home Assistant discovery configs (single-component discovery, one topic per entity): a device
 /// per panel with its doors, picture, ring events, `ringing`, call state, last call, do-not-disturb

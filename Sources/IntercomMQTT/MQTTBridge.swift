@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomCore
-import IntercomModel
 
 /// The engine on MQTT: a peer front end like the control socket. Events become messages (the JSON
 /// event topic, Home Assistant's entities' states); messages on the command topics become the same

@@ -4,7 +4,6 @@ import IntercomCore
 import IntercomOperator
 import IntercomPhone
 import IntercomTestSupport
-import IntercomModel
 
 /// An `Intercom` on fakes and a manual clock, started, with its events recorded: one line per
 /// test (`try await EngineRig.start(panels: [...])`). Nothing listens, nothing sleeps; a policy

@@ -6,7 +6,6 @@ import IntercomPhone
 import IntercomPhoneTestSupport
 import Testing
 import IntercomBase
-import IntercomModel
 @testable import IntercomAttach
 
 /// The wire of a screen's attach, without a socket: the new requests, the frame lines, events

@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 @testable import IntercomMQTT
-import IntercomModel
 import Testing
 
 /// Names on MQTT without a broker: two Russian panels are two devices with their own buttons and

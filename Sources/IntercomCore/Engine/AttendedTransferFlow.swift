@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 /// Attended (consultative) transfer: the desk puts the caller on hold, calls the target, and once
 /// the target answered either hands the caller over (REFER with Replaces: liblinphone's

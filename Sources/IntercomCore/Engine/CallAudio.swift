@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomModel
 
 /// The audio part: the microphone's mute and the speaker toggle, as `mute`, `speaker` and the
 /// calls' ends change them. The engine gives each change to the phone and publishes

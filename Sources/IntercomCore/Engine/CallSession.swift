@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 /// One call: what the intercom knows about it while it exists, and every task it started
 /// (peephole, live picture, guest mode's confirmation wait and hang-up, the delayed answer, the

@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomModel
 
 /// A call's transfers, blind and attended: the one asked for and not yet reported, the
 /// consultation under way while the call is on hold, and, for a consultation's own call, the

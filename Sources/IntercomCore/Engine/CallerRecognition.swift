@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 /// Who a call is from, by its packets' source, then `match`: its panel, or an operator's door
 /// (through the registrar); neither for a stranger that may ring. A refused caller (an impostor;

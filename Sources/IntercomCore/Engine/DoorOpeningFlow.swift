@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 /// A door's opening as a call carries it: routed between the calls, the doors part (`Doors`),
 /// the operators and the panels; opened before answering (answer muted, open, hang up); guest

@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 /// A call that rings, from its INVITE to its answer: who it is from (`CallerRecognition`), the
 /// panel's earlier calls it replaces, then the policies — refusal, do-not-disturb, guest mode,

@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 extension Intercom {
     /// Calls a panel (`intercom call`, `OutgoingCallFlow`).

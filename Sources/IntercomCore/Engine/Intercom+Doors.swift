@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 /// What the door openings (`DoorOpeningFlow`) report, and the panel a command names.
 extension Intercom {

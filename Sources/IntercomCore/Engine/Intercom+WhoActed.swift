@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomModel
 
 /// Who acted: the face a command came from (`execute(_:as:)`) goes with the events the command
 /// causes — the answer, the openings, the hang-up — so every face can say who answered.

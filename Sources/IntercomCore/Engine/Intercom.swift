@@ -5,7 +5,6 @@ import IntercomOperator
 import IntercomPanel
 import IntercomPhone
 import Synchronization
-import IntercomModel
 
 /// The one core of the program, in the manner of baresip: it owns the phone and the panels,
 /// applies the per-panel policies (unknown callers, do-not-disturb, auto-answer), carries out

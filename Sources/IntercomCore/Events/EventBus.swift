@@ -1,4 +1,4 @@
-import IntercomModel
+import IntercomBase
 /// Hands every event to every subscriber, each through its own unbounded stream, so a slow
 /// reader (a stuck control-socket client) never holds up the others or the phone.
 public final class EventBus: Sendable {

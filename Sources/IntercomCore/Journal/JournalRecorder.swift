@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomVideo
-import IntercomModel
 
 /// Writes the bus's events into the journal: a row per call (updated as it is answered and
 /// ends), per door opening and per panel alarm (a door sensor's on/off that echoes an opening

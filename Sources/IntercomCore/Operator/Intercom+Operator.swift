@@ -3,7 +3,6 @@ import IntercomBase
 import IntercomOperator
 import IntercomPhone
 import IntercomVideo
-import IntercomModel
 
 /// Routes to the operator accounts (`OperatorAccounts`, which keep their state): doors beside the
 /// panels, cameras, the call picture, unread messages, share expiry. What stays here touches the

@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 import IntercomOperator
 import IntercomVideo
-import IntercomModel
 
 /// What of an operator camera to play: its live stream, its recording from a moment, or one picture.
 public enum OperatorCameraView: Sendable, Equatable {

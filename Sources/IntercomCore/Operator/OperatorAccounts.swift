@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomOperator
-import IntercomModel
 import Synchronization
 
 /// The logged-in SmartYard operators as the engine keeps them: their tokens, their doors and

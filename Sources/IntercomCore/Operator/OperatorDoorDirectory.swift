@@ -1,7 +1,7 @@
 import Foundation
 import IntercomOperator
 import Synchronization
-import IntercomModel
+import IntercomBase
 
 /// The doors of the logged-in operators as their address lists last gave them. The engine fills
 /// it in the background (at start, on SIGHUP, every few minutes) and reads it without waiting, so

@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomOperator
-import IntercomModel
 
 /// Copies each logged-in operator's event log (`address/plogDays` + `address/plog` of every flat
 /// with a log) into the journal, so `intercom log` and the terminal client's journal show it

@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomOperator
-import IntercomModel
 
 /// The ends of shared access that the operator's server will not keep (SmartYard's
 /// `address/access` ignores `expire` when adding a guest): `intercom share --until` hands each to

@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomModel
 
 /// The frame subscriptions and the panels' alarm streams are the subscriptions part's
 /// (`Subscriptions`); the engine hands it the commands with what they need of the config now.

@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 import IntercomPhone
 import IntercomVideo
-import IntercomModel
 
 extension LivePicture {
     /// The panel's stream with its own user and password (Digest or Basic, as the server asks);

@@ -3,7 +3,6 @@ import IntercomBase
 import IntercomImaging
 import IntercomPhone
 import IntercomVideo
-import IntercomModel
 
 /// A panel's camera played live (RTSP) into the same hub as the snapshots, at the size the viewer
 /// asked for (`PeepholeHub.want`), scaled by the decoder. It plays only while a viewer has asked:

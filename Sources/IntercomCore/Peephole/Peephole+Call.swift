@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 import IntercomImaging
 import IntercomPhone
-import IntercomModel
 
 extension Peephole {
     /// Snapshots are decoded no larger than this: more than any terminal picture needs.

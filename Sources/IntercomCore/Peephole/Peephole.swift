@@ -3,7 +3,6 @@ import IntercomBase
 import IntercomImaging
 import IntercomPanel
 import IntercomPhone
-import IntercomModel
 
 /// The slideshow a resident sees before answering: the panel's JPEG snapshot polled at
 /// `fps`, one request in flight at most, the next one starting at the slot after the last

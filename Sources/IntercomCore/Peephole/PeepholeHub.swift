@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 import IntercomImaging
 import Synchronization
-import IntercomModel
 
 /// Where panel pictures meet their viewers — snapshots and live stream frames alike: the newest
 /// frame per panel, which viewers read at their own pace. The newest frame wins; nothing queues

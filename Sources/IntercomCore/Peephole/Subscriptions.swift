@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 import IntercomImaging
 import IntercomPanel
-import IntercomModel
 
 /// The subscriptions part: what the panels show without a call. It owns the panels' alarm streams
 /// (the daemon's), the pictures each face subscribes to (`watch`, `watchCamera`, `picture`,

@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 import IntercomAttach
 import IntercomCore
-import IntercomModel
 import IntercomImaging
 import IntercomPhone
 import Synchronization

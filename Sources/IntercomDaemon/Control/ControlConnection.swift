@@ -5,7 +5,6 @@ import Glibc
 #endif
 import IntercomBase
 import IntercomImaging
-import IntercomModel
 
 /// One client of the control socket: a reader thread that splits request lines, a writer thread
 /// that drains the client's bounded outbox, and a task that answers requests in order.

@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 import IntercomCore
 import IntercomImaging
-import IntercomModel
 
 /// The engine on the desktop (`[notify] desktop`): a peer front end like the control socket and
 /// MQTT. A ring becomes a freedesktop notification with the panel's name, its first peephole

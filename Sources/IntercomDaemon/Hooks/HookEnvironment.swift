@@ -1,5 +1,5 @@
 import IntercomCore
-import IntercomModel
+import IntercomBase
 
 /// The environment a hook runs with: the daemon's own (PATH, HOME, …) with every INTERCOM_*
 /// variable replaced by those of the event. Values go in as they are: no shell ever reads them.

@@ -1,7 +1,6 @@
 import Foundation
 import IntercomCore
 import IntercomBase
-import IntercomModel
 
 /// Runs `[hooks] on_<event>` programs for events: a few at a time, each with a timeout, never
 /// holding up the caller (calls go on whatever a hook does). Failures are logged.

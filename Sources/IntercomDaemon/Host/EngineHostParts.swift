@@ -1,7 +1,6 @@
 import Foundation
 import IntercomBase
 import IntercomCore
-import IntercomModel
 import IntercomPhone
 
 /// The engine's pieces as the host's stages: what each stage makes, it keeps until its stop.

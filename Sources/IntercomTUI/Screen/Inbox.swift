@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import IntercomBase
-import IntercomModel
 
 /// What reaches the TUI thread from elsewhere: the intercom's events and the outcome of
 /// commands it started. The TUI thread drains it between key presses; a post wakes it at once

@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 import IntercomBase
 import IntercomAttach
-import IntercomModel
 
 /// The terminal client: one thread owns ncurses and the picture renderers; the intercom's
 /// events reach it through an inbox, and keys become `IntercomCommand`s run on the intercom,

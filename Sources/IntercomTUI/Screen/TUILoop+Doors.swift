@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomModel
 
 /// The doors a screen offers (`o`, the kiosk's numbers, the idle screen's list) come from the
 /// `doors` command, as `ctl doors` has them, on a screen of its own engine as on an attached one.

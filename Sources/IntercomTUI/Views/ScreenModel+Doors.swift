@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomModel
 
 /// The door list: panels' and operators' doors side by side, one of them chosen for `o` when no
 /// call is on the screen, and the kiosk's numbers.

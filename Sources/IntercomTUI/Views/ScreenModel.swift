@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomModel
 
 /// Everything the TUI draws, derived from the intercom's events (the same ones the daemon
 /// prints), so the screen and the daemon can never disagree about what happened.

@@ -1,5 +1,6 @@
 import Foundation
-import IntercomModel
+import IntercomBase
+import IntercomImaging
 
 /// `intercom watch`: one panel's picture over the whole window above one status line. The
 /// frames come from the intercom's peephole hub — live stream frames, else snapshots — as the

@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 import IntercomDaemon
 @testable import IntercomCore
-import IntercomModel
 import IntercomImaging
 import IntercomTestSupport
 import Testing

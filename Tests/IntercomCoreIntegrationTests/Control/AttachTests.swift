@@ -6,7 +6,6 @@ import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 import IntercomBase
-import IntercomModel
 import IntercomAttach
 
 /// A screen attached to the control socket (`RemoteLink`) against an in-process core: it is

@@ -6,7 +6,6 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 /// The control socket against an in-process core: a liblinphone phone rings it as the panel would.
 @Suite(.removesTestFolders) struct ControlSocketTests {

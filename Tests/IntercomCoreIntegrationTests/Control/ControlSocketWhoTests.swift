@@ -3,7 +3,6 @@ import IntercomAttach
 import IntercomBase
 import IntercomDaemon
 import IntercomCore
-import IntercomModel
 import Testing
 import IntercomTestSupport
 

@@ -6,7 +6,6 @@ import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 import IntercomBase
-import IntercomModel
 import IntercomAttach
 import Synchronization
 

@@ -5,7 +5,6 @@ import IntercomImaging
 import Testing
 import IntercomTestSupport
 import IntercomBase
-import IntercomModel
 import IntercomAttach
 
 /// Screens attached to one daemon showing one panel: a frame is encoded once per size, however

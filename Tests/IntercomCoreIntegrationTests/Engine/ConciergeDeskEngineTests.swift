@@ -5,7 +5,6 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 /// Two desks (two engines, each with its own journal) registered with one account at a real
 /// kamailio, which forks every call to both; and a desk passing its call on to a flat.

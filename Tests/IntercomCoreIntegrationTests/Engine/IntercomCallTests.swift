@@ -6,7 +6,7 @@ import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomPhone
-import IntercomModel
+import IntercomBase
 
 /// `intercom call`: the intercom calls a panel (a liblinphone phone here) to look and talk.
 @Suite(.removesTestFolders) struct IntercomCallTests {

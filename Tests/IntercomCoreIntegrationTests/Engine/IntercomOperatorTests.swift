@@ -8,7 +8,6 @@ import IntercomPhoneTestSupport
 import IntercomBase
 import IntercomPhone
 import IntercomImaging
-import IntercomModel
 
 /// Operator doors in the engine: listed beside the panels, opened through the operator's API by
 /// `IntercomCommand.open` with a door id, and calls from the operator's panel through the

@@ -6,7 +6,6 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 /// Peephole, doors and guest mode: a real liblinphone caller and the simulated panel's HTTP API.
 @Suite(.removesTestFolders) struct IntercomPanelTests {

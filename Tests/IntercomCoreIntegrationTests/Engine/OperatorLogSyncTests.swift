@@ -6,7 +6,6 @@ import IntercomPhoneTestSupport
 import IntercomSimulator
 import IntercomTestSupport
 import Testing
-import IntercomModel
 
 /// The daemon's copy of an operator's event log, against an in-process `SimulatedOperator` over
 /// real HTTP: a door opened through the operator appears once, a second round adds nothing, and a

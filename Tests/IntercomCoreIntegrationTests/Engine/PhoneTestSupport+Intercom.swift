@@ -6,7 +6,6 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 extension PhoneTestSupport {
     /// A started intercom on a random loopback UDP port, no sound card, recording its events.

@@ -8,7 +8,6 @@ import IntercomSimulator
 import IntercomTestSupport
 import Synchronization
 import Testing
-import IntercomModel
 
 /// The daemon's kept end of shared access against the simulated operator over real HTTP (which,
 /// as SmartYard's PHP, ignores `expire` when adding): when due, the guest is taken off the flat.

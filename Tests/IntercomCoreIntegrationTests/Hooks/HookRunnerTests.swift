@@ -5,7 +5,6 @@ import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
-import IntercomModel
 
 @Suite(.removesTestFolders) struct HookRunnerTests {
     /// A hook script that records its argv and INTERCOM_* environment, one per line.

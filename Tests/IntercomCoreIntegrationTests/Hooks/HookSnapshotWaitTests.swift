@@ -6,7 +6,6 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
 import IntercomImaging
-import IntercomModel
 
 /// `on_call_incoming` waits up to `[hooks] snapshot_wait_ms` for the call's first peephole
 /// picture, which comes a few ms after the ring: INTERCOM_SNAPSHOT names it when it came, and

@@ -7,7 +7,6 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
 import IntercomPhone
-import IntercomModel
 
 /// `[panel] record`: a real liblinphone call recorded by the phone, a ring recorded from a real
 /// RTSP server, both read back by `ffprobe`, through the daemon's own event pipeline.

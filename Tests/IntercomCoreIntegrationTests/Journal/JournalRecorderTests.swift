@@ -6,7 +6,6 @@ import IntercomPhoneTestSupport
 import IntercomBase
 import IntercomImaging
 import IntercomPhone
-import IntercomModel
 
 /// The journal fed by a running core: the simulated panel's HTTP API gives the peephole frames,
 /// a liblinphone phone rings as the panel.

@@ -7,7 +7,6 @@ import IntercomPhone
 import IntercomPhoneTestSupport
 import IntercomTestSupport
 import Testing
-import IntercomModel
 
 extension LivePictureSuites {
     /// A ringing call's pictures: the peephole's first snapshot, then the panel's live stream once a

@@ -4,7 +4,6 @@ import IntercomBase
 import IntercomImaging
 import IntercomPhoneTestSupport
 import Testing
-import IntercomModel
 
 /// The journal keeps the call's best picture at answer: a live frame when the stream gives a
 /// newer one at least as large as the panel's snapshot, else that snapshot.

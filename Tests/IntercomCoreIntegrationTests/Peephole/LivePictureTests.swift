@@ -6,7 +6,6 @@ import IntercomTestSupport
 import IntercomVideo
 import Synchronization
 import Testing
-import IntercomModel
 
 extension LivePictureSuites {
     /// The engine's live picture against a real RTSP server (gst-rtsp-server): what reaches the hub,

@@ -5,7 +5,6 @@ import IntercomPhone
 import IntercomTestSupport
 import IntercomPhoneTestSupport
 import Testing
-import IntercomModel
 
 /// A switch the state folder will not take (issue 22): the caller gets the reason, the screens an
 /// `error` event, and only "guest mode off" takes effect unsaved (DECISIONS.md).

@@ -6,7 +6,6 @@ import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
 import IntercomImaging
-import IntercomModel
 
 /// `on_call_incoming` waits up to `[hooks] snapshot_wait_ms` for the call's first peephole
 /// picture (issue 25): the recorder's wait, on a journal in a test folder. The pipeline running the

@@ -4,7 +4,6 @@ import Testing
 import IntercomTestSupport
 import IntercomPhoneTestSupport
 import IntercomBase
-import IntercomModel
 
 /// The recorder runs for months in the daemon: what it holds per call must go when the call
 /// does, or a busy door grows the daemon without end (issue 10).

@@ -4,7 +4,6 @@ import IntercomPhoneTestSupport
 import Testing
 import IntercomTestSupport
 import IntercomBase
-import IntercomModel
 
 /// A panel's door sensor echoes every opening (relay on, then off): the journal keeps one row
 /// per opening with the sensor's changes on it, not an opening plus alarm rows (issue 25).

@@ -3,7 +3,6 @@ import IntercomCore
 import Testing
 import IntercomTestSupport
 import IntercomBase
-import IntercomModel
 
 /// The journal keeps who acted beside its `by`: the face that answered a call and the one that
 /// opened a door, in `intercom log --json` as `who` and in its lines; old entries have none.

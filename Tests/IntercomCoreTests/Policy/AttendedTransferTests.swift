@@ -4,7 +4,6 @@ import IntercomBase
 import IntercomCoreFakes
 import IntercomPhone
 import Testing
-import IntercomModel
 
 /// Attended transfer on the fakes (issue 25): the panel's call goes on hold while the desk calls
 /// the flat; once the flat answered, complete hands the panel over (REFER with Replaces), cancel

@@ -5,7 +5,6 @@ import IntercomCoreFakes
 import IntercomPhone
 import IntercomPhoneTestSupport
 import Testing
-import IntercomModel
 
 /// Mute, speaker and SIGHUP's reload on fakes: what the engine asks of the phone and reports.
 @Suite(.removesTestFolders) struct AudioAndReloadPolicyTests {

@@ -5,7 +5,6 @@ import IntercomCoreFakes
 import IntercomPhone
 import IntercomPhoneTestSupport
 import Testing
-import IntercomModel
 
 /// Calls the phone refused 486 Busy because it already held `[sip] max_calls` (issue 25): the door
 /// rang all the same, so it is reported (`call_incoming`, then `call_ended` reason `busy`) and

@@ -5,7 +5,6 @@ import IntercomCoreFakes
 import IntercomPhone
 import IntercomPhoneTestSupport
 import Testing
-import IntercomModel
 
 /// Who a call is from, as the engine decides it: by the address its packets came from first,
 /// then its headers. An impostor (a panel's headers from elsewhere) is refused whatever

@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 @testable import IntercomCore
 import IntercomCoreFakes
-import IntercomModel
 import IntercomTestSupport
 import Synchronization
 import Testing

@@ -3,7 +3,6 @@ import IntercomBase
 import IntercomDaemon
 import IntercomCore
 import IntercomCoreFakes
-import IntercomModel
 import IntercomPhone
 import IntercomPhoneTestSupport
 import Testing

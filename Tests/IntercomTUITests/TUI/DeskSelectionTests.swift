@@ -4,7 +4,6 @@ import IntercomCore
 import IntercomPhone
 @testable import IntercomTUI
 import Testing
-import IntercomModel
 
 /// What the keys act on is always shown and named: the first call to ring stays selected while
 /// others ring, Tab walks the calls in the order they came, the key bar names the selected call,

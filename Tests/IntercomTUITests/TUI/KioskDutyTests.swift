@@ -3,7 +3,6 @@ import IntercomBase
 @testable import IntercomTUI
 import IntercomTestSupport
 import Testing
-import IntercomModel
 
 /// Issue 38 on the screen's model, with the screen's clock passed in: missed calls counted on
 /// every screen and listed first, a digit's pick that ends, keys that act on the marked tile,

@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 @testable import IntercomTUI
 import Testing
-import IntercomModel
 
 /// At 80 columns a message never loses what it says to do: it wraps onto rows the layout takes
 /// from the picture or the tiles, and the screen's own long texts put the advice first.

@@ -5,7 +5,6 @@ import IntercomPhone
 @testable import IntercomTUI
 import IntercomTestSupport
 import Testing
-import IntercomModel
 
 /// Issue 25 on the screen: a call refused busy says so without a duration; in the journal, a
 /// missed call nobody handled offers `c call back` (the engine's half: MissedCallQueueTests).

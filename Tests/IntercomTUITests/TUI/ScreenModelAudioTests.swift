@@ -3,7 +3,7 @@ import IntercomCore
 @testable import IntercomTUI
 import Testing
 import IntercomTestSupport
-import IntercomModel
+import IntercomBase
 
 /// The info column's "mic muted / speaker on" comes from `audio_changed`, not from the key pressed.
 @Suite struct ScreenModelAudioTests {

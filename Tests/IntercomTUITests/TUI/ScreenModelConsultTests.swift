@@ -4,7 +4,6 @@ import IntercomBase
 import IntercomCore
 import IntercomPhone
 @testable import IntercomTUI
-import IntercomModel
 
 /// Attended transfer on the screen (issue 25): `T` asks whom to consult, the message line and
 /// the key bar follow the consultation (`T transfer to flat12`, `Esc back to entrance`), and a

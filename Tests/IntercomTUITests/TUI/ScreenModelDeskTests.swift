@@ -5,7 +5,6 @@ import IntercomPhone
 @testable import IntercomTUI
 import Testing
 import IntercomTestSupport
-import IntercomModel
 
 /// The concierge desk on the screen: a call answered at another desk leaves the queue with its
 /// own words; `t` in a call asks for a transfer target; a transfer's outcome is said.

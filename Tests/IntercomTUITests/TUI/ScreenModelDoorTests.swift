@@ -4,7 +4,6 @@ import IntercomCore
 import IntercomPhone
 @testable import IntercomTUI
 import Testing
-import IntercomModel
 
 /// Operator doors beside the panels on the screen: the list, Tab choosing the door `o` opens
 /// without a call, the kiosk's numbers, and "open request accepted" for an operator's door.

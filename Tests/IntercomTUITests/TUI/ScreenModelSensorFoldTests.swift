@@ -3,7 +3,6 @@ import IntercomBase
 import IntercomCore
 @testable import IntercomTUI
 import Testing
-import IntercomModel
 
 /// "Recent" lists a door opening once, not with the panel's door sensor going on beside it (issue 25).
 @Suite struct ScreenModelSensorFoldTests {

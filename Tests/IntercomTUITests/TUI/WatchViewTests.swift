@@ -3,7 +3,7 @@ import Foundation
 @testable import IntercomTUI
 import Testing
 import IntercomImaging
-import IntercomModel
+import IntercomBase
 
 /// `intercom watch` as a view of the peephole hub: what it counts, draws and says.
 @Suite("Watch view")

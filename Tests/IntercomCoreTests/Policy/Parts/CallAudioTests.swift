@@ -1,5 +1,4 @@
 import IntercomBase
-import IntercomModel
 @testable import IntercomCore
 import Testing
 

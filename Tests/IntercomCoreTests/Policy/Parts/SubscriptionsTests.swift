@@ -2,7 +2,6 @@ import Foundation
 import IntercomBase
 @testable import IntercomCore
 import IntercomCoreFakes
-import IntercomModel
 import IntercomPanel
 import IntercomTestSupport
 import Testing

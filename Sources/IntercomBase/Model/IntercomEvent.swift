@@ -1,6 +1,4 @@
 import Foundation
-import IntercomBase
-import IntercomOperator
 
 /// One daemon event (docs/DAEMON.md): what the daemon prints, the control socket
 /// streams, the TUI draws and the journal keeps. One model for every front end.

@@ -1,6 +1,3 @@
-import IntercomBase
-import IntercomOperator
-
 /// One door a front end can offer: a panel's main door (id = the panel's name) or an operator's
 /// door (id `OPERATOR:DOMOPHONE:DOOR`), the same ids `intercom doors` prints and `open` takes.
 public struct DoorListing: Sendable, Equatable {
@@ -31,14 +28,6 @@ public struct DoorListing: Sendable, Equatable {
 
     public static func panel(_ name: String) -> DoorListing {
         DoorListing(id: name, name: "\(name) main door", source: .panel, owner: name)
-    }
-
-    /// An operator's doors in its address list's order, each once (`OperatorAddress.uniqueDoors`).
-    public static func operatorDoors(_ name: String, _ addresses: [OperatorAddress]) -> [DoorListing] {
-        OperatorAddress.uniqueDoors(addresses, operator: name).map { id, address, door in
-            DoorListing(id: id, name: door.name, source: .operator, owner: name, address: address.address,
-                        domophoneId: door.domophoneId, doorId: door.doorId, blocked: door.blocked)
-        }
     }
 
     /// `{"id","name","source","panel"|"operator",…}` for the control socket's `status`.

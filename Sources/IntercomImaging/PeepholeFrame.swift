@@ -1,6 +1,5 @@
 import Foundation
 import IntercomBase
-import IntercomImaging
 
 /// One picture of a panel's camera, as the peephole shows it: a decoded JPEG snapshot, or a
 /// frame of the camera's live stream (already scaled by the decoder to what the viewer asked for).

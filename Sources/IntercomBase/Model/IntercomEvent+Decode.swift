@@ -1,6 +1,4 @@
 import Foundation
-import IntercomBase
-import IntercomOperator
 
 /// Reading an event line back (`json`'s inverse): an attached screen gets the daemon's events
 /// from the control socket and draws them as if its own engine had published them.
