@@ -143,13 +143,7 @@ public actor Intercom {
     /// Carries out one command; the reply is the `data` of a control-socket answer.
     @discardableResult
     public func execute(_ command: IntercomCommand) async throws -> JSONValue {
-        switch command {
-        case .watch, .watchCamera, .picture, .unwatch: return try await subscription(command)
-        // Neither needs the phone: the operators' API and the config.
-        case .shareExpiry(let change): return try await operators.applyShareExpiry(change, config: config)
-        case .reload(let newConfig): return .object([("not_applied", .array(reload(newConfig).map { .string($0) }))])
-        default: break
-        }
+        if let reply = try await withoutPhone(command) { return reply }
         guard let phone else { throw IntercomError.notStarted }
         do {
             switch command {
@@ -205,9 +199,9 @@ public actor Intercom {
                 return .array(doorList(panels: config.panels.map(\.name)).map(\.json))
             case .journal(let query):
                 return try journalEntries(query)
-            // Carried out above: they need no phone.
+            // Carried out above (`withoutPhone`); never reached here.
             case .watch, .watchCamera, .picture, .unwatch, .shareExpiry, .reload:
-                return try await execute(command)
+                return try await withoutPhone(command) ?? .null
             }
         } catch let error as PhoneError {
             throw IntercomError.phone(error)
@@ -215,6 +209,17 @@ public actor Intercom {
             throw IntercomError.panel(error)
         } catch let error as OperatorError {
             throw IntercomError.operatorRequest(error)
+        }
+    }
+
+    /// The commands that need no phone, carried out before the phone is asked for: the subscriptions
+    /// (an own-engine `watch` never starts it), the operators' API and the config. Nil for the others.
+    private func withoutPhone(_ command: IntercomCommand) async throws -> JSONValue? {
+        switch command {
+        case .watch, .watchCamera, .picture, .unwatch: try await subscription(command)
+        case .shareExpiry(let change): try await operators.applyShareExpiry(change, config: config)
+        case .reload(let newConfig): .object([("not_applied", .array(reload(newConfig).map { .string($0) }))])
+        default: nil
         }
     }
 
