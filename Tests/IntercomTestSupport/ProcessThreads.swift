@@ -18,9 +18,4 @@ package enum ProcessThreads {
             return String(decoding: comm, as: UTF8.self).trimmingCharacters(in: .newlines) == name
         }.count
     }
-
-    /// True once `condition` holds, false when `timeout` passed first; looked at every 10 ms.
-    package static func eventually(within timeout: Duration, _ condition: () -> Bool) async -> Bool {
-        await TestPatience.eventually(within: timeout, every: .milliseconds(10), condition)
-    }
 }

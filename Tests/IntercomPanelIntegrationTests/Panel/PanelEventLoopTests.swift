@@ -26,7 +26,7 @@ import Glibc
             #expect(ProcessThreads.named(loopName) == 1)
             let before = ProcessThreads.count
             let streams = panels.map { $0.alarmStream() }
-            #expect(await ProcessThreads.eventually(within: .seconds(20)) { stub.openStreams == 100 })
+            #expect(await TestPatience.eventually(within: .seconds(20), every: .milliseconds(10)) { stub.openStreams == 100 })
             #expect(loop.transfersInFlight == 100)
             var peak = ProcessThreads.named(loopName), processPeak = ProcessThreads.count
             for _ in 0..<3 {
@@ -45,8 +45,8 @@ import Glibc
             #expect(processPeak < before + 50, "threads: \(before) before the streams, \(processPeak) at most")
             // Cancelling frees every stream's transfer and closes its connection.
             for stream in streams { stream.cancel() }
-            #expect(await ProcessThreads.eventually(within: .seconds(3)) { loop.transfersInFlight == 0 })
-            #expect(await ProcessThreads.eventually(within: .seconds(3)) { stub.openStreams == 0 })
+            #expect(await TestPatience.eventually(within: .seconds(3), every: .milliseconds(10)) { loop.transfersInFlight == 0 })
+            #expect(await TestPatience.eventually(within: .seconds(3), every: .milliseconds(10)) { stub.openStreams == 0 })
         }
     }
 
@@ -63,7 +63,7 @@ import Glibc
             let hung = Task { await panelError { () async throws(PanelError) in try await deadPanel.snapshot() } }
             let deadStream = deadPanel.alarmStream()
             defer { deadStream.cancel() }
-            #expect(await ProcessThreads.eventually(within: .seconds(2)) { loop.transfersInFlight == 2 })
+            #expect(await TestPatience.eventually(within: .seconds(2), every: .milliseconds(10)) { loop.transfersInFlight == 2 })
             for _ in 0..<10 {
                 let start = ContinuousClock.now
                 _ = try await live.snapshot()
@@ -90,7 +90,7 @@ import Glibc
             let started = ContinuousClock.now
             let url = "\(stub.baseURL(0))/cgi-bin/alarmchangestate_cgi"
             let silent = Task { await Self.streamEnding(streaming, url, idle: .seconds(1)) }
-            #expect(await ProcessThreads.eventually(within: .seconds(2)) { stub.openStreams == 1 })
+            #expect(await TestPatience.eventually(within: .seconds(2), every: .milliseconds(10)) { stub.openStreams == 1 })
             for _ in 0..<5 {
                 let start = ContinuousClock.now
                 _ = try await live.snapshot()
@@ -110,7 +110,7 @@ import Glibc
             let client = try HTTPClient(configuration: .init(user: "", password: ""), loop: loop)
             let url = "http://127.0.0.1:\(deadPort)/cgi-bin/images_cgi"
             let running = Task { await Self.failure(of: client, url) }
-            #expect(await ProcessThreads.eventually(within: .seconds(2)) { loop.transfersInFlight == 1 })
+            #expect(await TestPatience.eventually(within: .seconds(2), every: .milliseconds(10)) { loop.transfersInFlight == 1 })
             // The client's second request waits behind the first: cancelling it takes it off the queue.
             let queued = Task { await Self.failure(of: client, url) }
             try await Task.sleep(for: .milliseconds(100))

@@ -53,11 +53,11 @@ import IntercomTestSupport
                 return true
             }
         }
-        #expect(await ProcessThreads.eventually(within: .seconds(5)) { server.alarmStreamCount == 1 })
+        #expect(await TestPatience.eventually(within: .seconds(5), every: .milliseconds(10)) { server.alarmStreamCount == 1 })
         server.emitAlarm(.motion, active: true)
         #expect(await transfer.value, "a refused chunk did not end the stream")
         #expect(offered.withLock { $0 } == 1, "chunks offered after the refusal")
-        #expect(await ProcessThreads.eventually(within: .seconds(5)) { server.alarmStreamCount == 0 })
+        #expect(await TestPatience.eventually(within: .seconds(5), every: .milliseconds(10)) { server.alarmStreamCount == 0 })
     }
 
     @Test func httpsToAPlainServerFailsAsUnreachable() async throws {
