@@ -8,7 +8,7 @@
 # Needs a finished build (`swift build --build-tests`): every shard runs with --skip-build, and with
 # --ignore-lock, since SwiftPM's lock on .build would otherwise make each wait for the one before (nothing
 # is built, so nothing is written under .build). Each line is prefixed with its shard ([1], [2] or [3]); the
-# run fails (exit 1) if any shard fails, and each shard's result line is repeated at the end.
+# run fails (exit 1) if any shard fails, and each shard's result line and failures are repeated at the end.
 set -u
 swift=${SWIFT:-swift}
 # Split by target and suite, not by a table of measured times, so the partition does not go stale; the sizes
@@ -50,6 +50,12 @@ for name in 1 2 3; do
     [ "$status" = 0 ] && [ -n "$result" ] || failed=1
 done
 if [ "$failed" != 0 ]; then
+    # The failures again, last: a CI log is often read from its tail only, and the shards' own lines are
+    # thousands above it. Swift Testing's failures are ✘ lines (an issue's details follow on ↳ lines);
+    # XCTest's are "error:" lines.
+    for name in 1 2 3; do
+        grep -aE '✘|^\s*↳|: error: ' "$logs/$name.log" | head -40 | sed "s/^/[$name] /"
+    done
     echo "test-shards: a shard failed: its failures are the lines above prefixed with its number and ✘" >&2
     exit 1
 fi
