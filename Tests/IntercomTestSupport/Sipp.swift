@@ -26,11 +26,18 @@ package final class Sipp: @unchecked Sendable {
     }
 
     package let name: String
-    package let localPort: UInt16
     /// Audio RTP port; video is offered at `mediaPort + 2`.
     package let mediaPort: UInt16
     package let directory: TestDirectory
-    package let process: Subprocess
+    /// The SIP port and the process on it. Both change when sipp found its port taken and was started
+    /// again on another (`relaunchIfPortTaken`); the lock keeps a reader from seeing one without the other.
+    private let state: NSLock = NSLock()
+    private var current: (port: UInt16, process: Subprocess)
+    /// The arguments but the port's, and whether the caller chose the port (then it is never changed).
+    private let arguments: (before: [String], after: [String])
+    private let portChosen: Bool
+    package var localPort: UInt16 { state.withLock { current.port } }
+    package var process: Subprocess { state.withLock { current.process } }
 
     /// Writes the scenario and starts sipp at once.
     /// - remote: `host:port` to send to (client scenarios), nil for server scenarios.
@@ -50,7 +57,8 @@ package final class Sipp: @unchecked Sendable {
     ) throws {
         for pcap in Sipp.pcaps(in: xml) { try ExternalTool.requireFile(pcap, package: "sip-tester") }
         self.name = name
-        self.localPort = try localPort ?? FreePort.udpAndTCP()
+        let port = try localPort ?? FreePort.udpAndTCP()
+        portChosen = localPort != nil
         mediaPort = try FreePort.udpRange(count: 4)
         directory = try TestDirectory(prefix: "intercom-sipp-\(name)")
         let scenarioURL = try directory.write(xml, to: "\(name).xml")
@@ -58,7 +66,10 @@ package final class Sipp: @unchecked Sendable {
         if let remote { args.append(remote) }
         args += [
             "-s", service,
-            "-i", localHost, "-p", String(self.localPort),
+            "-i", localHost, "-p",
+        ]
+        let before = args
+        args = [
             "-mi", localHost, "-mp", String(mediaPort),
             "-m", String(calls),
             "-timeout", "\(max(1, Int(timeout.components.seconds)))s", "-timeout_error",
@@ -70,14 +81,36 @@ package final class Sipp: @unchecked Sendable {
         // sipp's own default rate is 10 calls a second.
         if let rate { args += ["-r", String(rate)] }
         args += extraArguments
-        process = try Subprocess(
-            "sipp", args, name: "sipp-\(name)", workingDirectory: directory.url, logDirectory: directory.url)
+        arguments = (before, args)
+        current = (port, try Subprocess(
+            "sipp", before + [String(port)] + args, name: "sipp-\(name)", workingDirectory: directory.url,
+            logDirectory: directory.url))
+    }
+
+    /// A port free when FreePort chose it can be taken before sipp binds it: liblinphone in another
+    /// shard's daemon picks its RTP ports at random over the whole range (a make test run, 2026-12-07:
+    /// "Unable to bind main socket, errno = 98"). Then sipp is started again on a new port, at most
+    /// three times, unless the caller chose the port. True when it was started again.
+    private func relaunchIfPortTaken() throws -> Bool {
+        let process = self.process
+        guard !portChosen, !process.isRunning, process.stderr.contains("Unable to bind main socket") else { return false }
+        let port = try FreePort.udpAndTCP()
+        let next = try Subprocess(
+            "sipp", arguments.before + [String(port)] + arguments.after, name: "sipp-\(name)",
+            workingDirectory: directory.url, logDirectory: directory.url)
+        state.withLock { current = (port, next) }
+        return true
     }
 
     /// For server scenarios: waits until sipp holds its UDP port, so a caller's first INVITE is not lost.
     package func waitUntilListening(timeout: Duration = TestPatience.condition) async throws {
+        var relaunches = 0
         let listening = try await TestPatience.eventually(within: timeout) {
             if FreePort.isUDPBound(localPort) { return true }
+            if relaunches < 3, try relaunchIfPortTaken() {
+                relaunches += 1
+                return false
+            }
             guard process.isRunning else {
                 throw HarnessError("sipp \(name) exited before listening" + HarnessError.tail(process.combinedOutput))
             }
@@ -94,7 +127,11 @@ package final class Sipp: @unchecked Sendable {
     /// Waits for sipp to finish (its own `-timeout` normally ends it first) and collects logs.
     package func finish(timeout: Duration = .seconds(60)) async throws -> Result {
         do {
-            let code = try await process.waitForExit(timeout: timeout)
+            var code = try await process.waitForExit(timeout: timeout)
+            // A client scenario never waits for its port to be bound: its failure to bind shows here.
+            for _ in 0..<3 where try relaunchIfPortTaken() {
+                code = try await process.waitForExit(timeout: timeout)
+            }
             return collect(code)
         } catch {
             await process.stop()
