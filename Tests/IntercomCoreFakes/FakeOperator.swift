@@ -11,6 +11,7 @@ package final class FakeOperator: Sendable {
         var addresses: [String: [OperatorAddress]] = [:]
         var cameras: [String: [String: OperatorCamera]] = [:]
         var failure: [String: OperatorError.Kind] = [:]
+        var failureText: [String: String] = [:]
         /// Each flat's guests, by `operator\0flat`.
         var guests: [String: Set<String>] = [:]
         /// Operators that answer a removal without removing (the server's 204 that did nothing).
@@ -91,8 +92,12 @@ package final class FakeOperator: Sendable {
     fileprivate func unread(_ name: String) -> Int { state.withLock { $0.unread[name] ?? 0 } }
 
     /// The operator's every request fails with `kind` (nil: it works again).
-    package func fail(_ operatorName: String, with kind: OperatorError.Kind?) {
-        state.withLock { $0.failure[operatorName] = kind }
+    /// `serverText`: what the operator said with it (the "no right to delete" of a resident's removal).
+    package func fail(_ operatorName: String, with kind: OperatorError.Kind?, serverText: String? = nil) {
+        state.withLock {
+            $0.failure[operatorName] = kind
+            $0.failureText[operatorName] = serverText
+        }
     }
 
     /// The client the engine makes for `config` (the token store already refused a missing login).
@@ -101,7 +106,8 @@ package final class FakeOperator: Sendable {
     }
 
     fileprivate func check(_ name: String) throws(OperatorError) {
-        if let kind = state.withLock({ $0.failure[name] }) { throw OperatorError(operatorName: name, kind: kind) }
+        let (kind, text) = state.withLock { ($0.failure[name], $0.failureText[name]) }
+        if let kind { throw OperatorError(operatorName: name, kind: kind, serverText: text) }
     }
 
     fileprivate func addresses(_ name: String) -> [OperatorAddress] { state.withLock { $0.addresses[name] ?? [] } }
