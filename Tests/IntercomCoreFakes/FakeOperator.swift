@@ -12,6 +12,8 @@ package final class FakeOperator: Sendable {
         var cameras: [String: [String: OperatorCamera]] = [:]
         var failure: [String: OperatorError.Kind] = [:]
         var failureText: [String: String] = [:]
+        /// What each camera's recording keeps (`cctv/ranges`), by `operator\0camera`; none: nothing known.
+        var ranges: [String: OperatorArchiveRanges] = [:]
         /// Each flat's guests, by `operator\0flat`.
         var guests: [String: Set<String>] = [:]
         /// Operators that answer a removal without removing (the server's 204 that did nothing).
@@ -40,6 +42,11 @@ package final class FakeOperator: Sendable {
             s.addresses[operatorName] = addresses
             s.cameras[operatorName] = cameras
         }
+    }
+
+    /// What camera `cameraId`'s recording keeps, as the operator's `cctv/ranges` answers.
+    package func ranges(_ operatorName: String, camera cameraId: String, _ ranges: OperatorArchiveRanges) {
+        state.withLock { $0.ranges[operatorName + "\u{0}" + cameraId] = ranges }
     }
 
     /// The flat's guests as the operator lists them.
@@ -131,6 +138,11 @@ package final class FakeOperator: Sendable {
         func camera(id: String) async throws(OperatorError) -> OperatorCamera? {
             try fake.check(name)
             return fake.cameras(name).values.first { $0.id == id }
+        }
+
+        func archiveRanges(cameraId: String) async throws(OperatorError) -> OperatorArchiveRanges {
+            try fake.check(name)
+            return fake.state.withLock { $0.ranges[name + "\u{0}" + cameraId] } ?? OperatorArchiveRanges([])
         }
 
         func openDoor(domophoneId: String, doorId: Int) async throws(OperatorError) {
