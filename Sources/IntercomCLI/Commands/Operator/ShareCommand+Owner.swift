@@ -20,23 +20,23 @@ extension ShareCommand {
 
     /// `ownPhone`: the login's phone (a resident may take their own access back).
     static func ownerCheck(flat: OperatorFlat, phone: String, until: Bool, remove: Bool, ownPhone: String?) -> OwnerCheck {
-        let where_ = "flat \(flat.flatId)"
+        let flatLabel = "flat \(flat.flatId)"
         if remove {
             let own = ownPhone.map { OperatorConfig.normalizedPhone($0) == phone } ?? false
             guard flat.isOwner || own else {
-                return .ownerOnly("only the flat's owner can take a guest back: this login is not the owner of \(where_) "
+                return .ownerOnly("only the flat's owner can take a guest back: this login is not the owner of \(flatLabel) "
                                   + "(the server would answer \"no right to delete\"); ask the owner to run 'intercom share \(phone) --remove'")
             }
             return .ask(note: nil)
         }
         if until && !flat.isOwner {
             return .ownerOnly("only the flat's owner can take a guest back, so --until cannot end +\(phone)'s access: this login is "
-                              + "not the owner of \(where_); share without --until (the owner can remove it later), or ask the owner")
+                              + "not the owner of \(flatLabel); share without --until (the owner can remove it later), or ask the owner")
         }
         if flat.roommates.contains(where: { $0.isPhone(phone) }) {
-            return .listed("+\(phone) is already listed for \(where_); nothing sent")
+            return .listed("+\(phone) is already listed for \(flatLabel); nothing sent")
         }
         return .ask(note: flat.isOwner ? nil
-                    : "note: only the flat's owner can take +\(phone)'s access back (this login is a resident of \(where_))")
+                    : "note: only the flat's owner can take +\(phone)'s access back (this login is a resident of \(flatLabel))")
     }
 }
