@@ -16,13 +16,21 @@ public struct OperatorCameraURL: Sendable, Equatable {
               let scheme = URLAddress(parsing: base)?.scheme, scheme == "http" || scheme == "https" else {
             return .failure(.noStream(camera: camera.name))
         }
-        let server = camera.serverType?.lowercased() ?? "flussonic"
+        // SmartYard's DVR backend (server/backends/dvr/internal/internal.php) hands every server that is
+        // not Nimble Flussonic's URLs (its default branch), and `sesame` is Flussonic-compatible;
         // Nimble, Macroscop, Trassir and Forpost name their playlists differently.
-        guard server.isEmpty || server == "flussonic" else {
-            return .failure(.unsupportedServer(camera: camera.name, serverType: camera.serverType ?? ""))
+        guard Self.flussonicShaped(camera.serverType) else {
+            return .failure(.unsupportedServer(camera: camera.id, serverType: camera.serverType ?? ""))
         }
         while base.hasSuffix("/") { base.removeLast() }
         return .success(OperatorCameraURL(base: base, token: camera.token, fmp4: camera.hlsMode?.lowercased() == "fmp4"))
+    }
+
+    /// Whether a camera's `serverType` serves Flussonic's URLs: none named (the server's default),
+    /// `flussonic` or `sesame`.
+    public static func flussonicShaped(_ serverType: String?) -> Bool {
+        let server = serverType?.lowercased() ?? ""
+        return server.isEmpty || server == "flussonic" || server == "sesame"
     }
 
     /// The live stream.
@@ -55,14 +63,27 @@ public struct OperatorCameraURL: Sendable, Equatable {
 /// Why an operator camera has no URL we can play, as one line a user can act on.
 public enum OperatorCameraURLProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case noStream(camera: String)
+    /// `camera`: the camera's id.
     case unsupportedServer(camera: String, serverType: String)
+
+    /// A DVR's name as its maker writes it (`nimble` → Nimble), for the one line.
+    static func serverName(_ type: String) -> String {
+        switch type.lowercased() {
+        case "nimble": "Nimble"
+        case "macroscop": "Macroscop"
+        case "trassir": "Trassir"
+        case "forpost": "Forpost"
+        case "": "an unnamed"
+        default: type
+        }
+    }
 
     public var description: String {
         switch self {
         case .noStream(let camera):
             return "camera \"\(camera)\": the operator gives no stream address for it"
         case .unsupportedServer(let camera, let type):
-            return "camera \"\(camera)\": its video server (\(type)) is not supported yet; only Flussonic is"
+            return "camera \(camera) is on a \(Self.serverName(type)) server; live and export need Flussonic for now"
         }
     }
 }

@@ -22,10 +22,10 @@ extension PlogEntry {
         return OperatorItemID.door(operator: name, domophoneId: objectId, doorId: objectDoor ?? 0)
     }
 
-    /// The camera's id as `intercom cameras` gives it (`home:cam:3`), for an entry of a camera.
+    /// The camera's id as `intercom cameras` gives it (`home:cam:3`): the camera that saw the entry
+    /// (`cameraId`; the server's `objectType` is always 0, so the object is never a camera).
     public func cameraID(operator name: String) -> String? {
-        guard let type = objectType, type != 0, let objectId, !objectId.isEmpty else { return nil }
-        return OperatorItemID.camera(operator: name, cameraId: objectId)
+        cameraId.map { OperatorItemID.camera(operator: name, cameraId: $0) }
     }
 }
 

@@ -5,16 +5,20 @@ extension PlogEntry {
     /// The journal's form of this entry (`operator_event`): what the daemon stores and what
     /// `intercom log` prints for an entry fetched live, so both read the same.
     public func journalEntry(operator name: String, flat: OperatorFlat) -> JournalEntry {
-        return .operatorEvent(operator: name, event: eventName, eventText: eventText, uuid: key, time: time, door: door,
-                              who: who, flat: flat.flatId, address: flat.address, pictureURL: preview,
-                              detail: .object(detail.map { ($0.0, .string($0.1)) } + source))
+        var entry = JournalEntry.operatorEvent(operator: name, event: eventName, eventText: eventText, uuid: key, time: time,
+                                               door: door, who: who, flat: flat.flatId, address: flat.address, pictureURL: preview,
+                                               detail: .object(detail.map { ($0.0, .string($0.1)) } + source))
+        entry.cameraId = cameraId
+        entry.entranceId = entranceId
+        return entry
     }
 
-    /// What recorded it, for `log --export` (the camera of that panel, or that camera): `domophone`
-    /// or `camera` with the operator's id.
+    /// The panel it came from (`domophone`: the operator's id), for an entry without a camera of its
+    /// own (`cameraId`, kept in the journal's own column): `log --export` then takes the panel's
+    /// entrance camera from the camera map.
     var source: [(String, JSONValue)] {
-        guard let objectId, !objectId.isEmpty else { return [] }
-        return [((objectType ?? 0) == 0 ? "domophone" : "camera", .string(objectId))]
+        guard let objectId, !objectId.isEmpty, objectType ?? 0 == 0 else { return [] }
+        return [("domophone", .string(objectId))]
     }
 
     /// Who caused the entry: a phone, key or code as written, `plate A123BC`, `face 17`.

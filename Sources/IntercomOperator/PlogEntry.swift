@@ -29,11 +29,16 @@ public struct PlogEntry: Sendable, Equatable {
     /// Who: the phone, key or code from `detailX` as the server wrote it, `plate` (the number from
     /// `detailX.vehicle.plateNumber`) and `faceId`.
     public var detail: [(String, String)]
-    /// What the entry is about: `objectType` 0 is a domophone (`objectId` its id, `objectMechanizma`
-    /// the door), anything else a camera (`objectId` the camera's id).
+    /// What the entry is about: `objectType` is always "0" on the server (plog.php writes only a
+    /// domophone's entries): `objectId` the panel, `objectMechanizma` the door.
     public var objectType: Int?
     public var objectId: String?
     public var objectDoor: Int?
+    /// The entrance the panel reported it from, and that entrance's camera (plog.php's `entranceId`
+    /// and `cameraId`, each only when the server knows it): the camera that saw this entry, which on a
+    /// panel serving two entrances is not always the panel's first.
+    public var entranceId: String?
+    public var cameraId: String?
 
     public static func == (a: PlogEntry, b: PlogEntry) -> Bool {
         a.time == b.time && a.uuid == b.uuid && a.eventCode == b.eventCode && a.door == b.door
@@ -53,6 +58,9 @@ public struct PlogEntry: Sendable, Equatable {
         objectType = json["objectType"]?.looseInt
         objectId = json.text("objectId")
         objectDoor = json["objectMechanizma"]?.looseInt
+        // 0 or absent is "not known" (the server leaves both out then).
+        entranceId = json["entranceId"]?.looseString.flatMap { $0.isEmpty || $0 == "0" ? nil : $0 }
+        cameraId = json["cameraId"]?.looseString.flatMap { $0.isEmpty || $0 == "0" ? nil : $0 }
         var detail: [(String, String)] = []
         if let details = json["detailX"], case .object(let fields) = details {
             for (key, value) in fields where ["phone", "phoneFrom", "phoneTo", "key", "code", "faceId", "opened"].contains(key) {

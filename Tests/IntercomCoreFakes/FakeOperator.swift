@@ -11,6 +11,9 @@ package final class FakeOperator: Sendable {
         var addresses: [String: [OperatorAddress]] = [:]
         var cameras: [String: [String: OperatorCamera]] = [:]
         var failure: [String: OperatorError.Kind] = [:]
+        var failureText: [String: String] = [:]
+        /// What each camera's recording keeps (`cctv/ranges`), by `operator\0camera`; none: nothing known.
+        var ranges: [String: OperatorArchiveRanges] = [:]
         /// Each flat's guests, by `operator\0flat`.
         var guests: [String: Set<String>] = [:]
         /// Operators that answer a removal without removing (the server's 204 that did nothing).
@@ -39,6 +42,11 @@ package final class FakeOperator: Sendable {
             s.addresses[operatorName] = addresses
             s.cameras[operatorName] = cameras
         }
+    }
+
+    /// What camera `cameraId`'s recording keeps, as the operator's `cctv/ranges` answers.
+    package func ranges(_ operatorName: String, camera cameraId: String, _ ranges: OperatorArchiveRanges) {
+        state.withLock { $0.ranges[operatorName + "\u{0}" + cameraId] = ranges }
     }
 
     /// The flat's guests as the operator lists them.
@@ -91,8 +99,12 @@ package final class FakeOperator: Sendable {
     fileprivate func unread(_ name: String) -> Int { state.withLock { $0.unread[name] ?? 0 } }
 
     /// The operator's every request fails with `kind` (nil: it works again).
-    package func fail(_ operatorName: String, with kind: OperatorError.Kind?) {
-        state.withLock { $0.failure[operatorName] = kind }
+    /// `serverText`: what the operator said with it (the "no right to delete" of a resident's removal).
+    package func fail(_ operatorName: String, with kind: OperatorError.Kind?, serverText: String? = nil) {
+        state.withLock {
+            $0.failure[operatorName] = kind
+            $0.failureText[operatorName] = serverText
+        }
     }
 
     /// The client the engine makes for `config` (the token store already refused a missing login).
@@ -101,7 +113,8 @@ package final class FakeOperator: Sendable {
     }
 
     fileprivate func check(_ name: String) throws(OperatorError) {
-        if let kind = state.withLock({ $0.failure[name] }) { throw OperatorError(operatorName: name, kind: kind) }
+        let (kind, text) = state.withLock { ($0.failure[name], $0.failureText[name]) }
+        if let kind { throw OperatorError(operatorName: name, kind: kind, serverText: text) }
     }
 
     fileprivate func addresses(_ name: String) -> [OperatorAddress] { state.withLock { $0.addresses[name] ?? [] } }
@@ -125,6 +138,11 @@ package final class FakeOperator: Sendable {
         func camera(id: String) async throws(OperatorError) -> OperatorCamera? {
             try fake.check(name)
             return fake.cameras(name).values.first { $0.id == id }
+        }
+
+        func archiveRanges(cameraId: String) async throws(OperatorError) -> OperatorArchiveRanges {
+            try fake.check(name)
+            return fake.state.withLock { $0.ranges[name + "\u{0}" + cameraId] } ?? OperatorArchiveRanges([])
         }
 
         func openDoor(domophoneId: String, doorId: Int) async throws(OperatorError) {

@@ -72,7 +72,7 @@ import Testing
         try await withOperator(cameraURL: "http://127.0.0.1:9/cam1", serverType: "nimble") { run, _, _ in
             let refused = try await run(["snapshot", "home:cam:7", "-o", "/dev/null"])
             #expect(refused.status == 69, "\(refused)")
-            #expect(refused.stderr.contains("its video server (nimble) is not supported yet; only Flussonic is"), "\(refused)")
+            #expect(refused.stderr.contains("camera 7 is on a Nimble server; live and export need Flussonic for now"), "\(refused)")
             #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
         }
     }

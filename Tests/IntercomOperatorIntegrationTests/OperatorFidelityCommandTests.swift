@@ -8,7 +8,9 @@ import Testing
 /// what to do; `settings` with the flat's code ("off" for the server's 00000) and its RFID keys;
 /// `cameras` with each entrance of a panel that serves several.
 @Suite(.serialized) struct OperatorFidelityCommandTests {
-    private func withSimulator(_ arguments: [String], config: String, prefix: String,
+    /// The simulated operator with ARGS and `config`, and a runner of the binary against it (also the
+    /// resident's and the entry camera's tests, OperatorResidentCommandTests.swift).
+    func withSimulator(_ arguments: [String], config: String, prefix: String,
                                _ body: (SimulatorProcess, ([String], String?) async throws -> (status: Int32, stdout: String, stderr: String))
                                    async throws -> Void) async throws {
         try await SimulatorProcess.withOperator(arguments, prefix: prefix, config: config) { simulator, directory, file in

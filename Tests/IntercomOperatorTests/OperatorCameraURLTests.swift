@@ -27,9 +27,22 @@ import Testing
     @Test func anotherServerOrNoURLIsOneClearLine() {
         var nimble = camera
         nimble.serverType = "nimble"
-        #expect(OperatorCameraURL.of(nimble) == .failure(.unsupportedServer(camera: "Gate", serverType: "nimble")))
-        #expect("\(OperatorCameraURLProblem.unsupportedServer(camera: "Gate", serverType: "nimble"))"
-                == "camera \"Gate\": its video server (nimble) is not supported yet; only Flussonic is")
+        #expect(OperatorCameraURL.of(nimble) == .failure(.unsupportedServer(camera: nimble.id, serverType: "nimble")))
+        #expect("\(OperatorCameraURLProblem.unsupportedServer(camera: "3", serverType: "nimble"))"
+                == "camera 3 is on a Nimble server; live and export need Flussonic for now")
+        for (type, name) in [("macroscop", "Macroscop"), ("trassir", "Trassir"), ("forpost", "Forpost")] {
+            var other = camera
+            other.serverType = type
+            guard case .failure(let problem) = OperatorCameraURL.of(other) else {
+                Issue.record("\(type) has no Flussonic URLs")
+                continue
+            }
+            #expect("\(problem)".contains("is on a \(name) server"), "\(problem)")
+        }
+        // SmartYard's DVR backend gives `sesame` Flussonic's URLs.
+        var sesame = camera
+        sesame.serverType = "Sesame"
+        #expect((try? OperatorCameraURL.of(sesame).get())?.live.hasPrefix("https://dvr.example.org/cam7/index.m3u8") == true)
         var none = camera
         none.url = nil
         #expect(OperatorCameraURL.of(none) == .failure(.noStream(camera: "Gate")))

@@ -14,6 +14,8 @@ extension Journal {
     /// where a transferred call went.
     static let deskColumns = ["direction", "transferred_to"]
     static let operatorColumns = ["operator", "event", "uuid", "flat", "address", "picture_url", "event_detail"]
+    /// Added with the entry's own camera (issue 42): NULL in rows copied before.
+    static let operatorCameraColumns = ["camera_id", "entrance_id"]
 
     /// Stores an operator's log entry (`kind` `.operatorEvent`, with `operatorName` and `uuid`)
     /// unless that operator's entry with this uuid is already there. Returns the new row's id, or
@@ -27,12 +29,13 @@ extension Journal {
             let known = try db.run("SELECT 1 FROM entries WHERE operator = ? AND uuid = ?", [.text(name), .text(uuid)])
             guard known.isEmpty else { return nil }
             try db.run("""
-                INSERT INTO entries(kind, time, caller, detail, outcome, operator, event, uuid, flat, address, picture_url, event_detail)
-                VALUES ('operator_event', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO entries(kind, time, caller, detail, outcome, operator, event, uuid, flat, address, picture_url, event_detail,
+                                    camera_id, entrance_id)
+                VALUES ('operator_event', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [.real(e.time.timeIntervalSince1970), .optional(e.caller), .optional(e.detail), .optional(e.outcome),
                  .text(name), .optional(e.event), .text(uuid), .optional(e.flat), .optional(e.address),
-                 .optional(e.pictureURL), .optional(e.eventDetail?.encoded)])
+                 .optional(e.pictureURL), .optional(e.eventDetail?.encoded), .optional(e.cameraId), .optional(e.entranceId)])
             return db.lastInsertID
         }
     }

@@ -54,7 +54,7 @@ public final class Journal: Sendable {
         // copies (`Journal+Operator`).
         let columns = try db.run("SELECT name FROM pragma_table_info('entries')").compactMap { $0.first?.text }
         for column in ["opened_by", "who"] + Self.operatorColumns + Self.deskColumns + Self.clipColumns + Self.sensorColumns
-                + Self.handledColumns where !columns.contains(column) {
+                + Self.handledColumns + Self.operatorCameraColumns where !columns.contains(column) {
             try db.run("ALTER TABLE entries ADD COLUMN \(column) TEXT")
         }
         // An operator's log entry is stored once however often it is fetched again.
@@ -169,7 +169,7 @@ public final class Journal: Sendable {
 
     // MARK: - Reading
 
-    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + (operatorColumns + deskColumns + clipColumns + sensorColumns + handledColumns + ["who"]).joined(separator: ", ")
+    private static let columns = "id, kind, time, panel, call, caller, ended, outcome, duration_s, answered_by, detail, method, ok, error, first_picture, answer_picture, opened_by, " + (operatorColumns + deskColumns + clipColumns + sensorColumns + handledColumns + ["who"] + operatorCameraColumns).joined(separator: ", ")
 
     public func entries(_ query: JournalQuery = JournalQuery()) throws(JournalError) -> [JournalEntry] {
         var conditions: [String] = []
@@ -219,7 +219,8 @@ public final class Journal: Sendable {
                      handledAt: row[29].double.map(Date.init(timeIntervalSince1970:)) ?? row[29].text.flatMap(Double.init)
                         .map(Date.init(timeIntervalSince1970:)),
                      handledBy: row[30].text, callBackFailed: row[31].text,
-                     who: row[32].text.flatMap(JSONValue.parse).flatMap(FaceIdentity.init(json:)))
+                     who: row[32].text.flatMap(JSONValue.parse).flatMap(FaceIdentity.init(json:)),
+                     cameraId: row[33].text, entranceId: row[34].text)
     }
 
     // MARK: - Retention

@@ -40,6 +40,9 @@ extension JournalEntry {
             (operatorName, event, detail, flat, address) = (text("operator"), text("event"), text("door"), text("flat"), text("address"))
             (pictureURL, uuid, firstPicture) = (text("picture"), text("uuid"), text("picture_file"))
             eventDetail = json["detail"]
+            // `camera` is the id `watch` takes (OPERATOR:cam:ID): the operator's camera id is after `:cam:`.
+            cameraId = text("camera").flatMap { camera in camera.range(of: ":cam:", options: .backwards).map { String(camera[$0.upperBound...]) } }
+            entranceId = text("entrance_id")
         }
     }
 }

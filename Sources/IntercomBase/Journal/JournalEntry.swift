@@ -63,6 +63,10 @@ public struct JournalEntry: Sendable, Equatable {
     /// Calls: the face that answered; door entries: the face that asked for the opening (`who`).
     /// Nil when none of ours did, and in journals written before it was kept.
     public var who: FaceIdentity? = nil
+    /// Operator events: the camera that saw the entry and the entrance it came from (the operator's
+    /// `cameraId`, `entranceId`); nil when the operator named none, and in journals written before.
+    public var cameraId: String? = nil
+    public var entranceId: String? = nil
 
     /// An entry of an operator's event log.
     public static func operatorEvent(operator name: String, event: String, eventText: String, uuid: String, time: Date,
@@ -114,7 +118,8 @@ public struct JournalEntry: Sendable, Equatable {
             fields += [("operator", .optional(operatorName)), ("event", .optional(event)), ("door", .optional(detail)),
                        ("flat", .optional(flat)), ("address", .optional(address)),
                        ("detail", eventDetail ?? .object([])), ("picture", .optional(pictureURL)),
-                       ("uuid", .optional(uuid))]
+                       ("uuid", .optional(uuid)), ("camera", .optional(cameraId.map { "\(operatorName ?? ""):cam:\($0)" })),
+                       ("entrance_id", .optional(entranceId))]
             if let firstPicture { fields.append(("picture_file", .string(firstPicture))) }
         }
         return .object(fields)

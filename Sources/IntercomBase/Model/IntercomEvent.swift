@@ -187,7 +187,8 @@ public struct IntercomEvent: Sendable, Equatable {
                        ("guest_until", until.map { .string(Self.rfc3339($0)) } ?? .null)]
         case .operatorEvent(let n):
             fields += [("operator", .string(n.operatorName)), ("kind", .string(n.kind))]
-            fields += n.camera.map { [("camera", .string($0))] } ?? [("door", .optional(n.door))]
+            // Both when known (issue 42): the door of the panel, and the camera that saw the entry.
+            fields += [("door", .optional(n.door))] + (n.camera.map { [("camera", .string($0))] } ?? [])
             fields += [("who", .optional(n.who)), ("detail", .optional(n.detail)), ("uuid", .string(n.uuid)),
                        ("picture", .optional(n.picture))]
         case .operatorMessage(let name, let unread):

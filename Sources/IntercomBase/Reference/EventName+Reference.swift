@@ -71,7 +71,7 @@ extension EventName {
             ReferenceEntry(rawValue,
                            fields: "`operator`, `kind` (the log entry's event: `call_missed`, `call_answered`, `opened_by_key`, "
                                + "`opened_by_app`, `opened_by_face`, `opened_by_code`, `gate_by_call`, `opened_by_plate`), "
-                               + "`door` (the door's id) or `camera`, `who` (`key`, `face`, `plate`, `code`, `app`, `call`), "
+                               + "`door` (the door's id, or null), `camera` (the camera that saw it, when the operator names one), `who` (`key`, `face`, `plate`, `code`, `app`, `call`), "
                                + "`detail` (a phone, key or code, `plate A123BC`, `face 17`, or null), `uuid`, "
                                + "`picture` (the kept preview's path, or null); `time` is the entry's",
                            "The daemon's round over an operator's event log (`[operator] log_interval`, SIGHUP) found a new entry.")

@@ -6,14 +6,18 @@ import IntercomOperator
 public enum CamerasCommand {
     public static let spec = CommandSpec(
         name: "cameras",
-        options: [.flag("--json", "one JSON array")],
+        options: [.flag("--json", "one JSON array"),
+                  .flag("--ranges", "what each operator camera's recording keeps (cctv/ranges): from-to pieces, local time")],
         details: """
             Ids: a panel's camera is the panel's name; an operator's camera is OPERATOR:cam:ID from the
             operator's own numbering, so it stays the same across runs and logins. An operator panel
             that serves several entrances lists each entrance's camera too, as OPERATOR:entrance:ID
             (an operator door, OPERATOR:PANEL:DOOR, shows the first, as its calls do). Stream tokens
             are never printed. snapshot takes every kind (an operator camera's picture now, or from
-            its recording with --at TIME).
+            its recording with --at TIME). --ranges asks the operator what each of its cameras'
+            recordings keeps (the server asks the camera's video server, whatever its kind): a
+            RECORDED column of from-to pieces, or "ranges" in --json (unix seconds); export and
+            watch --at into a gap say where the recording resumes.
             """,
         run: run)
 
@@ -23,7 +27,8 @@ public enum CamerasCommand {
                           fields: [("source", .string("panel")), ("panel", .string(panel.name))],
                           whereText: "panel \(panel.name)")]
         }, operatorItems: { op, client throws(OperatorError) in
-            try await operatorCameras(op.name, client)
+            let cameras = try await operatorCameras(op.name, client)
+            return invocation.arguments.has("--ranges") ? await withRanges(cameras, client) : cameras
         })
     }
 
@@ -54,6 +59,30 @@ public enum CamerasCommand {
             entries += entranceCameras(name, map)
         }
         return entries
+    }
+
+    /// Each `OPERATOR:cam:ID` camera with what its recording keeps; a camera the operator answers
+    /// nothing for says why in its column (the others are still listed).
+    static func withRanges(_ entries: [CatalogEntry], _ client: OperatorClient) async -> [CatalogEntry] {
+        var result: [CatalogEntry] = []
+        for var entry in entries {
+            if let id = OperatorItemID.parseCamera(entry.id)?.cameraId {
+                do {
+                    let ranges = try await client.archiveRanges(cameraId: id)
+                    entry.recorded = ranges.pieces.isEmpty ? "nothing kept" : ranges.pieces.map {
+                        "\(LocalTime($0.from).dateAndClock)-\(LocalTime($0.to).clock)"
+                    }.joined(separator: ", ")
+                    entry.fields.append(("ranges", .array(ranges.pieces.map {
+                        .object([("from", .integer(Int($0.from.timeIntervalSince1970))), ("to", .integer(Int($0.to.timeIntervalSince1970)))])
+                    })))
+                } catch {
+                    entry.recorded = "unknown (\(error.kind == .notFound ? "the operator has no ranges for it" : "\(error)"))"
+                    entry.fields.append(("ranges", .null))
+                }
+            }
+            result.append(entry)
+        }
+        return result
     }
 
     /// Each entrance camera of a panel the map lists more than once (a panel shared by entrances),

@@ -8,6 +8,8 @@ struct CatalogEntry: Sendable {
     var name: String
     var fields: [(String, JSONValue)]
     var whereText: String
+    /// `cameras --ranges`: what the camera's recording keeps, in words (nil: not asked).
+    var recorded: String? = nil
 
     var json: JSONValue { .object([("id", .string(id)), ("name", .string(name))] + fields) }
 
@@ -29,7 +31,9 @@ struct CatalogEntry: Sendable {
         } else if entries.isEmpty && sweep.code == ExitCode.ok {
             Console.error("intercom: no \(noun): add a [panel NAME] or [operator NAME] section and run 'intercom login'")
         } else {
-            Console.out(TextTable.render([["ID", "NAME", "WHERE"]] + entries.map { [$0.id, $0.name, $0.whereText] }))
+            let recorded = entries.contains { $0.recorded != nil }
+            Console.out(TextTable.render([["ID", "NAME", "WHERE"] + (recorded ? ["RECORDED"] : [])]
+                                         + entries.map { [$0.id, $0.name, $0.whereText] + (recorded ? [$0.recorded ?? ""] : []) }))
         }
         return sweep.finish(foundAnything: true)
     }

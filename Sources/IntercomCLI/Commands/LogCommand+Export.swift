@@ -37,12 +37,7 @@ extension LogCommand {
                 let panelCameras = try await client.panelCameras()
                 for entry in group {
                     let label = TerminalSafe.escape("\(op.name) \(localTime(entry.time)) \(entry.event ?? "event")")
-                    let camera: OperatorCamera?
-                    if let id = entry.eventDetail?["camera"]?.stringValue {
-                        camera = try await client.camera(id: id)
-                    } else {
-                        camera = entry.eventDetail?["domophone"]?.stringValue.flatMap { panelCameras[$0] }
-                    }
+                    let camera = try await Self.camera(of: entry, client: client, panelCameras: panelCameras)
                     guard let camera else {
                         Console.error("\(label): no camera of this entry is known (an entry copied before this version, or a panel without one)")
                         failed = failed ?? ExitCode.unavailable
@@ -75,6 +70,18 @@ extension LogCommand {
             }
         }
         return failed ?? ExitCode.ok
+    }
+
+    /// The camera that saw the entry: the one the operator named (`cameraId`, in `cctv/all`), else
+    /// its entrance's in the camera map (`entranceId`: the same camera, as camMap lists it), else the
+    /// panel's first entrance's (an entry copied before the journal kept the camera).
+    static func camera(of entry: JournalEntry, client: OperatorClient, panelCameras: OperatorCameraMap)
+        async throws(OperatorError) -> OperatorCamera? {
+        if let id = entry.cameraId ?? entry.eventDetail?["camera"]?.stringValue, let listed = try await client.camera(id: id) {
+            return listed
+        }
+        if let entrance = entry.entranceId, let mapped = panelCameras.camera(entranceId: entrance) { return mapped.camera }
+        return entry.eventDetail?["domophone"]?.stringValue.flatMap { panelCameras[$0] }
     }
 
     /// `OPERATOR-YYYYMMDD-HHMMSS-EVENT.mp4`, of letters, digits, `-` and `_` only (the operator's name

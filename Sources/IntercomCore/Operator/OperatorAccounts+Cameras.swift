@@ -43,6 +43,7 @@ extension OperatorAccounts {
                                 + "OPERATOR:PANEL:DOOR); see 'intercom cameras'")
         }
         let camera: OperatorCamera?
+        var gap: String?
         do {
             let client = try client(op)
             if let door {
@@ -52,9 +53,15 @@ extension OperatorAccounts {
             } else {
                 camera = try await client.camera(id: OperatorItemID.parseCamera(id)?.cameraId ?? "")
             }
+            // A window the recording keeps nothing of says where it resumes (best effort: no ranges, no refusal).
+            if case .archive(let from, let seconds) = view, camera != nil, let cameraId = OperatorItemID.parseCamera(id)?.cameraId {
+                gap = (try? await client.archiveRanges(cameraId: cameraId))?
+                    .gapLine("camera \(id)", from: from, to: from.addingTimeInterval(TimeInterval(seconds)))
+            }
         } catch {
             throw .operatorRequest(error)
         }
+        if let gap { throw .noRecording(gap) }
         guard let camera else {
             if let entrance {
                 throw .unknownPanel("operator \(op.name)'s camera map names no entrance \(entrance.entranceId); see 'intercom cameras'")

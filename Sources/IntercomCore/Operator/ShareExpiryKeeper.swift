@@ -8,7 +8,8 @@ import IntercomOperator
 /// (`ShareExpiryStore`, so it survives a restart) and, when it is due, takes the guest's access
 /// back through the operator's API as `intercom share --remove` does, checks the flat's list, and
 /// publishes `share_expired` (journaled). A removal that fails (the operator unreachable, the login
-/// gone) is kept and tried again, a minute later and then less often, up to once an hour.
+/// gone) is kept and tried again, a minute later and then less often, up to once an hour; the
+/// server's "no right to delete" (only the flat's owner may remove a guest) is final: said once, dropped.
 public actor ShareExpiryKeeper {
     /// The operator's API for the operator of that name (the daemon's: its config and stored token).
     public typealias ClientSource = @Sendable (String) async throws -> any OperatorService
@@ -95,6 +96,13 @@ public actor ShareExpiryKeeper {
         for expiry in due {
             do {
                 try await remove(expiry)
+            } catch let error as OperatorError where error.isOwnerOnlyRefusal {
+                // Final: only the flat's owner may take a guest back, and asking hourly would not change that.
+                logger.warning("operator \(expiry.operatorName): access of +\(expiry.phone) to flat \(expiry.flatId) was due to end "
+                               + "at \(RFC3339.string(expiry.until)) but only the flat's owner can take a guest back (the operator: "
+                               + "\"\(OperatorError.noRightToDelete)\"); this intercom stops trying: ask the owner to remove it")
+                forget(expiry)
+                continue
             } catch {
                 let key = Self.key(expiry)
                 let count = (retries[key]?.count ?? 0) + 1
@@ -106,21 +114,28 @@ public actor ShareExpiryKeeper {
             }
             ended += 1
             // Replaced or forgotten while the removal ran: the newer wish stays.
-            guard expiries.contains(expiry) else { continue }
-            let rest = expiries.filter { $0 != expiry }
-            do {
-                try store.save(rest) { logger.notice("share expiries: \($0)") }
-            } catch {
-                // Kept in the file: the next start takes back an access already gone, which does no harm.
-                logger.warning("share expiries: \(error)")
-            }
-            expiries = rest
-            retries[Self.key(expiry)] = nil
+            guard forget(expiry) else { continue }
             logger.notice("operator \(expiry.operatorName): access of +\(expiry.phone) to flat \(expiry.flatId) ended "
                           + "(kept by this intercom until \(RFC3339.string(expiry.until)))")
             publish(IntercomEvent(.shareExpired(expiry), time: clock.date))
         }
         return ended
+    }
+
+    /// Drops an end that is over (done, or refused for good); false when it was replaced or forgotten meanwhile.
+    @discardableResult
+    private func forget(_ expiry: ShareExpiry) -> Bool {
+        guard expiries.contains(expiry) else { return false }
+        let rest = expiries.filter { $0 != expiry }
+        do {
+            try store.save(rest) { logger.notice("share expiries: \($0)") }
+        } catch {
+            // Kept in the file: the next start tries an end already over once more, which does no harm.
+            logger.warning("share expiries: \(error)")
+        }
+        expiries = rest
+        retries[Self.key(expiry)] = nil
+        return true
     }
 
     /// As `intercom share --remove`: the removal, then the flat's list read back.

@@ -49,8 +49,10 @@ extension OperatorService {
     func settingsList(_ caller: Caller) -> OperatorReply {
         guard caller.hasFlat else { return OperatorEnvelope.ok(nil) }
         let (code, shared) = state.withLock { s in (s.settings.doorCode, s.roommates) }
-        let isOwner = caller.phone == options.testPhone
-        let roommates: [JSONValue] = shared.filter { $0.phone != caller.phone }.map {
+        let isOwner = caller.isOwner
+        // A resident sees the owner among the flat's other subscribers.
+        let owner = isOwner ? [] : [OperatorState.Roommate(phone: options.testPhone, type: "owner")]
+        let roommates: [JSONValue] = (owner + shared).filter { $0.phone != caller.phone }.map {
             .object([("phone", .string($0.phone)), ("expire", .string(OperatorFixture.forever)), ("type", .string($0.type))])
         }
         return OperatorEnvelope.ok(.array(houses.map { house in
@@ -113,7 +115,7 @@ extension OperatorService {
     func access(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
         guard Int(body["flatId"]?.loose ?? "") ?? 0 != 0 else { return OperatorEnvelope.error(422) }
         guard ownFlat(body, caller) != nil else { return OperatorEnvelope.error(404) }
-        let isOwner = caller.phone == options.testPhone
+        let isOwner = caller.isOwner
         let guest = body["guestPhone"]?.loose ?? ""
         let now = Date()
         var expire = OperatorClock.forever

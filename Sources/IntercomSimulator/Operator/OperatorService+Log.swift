@@ -7,9 +7,10 @@ extension OperatorService {
     /// Adds an entry now. The real server fills its log from a job that runs every minute; the
     /// simulator writes at once, so a test need not wait.
     @discardableResult
-    func record(event: String, door: OperatorFixture.Door, detail: [(String, JSONValue)], picture: Bool = true) -> String {
+    func record(event: String, door: OperatorFixture.Door, detail: [(String, JSONValue)], picture: Bool = true,
+                entrance: OperatorFixture.Entrance? = nil) -> String {
         let entry = OperatorState.LogEntry(date: Date(), uuid: UUID().uuidString.lowercased(), event: event,
-                                           door: door, detail: detail, hasPicture: picture)
+                                           door: door, detail: detail, hasPicture: picture, entrance: entrance)
         state.withLock { $0.log.append(entry) }
         return entry.uuid
     }
@@ -70,10 +71,17 @@ extension OperatorService {
             ("objectMechanizma", .string(String(entry.door.doorId))),
             ("mechanizmaDescription", .string(entry.door.name)),
             ("houseId", .integer(Int(entry.door.houseId) ?? 1)),
-            ("entranceId", .integer(houses.first { $0.houseId == entry.door.houseId }?.entranceId ?? 1)),
+        ] + entrance(of: entry) + [
             ("event", .string(entry.event)),
             ("detailX", .object(entry.detail)),
         ])
+    }
+
+    /// `entranceId` and `cameraId` as plog.php writes them from the event's domophone record (integers,
+    /// each only when set): the entrance the panel reported, and that entrance's camera.
+    private func entrance(of entry: OperatorState.LogEntry) -> [(String, JSONValue)] {
+        guard let entrance = entry.entrance ?? houses.first(where: { $0.houseId == entry.door.houseId })?.entrances.first else { return [] }
+        return [("entranceId", .integer(entrance.entranceId)), ("cameraId", .integer(entrance.cameraId))]
     }
 
     /// The porch scene at the entry's time, as the camera would have seen it.

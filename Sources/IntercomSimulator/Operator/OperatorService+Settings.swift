@@ -78,24 +78,20 @@ extension OperatorService {
             if shown.isEmpty { return OperatorEnvelope.ok(nil) }
         }
         guard caller.hasFlat else { return OperatorEnvelope.ok(nil) }
-        return OperatorEnvelope.ok(.array(shown.map { house in
+        // As helpers/listCameras.php: the house's cameras, then each entrance's camera (`entrances.camera_id`).
+        return OperatorEnvelope.ok(.array(shown.flatMap(\.entrances).map { entrance in
             .object([
-                ("id", .integer(house.cameraId)),
+                ("id", .integer(entrance.cameraId)),
                 ("path", .null),
                 ("pathOrder", .null),
-                ("name", .string(house.cameraName)),
+                ("name", .string(entrance.cameraName)),
                 ("lat", .string("55.75")),
                 ("lon", .string("37.61")),
-            ] + cameraStream(house))
+            ] + cameraStream(cameraId: entrance.cameraId))
         }))
     }
 
-    /// Where a house's camera streams, as both `cctv/all` and `cctv/camMap` hand it out.
-    func cameraStream(_ house: OperatorFixture.House) -> [(String, JSONValue)] {
-        cameraStream(cameraId: house.cameraId)
-    }
-
-    /// The same for any camera of the fixture (an entrance's own, `cctv/camMap`).
+    /// Where a camera of the fixture streams, as both `cctv/all` and `cctv/camMap` hand it out.
     func cameraStream(cameraId: Int) -> [(String, JSONValue)] {
         let own = options.cameraServer.map { "\($0)/cam\(cameraId)" } ?? "\(rootURL)/cctv/\(cameraId)"
         let url = options.blocked ? "\(rootURL)/cctv/blocked" : own

@@ -26,6 +26,7 @@ final class OperatorService: Sendable {
         self.houses = OperatorFixture.houses(options.addresses, panelEntrances: options.panelEntrances)
         var state = OperatorState()
         state.settings.doorCode = options.doorCode
+        if let resident = options.residentPhone { state.roommates = [OperatorState.Roommate(phone: resident, type: "inner")] }
         self.state = Mutex(state)
         self.currentFaults = Mutex(options.faults)
         let labels = Dictionary(houses.flatMap(\.entrances).map { ($0.cameraId, $0.cameraName.uppercased()) },
@@ -110,6 +111,7 @@ final class OperatorService: Sendable {
         case "address/plog": return plog(body, caller)
         case "cctv/all": return cameras(body, caller)
         case "cctv/camMap": return cameraMap(caller)
+        case "cctv/ranges": return ranges(body)
         case "ext/options": return extOptions()
         case "inbox/unreaded": return unread(caller)
         case "inbox/inbox": return inbox(caller)
@@ -129,7 +131,7 @@ final class OperatorService: Sendable {
         "user/requestCode", "user/confirmCode", "user/checkPhone", "user/ping",
         "address/getAddressList", "address/getSettingsList", "address/openDoor", "address/intercom",
         "address/access", "address/resetCode", "address/plogDays", "address/plog",
-        "cctv/all", "cctv/camMap", "ext/options", "inbox/unreaded", "inbox/inbox", "inbox/readed",
+        "cctv/all", "cctv/camMap", "cctv/ranges", "ext/options", "inbox/unreaded", "inbox/inbox", "inbox/readed",
         "frs/listFaces", "frs/like", "frs/disLike", "lprs/listNumbers", "lprs/addNumber", "lprs/removeNumber",
     ]
 
@@ -162,8 +164,11 @@ final class OperatorService: Sendable {
     struct Caller {
         let phone: String
         let deviceKey: String
-        /// Only the test phone's subscriber has a flat; any other phone that logged in has none.
+        /// Only the test phone's subscriber (and the resident, `residentPhone`) has a flat; any other
+        /// phone that logged in has none.
         let hasFlat: Bool
+        /// The flat's owner (role 0): the test phone; the resident is not.
+        let isOwner: Bool
         /// `Accept-Language`: the server writes its messages in it, also those to other users.
         let language: String
     }
@@ -186,6 +191,7 @@ final class OperatorService: Sendable {
         }
         guard !token.isEmpty else { return .failure(Refusal(reply: OperatorEnvelope.error(422, OperatorText.noToken))) }
         let testPhone = options.testPhone
+        let resident = options.residentPhone
         let caller: Caller? = state.withLock { s in
             guard let key = s.deviceKey(for: token), var device = s.devices[key] else { return nil }
             if let remaining = device.remaining {
@@ -196,8 +202,10 @@ final class OperatorService: Sendable {
                 device.remaining = remaining - 1
                 s.devices[key] = device
             }
-            return Caller(phone: device.phone, deviceKey: key, hasFlat: device.phone == testPhone,
-                          language: request.language)
+            // The resident's flat is theirs while they are listed (they may remove themselves).
+            let member = device.phone == resident && s.roommates.contains { $0.phone == device.phone }
+            return Caller(phone: device.phone, deviceKey: key, hasFlat: device.phone == testPhone || member,
+                          isOwner: device.phone == testPhone, language: request.language)
         }
         guard let caller else { return .failure(Refusal(reply: OperatorEnvelope.error(401, OperatorText.unauthorized))) }
         return .success(caller)

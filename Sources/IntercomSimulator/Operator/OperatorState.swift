@@ -54,6 +54,8 @@ struct OperatorState {
         let detail: [(String, JSONValue)]
         /// Whether the entry has a picture (`plog::PREVIEW_NONE` when not): `frs/like` refuses one without.
         var hasPicture = true
+        /// The entrance (and its camera) the panel reported it from; nil: the house's first.
+        var entrance: OperatorFixture.Entrance? = nil
     }
 
     /// By phone; a PIN lives 60 s.

@@ -80,7 +80,7 @@ final class OperatorVideoService: Sendable {
     }
 
     /// The running pipeline of camera `id`, started now if it is not yet.
-    private func camera(_ id: Int) -> Result<OperatorCameraPipeline, SimulatorError> {
+    func camera(_ id: Int) -> Result<OperatorCameraPipeline, SimulatorError> {
         let label = labels[id] ?? "CAMERA"
         return cameras.withLock { running in
             if let camera = running[id] { return .success(camera) }

@@ -66,9 +66,12 @@ public final class SimulatedOperator: Sendable {
     /// `picture` false logs it without a frame (`previewType` 0), as when the camera gave none.
     /// Returns the entry's uuid.
     @discardableResult
-    public func recordCall(answered: Bool, picture: Bool = true) -> String {
-        guard let door = service.houses.first?.doors.first else { return "" }
-        return service.record(event: answered ? "2" : "1", door: door, detail: [("opened", .flag(false))], picture: picture)
+    /// `entrance`: which of the first panel's entrances rang (0 the first; one past the last is the last).
+    public func recordCall(answered: Bool, picture: Bool = true, entrance: Int = 0) -> String {
+        guard let house = service.houses.first, let door = house.doors.first else { return "" }
+        let from = house.entrances[min(max(0, entrance), house.entrances.count - 1)]
+        return service.record(event: answered ? "2" : "1", door: door, detail: [("opened", .flag(false))], picture: picture,
+                              entrance: from)
     }
 
     /// When `address/plog` first handed out the entry `uuid` (a client's sync saw it then); nil before.

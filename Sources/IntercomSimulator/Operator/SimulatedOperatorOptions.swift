@@ -59,6 +59,11 @@ public struct SimulatedOperatorOptions: Sendable {
     /// RFID keys of the flat (`houses_rfids` with access type 2), which `getSettingsList` lists to the
     /// flat's owner under `keys`.
     public var keys: [String] = ["0000000A1B2C3D"]
+    /// A second subscriber of the test phone's flats who is not their owner (role 1, a resident
+    /// the owner shared the flat with), logging in with `residentCode`; nil: none. `address/access`
+    /// then follows the PHP's owner-only rule for them: they may add a guest, not remove one.
+    public var residentPhone: String?
+    public var residentCode = "1002"
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, testPhone: String = "79123456781",
                 testCode: String = "1001", timeZone: TimeZone = TimeZone(identifier: "Europe/Moscow") ?? .current,

@@ -21,8 +21,13 @@ enum JournalRecording: Equatable {
         case .operatorEvent:
             guard let name = entry.operatorName else { return .unavailable("this operator entry names no operator") }
             let from = entry.time.addingTimeInterval(-leadIn)
-            if let camera = entry.eventDetail?["camera"]?.stringValue, !camera.isEmpty {
+            // The camera that saw the entry (plog's `cameraId`: its entrance's, which cctv/all lists),
+            // else its entrance's in the camera map.
+            if let camera = entry.cameraId ?? entry.eventDetail?["camera"]?.stringValue, !camera.isEmpty {
                 return .watch(target: "\(name):cam:\(camera)", from: from)
+            }
+            if let entrance = entry.entranceId, !entrance.isEmpty {
+                return .watch(target: "\(name):entrance:\(entrance)", from: from)
             }
             // A panel's entry: the journal keeps the panel (domophone), not the door's number, and
             // the camera map names a camera per panel, so any of its doors names that camera.

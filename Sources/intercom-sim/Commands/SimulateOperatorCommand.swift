@@ -12,6 +12,7 @@ enum SimulateOperatorCommand {
         options: [
             .value("--listen", "HOST:PORT", "where the API listens (default 127.0.0.1:0 = any free port; [::1]:PORT for IPv6)"),
             .value("--phone", "NUMBER", "the test phone, 11 digits (default 79123456781); its code is 1001"),
+            .value("--resident", "NUMBER", "a second subscriber of the flat who is not its owner (code 1002): may add a guest, not remove one"),
             .value("--confirm-method", "METHOD", "how logins are confirmed when the app names no method: outgoingCall (default, as the server) or sms",
                    choices: SimulatedOperatorOptions.ConfirmMethod.allCases.map(\.rawValue)),
             .value("--time-zone", "ZONE", "the zone ext/options names (default Europe/Moscow)"),
@@ -51,12 +52,17 @@ enum SimulateOperatorCommand {
         frs/like refuses (403) only an entry without a picture; the simulated face server registers
         the face of a recognition entry and answers any other picture with 406 and its message.
         Methods: user/ping, address/getAddressList, getSettingsList, openDoor, intercom, access,
-        resetCode, plogDays, plog, GET address/plogCamshot/UUID, cctv/all, ext/options, inbox/unreaded,
+        resetCode, plogDays, plog (each entry with its entranceId and cameraId), GET address/plogCamshot/UUID,
+        cctv/all (each entrance's camera), cctv/camMap, cctv/ranges (404 for no such camera, else what the
+        camera's kept segments reach, one piece), ext/options, inbox/unreaded,
         inbox/inbox (every message as the server's HTML page, newest first; marks them all read),
         inbox/readed (messageId, or all).
         address/access as the server's PHP: only an expire already past in PHP's zone removes (an
         unreadable one, or 1970-01-01 00:00:00 on UTC, reads as now and adds); adding keeps no end
         time, and getSettingsList lists the flat's other subscribers (never the caller) until 3001.
+        With --resident the flat has a second subscriber who is not its owner: any member may add a
+        guest, but removing anyone other than oneself is the owner's (a resident gets 200 with the
+        server's Russian "no right to delete" and nothing is done).
         Cameras: one per address, at the URL cctv/all gives ({root}/cctv/ID) with its token (random
         each run), in the shapes Flussonic serves: GET {url}/index.m3u8?token=T is the live HLS
         playlist (1 s MPEG-TS segments of the porch scene labelled with the camera's name, H.264
@@ -72,7 +78,8 @@ enum SimulateOperatorCommand {
         and answers 204 even when the panel is down; each opening adds an "opened by app" (event 4)
         entry to the event log at once.
         Signals: SIGUSR1 revokes every access token (401 from then on, as when the operator removes
-        the devices); SIGUSR2 logs an unanswered call from the entrance; SIGTERM or SIGINT stops (exit 0).
+        the devices); SIGUSR2 logs an unanswered call from the panel's last entrance (with --entrances 2,
+        entrance 102 and its camera 102: plog names both, as plog.php does); SIGTERM or SIGINT stops (exit 0).
         Lines: "operator listening on URL", "test phone NUMBER, code 1001", "panel URL (user U)",
         "door opened: DOOR (http)" (the simulated panel's), "tokens revoked", "call logged", "stopped".
         """,
@@ -110,6 +117,7 @@ enum SimulateOperatorCommand {
         }
         Console.out("operator listening on \(simulator.baseURL)")
         Console.out("test phone \(options.testPhone), code \(options.testCode)")
+        if let resident = options.residentPhone { Console.out("resident \(resident), code \(options.residentCode) (not the flat's owner)") }
         if let target = options.panel { Console.out("panel \(target)") }
         let doors = panel.map { server in
             let events = server.doorEvents()
@@ -122,7 +130,8 @@ enum SimulateOperatorCommand {
                 simulator.revokeAllTokens()
                 Console.out("tokens revoked")
             } else if signal == SIGUSR2 {
-                simulator.recordCall(answered: false)
+                // From the panel's last entrance: with --entrances 2 its own camera is not the first's.
+                simulator.recordCall(answered: false, entrance: options.panelEntrances - 1)
                 Console.out("call logged")
             } else {
                 break
@@ -156,13 +165,19 @@ struct SimulateOperatorSettings {
             options.host = host
             options.port = port
         }
-        if let phone = arguments.value("--phone") {
+        func phone(_ name: String) throws(UsageError) -> String? {
+            guard let phone = arguments.value(name) else { return nil }
             var digits = phone
             if digits.hasPrefix("8") { digits = "7" + digits.dropFirst() }
             guard digits.count == 11, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                throw fail("option '--phone' takes 11 digits like 79123456781, not '\(phone)'")
+                throw fail("option '\(name)' takes 11 digits like 79123456781, not '\(phone)'")
             }
-            options.testPhone = digits
+            return digits
+        }
+        if let digits = try phone("--phone") { options.testPhone = digits }
+        options.residentPhone = try phone("--resident")
+        if options.residentPhone == options.testPhone, let resident = options.residentPhone {
+            throw fail("option '--resident' names the test phone \(resident); give the resident another number")
         }
         if let method = arguments.value("--confirm-method").flatMap(SimulatedOperatorOptions.ConfirmMethod.init) {
             options.confirmMethod = method

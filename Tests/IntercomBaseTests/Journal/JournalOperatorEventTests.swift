@@ -39,6 +39,20 @@ import Testing
         #expect(try journal.entries(JournalQuery(panel: "entrance")).isEmpty)
     }
 
+    /// The camera that saw the entry and its entrance (issue 42) are kept in their own columns and read back.
+    @Test func theEntrysCameraAndEntranceAreKept() throws {
+        let directory = try TestDirectory(prefix: "journal-operator")
+        let journal = try Journal(directory: directory.path + "/journal")
+        var entry = Self.entry("a1")
+        entry.cameraId = "102"
+        entry.entranceId = "102"
+        try journal.recordOperatorEvent(entry)
+        try journal.recordOperatorEvent(Self.entry("a2"))
+        let kept = try journal.entries()
+        #expect(kept.map(\.cameraId) == ["102", nil] && kept.map(\.entranceId) == ["102", nil])
+        #expect(kept.first?.json["camera"] == .string("home:cam:102") && kept.last?.json["camera"] == .null)
+    }
+
     @Test func missedOperatorCallsCountAsMissed() throws {
         let directory = try TestDirectory(prefix: "journal-operator")
         let journal = try Journal(directory: directory.path + "/journal")

@@ -168,6 +168,25 @@ import Testing
         }
     }
 
+    /// `watch --at` from a window the camera's recording keeps nothing of (`cctv/ranges`) is one line saying
+    /// where the recording resumes (exit 65); a window it resumes in plays (issue 42).
+    @Test func aRecordingFromAGapSaysWhereItResumes() async throws {
+        let camera = OperatorCamera(id: "7", name: "Entrance", url: "https://cam.invalid/cam7", token: "t0k")
+        let kept = Date(timeIntervalSince1970: 1_800_000_000)
+        try await Self.rig { rig throws in
+            rig.operators.list("home", addresses: [Self.address], cameras: ["1": camera])
+            rig.operators.ranges("home", camera: "7", OperatorArchiveRanges([.init(from: kept, to: kept.addingTimeInterval(600))]))
+            do throws(IntercomError) {
+                _ = try await rig.intercom.operatorCameraSource("home:cam:7", .archive(from: kept.addingTimeInterval(-7200), seconds: 3600))
+                Issue.record("a window with no recording was played")
+            } catch {
+                #expect(error.exitCode == 65 && "\(error)".contains("the recording resumes at \(LocalTime(kept).dateAndClock)"), "\(error)")
+            }
+            let resumes = try await rig.intercom.operatorCameraSource("home:cam:7", .archive(from: kept.addingTimeInterval(-60), seconds: 3600))
+            #expect(resumes.url.contains("/cam7/index-"), "\(resumes)")
+        }
+    }
+
     /// The entrance camera of an operator's panel plays while its call rings, once a screen asks.
     @Test func anOperatorCallShowsItsEntranceCameraWhileItRings() async throws {
         let camera = OperatorCamera(id: "7", name: "Entrance", url: "https://cam.invalid/cam7", token: "t0k")

@@ -85,6 +85,25 @@ import Testing
         }
     }
 
+    /// SmartYard answers a resident's removal with 200 "Нет прав для удаления" (only the owner may
+    /// remove a guest): the keeper drops that end after the one try instead of asking every hour.
+    @Test func theOwnerOnlyRefusalIsFinalAndNotRetried() async throws {
+        try await Self.keeper { rig, keeper, store throws in
+            rig.operators.fail("home", with: .forbidden, serverText: OperatorError.noRightToDelete)
+            try await keeper.apply(.keep(Self.end(rig, in: 60)))
+            try await rig.clock.waitForSleeper(endingIn: .seconds(60))
+            rig.clock.advance(by: .seconds(60))
+            try await rig.operators.removals.wait(for: "the one try") { _ in true }
+            // Nothing left to wait for but the idle day: no retry is due.
+            try await rig.clock.waitForSleeper(endingIn: .seconds(86400))
+            #expect(await keeper.kept.isEmpty && store.load().expiries.isEmpty)
+            rig.clock.advance(by: .seconds(7200))
+            #expect(await keeper.expireDue() == 0)
+            #expect(rig.operators.removals.count == 1)
+            #expect(rig.events.all.allSatisfy { if case .shareExpired = $0.kind { false } else { true } })
+        }
+    }
+
     @Test func aRemovalTheServerIgnoresIsNotCountedAsDone() async throws {
         try await Self.keeper { rig, keeper, _ throws in
             rig.operators.ignoreRemovals("home", true)

@@ -47,6 +47,7 @@ import Glibc
                 #expect(latency <= .seconds(3), "a new entry took \(latency) to become an event (log_interval 1 s + 2 s)")
                 #expect(event.string("operator") == "home" && event.string("kind") == "call_missed"
                         && event.string("door") == "home:1:0" && event.string("who") == "call", "\(event)")
+                #expect(event.string("camera") == "home:cam:1", "the camera that saw the entry, as plog names it: \(event)")
                 let picture = try #require(event.string("picture"), "\(event)")
                 #expect(FileManager.default.fileExists(atPath: picture), "\(picture)")
                 // The opening made before the first round was history: no event for it.

@@ -5,8 +5,8 @@ import Testing
 
 /// Enter in the terminal client's journal, in tmux against `intercom simulate-operator` (its
 /// camera on, over HTTP on loopback): the operator's entry of a door opened through it offers
-/// `Enter recording`; Enter runs `intercom watch home:1:0 --at …` on the same terminal (the
-/// panel's camera from the camera map, its recording), `q` there brings the journal back with a
+/// `Enter recording`; Enter runs `intercom watch home:cam:1 --at …` on the same terminal (the camera
+/// the entry names, plog's `cameraId`, and its recording), `q` there brings the journal back with a
 /// line saying so. The choice of what to play is tested fast in JournalRecordingTests.
 @Suite(.removesTestFolders) struct JournalRecordingTmuxTests {
     @Test func enterOnAnOperatorEntryPlaysItsRecordingAndQComesBack() async throws {
@@ -38,11 +38,11 @@ import Testing
                 #expect(journal.contains("Enter recording"), "\(journal)")
 
                 try await tmux.sendKeys("Enter")
-                let watching = try await tmux.waitForScreen(containing: "home:1:0 ·", timeout: .seconds(30))
+                let watching = try await tmux.waitForScreen(containing: "home:cam:1 ·", timeout: .seconds(30))
                 #expect(watching.contains("q quits"), "\(watching)")
                 try await tmux.sendKeys("q")
                 let back = try await tmux.waitForScreen(containing: "back from the recording", timeout: .seconds(10))
-                #expect(back.contains("(home:1:0)") && back.contains("Enter recording"), "\(back)")
+                #expect(back.contains("(home:cam:1)") && back.contains("Enter recording"), "\(back)")
                 try await tmux.sendKeys("q")
                 try await tmux.sendKeys("q")
                 let ended = try await tmux.waitForScreen(containing: "exit=", timeout: .seconds(15))

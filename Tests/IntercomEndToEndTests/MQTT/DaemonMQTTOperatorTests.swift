@@ -46,6 +46,8 @@ import Glibc
                 let event = try await subscriber.wait(for: root + "/operator/home/event")
                 #expect(event.json?["event_type"] as? String == "call_missed" && event.json?["door"] as? String == "home:1:0"
                         && event.json?["who"] as? String == "call", "\(event)")
+                // The camera that saw the entry, as plog names it (issue 42).
+                #expect(event.json?["camera"] as? String == "home:cam:1", "\(event)")
             }
         }
     }

@@ -55,12 +55,13 @@ struct OperatorCurl {
     }
 
     /// The test phone's login: requestCode, confirmCode with `device`; returns the token.
-    func login(_ simulator: SimulatedOperator, device: String = "device-1") async throws -> String {
-        let phone = simulator.options.testPhone
+    /// `phone`/`code`: another test number (the resident's); the test phone's by default.
+    func login(_ simulator: SimulatedOperator, device: String = "device-1", phone: String? = nil, code: String? = nil) async throws -> String {
+        let phone = phone ?? simulator.options.testPhone
         let requested = try await post("user/requestCode", #"{"userPhone":"\#(phone)","method":"sms"}"#)
         guard requested.status == 200 else { throw HarnessError("requestCode answered \(requested.status): \(requested.text)") }
         let confirmed = try await post("user/confirmCode",
-            #"{"userPhone":"\#(phone)","smsCode":"\#(simulator.options.testCode)","deviceToken":"\#(device)","platform":2}"#)
+            #"{"userPhone":"\#(phone)","smsCode":"\#(code ?? simulator.options.testCode)","deviceToken":"\#(device)","platform":2}"#)
         guard let token = confirmed.data?["accessToken"]?.stringValue else {
             throw HarnessError("confirmCode answered \(confirmed.status): \(confirmed.text)")
         }

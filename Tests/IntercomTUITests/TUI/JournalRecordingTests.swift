@@ -27,6 +27,18 @@ import Testing
         #expect(arguments.count == 3 && RFC3339.date(arguments[2]) == from, "\(arguments)")
     }
 
+    /// The operator names the camera that saw the entry (plog's `cameraId`, issue 42): that one plays,
+    /// not the panel's first entrance's; with only the entrance named, its camera in the camera map.
+    @Test func anEntryPlaysItsOwnCameraBeforeItsPanels() {
+        var entry = Self.operatorEntry(detail: .object([("domophone", .string("1"))]))
+        entry.cameraId = "102"
+        entry.entranceId = "102"
+        let from = Self.time.addingTimeInterval(-JournalRecording.leadIn)
+        #expect(JournalRecording.of(entry) == .watch(target: "home:cam:102", from: from))
+        entry.cameraId = nil
+        #expect(JournalRecording.of(entry) == .watch(target: "home:entrance:102", from: from))
+    }
+
     @Test func aPanelEntryPlaysItsPanelsCameraThroughADoorOfIt() {
         let recording = JournalRecording.of(Self.operatorEntry(detail: .object([("key", .string("0A1B")), ("domophone", .string("3"))])))
         #expect(recording == .watch(target: "home:3:0", from: Self.time.addingTimeInterval(-JournalRecording.leadIn)))

@@ -31,6 +31,9 @@ public enum ExportCommand {
             replaces the part). A newer piece, which the server may still be adding to, starts over.
             The camera's address and token are kept from the export that found them (in the
             operator's token file) and asked for again when the camera server refuses them.
+            A piece the recording keeps nothing of (cctv/ranges) is one line saying where the
+            recording resumes (exit 65); a --from in a gap with recording later in the piece says
+            where it resumes and goes on. 'intercom cameras --ranges' lists what is kept.
             """,
         run: run)
 
@@ -70,6 +73,16 @@ public enum ExportCommand {
             if found == nil { found = try await client.camera(id: parsed.cameraId) }
             guard let camera = found else {
                 return CommandError("operator \(op.name) has no camera \(parsed.cameraId); see 'intercom cameras'", code: ExitCode.usage).report()
+            }
+            // Where the recording resumes, when the start falls in a gap (best effort: an operator
+            // without cctv/ranges is asked for the piece as before).
+            if let ranges = try? await client.archiveRanges(cameraId: parsed.cameraId) {
+                if let gap = ranges.gapLine("camera \(cameraID)", from: from, to: to) {
+                    return CommandError(TerminalSafe.escape(gap), code: ExitCode.dataError).report()
+                }
+                if let resumes = ranges.resumesWithin(from: from, to: to) {
+                    Console.error(TerminalSafe.escape("\(cameraID): no recording at \(LocalTime(from).dateAndClock); \(resumes), the piece begins there"))
+                }
             }
             let seconds = Int(to.timeIntervalSince(from).rounded(.up))
             let meter = ProgressLine(enabled: isatty(2) == 1)

@@ -30,7 +30,11 @@ public enum ShareCommand {
             to check the phone is gone. --list shows the other subscribers of every flat of the
             login (or of --flat) as the server lists them, the caller left out; an end the server
             writes as 3001 shows as "no end", an end the daemon keeps as "until ... (kept by this
-            intercom)".
+            intercom)". Only the flat's owner can take a guest back (the server's rule): a resident's
+            --until, or --remove of another phone, is refused before asking the server, and a
+            resident's plain share says that only the owner can undo it. A phone the flat's list
+            already holds is said to be listed and nothing is sent (the server would push the guest
+            a "new address" message before failing).
             """,
         run: run)
 
@@ -75,10 +79,17 @@ public enum ShareCommand {
             case .failure(let failure): return failure.report()
             case .success(let found): flat = found
             }
+            var note: String?
+            var listed: String?
+            switch Self.ownerCheck(flat: flat, phone: phone, until: untilDate != nil, remove: remove, ownPhone: op.phone) {
+            case .ownerOnly(let line): return CommandError(TerminalSafe.escape("\(op.name): \(line)"), code: ExitCode.authRefused).report()
+            case .listed(let line): listed = line
+            case .ask(let said): note = said
+            }
             let what: String
             var code = ExitCode.ok
             if let untilDate {
-                try await client.addAccess(flatId: flat.flatId, guestPhone: phone)
+                if listed == nil { try await client.addAccess(flatId: flat.flatId, guestPhone: phone) }
                 (what, code) = Self.untilOutcome(ShareExpiry(operatorName: op.name, flatId: flat.flatId, phone: phone,
                                                              until: untilDate, address: flat.address), phone: phone, socket: socket)
             } else if remove {
@@ -92,13 +103,14 @@ public enum ShareCommand {
                 // An end the daemon kept for this guest has nothing left to end.
                 _ = Self.tellDaemon(.forget(operatorName: op.name, flatId: flat.flatId, phone: phone), socket: socket)
             } else {
-                try await client.addAccess(flatId: flat.flatId, guestPhone: phone)
+                if listed == nil { try await client.addAccess(flatId: flat.flatId, guestPhone: phone) }
                 // Given without an end: an end kept from an earlier --until no longer holds.
                 _ = Self.tellDaemon(.forget(operatorName: op.name, flatId: flat.flatId, phone: phone), socket: socket)
-                what = "+\(phone) has access"
+                what = listed ?? "+\(phone) has access"
             }
             let line = TerminalSafe.escape("\(op.name), flat \(flat.flatId) (\(flat.address)): \(what)")
             if code == ExitCode.ok { Console.out(line) } else { return CommandError(line, code: code).report() }
+            if let note { Console.error(TerminalSafe.escape("\(op.name): \(note)")) }
             return ExitCode.ok
         } catch {
             return error.commandError.report()

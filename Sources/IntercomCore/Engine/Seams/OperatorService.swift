@@ -26,6 +26,13 @@ public protocol OperatorService: Sendable {
     /// A log entry's preview picture (`plogCamshot`: no token is sent, none is needed): the HTTP
     /// status and at most `maxBytes` of body.
     func preview(_ url: String, maxBytes: Int) async throws -> (status: Int, body: Data)
+    /// What camera `cameraId`'s recording keeps (`cctv/ranges`).
+    func archiveRanges(cameraId: String) async throws(OperatorError) -> OperatorArchiveRanges
+}
+
+extension OperatorService {
+    /// An operator that cannot say: nothing known, so nothing is refused.
+    public func archiveRanges(cameraId: String) async throws(OperatorError) -> OperatorArchiveRanges { OperatorArchiveRanges([]) }
 }
 
 extension OperatorClient: OperatorService {
