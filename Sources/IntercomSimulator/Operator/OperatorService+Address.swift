@@ -47,7 +47,8 @@ extension OperatorService {
     /// (the server's "no code"), `contractOwner` = `flatOwner`, and `keys` (the flat's RFID keys,
     /// `getKeys("flatId")`) for the owner only.
     func settingsList(_ caller: Caller) -> OperatorReply {
-        guard caller.hasFlat else { return OperatorEnvelope.ok(nil) }
+        // No flat: `response()` without data, a 204 (getSettingsList.php).
+        guard caller.hasFlat else { return OperatorEnvelope.noContent }
         let (code, shared) = state.withLock { s in (s.settings.doorCode, s.roommates) }
         let isOwner = caller.phone == options.testPhone
         let roommates: [JSONValue] = shared.filter { $0.phone != caller.phone }.map {
