@@ -92,10 +92,11 @@ extension OperatorService {
     }
 
     /// 204 once the panel was asked (or could not be: the real driver ignores every panel failure);
-    /// 404 for a door that is not the flat's or a blocked flat. The log says "opened by app" either way.
+    /// 404 for a door that is not the flat's or a blocked flat (either block, openDoor.php). The log says
+    /// "opened by app" either way.
     func openDoor(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
         let doorId = body["doorId"]?.loose.flatMap { Int($0) } ?? 0
-        guard caller.hasFlat, !options.blocked, let domophoneId = body["domophoneId"]?.loose,
+        guard caller.hasFlat, !options.blocked, !options.adminBlocked, let domophoneId = body["domophoneId"]?.loose,
               let door = findDoor(domophoneId: domophoneId, doorId: doorId) else {
             return OperatorEnvelope.error(404, OperatorFixture.blockedMessage)
         }
