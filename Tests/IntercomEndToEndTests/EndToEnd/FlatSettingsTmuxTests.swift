@@ -9,39 +9,26 @@ import Testing
 /// The keys and the line are tested fast in FlatSettingsKeysTests.
 @Suite(.removesTestFolders) struct FlatSettingsTmuxTests {
     @Test func fShowsTheFlatsSettingsAndWChangesTheMinutes() async throws {
-        let simulator = try await SimulatorProcess.operator(["--no-camera"], prefix: "intercom-e2e-flat-settings")
-        try await withCleanup({ await simulator.stop() }) {
-            let directory = try TestDirectory(prefix: "intercom-e2e-flat-settings-tui")
-            let config = try IntercomBinary.writeConfig(
-                "[operator home]\napi = \(try simulator.operatorURL())\nphone = 79123456781\n", in: directory)
-            let login = try await IntercomBinary.run(["login", "home", "--sms", "--config", config.path], in: directory, stdin: "1001")
-            #expect(login.status == 0, "\(login)")
+        try await OperatorScreen.run(simulator: ["--no-camera"], prefix: "intercom-e2e-flat-settings") { tmux, config, directory in
+            try await tmux.waitForScreen(containing: "waiting for calls", timeout: .seconds(20))
+            // The operator's doors (which name it logged in) come with the engine's first refresh.
+            var shown = ""
+            guard try await TestPatience.eventually(within: .seconds(20), every: .seconds(1), {
+                try await tmux.sendKeys("F")
+                shown = try await tmux.capture()
+                return shown.contains("home, flat 1: cms on")
+            }) else { throw HarnessError("F never showed the flat's settings:\n\(shown)") }
+            #expect(shown.contains("white_rabbit off"), "\(shown)")
 
-            let environment = try IntercomBinary.environment(in: directory).compactMapValues { $0 }
-            let command = "\(try IntercomBinary.path()) tui --own-engine --no-notify --graphics ascii --config \(config.path)"
-            let tmux = try await Tmux(command: "/bin/sh -c '\(command); echo exit=$?; sleep 30'", width: 160, height: 40,
-                                      environment: environment)
-            try await withCleanup({ await tmux.kill() }) {
-                try await tmux.waitForScreen(containing: "waiting for calls", timeout: .seconds(20))
-                // The operator's doors (which name it logged in) come with the engine's first refresh.
-                var shown = ""
-                guard try await TestPatience.eventually(within: .seconds(20), every: .seconds(1), {
-                    try await tmux.sendKeys("F")
-                    shown = try await tmux.capture()
-                    return shown.contains("home, flat 1: cms on")
-                }) else { throw HarnessError("F never showed the flat's settings:\n\(shown)") }
-                #expect(shown.contains("white_rabbit off"), "\(shown)")
+            try await tmux.sendKeys("W")
+            let stepped = try await tmux.waitForScreen(containing: "white_rabbit 1 min", timeout: .seconds(10))
+            #expect(stepped.contains("home, flat 1:"), "\(stepped)")
+            let asked = try await IntercomBinary.run(["settings", "home", "--config", config.path], in: directory)
+            #expect(asked.stdout.contains("white_rabbit  1 min"), "\(asked)")
 
-                try await tmux.sendKeys("W")
-                let stepped = try await tmux.waitForScreen(containing: "white_rabbit 1 min", timeout: .seconds(10))
-                #expect(stepped.contains("home, flat 1:"), "\(stepped)")
-                let asked = try await IntercomBinary.run(["settings", "home", "--config", config.path], in: directory)
-                #expect(asked.stdout.contains("white_rabbit  1 min"), "\(asked)")
-
-                try await tmux.sendKeys("q")
-                let ended = try await tmux.waitForScreen(containing: "exit=", timeout: .seconds(15))
-                #expect(ended.contains("exit=0"), "\(ended)")
-            }
+            try await tmux.sendKeys("q")
+            let ended = try await tmux.waitForScreen(containing: "exit=", timeout: .seconds(15))
+            #expect(ended.contains("exit=0"), "\(ended)")
         }
     }
 }
