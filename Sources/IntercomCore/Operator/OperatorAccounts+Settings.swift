@@ -20,17 +20,23 @@ extension OperatorAccounts {
             throw IntercomError.unknownTarget("no [operator \(request.operatorName)] in the daemon's config"
                 + (names.isEmpty ? "" : " (operators: \(names.joined(separator: ", ")))"))
         }
-        let client = try client(op)
-        let flat: OperatorFlat
-        switch OperatorFlat.pick(try await client.flats(), choice: request.flat, operatorName: op.name) {
-        case .success(let found): flat = found
-        case .failure(let failure): throw IntercomError.invalidRequest(failure.description)
+        // The operator's refusals as the engine's, so the socket's reply carries their exit code
+        // (77 for a login to renew, 69 for an operator away).
+        do {
+            let client = try client(op)
+            let flat: OperatorFlat
+            switch OperatorFlat.pick(try await client.flats(), choice: request.flat, operatorName: op.name) {
+            case .success(let found): flat = found
+            case .failure(let failure): throw IntercomError.invalidRequest(failure.description)
+            }
+            if let refusal = FlatSettingChange.ownerRefusal(changes, flat: flat) { throw IntercomError.refused(refusal.description) }
+            let settings = try await client.settings(of: flat, applying: changes)
+            if !changes.isEmpty {
+                logger.info("operator \(op.name): flat \(flat.flatId) settings changed: \(request.changes.joined(separator: ", "))")
+            }
+            return settings.json(operatorName: op.name, flat: flat, now: clock.date)
+        } catch let error as OperatorError {
+            throw IntercomError.operatorRequest(error)
         }
-        if let refusal = FlatSettingChange.ownerRefusal(changes, flat: flat) { throw IntercomError.refused(refusal.description) }
-        let settings = try await client.settings(of: flat, applying: changes)
-        if !changes.isEmpty {
-            logger.info("operator \(op.name): flat \(flat.flatId) settings changed: \(request.changes.joined(separator: ", "))")
-        }
-        return settings.json(operatorName: op.name, flat: flat, now: clock.date)
     }
 }

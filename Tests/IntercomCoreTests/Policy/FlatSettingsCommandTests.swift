@@ -52,6 +52,14 @@ import Testing
             await #expect(throws: IntercomError.invalidRequest("home has no flat '99'; flats: 7 (Main st 1, 12)")) {
                 try await rig.intercom.execute(.flatSettings(FlatSettingsRequest(operatorName: "home", flat: "99")))
             }
+            // The operator's own refusal keeps its exit code on the socket: 77, log in again.
+            api.fail("home", with: .loginExpired(status: 410))
+            do {
+                _ = try await rig.intercom.execute(.flatSettings(FlatSettingsRequest(operatorName: "home")))
+                Issue.record("a revoked login's settings were answered")
+            } catch let error as IntercomError {
+                #expect(error.exitCode == 77 && error.description.contains("intercom login home"), "\(error)")
+            }
         }
     }
 
