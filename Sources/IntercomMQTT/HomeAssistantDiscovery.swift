@@ -33,7 +33,8 @@ public struct HomeAssistantDiscovery: Sendable {
         return result
     }
 
-    /// An operator account's device: its log's new entries (an event entity) and its unread messages (a sensor).
+    /// An operator account's device: its log's new entries (an event entity), its unread messages (a
+    /// sensor) and the flat's settings (`settingsConfigs`).
     private func configs(operator name: String) -> [(String, JSONValue)] {
         let slug = MQTTName.slug(name)
         let base = topics.operatorAccount(name)
@@ -53,7 +54,7 @@ public struct HomeAssistantDiscovery: Sendable {
                                            ("state_class", .string("measurement")), ("icon", .string("mdi:email"))]
                                           + common(object: "operator_\(slug)_unread", device: device))))
         }
-        return result
+        return result + settingsConfigs(operator: name, device: device) { common(object: $0, device: $1) }
     }
 
     private func configs(_ panel: PanelConfig) -> [(String, JSONValue)] {

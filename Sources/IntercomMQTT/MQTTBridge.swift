@@ -43,7 +43,7 @@ public actor MQTTBridge {
                                         clientID: settings.clientID ?? "intercom-\(topics.host)")
         options.will = MQTTMessage(topic: topics.status, text: "offline", retain: true)
         options.subscriptions = ["/+/door/+/open", "/+/answer", "/+/decline", "/+/hangup", "/+/dnd/set", "/+/guest/set",
-                                 "/operator/+/open"].map { topics.root + $0 }
+                                 "/operator/+/open", "/operator/+/settings/+/set"].map { topics.root + $0 }
             + [topics.homeAssistantStatus, topics.ownConfigs].compactMap { $0 }
         client = MQTTClient(options: options)
         busEvents = intercom.bus.subscribe()
@@ -132,6 +132,26 @@ public actor MQTTBridge {
         client.publish(MQTTMessage(topic: topics.status, text: "online", retain: true))
         for panel in panels { publishStates(panel) }
         for (name, count) in await intercom.operatorUnread { publishUnread(name, count) }
+        // Asked of each operator, which may be slow or away: beside the commands, never before them.
+        tasks.start(Self.settingsSlot) { for name in operators { await self.readSettings(name) } }
+    }
+
+    private static let settingsSlot = "operator settings"
+
+    /// An operator flat's settings as it has them now, onto their state topics; a failure (not logged
+    /// in, several flats) leaves them unset and is said once at info level.
+    private func readSettings(_ name: String) async {
+        do {
+            publishSettings(name, try await intercom.execute(.flatSettings(FlatSettingsRequest(operatorName: name)), as: .mqtt))
+        } catch {
+            logger.info("mqtt: operator \(name): its flat's settings are not shown: \(error)")
+        }
+    }
+
+    private func publishSettings(_ name: String, _ settings: JSONValue) {
+        for (key, text) in OperatorSettingsTopics.states(settings) {
+            retain(topics.operatorAccount(name) + "/settings/\(key)/state", text)
+        }
     }
 
     /// An operator's unread messages (retained), whenever the daemon's inbox round finds a new count.
@@ -200,7 +220,7 @@ public actor MQTTBridge {
         // door by itself at every reconnect. (In MQTT 3.1.1 a live message never carries the flag.)
         let panels = await intercom.config.panels.map(\.name)
         let parsed = MQTTCommandRequest.parse(message, topics: topics, panels: panels, operatorDoors: operatorDoors,
-                                              guestMinutes: settings.guestMinutes)
+                                              operators: await intercom.config.operators.map(\.name), guestMinutes: settings.guestMinutes)
         if message.retain {
             if let line = retainedNotice.line(topic: message.topic, known: parsed != nil) { logger.warning(line) }
             return
@@ -223,6 +243,8 @@ public actor MQTTBridge {
         do {
             let data = try await intercom.execute(command, as: .mqtt)
             report(message.topic, ok: true, data: data)
+            // The settings read back after the change: every state, not only the one switched.
+            if case .flatSettings(let request) = command { publishSettings(request.operatorName, data) }
         } catch {
             report(message.topic, ok: false, error: "\(error)")
             await republishSwitch(command)
@@ -235,6 +257,9 @@ public actor MQTTBridge {
         switch command {
         case .setCalls(let panel?, _), .setGuest(let panel?, _):
             if let config = await intercom.config.panel(named: panel) { publishStates(config) }
+        case .flatSettings(let request):
+            let name = request.operatorName
+            tasks.start(Self.settingsSlot) { await self.readSettings(name) }
         default:
             break
         }

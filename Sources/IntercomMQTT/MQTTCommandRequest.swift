@@ -13,10 +13,16 @@ enum MQTTCommandRequest: Equatable {
 
     /// nil: not a command topic of ours.
     static func parse(_ message: MQTTMessage, topics: MQTTTopics, panels: [String], operatorDoors: OperatorDoorLevels,
-                      guestMinutes: Int, now: Date = Date()) -> MQTTCommandRequest? {
+                      operators: [String] = [], guestMinutes: Int, now: Date = Date()) -> MQTTCommandRequest? {
         let topic = message.topic
         guard topic.hasPrefix(topics.root + "/") else { return nil }
         let payload = message.text
+        for name in operators {
+            let base = topics.operatorAccount(name) + "/settings/"
+            guard topic.hasPrefix(base), topic.hasSuffix("/set") else { continue }
+            let key = String(topic.dropFirst(base.count).dropLast("/set".count))
+            return OperatorSettingsTopics.request(operator: name, key: key, payload: payload, topic: topic)
+        }
         for door in operatorDoors.ids where topic == operatorDoors.level(door).map({ topics.operatorDoor(level: $0) + "/open" }) {
             return payload == "PRESS" ? .command(.open(panel: door, door: .main, by: .mqtt))
                 : .refused("payload '\(printable(payload))' on \(topic): send PRESS")

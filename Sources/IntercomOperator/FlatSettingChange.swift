@@ -24,7 +24,10 @@ public struct FlatSettingChange: Sendable, Equatable {
     /// `door_code=new`: not a field of `address/intercom` but `address/resetCode`.
     public var resetsDoorCode: Bool { key == "door_code" }
 
-    public static let keys = ["cms", "voip", "auto_open", "white_rabbit", "door_code"]
+    public static let keys = ["cms", "voip", "auto_open", "white_rabbit", "door_code", "disable_plog", "hidden_plog"]
+    /// The server reads these from the flat's owner only and ignores them from anyone else, with
+    /// 200 (server/mobile/address/intercom.php: `$flat_owner`): refused up front for a non-owner.
+    public static let ownerOnlyKeys = ["disable_plog", "hidden_plog"]
     /// Shown, never set: the server computes them and does not read them from a request.
     public static let readOnlyKeys = ["frs", "lprs"]
     public static let readOnlyReason = "the operator's server never reads it from a request: "
@@ -46,6 +49,8 @@ public struct FlatSettingChange: Sendable, Equatable {
         }
         switch key {
         case "cms": return flag("CMS")
+        case "disable_plog": return flag("disablePlog")
+        case "hidden_plog": return flag("hiddenPlog")
         case "voip": return flag("VoIP")
         case "frs", "lprs":
             return .failure(SettingParseError("\(key) is read only: \(readOnlyReason)"))
@@ -73,6 +78,14 @@ public struct FlatSettingChange: Sendable, Equatable {
         default:
             return .failure(SettingParseError("unknown setting '\(key)' (keys: \(keys.joined(separator: ", ")))"))
         }
+    }
+
+    /// Why `changes` cannot be made by this subscriber of `flat` (an owner-only key from a
+    /// non-owner, which the server would answer 200 and ignore); nil when they can.
+    public static func ownerRefusal(_ changes: [FlatSettingChange], flat: OperatorFlat) -> SettingParseError? {
+        guard !flat.isOwner, let key = changes.first(where: { ownerOnlyKeys.contains($0.key) })?.key else { return nil }
+        return SettingParseError("\(key) is the flat's owner's to change, and this login is not the owner of flat \(flat.flatId): "
+                                 + "the operator would ignore it; ask the owner")
     }
 
     static func onOff(_ value: String) -> Bool? {

@@ -20,9 +20,13 @@ public struct FlatSettings: Sendable, Equatable {
     public var whiteRabbit: Int?
     /// The entrance code, when the flat has one ("00000" is the server's "none": nil).
     public var doorCode: String?
+    /// The owner's log privacy (`disablePlog`: no event log for the flat; `hiddenPlog`: the log
+    /// shown to the owner only). The server sends them to the flat's owner alone: nil for others.
+    public var disablePlog: Bool?
+    public var hiddenPlog: Bool?
 
     public init(cms: Bool? = nil, voip: Bool? = nil, frs: Bool? = nil, lprs: Bool? = nil, autoOpen: Date? = nil,
-                whiteRabbit: Int? = nil, doorCode: String? = nil) {
+                whiteRabbit: Int? = nil, doorCode: String? = nil, disablePlog: Bool? = nil, hiddenPlog: Bool? = nil) {
         self.cms = cms
         self.voip = voip
         self.frs = frs
@@ -30,6 +34,8 @@ public struct FlatSettings: Sendable, Equatable {
         self.autoOpen = autoOpen
         self.whiteRabbit = whiteRabbit
         self.doorCode = doorCode
+        self.disablePlog = disablePlog
+        self.hiddenPlog = hiddenPlog
     }
 
     init?(json: JSONValue?, timeZone: TimeZone = .current) {
@@ -43,6 +49,8 @@ public struct FlatSettings: Sendable, Equatable {
         let allowed = json["allowDoorCode"]?.looseBool ?? true
         // `intercom.php` writes "00000" for a flat without a code, where getSettingsList leaves it out.
         doorCode = allowed ? json.text("doorCode").flatMap { Self.noCode($0) ? nil : $0 } : nil
+        disablePlog = json["disablePlog"]?.looseBool
+        hiddenPlog = json["hiddenPlog"]?.looseBool
     }
 
     /// The server's "this flat has no entry code": `openCode` "00000" (or empty).
@@ -54,6 +62,21 @@ public struct FlatSettings: Sendable, Equatable {
         let open: JSONValue = autoOpen.map { $0 > now ? .string(OperatorTime.format($0)) : .string("off") } ?? .string("off")
         return [("cms", flag(cms)), ("voip", flag(voip)), ("frs", flag(frs)), ("lprs", flag(lprs)), ("auto_open", open),
                 ("white_rabbit", whiteRabbit.map { .integer($0) } ?? .null),
-                ("door_code", doorCode.map { .string($0) } ?? .string("off"))]
+                ("door_code", doorCode.map { .string($0) } ?? .string("off")),
+                ("disable_plog", flag(disablePlog)), ("hidden_plog", flag(hiddenPlog))]
+    }
+
+    /// `intercom settings --json`'s object, which the daemon's `settings` request answers too:
+    /// the flat, its settings, and its RFID keys (null when the operator did not list them: it
+    /// lists them to the owner only), each key's last sighting as local RFC 3339.
+    public func json(operatorName: String, flat: OperatorFlat, now: Date = Date()) -> JSONValue {
+        let keys: JSONValue = flat.keys.map { list in
+            .array(list.map { key in
+                .object([("rfid", .string(key.rfId)), ("comment", .optional(key.comment)),
+                         ("last_seen", key.lastSeenDate.map { .string(RFC3339.string($0)) } ?? .optional(key.lastSeen))])
+            })
+        } ?? .null
+        return .object([("operator", .string(operatorName)), ("flat", .string(flat.flatId)), ("address", .string(flat.address)),
+                        ("owner", .bool(flat.isOwner))] + fields(now: now) + [("keys", keys)])
     }
 }

@@ -30,10 +30,12 @@ extension OperatorClient {
     /// the face it finds in the entry's picture for the caller. True when it did (200); false for the
     /// server's 204, which it sends when the entry's entrance has no camera to register with. The
     /// server itself refuses only an entry without a picture or of another flat (403); a picture
-    /// with no face the face server finds is its 406, with the face server's message.
+    /// with no face the face server finds is its 406, with the face server's message. `comment` is
+    /// documented and sent empty as the apps send it; the server never reads it (server/mobile/frs/like.php),
+    /// so `faces` offers no note.
     @discardableResult
-    public func likeFace(event: String, comment: String = "") async throws(OperatorError) -> Bool {
-        try await answer("frs/like", [("event", .string(event)), ("comment", .string(comment))]).status != 204
+    public func likeFace(event: String) async throws(OperatorError) -> Bool {
+        try await answer("frs/like", [("event", .string(event)), ("comment", .string(""))]).status != 204
     }
 
     /// `frs/disLike` with the flat and the face (the faces list's form).

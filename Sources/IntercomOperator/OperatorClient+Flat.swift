@@ -47,7 +47,7 @@ extension OperatorClient {
     /// The server says "no right to delete" as a 200 with a string: that is a refusal.
     private func access(_ body: [(String, JSONValue)]) async throws(OperatorError) {
         if let data = try await call("address/access", body), let text = data.stringValue, !text.isEmpty {
-            throw OperatorError(operatorName: config.name, kind: .forbidden, serverText: text)
+            throw OperatorError(operatorName: config.name, kind: .refusedInAnswer, serverText: text)
         }
     }
 
@@ -69,5 +69,17 @@ extension OperatorClient {
         learn(from: raw)
         let zone = await timeZone()
         return raw.compactMap { PlogEntry(json: $0, timeZone: zone) }
+    }
+}
+
+extension OperatorClient {
+    /// The flat's settings after applying `changes` (fields first, then a new door code), read back
+    /// from the operator: what `intercom settings` and the daemon's `settings` request both show.
+    /// The caller checked `FlatSettingChange.ownerRefusal` first.
+    public func settings(of flat: OperatorFlat, applying changes: [FlatSettingChange]) async throws(OperatorError) -> FlatSettings {
+        let fields = changes.filter { !$0.resetsDoorCode }
+        if !fields.isEmpty { try await setIntercom(flatId: flat.flatId, changes: fields) }
+        if changes.contains(where: \.resetsDoorCode) { _ = try await resetCode(flatId: flat.flatId) }
+        return try await intercom(flatId: flat.flatId)
     }
 }

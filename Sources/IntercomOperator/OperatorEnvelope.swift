@@ -65,6 +65,8 @@ public enum OperatorEnvelope {
             kind = .noPendingCode
         case (404, .session):
             kind = .notFound
+        case (405, _):
+            kind = .notAllowed
         case (400..<500, _):
             kind = .rejected(status: status)
         default:

@@ -26,6 +26,11 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
         case notFound
         /// 403 outside a login.
         case forbidden
+        /// 405: the operator does not allow this on the flat (a new entry code for a flat without one).
+        case notAllowed
+        /// 200 whose `data` is the server's refusal in words ("Нет прав для удаления": a member who is
+        /// not the owner removing a guest, server/mobile/address/access.php): nothing was done.
+        case refusedInAnswer
         /// Another 4xx (422: the operator found the request's data wrong).
         case rejected(status: Int)
         /// 5xx or an unexpected status.
@@ -52,7 +57,7 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
     public var exitCode: Int32 {
         switch kind {
         case .notLoggedIn, .unreadableToken, .loginExpired, .wrongCode, .tooManyAttempts, .deviceLimit, .noPendingCode,
-             .paymentRequired, .notFound, .forbidden:
+             .paymentRequired, .notFound, .forbidden, .notAllowed, .refusedInAnswer:
             return 77
         case .codeTooSoon, .serverFailed, .unreachable:
             return 69
@@ -70,6 +75,8 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
         case .codeTooSoon: 429
         case .wrongCode, .tooManyAttempts, .deviceLimit, .forbidden: 403
         case .noPendingCode, .notFound: 404
+        case .notAllowed: 405
+        case .refusedInAnswer: 200
         case .paymentRequired: 402
         case .notLoggedIn, .unreadableToken, .unreachable, .badAnswer, .local: nil
         }
@@ -102,6 +109,11 @@ public struct OperatorError: Error, Sendable, Equatable, CustomStringConvertible
             line = "\(name): the operator refused: not found, or the flat is blocked"
         case .forbidden:
             line = "\(name): the operator refused the request"
+        case .notAllowed:
+            line = "\(name): the operator does not allow this on the flat (a new entry code for a flat that has none, for one)"
+        case .refusedInAnswer:
+            // A 200: no HTTP status to blame, the server's own words are the reason.
+            return "\(name): the operator refused\(serverSaid.isEmpty ? " and gave no reason" : serverSaid); nothing was changed"
         case .rejected:
             line = "\(name): the operator rejected the request's data"
         case .serverFailed:

@@ -98,6 +98,13 @@ public struct OperatorKey: Sendable, Equatable {
         self.lastSeen = lastSeen
     }
 
+    /// `lastSeen` as a time: the server writes the UNIX seconds of the panel's last sighting
+    /// (a raw number is no use to a person); nil for never, or a text that is no such number.
+    public var lastSeenDate: Date? {
+        guard let lastSeen, let seconds = Int(lastSeen), seconds > 0 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
     init?(json: JSONValue) {
         guard let rfId = json["rfId"]?.looseString, !rfId.isEmpty else { return nil }
         self.init(rfId: rfId, comment: json.text("comments"), lastSeen: json["lastSeen"]?.looseString)

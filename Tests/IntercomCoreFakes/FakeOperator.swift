@@ -24,6 +24,8 @@ package final class FakeOperator: Sendable {
         var unread: [String: Int] = [:]
         /// Preview pictures by URL.
         var previews: [String: Data] = [:]
+        /// Each flat's settings, by `operator\0flat`.
+        var settings: [String: FlatSettings] = [:]
     }
 
     /// Each guest removal asked for, as `operator:flat:phone`.
@@ -88,6 +90,28 @@ package final class FakeOperator: Sendable {
     /// The picture at a log entry's preview URL (others answer 404).
     package func preview(_ url: String, _ jpeg: Data) {
         state.withLock { $0.previews[url] = jpeg }
+    }
+
+    /// The flat's settings as the operator keeps them (a change applies its wire values as the PHP reads them).
+    package func settings(_ operatorName: String, flat: String) -> FlatSettings {
+        state.withLock { $0.settings[operatorName + "\u{0}" + flat] ?? FlatSettings(cms: true, voip: true, whiteRabbit: 0) }
+    }
+
+    fileprivate func apply(_ name: String, flat: OperatorFlat, _ changes: [FlatSettingChange]) {
+        var settings = settings(name, flat: flat.flatId)
+        for change in changes {
+            let on = change.wireValue == "t"
+            switch change.wireKey {
+            case "CMS": settings.cms = on
+            case "VoIP": settings.voip = on
+            case "whiteRabbit": settings.whiteRabbit = Int(change.wireValue)
+            case "autoOpen": settings.autoOpen = change.until
+            case "disablePlog" where flat.isOwner: settings.disablePlog = on
+            case "hiddenPlog" where flat.isOwner: settings.hiddenPlog = on
+            default: break
+            }
+        }
+        state.withLock { $0.settings[name + "\u{0}" + flat.flatId] = settings }
     }
 
     fileprivate func preview(_ url: String) -> Data? { state.withLock { $0.previews[url] } }
@@ -167,6 +191,12 @@ package final class FakeOperator: Sendable {
         func flats() async throws(OperatorError) -> [OperatorFlat] {
             try fake.check(name)
             return fake.flats(name)
+        }
+
+        func settings(of flat: OperatorFlat, applying changes: [FlatSettingChange]) async throws(OperatorError) -> FlatSettings {
+            try fake.check(name)
+            fake.apply(name, flat: flat, changes)
+            return fake.settings(name, flat: flat.flatId)
         }
 
         func plogDays(flatId: String) async throws(OperatorError) -> [PlogDay] {

@@ -136,8 +136,10 @@ import IntercomBase
             try await api.addAccess(flatId: "7", guestPhone: "79123456782")
             #expect(server.requests.last?.json["expire"] == nil)
             let error = await caught { try await api.removeAccess(flatId: "7", guestPhone: "79123456782") }
-            #expect(error?.kind == .forbidden)
+            #expect(error?.kind == .refusedInAnswer)
             #expect(error?.serverText == "Нет прав для удаления")
+            // A 200: the server's words, never an HTTP status it did not send.
+            #expect(error?.description == "home: the operator refused: Нет прав для удаления; nothing was changed", "\(String(describing: error))")
         }
     }
 }

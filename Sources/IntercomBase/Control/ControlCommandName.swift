@@ -8,4 +8,5 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
     case watchCamera = "watch_camera"
     case unwatch
     case shareExpiry = "share_expiry"
+    case settings
 }

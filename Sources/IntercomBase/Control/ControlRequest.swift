@@ -207,6 +207,11 @@ public struct ControlRequest: Sendable, Equatable {
                 return fail("share_expiry needs \"operator\", \"flat\", \"phone\" (11 digits) and \"until\" (RFC 3339, or null to forget)")
             }
             action = .shareExpiry(change)
+        case .settings:
+            switch FlatSettingsRequest.parse(value) {
+            case .success(let request): action = .command(.flatSettings(request))
+            case .failure(let invalid): return fail(invalid.message)
+            }
         case .picture:
             switch PictureRequest.parse(value) {
             case .success(let picture): action = .picture(picture)
@@ -289,6 +294,7 @@ public struct ControlRequest: Sendable, Equatable {
                            ?? .stop(.panel(panel))).fields
             case .unwatch: fields.append(named(.unwatch))
             case .shareExpiry(let change): fields = [named(.shareExpiry)] + change.fields
+            case .flatSettings(let request): fields = [named(.settings)] + request.fields
             // In-process only: the server refuses the name as unknown, which is what it is there.
             case .reload: fields.append(("command", .string("reload")))
             case .handled(let entry, let by), .callBack(let entry, let by):

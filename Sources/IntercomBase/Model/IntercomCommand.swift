@@ -71,6 +71,10 @@ public enum IntercomCommand: Sendable, Equatable {
     /// keeps none) and take the access back when it is due, or forget a kept end. The engine's
     /// operator part keeps them; on the socket this is the `share_expiry` request.
     case shareExpiry(ShareExpiry.Change)
+    /// An operator's flat settings (`address/intercom`), changed first when the request has changes:
+    /// `ctl settings`, MQTT's switches, the screens. The reply is `intercom settings --json`'s object.
+    /// On the socket this is the `settings` request.
+    case flatSettings(FlatSettingsRequest)
     /// Apply a re-read config to the running engine (SIGHUP): panel policies, the operators; calls
     /// in progress go on. The reply's `not_applied` lists what waits for a restart. In-process
     /// only: the host executes it on SIGHUP, and the control socket has no request for it.

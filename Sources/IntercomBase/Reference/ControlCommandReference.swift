@@ -65,6 +65,9 @@ public enum ControlCommandReference {
         case .shareExpiry: return ReferenceEntry(name, fields: "`operator`, `flat`, `phone` (11 digits), `until` (RFC 3339; null forgets)",
                        "The daemon keeps the end of a guest's access to an operator's flat (the server keeps none) and "
                            + "takes the access back when it is due (`share_expired`); `intercom share --until` sends it.")
+        case .settings: return ReferenceEntry(name, fields: "`operator`, `flat` (id or number; null: the only flat), `set` (`KEY=VALUE` texts as `intercom settings` takes them)",
+                       "An operator's flat settings, changed first when `set` has changes; the reply is `intercom settings --json`'s "
+                           + "object (`ctl settings`, MQTT's switches, the screens).")
         }
     }
 }

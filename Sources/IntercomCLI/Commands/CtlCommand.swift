@@ -1,11 +1,12 @@
 import Foundation
 import IntercomBase
+import IntercomOperator
 
 /// `intercom ctl ACTION`: drives a running daemon through its control socket.
 public enum CtlCommand {
     public static let spec = CommandSpec(
         name: "ctl",
-        maxPositionals: 3,
+        maxPositionals: 2 + FlatSettingsRequest.maxChanges,
         options: [
             .value("--door", "DOOR", "open: main (default), alt, light, or an output number"),
             .value("--panel", "PANEL", "open, call, calls, guest, journal: which panel (default: the one in a call, or the only one); "
@@ -17,6 +18,7 @@ public enum CtlCommand {
             .value("--by", "WHO", "handled, callback: who deals with the missed call (default: ctl ($USER))"),
             .value("--limit", "N", "journal: the newest N entries (1-1000, default 20)"),
             .flag("--unhandled", "journal: only missed calls nobody has dealt with yet"),
+            .value("--flat", "ID", "settings: the flat (its id, or its number) when the login has several"),
             .flag("--json", "print the reply's JSON even on a terminal (piped output is always JSON)"),
             .value("--socket", "PATH", "control socket (default: [daemon] socket of the config)"),
             .value("--timeout", "SECONDS", "give up when the daemon has not answered within this long (default 5; callback: 45)"),
@@ -31,6 +33,8 @@ public enum CtlCommand {
         handled; busy, refused or unanswered, it exits 69 with why, and the entry stays in
         `intercom log --unhandled` with the reason. `guest` takes UNTIL as `share --until` does: 2h,
         30m, 20:00 (today, or tomorrow once past), tomorrow 08:00, YYYY-MM-DD HH:MM or RFC 3339.
+        `settings` shows or changes an operator's flat settings through the daemon, with the keys
+        and values of `intercom settings` (white_rabbit=5, auto_open=1d, hidden_plog=on…).
         """,
         actions: [
             CommandAction("status"), CommandAction("answer", "[CALL]"), CommandAction("decline", "[CALL]"),
@@ -38,7 +42,7 @@ public enum CtlCommand {
             CommandAction("mute", "[on|off]"), CommandAction("speaker", "[on|off]"), CommandAction("call", "[PANEL]"),
             CommandAction("transfer", "TARGET|--consult TARGET|--complete|--cancel"), CommandAction("calls", "on|off"), CommandAction("guest", "UNTIL|off"),
             CommandAction("handled", "ENTRY"), CommandAction("callback", "ENTRY"), CommandAction("doors"),
-            CommandAction("journal"), CommandAction("events", "[CALL]"),
+            CommandAction("journal"), CommandAction("events", "[CALL]"), CommandAction("settings", "OPERATOR [KEY=VALUE ...]"),
         ],
         run: run)
 
@@ -113,7 +117,7 @@ public enum CtlCommand {
     static func makeRequest(_ args: ParsedArguments) -> Result<ControlRequest, UsageError> {
         var words = args.positionals
         guard !words.isEmpty else {
-            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback, doors, journal or events",
+            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback, doors, journal, events or settings",
                                        command: "ctl"))
         }
         let action = words.removeFirst()
@@ -232,9 +236,27 @@ public enum CtlCommand {
         case "events":
             if let e = extra(1) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .events(call: call())))
+        case "settings":
+            return settingsRequest(words, flat: args.value("--flat")).map { ControlRequest(id: id, action: .command(.flatSettings($0))) }
         default:
-            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback, doors, journal or events",
+            return .failure(UsageError(message: "unknown ctl action '\(action)'; use status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback, doors, journal, events or settings",
                                        command: "ctl"))
         }
+    }
+
+    /// `ctl settings OPERATOR [KEY=VALUE ...]`: each change checked here as `intercom settings` checks
+    /// it (the daemon checks again), so a typo is a usage error before the daemon is asked.
+    static func settingsRequest(_ words: [String], flat: String?) -> Result<FlatSettingsRequest, UsageError> {
+        guard let name = words.first, !name.contains("=") else {
+            return .failure(UsageError(message: "ctl settings needs the operator's name first, e.g. 'intercom ctl settings yard white_rabbit=5'",
+                                       command: "ctl"))
+        }
+        let changes = Array(words.dropFirst())
+        for text in changes {
+            if case .failure(let invalid) = FlatSettingChange.parse(text) {
+                return .failure(UsageError(message: "ctl settings: \(invalid.description)", command: "ctl"))
+            }
+        }
+        return .success(FlatSettingsRequest(operatorName: name, flat: flat, changes: changes))
     }
 }

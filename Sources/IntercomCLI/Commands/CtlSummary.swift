@@ -64,6 +64,7 @@ enum CtlSummary {
         case .shareExpiry(.keep): return "the access of +\(field("phone")) to flat \(field("flat")) ends at \(field("until"))"
         case .shareExpiry(.forget):
             return data["forgotten"]?.boolValue == true ? "the end of the access is forgotten" : "no end of that access was kept"
+        case .flatSettings: return SettingsCommand.text(data)
         case .reload: return "config reloaded"
         }
     }
@@ -158,7 +159,7 @@ enum CtlSummary {
         value?.stringValue.flatMap(RFC3339.date).map { LocalTime($0).clock } ?? ""
     }
 
-    private static func localMinute(_ date: Date) -> String {
+    static func localMinute(_ date: Date) -> String {
         let local = LocalTime(date)
         return local.date + " " + String(local.clock.prefix(5))
     }

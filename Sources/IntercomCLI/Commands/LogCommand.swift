@@ -17,6 +17,7 @@ public enum LogCommand {
             options: [
                 .flag("--json", "one JSON object per entry"),
                 .flag("--wide", "every column whole on a terminal too, the picture path included"),
+                .flag(PictureURL.showOption, "operator pictures' URLs whole (they open the picture without a login: shown as https://HOST/… otherwise)"),
                 .value("--since", "WHEN", "1h, 30m, 2d, 1w, or a date YYYY-MM-DD [HH:MM]"),
                 .value("--panel", "PANEL", "only this panel"),
                 .flag("--missed", "only calls nobody answered (not one answered at another desk, nor one we placed)"),
@@ -155,24 +156,26 @@ public enum LogCommand {
         }
         // Only the form asked for is built: the JSON of every row was a third of a 100 000-entry `log`.
         if args.has("--json") {
-            for row in rows { Console.out(row.json.encoded) }
+            let show = args.has(PictureURL.showOption)
+            for row in rows { Console.out(PictureURL.masking("picture", in: row.json, show: show).encoded) }
         } else if journalMissing == nil || !rows.isEmpty {
             let width = args.has("--wide") ? nil : WindowSize.of(fd: STDOUT_FILENO)?.cols
-            Console.out(render(rows.map(cells), width: width))
+            let show = args.has(PictureURL.showOption)
+            Console.out(render(rows.map { cells($0, showURLs: show) }, width: width))
         }
         return remote.finish(foundAnything: true)
     }
 
     static func table(_ entries: [JournalEntry], width: Int? = nil) -> String {
-        render(entries.map(cells), width: width)
+        render(entries.map { cells($0) }, width: width)
     }
 
-    static func cells(_ e: JournalEntry) -> [String] {
+    static func cells(_ e: JournalEntry, showURLs: Bool = false) -> [String] {
         let duration = e.durationSeconds.map { "\(Int($0.rounded()))s" } ?? ""
         let outcome = e.outcomeText + (e.playableClip == nil ? "" : " [clip]")
         // The id is what --play takes; an operator's entry fetched live has none.
         return [e.id > 0 ? String(e.id) : "-", localTime(e.time), e.placeText, e.subjectText, outcome, duration,
-                e.picture ?? e.pictureURL ?? ""]
+                e.picture ?? e.pictureURL.map { showURLs ? $0 : PictureURL.masked($0) } ?? ""]
     }
 
     /// `--play ENTRY`: the entry's clips that are still on disk, handed to the player (in

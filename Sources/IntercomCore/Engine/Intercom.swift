@@ -200,7 +200,7 @@ public actor Intercom {
             case .journal(let query):
                 return try journalEntries(query)
             // Carried out above (`withoutPhone`); never reached here.
-            case .watch, .watchCamera, .picture, .unwatch, .shareExpiry, .reload:
+            case .watch, .watchCamera, .picture, .unwatch, .shareExpiry, .flatSettings, .reload:
                 return try await withoutPhone(command) ?? .null
             }
         } catch let error as PhoneError {
@@ -218,6 +218,7 @@ public actor Intercom {
         switch command {
         case .watch, .watchCamera, .picture, .unwatch: try await subscription(command)
         case .shareExpiry(let change): try await operators.applyShareExpiry(change, config: config)
+        case .flatSettings(let request): try await operators.flatSettings(request, config: config)
         case .reload(let newConfig): .object([("not_applied", .array(reload(newConfig).map { .string($0) }))])
         default: nil
         }

@@ -31,6 +31,8 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
     case switchNotSaved(String)
     /// A recording asked from a time the camera keeps none of (`cctv/ranges`): the line says where it resumes.
     case noRecording(String)
+    /// A request's value the engine cannot take (a flat setting `intercom settings` would refuse).
+    case invalidRequest(String)
     /// The command does not fit where the call is (completing a consultation nobody answered yet…).
     case notNow(String)
 
@@ -39,7 +41,7 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .phone(let error): error.exitCode
         case .panel(let error): error.exitCode
         case .operatorRequest(let error): error.exitCode
-        case .unknownPanel, .unknownTarget, .unsupportedTarget: 64
+        case .unknownPanel, .unknownTarget, .unsupportedTarget, .invalidRequest: 64
         case .callFailed, .cameraUnplayable: 69
         case .noRecording: 65
         case .refused, .notAPanelCall: 77
@@ -57,7 +59,8 @@ public enum IntercomError: Error, Equatable, CustomStringConvertible {
         case .notAPanelCall(let id, let caller):
             "call \(id) (\(caller)) is not from a panel, so no door opens in it: open a panel's door by name: intercom open NAME"
         case .unknownPanel(let message), .unknownTarget(let message), .unsupportedTarget(let message), .callFailed(let message), .refused(let message),
-             .cameraUnplayable(let message), .switchNotSaved(let message), .notNow(let message), .noRecording(let message):
+             .cameraUnplayable(let message), .switchNotSaved(let message), .notNow(let message),
+             .noRecording(let message), .invalidRequest(let message):
             message
         }
     }

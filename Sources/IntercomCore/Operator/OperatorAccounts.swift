@@ -17,6 +17,8 @@ public final class OperatorAccounts: Sendable {
     /// `auto_open_interval` gives, at its default.
     static let automaticInterval: TimeInterval = 5
     static let refreshSlot = "operator refresh"
+    /// A failing refresh is warned at most this often per operator and kind of failure.
+    static let refreshWarningInterval = Duration.seconds(3600)
 
     /// Where `intercom login` keeps the operators' tokens.
     public let tokens: OperatorTokenStore
@@ -34,6 +36,9 @@ public final class OperatorAccounts: Sendable {
         var lastAutomaticOpen: [String: Date] = [:]
         /// The keeper of the shared-access ends the `shareExpiry` command reaches (the host's, when it keeps them).
         var shareExpiries: ShareExpiryKeeper?
+        /// The door refresh's warnings by operator and kind: one line an hour, as the log sync's
+        /// (a revoked login would otherwise be warned at every 5-minute round).
+        var refreshWarnings: [String: LogThrottle] = [:]
     }
     private let state = Mutex(State())
 
@@ -69,7 +74,10 @@ public final class OperatorAccounts: Sendable {
 
     /// Fetches each operator's doors and entrance cameras; a failure is logged and the old list
     /// kept. Never throws: a missing login or an unreachable operator must not stop the daemon.
-    func refresh(_ operators: [OperatorConfig]) async {
+    /// Returns the warnings it logged (throttled: `warnRefreshFailed`).
+    @discardableResult
+    func refresh(_ operators: [OperatorConfig]) async -> [String] {
+        var warned: [String] = []
         doors.keep(only: operators.map(\.name))
         for op in operators {
             do {
@@ -80,11 +88,28 @@ public final class OperatorAccounts: Sendable {
                 }
                 let client = try services.operatorClient(op, token, tokens)
                 doors.replace(op.name, with: DoorListing.operatorDoors(op.name, try await client.addresses()), at: clock.date)
+                state.withLock { s in s.refreshWarnings = s.refreshWarnings.filter { !$0.key.hasPrefix(op.name + "\u{0}") } }
                 await refreshCameras(op.name, client: client)
             } catch {
-                logger.warning("operator \(op.name): its doors were not refreshed: \(error)")
+                if let line = warnRefreshFailed(op.name, error) { warned.append(line) }
             }
         }
+        return warned
+    }
+
+    /// Warns that `name`'s doors were not refreshed, once an hour per kind of failure (with how many
+    /// rounds failed since the last line), as the log sync throttles its own.
+    private func warnRefreshFailed(_ name: String, _ error: any Error) -> String? {
+        let kind = (error as? OperatorError).map { OperatorLogSync.kindName($0.kind) } ?? "other"
+        let count = state.withLock { s -> Int? in
+            var throttle = s.refreshWarnings[name + "\u{0}" + kind] ?? LogThrottle(every: Self.refreshWarningInterval)
+            defer { s.refreshWarnings[name + "\u{0}" + kind] = throttle }
+            return throttle.admit()
+        }
+        guard let count else { return nil }
+        let line = "operator \(name): its doors were not refreshed: \(error)" + (count > 1 ? " (\(count) times since the last line)" : "")
+        logger.warning(line)
+        return line
     }
 
     /// The background refresh among the engine's tasks: at once, then every `refreshInterval`,
@@ -103,7 +128,7 @@ public final class OperatorAccounts: Sendable {
     /// A refresh now unless one ran within `onDemandInterval`; returns at once.
     func refreshSoon(_ operators: [OperatorConfig]) {
         if let oldest = doors.oldestRefresh, clock.date.timeIntervalSince(oldest) < Self.onDemandInterval { return }
-        tasks.start { await self.refresh(operators) }
+        tasks.start { _ = await self.refresh(operators) }
     }
 
     /// Keeps the operator's entrance cameras for its calls. A server without a camera map keeps

@@ -152,8 +152,12 @@ public actor OperatorLogSync {
 
     private func sync(_ op: OperatorConfig, _ client: any OperatorService, now: Date, previews: inout Int) async throws -> [OperatorLogNotice] {
         let zone = await client.timeZone()
-        // The operator's dates: today and the days before it, `windowDays` in all.
-        let first = OperatorTime.day(now.addingTimeInterval(-Double(windowDays - 1) * 86400), timeZone: zone)
+        // The operator's dates: today and the days before it, `windowDays` in all, and one day more
+        // back: the server buckets its log into days in a third zone (its ClickHouse's), which is
+        // neither ours nor the one its times are written in, so an entry near midnight can sit in
+        // the day before the one its time says. Later days are never cut off. An entry read twice
+        // (in two buckets, or two rounds) is recorded once: the journal keys it by its uuid.
+        let first = OperatorTime.day(now.addingTimeInterval(-Double(windowDays) * 86400), timeZone: zone)
         var added: [OperatorLogNotice] = []
         for flat in try await client.flats() where flat.hasPlog {
             let days = try await client.plogDays(flatId: flat.flatId).map(\.day).filter { $0 >= first }.sorted()

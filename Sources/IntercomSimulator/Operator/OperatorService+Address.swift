@@ -47,7 +47,8 @@ extension OperatorService {
     /// (the server's "no code"), `contractOwner` = `flatOwner`, and `keys` (the flat's RFID keys,
     /// `getKeys("flatId")`) for the owner only.
     func settingsList(_ caller: Caller) -> OperatorReply {
-        guard caller.hasFlat else { return OperatorEnvelope.ok(nil) }
+        // No flat: `response()` without data, a 204 (getSettingsList.php).
+        guard caller.hasFlat else { return OperatorEnvelope.noContent }
         let (code, shared) = state.withLock { s in (s.settings.doorCode, s.roommates) }
         let isOwner = caller.isOwner
         // A resident sees the owner among the flat's other subscribers.
@@ -93,10 +94,11 @@ extension OperatorService {
     }
 
     /// 204 once the panel was asked (or could not be: the real driver ignores every panel failure);
-    /// 404 for a door that is not the flat's or a blocked flat. The log says "opened by app" either way.
+    /// 404 for a door that is not the flat's or a blocked flat (either block, openDoor.php). The log says
+    /// "opened by app" either way.
     func openDoor(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
         let doorId = body["doorId"]?.loose.flatMap { Int($0) } ?? 0
-        guard caller.hasFlat, !options.blocked, let domophoneId = body["domophoneId"]?.loose,
+        guard caller.hasFlat, !options.blocked, !options.adminBlocked, let domophoneId = body["domophoneId"]?.loose,
               let door = findDoor(domophoneId: domophoneId, doorId: doorId) else {
             return OperatorEnvelope.error(404, OperatorFixture.blockedMessage)
         }

@@ -24,17 +24,15 @@ extension OperatorService {
     }
 
     /// `like.php`: 405 without `event`, 404 for an unknown one, 403 for an entry without a picture
-    /// (`PREVIEW_NONE`) or of a flat not the caller's (the PHP's texts, hard-coded Russian); else the
-    /// face server's answer: a face id → 200 (no data), none → 406 with its message as `data`.
+    /// (`PREVIEW_NONE`) or of a flat not the caller's, each with `mobile.404` in the requester's
+    /// language (the current PHP; its older hard-coded Russian texts are gone); else the face
+    /// server's answer: a face id → 200 (no data), none → 406 with its message as `data`.
     func likeFace(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
-        guard let uuid = body["event"]?.loose, !uuid.isEmpty else { return OperatorEnvelope.error(405, "Событие не указано") }
-        guard let entry = state.withLock({ $0.log.first { $0.uuid == uuid } }) else {
-            return OperatorEnvelope.error(404, "Событие не найдено")
-        }
-        guard entry.hasPicture else { return OperatorEnvelope.error(403, "Нет кадра события") }
-        guard isCallers(entry, caller) else {
-            return OperatorEnvelope.error(403, "Квартира не найдена")
-        }
+        let notFound = OperatorText.notFound(caller.language)
+        guard let uuid = body["event"]?.loose, !uuid.isEmpty else { return OperatorEnvelope.error(405, notFound) }
+        guard let entry = state.withLock({ $0.log.first { $0.uuid == uuid } }) else { return OperatorEnvelope.error(404, notFound) }
+        guard entry.hasPicture else { return OperatorEnvelope.error(403, notFound) }
+        guard isCallers(entry, caller) else { return OperatorEnvelope.error(403, notFound) }
         // The face server: the entry's face box, or no face.
         guard entry.detail.contains(where: { $0.0 == "face" }) else {
             return OperatorEnvelope.error(406, OperatorText.response(406, caller.language), data: .string(Self.noFaceMessage))
@@ -46,7 +44,7 @@ extension OperatorService {
         return OperatorEnvelope.ok(nil)
     }
 
-    /// Whether the log entry is of a flat of the caller's (the PHP's "Квартира не найдена" when not).
+    /// Whether the log entry is of a flat of the caller's.
     private func isCallers(_ entry: OperatorState.LogEntry, _ caller: Caller) -> Bool {
         caller.hasFlat && houses.contains { $0.houseId == entry.door.houseId }
     }

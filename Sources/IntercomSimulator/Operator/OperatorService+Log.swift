@@ -15,10 +15,17 @@ extension OperatorService {
         return entry.uuid
     }
 
-    /// The flat's house, or the refusal: 404 for a flat not the caller's, 402 for a blocked one.
+    /// The flat's house, or the refusal (plogDays.php, plog.php): 404 for a flat not the caller's, 402
+    /// for a flat blocked automatically (not paid), 403 for one an admin blocked, for a log the owner
+    /// disabled, or for one kept to the owner and asked by another.
     private func logGate(_ body: JSONValue, _ caller: Caller) -> Result<OperatorFixture.House, Refusal> {
         guard let house = ownFlat(body, caller) else { return .failure(Refusal(reply: OperatorEnvelope.error(404))) }
         if options.blocked { return .failure(Refusal(reply: OperatorEnvelope.error(402))) }
+        if options.adminBlocked { return .failure(Refusal(reply: OperatorEnvelope.error(403))) }
+        let access = state.withLock { $0.settings.plog }
+        if access == .denied || access == .ownerOnly && !isOwner(caller) {
+            return .failure(Refusal(reply: OperatorEnvelope.error(403)))
+        }
         return .success(house)
     }
 

@@ -6,16 +6,24 @@ extension OperatorService {
     /// The minutes `whiteRabbit` takes; anything else becomes "0".
     static let whiteRabbitMinutes: Set<String> = ["0", "1", "2", "3", "5", "7", "10"]
 
+    /// As server/mobile/address/intercom.php: the settings written, then read back. `disablePlog` and
+    /// `hiddenPlog` are read from the flat's owner only (anyone else's are ignored, 200 all the same)
+    /// and both write the one `plog` access: disabled denies, enabled is all or owner only as
+    /// `hiddenPlog` says, and `hiddenPlog` alone changes only a log that is not denied. They are sent
+    /// to the owner only; `doorCode` always ("00000" for none).
     func intercom(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
         guard ownFlat(body, caller) != nil else { return OperatorEnvelope.error(404) }
         let changes: [(String, JSONValue)] = if case .object(let fields)? = body["settings"] { fields } else { [] }
         let clock = self.clock
         let device = caller.deviceKey
+        let owner = isOwner(caller)
         let (settings, voip) = state.withLock { s in
+            var disable: Bool?, hidden: Bool?
             for (key, value) in changes {
                 switch key {
-                case "CMS": s.settings.cms = Self.isOn(value)
+                case "CMS": if Self.isSet(value) { s.settings.cms = Self.isOn(value) }
                 case "VoIP":
+                    guard Self.isSet(value) else { continue }
                     if Self.isOn(value) { s.voipOff.remove(device) } else { s.voipOff.insert(device) }
                 case "autoOpen":
                     // date('Y-m-d H:i:s', strtotime(...)) in PHP's zone: a past date switches it off;
@@ -24,26 +32,45 @@ extension OperatorService {
                 case "whiteRabbit":
                     let minutes = value.loose ?? "0"
                     s.settings.whiteRabbit = Self.whiteRabbitMinutes.contains(minutes) ? minutes : "0"
-                case "disablePlog": s.settings.disablePlog = Self.isOn(value)
-                case "hiddenPlog": s.settings.hiddenPlog = Self.isOn(value)
+                case "disablePlog" where owner && Self.isSet(value): disable = Self.isOn(value)
+                case "hiddenPlog" where owner && Self.isSet(value): hidden = Self.isOn(value)
                 default: break
                 }
+            }
+            if disable == true {
+                s.settings.plog = .denied
+            } else if disable == false {
+                s.settings.plog = hidden == false ? .all : .ownerOnly
+            } else if let hidden, s.settings.plog != .denied {
+                s.settings.plog = hidden ? .ownerOnly : .all
             }
             return (s.settings, !s.voipOff.contains(device))
         }
         // Computed from the entrance's camera; a request's FRSDisabled is never read.
         let recognition: [(String, JSONValue)] = options.recognition ? [("FRSDisabled", .flag(false)), ("LPRSDisabled", .flag(false))] : []
+        let privacy: [(String, JSONValue)] = owner
+            ? [("disablePlog", .flag(settings.plog == .denied)), ("hiddenPlog", .flag(settings.plog != .all))] : []
         return OperatorEnvelope.ok(.object([
-            // `intercom.php`: always "t", and the code or "00000" when the flat has none.
             ("allowDoorCode", .flag(true)),
             ("doorCode", .string(settings.doorCode.isEmpty ? "00000" : settings.doorCode)),
             ("CMS", .flag(settings.cms)),
             ("VoIP", .flag(voip)),
             ("autoOpen", .string(settings.autoOpen)),
             ("whiteRabbit", .string(settings.whiteRabbit)),
-            ("disablePlog", .flag(settings.disablePlog)),
-            ("hiddenPlog", .flag(settings.hiddenPlog)),
-        ] + recognition))
+        ] + privacy + recognition))
+    }
+
+    /// Whether the caller is the flat's owner (`role` 0). The fixture's test phone owns the flat.
+    func isOwner(_ caller: Caller) -> Bool { caller.phone == options.testPhone }
+
+    /// PHP's `@$settings['KEY']`: absent, "", "0", false and null are not set.
+    static func isSet(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let s): !s.isEmpty && s != "0"
+        case .bool(let b): b
+        case .integer(let n): n != 0
+        default: false
+        }
     }
 
     /// "t" both ways; a client that sends a JSON `true` is read as PHP would (true == "t").
@@ -55,10 +82,18 @@ extension OperatorService {
         }
     }
 
+    /// As server/mobile/ext/options.php with a stock config: every flag it always sends, the zone, and
+    /// `guestAccess` ("turnOnOnly": the app's guest switch sets an end, never clears one).
     func extOptions() -> OperatorReply {
         OperatorEnvelope.ok(.object([
+            ("cityCams", .flag(false)), ("payments", .flag(false)), ("chat", .flag(false)),
             ("timeZone", .string(options.timeZone.identifier)),
-            ("guestAccess", .flag(true)),
+            ("guestAccess", .string("turnOnOnly")),
+            ("version", .integer(0)),
+            ("entrancesView", .string("list")),
+            ("addressVerificationTabLayoutVisible", .flag(true)), ("addressVerificationTab1Visible", .flag(true)),
+            ("addressVerificationTab2Visible", .flag(true)),
+            ("eventsTracking", .flag(false)), ("stories", .flag(false)), ("faceGroups", .flag(false)), ("faceClustering", .flag(false)),
         ]))
     }
 
@@ -75,9 +110,9 @@ extension OperatorService {
         var shown = houses
         if let house = body["houseId"]?.loose {
             shown = houses.filter { $0.houseId == house }
-            if shown.isEmpty { return OperatorEnvelope.ok(nil) }
         }
-        guard caller.hasFlat else { return OperatorEnvelope.ok(nil) }
+        // No camera to list: 204, as the PHP's `response()` without data.
+        guard caller.hasFlat, !shown.isEmpty else { return OperatorEnvelope.noContent }
         // As helpers/listCameras.php: the house's cameras, then each entrance's camera (`entrances.camera_id`).
         return OperatorEnvelope.ok(.array(shown.flatMap(\.entrances).map { entrance in
             .object([

@@ -42,8 +42,15 @@ struct OperatorState {
         var cms = true
         var autoOpen = "1970-01-01 00:00:00"
         var whiteRabbit = "0"
-        var disablePlog = false
-        var hiddenPlog = false
+        /// Who may read the flat's event log (the flat's `plog` column, backends/plog's `ACCESS_*`):
+        /// the owner's `disablePlog`/`hiddenPlog` both write it.
+        var plog = PlogAccess.all
+    }
+
+    /// `plog::ACCESS_DENIED`, `ACCESS_ALL`, `ACCESS_OWNER_ONLY` (`ACCESS_RESTRICTED_BY_ADMIN` is an
+    /// admin's, never a subscriber's to set).
+    enum PlogAccess {
+        case denied, all, ownerOnly
     }
 
     struct LogEntry {

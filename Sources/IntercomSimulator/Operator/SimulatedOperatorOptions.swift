@@ -28,8 +28,11 @@ public struct SimulatedOperatorOptions: Sendable {
     /// Each access token answers this many authorised requests, then 401 (as if an admin removed the
     /// device); nil = never.
     public var revokeAfter: Int?
-    /// The flat is blocked for non-payment: doors carry `blocked`, openDoor answers 404, plog 402.
+    /// The flat is blocked for non-payment (`autoBlock`): doors carry `blocked`, openDoor answers 404, plog 402.
     public var blocked: Bool
+    /// The flat is blocked by an administrator (`adminBlock`): openDoor answers 404, plogDays and plog
+    /// 403, where an automatic block is 402 (plogDays.php, plog.php).
+    public var adminBlocked = false
     /// How many devices (device tokens) one phone may log in from.
     public var deviceLimit: Int
     /// The server's confirmation method, used when a client's `requestCode` names none:

@@ -19,6 +19,9 @@ enum KeyAction: Equatable {
     case consult
     /// Kiosk: PgUp/PgDn page the tiles, `/` starts the name filter, `v` toggles the list.
     case kiosk(KioskView.Key)
+    /// `F`: the operator flat's settings on the message line; `W` (`nextMinutes`) sets `white_rabbit`
+    /// to the next of the server's minutes. Both through the settings command `ctl settings` sends.
+    case flatSettings(nextMinutes: Bool)
 
     static let keyEnter: Int32 = 10
     static let keyReturn: Int32 = 13
@@ -53,6 +56,8 @@ enum KeyAction: Equatable {
         case "m": return .command(.mute(nil))
         case "?": return .help
         case "l": return .journal
+        case "F": return inCall ? nil : .flatSettings(nextMinutes: false)
+        case "W": return inCall ? nil : .flatSettings(nextMinutes: true)
         case "q": return kiosk ? nil : .quit
         case "Q": return .quit
         default: return nil

@@ -172,6 +172,7 @@ struct ScreenText {
         ("Esc", "cancel a prompt; close help or journal; back from a consultation"),
         ("s / m", "speaker on/off / mute the microphone"),
         ("l", "journal, missed calls first; in it, c calls one back"),
+        ("F / W", "the operator flat's settings / white rabbit to the next minutes"),
         ("Ctrl-L", "redraw"),
         ("q", "quit (asks in a call; kiosk: Q then y)"),
         ("PgUp/PgDn", "kiosk: previous / next page of tiles"),

@@ -109,6 +109,8 @@ extension TUILoop {
         case .kiosk(let key):
             model.kiosk.apply(key)
             resetPictures()
+        case .flatSettings(let nextMinutes):
+            showFlatSettings(nextMinutes: nextMinutes)
         }
     }
 

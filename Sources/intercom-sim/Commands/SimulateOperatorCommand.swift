@@ -23,6 +23,7 @@ enum SimulateOperatorCommand {
             .value("--panel-password", "PASSWORD", "the panel's HTTP password (default admin)"),
             .value("--revoke-after", "N", "each access token answers N authorised requests, then 401"),
             .flag("--blocked", "the flat is blocked for non-payment: doors 404, event log 402"),
+            .flag("--admin-blocked", "the flat is blocked by an administrator: doors 404, event log 403"),
             .value("--fault", "MODE", "huge: a 50 MB answer; garbage: an HTML page with 200; slow: answers after --slow-ms",
                    choices: SimulatedOperatorFaults.Mode.allCases.map(\.rawValue)),
             .value("--fault-on", "METHODS", "the methods the fault hits, e.g. address/getAddressList,address/openDoor (default: all)"),
@@ -211,6 +212,7 @@ struct SimulateOperatorSettings {
         }
         options.revokeAfter = try count("--revoke-after", 0...1_000_000)
         options.blocked = arguments.has("--blocked")
+        options.adminBlocked = arguments.has("--admin-blocked")
         options.cameras = !arguments.has("--no-camera")
         if let code = arguments.value("--door-code") {
             guard code.count == 5, code.allSatisfy({ $0.isASCII && $0.isNumber }) else {

@@ -19,6 +19,6 @@ import IntercomBase
 
     @Test func theReferenceFollowsTheTable() {
         #expect(ControlCommandReference.all.map(\.name) == ControlCommandName.allCases.map(\.rawValue))
-        #expect(ControlRequest.commands.first == "status" && ControlRequest.commands.last == "share_expiry")
+        #expect(ControlRequest.commands.first == "status" && ControlRequest.commands.last == "settings")
     }
 }

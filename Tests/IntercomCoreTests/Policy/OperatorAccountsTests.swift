@@ -55,4 +55,24 @@ import Testing
         await tasks.end()
         #expect(api.addressRequests.all.count == 3)
     }
+
+    /// A revoked login fails every 5-minute round: warned once an hour, as the log sync warns,
+    /// with the rounds counted; a round that works again starts afresh.
+    @Test func aFailingRefreshIsWarnedOnceAnHour() async throws {
+        let folder = try TestDirectory(prefix: "intercom-accounts")
+        let (api, clock, tasks) = (FakeOperator(), ManualClock(), TaskOwner("test"))
+        api.list("home", addresses: [Self.address])
+        let accounts = try Self.accounts(api, clock, tasks, folder)
+        api.fail("home", with: .loginExpired(status: 410))
+        let first = await accounts.refresh([Self.op])
+        #expect(first.count == 1 && first[0].hasPrefix("operator home: its doors were not refreshed"), "\(first)")
+        #expect(await accounts.refresh([Self.op]).isEmpty, "the second round within the hour is not warned again")
+        api.fail("home", with: .unreachable(detail: "test"))
+        #expect(await accounts.refresh([Self.op]).count == 1, "another kind of failure is its own line")
+        api.fail("home", with: nil)
+        #expect(await accounts.refresh([Self.op]).isEmpty)
+        api.fail("home", with: .loginExpired(status: 410))
+        #expect(await accounts.refresh([Self.op]).count == 1, "after a good round the failure is new again")
+        await tasks.end()
+    }
 }

@@ -51,4 +51,35 @@ import Glibc
             }
         }
     }
+
+    /// The flat's settings from Home Assistant: the minutes' select and a switch reach the operator
+    /// (`intercom settings` asks it and shows them), and the settings read back are every state.
+    @Test func settingsSwitchesReachTheOperator() async throws {
+        let broker = try await Mosquitto()
+        try await broker.start()
+        let simulator = try await SimulatorProcess.operator(["--no-camera"], prefix: "intercom-e2e-mqtt-settings")
+        try await withCleanup({ await simulator.stop(); await broker.stop() }) {
+            let daemon = try DaemonProcess(config: MQTTRig.config(broker: broker)
+                + "\n[operator home]\napi = \(try simulator.operatorURL())\nphone = 79123456781\n", name: "mqtt-settings")
+            try await withCleanup({ _ = await daemon.stop() }) {
+                let subscriber = try await broker.subscribe(["#"])
+                try await MQTTRig.waitConnected(daemon)
+                for (component, object) in [("select", "operator_home_white_rabbit"), ("switch", "operator_home_hidden_plog")] {
+                    let topic = "homeassistant/\(component)/\(MQTTRig.node)/\(object)/config"
+                    let config = try #require(try await subscriber.wait(for: topic).json, "\(topic)")
+                    #expect(HomeAssistantSchema.problems(component: component, topic: topic, config: config).isEmpty,
+                            "\(HomeAssistantSchema.problems(component: component, topic: topic, config: config))")
+                }
+                let login = try await daemon.loginToSimulatedOperator()
+                #expect(login.status == 0, "\(login)")
+                let base = try await MQTTRig.root(subscriber) + "/operator/home/settings/"
+                try await broker.publish(base + "white_rabbit/set", "5")
+                try await broker.publish(base + "hidden_plog/set", "ON")
+                try await subscriber.wait(for: base + "white_rabbit/state", where: { $0.text == "5" })
+                try await subscriber.wait(for: base + "hidden_plog/state", where: { $0.text == "ON" })
+                let shown = try await daemon.run(["settings", "home"])
+                #expect(shown.stdout.contains("white_rabbit  5 min") && shown.stdout.contains("hidden_plog   on"), "\(shown)")
+            }
+        }
+    }
 }

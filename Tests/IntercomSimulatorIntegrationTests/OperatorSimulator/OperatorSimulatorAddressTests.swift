@@ -223,6 +223,19 @@ import Testing
             #expect(simulator.logCount == 0)
         }
     }
+
+    /// An administrator's block is 403 at the log where non-payment is 402 (plogDays.php, plog.php:
+    /// `autoBlock` 402, `adminBlock` 403); doors 404 either way (openDoor.php).
+    @Test func anAdminBlockIs403AtTheLog() async throws {
+        var options = SimulatedOperatorOptions()
+        options.adminBlocked = true
+        try await withOperator(options) { simulator, curl in
+            let token = try await curl.login(simulator)
+            #expect(try await curl.post("address/openDoor", #"{"domophoneId":"1","doorId":0}"#, token: token).status == 404)
+            #expect(try await curl.post("address/plogDays", #"{"flatId":"1"}"#, token: token).status == 403)
+            #expect(try await curl.post("address/plog", #"{"flatId":"1","day":"2026-12-01"}"#, token: token).status == 403)
+        }
+    }
 }
 
 fileprivate extension JSONValue {

@@ -13,9 +13,9 @@ public enum FacesCommand {
         options: [
             .value("--like", "ENTRY", "have the operator's face server register the face in this log entry's picture (its uuid, from 'intercom log --json')"),
             .value("--remove", "FACE", "take this face (its id) off the flat"),
-            .value("--comment", "TEXT", "with --like: a note the server keeps with the face"),
             .value("--flat", "ID", "the flat (its id, or its number) when the login has several"),
             .flag("--json", "one JSON array (operator, flat, face, image)"),
+            .flag(PictureURL.showOption, "the faces' picture URLs whole (they open the picture without a login: shown as https://HOST/… otherwise)"),
         ],
         details: """
             Faces are the operator's face recognition (FRS): a door can open for a known face
@@ -31,7 +31,6 @@ public enum FacesCommand {
     @Sendable static func run(_ invocation: Invocation) async -> Int32 {
         let args = invocation.arguments
         guard args.value("--like") == nil || args.value("--remove") == nil else { return usage("--like and --remove exclude each other") }
-        guard args.value("--comment") == nil || args.value("--like") != nil else { return usage("--comment goes with --like") }
         let op: OperatorConfig
         switch OperatorSelection.pick(invocation, name: args.positionals.first) {
         case .failure(let failure): return failure.report()
@@ -40,7 +39,7 @@ public enum FacesCommand {
         do {
             let client = try OperatorSelection.client(op, environment: invocation.environment)
             if let entry = args.value("--like") {
-                return try await like(client, entry: entry, comment: args.value("--comment") ?? "", op: op)
+                return try await like(client, entry: entry, op: op)
             }
             let flat: OperatorFlat
             switch OperatorSelection.flat(try await client.flats(), choice: args.value("--flat"), operatorName: op.name, command: "faces") {
@@ -59,16 +58,17 @@ public enum FacesCommand {
                 return ExitCode.ok
             }
             let faces = try await client.faces(flatId: flat.flatId)
+            let image = { (face: OperatorFace) in face.image.map { args.has(PictureURL.showOption) ? $0 : PictureURL.masked($0) } }
             if args.has("--json") {
                 Console.out(JSONValue.array(faces.map { face in
                     .object([("operator", .string(op.name)), ("flat", .string(flat.flatId)), ("face", .string(face.id)),
-                             ("image", .optional(face.image))])
+                             ("image", .optional(image(face)))])
                 }).encoded)
             } else if faces.isEmpty {
                 Console.out(TerminalSafe.escape("\(op.name), flat \(flat.flatId): no faces"))
             } else {
                 Console.out(TerminalSafe.escape("\(op.name), flat \(flat.flatId) (\(flat.address)):"))
-                Console.out(TextTable.render(faces.map { ["  face \($0.id)", $0.image ?? "-"].map(TerminalSafe.escape) }))
+                Console.out(TextTable.render(faces.map { ["  face \($0.id)", image($0) ?? "-"].map(TerminalSafe.escape) }))
             }
             return ExitCode.ok
         } catch {
@@ -78,10 +78,10 @@ public enum FacesCommand {
 
     /// `frs/like`, each outcome said as what the server did: the operator checks the entry, its face
     /// server looks for the face.
-    static func like(_ client: OperatorClient, entry: String, comment: String, op: OperatorConfig) async throws(OperatorError) -> Int32 {
+    static func like(_ client: OperatorClient, entry: String, op: OperatorConfig) async throws(OperatorError) -> Int32 {
         let registered: Bool
         do {
-            registered = try await client.likeFace(event: entry, comment: comment)
+            registered = try await client.likeFace(event: entry)
         } catch {
             let said = error.serverText == nil ? "" : " (HTTP \(error.httpStatus ?? 0)\(error.serverSaid))"
             switch error.kind {

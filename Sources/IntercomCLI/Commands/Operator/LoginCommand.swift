@@ -88,6 +88,10 @@ public enum LoginCommand {
         return code.isEmpty ? nil : code
     }
 
+    /// How often `user/checkPhone` is asked while waiting for the call: the server looks the call
+    /// up in its ISDN records, which take a few seconds to arrive; 3 s finds it as soon and asks less.
+    static let checkPhoneInterval = Duration.seconds(3)
+
     /// Polls `user/checkPhone` until the operator has seen the call, or `seconds` pass.
     static func awaitCall(_ client: OperatorClient, phone: String, deviceId: String,
                           seconds: Int) async throws(OperatorError) -> LoginGrant {
@@ -108,7 +112,7 @@ public enum LoginCommand {
                     }
                 }
             }
-            try? await Task.sleep(for: .seconds(2))
+            try? await Task.sleep(for: checkPhoneInterval)
         }
     }
 }

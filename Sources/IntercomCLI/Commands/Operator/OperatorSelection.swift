@@ -50,23 +50,9 @@ enum OperatorSelection {
     /// The flat a command acts on: `--flat` (a flat id, else a flat number), or the only flat.
     static func flat(_ flats: [OperatorFlat], choice: String?, operatorName: String,
                      command: String) -> Result<OperatorFlat, CommandError> {
-        func listing() -> String {
-            flats.map { "\($0.flatId) (\($0.address))" }.joined(separator: ", ")
+        OperatorFlat.pick(flats, choice: choice, operatorName: operatorName).mapError {
+            CommandError($0.description, code: $0.noFlats ? ExitCode.dataError : ExitCode.usage)
         }
-        if let choice {
-            if let byId = flats.first(where: { $0.flatId == choice }) { return .success(byId) }
-            let byNumber = flats.filter { $0.flatNumber == choice }
-            if byNumber.count == 1, let only = byNumber.first { return .success(only) }
-            return .failure(CommandError("\(operatorName) has no flat '\(choice)'; flats: \(listing())", code: ExitCode.usage))
-        }
-        guard let only = flats.first else {
-            return .failure(CommandError("\(operatorName) lists no flat for this login", code: ExitCode.dataError))
-        }
-        guard flats.count == 1 else {
-            return .failure(CommandError("\(operatorName) has several flats; add --flat ID (one of \(listing()))",
-                                         code: ExitCode.usage))
-        }
-        return .success(only)
     }
 }
 

@@ -18,6 +18,8 @@ public protocol OperatorService: Sendable {
     /// The operator's time zone (its log's dates are in it).
     func timeZone() async -> TimeZone
     func flats() async throws(OperatorError) -> [OperatorFlat]
+    /// The flat's settings after applying `changes` (`address/intercom`, `address/resetCode`).
+    func settings(of flat: OperatorFlat, applying changes: [FlatSettingChange]) async throws(OperatorError) -> FlatSettings
     /// The days of a flat's event log that have entries (`address/plogDays`).
     func plogDays(flatId: String) async throws(OperatorError) -> [PlogDay]
     func plog(flatId: String, day: String) async throws(OperatorError) -> [PlogEntry]
