@@ -59,7 +59,7 @@ extension IntercomEvent {
                                     error: text("error"))
         case .panelEvent:
             guard let panel = text("panel"), let what = text("kind"), let state = text("state") else { return nil }
-            kind = .panelEvent(panel: panel, kind: what, state: state)
+            kind = .panelEvent(panel: panel, kind: what, state: state, door: text("door"))
         case .panelCalling:
             guard let panel = text("panel"), let flat = text("flat") else { return nil }
             kind = .panelCalling(panel: panel, flat: flat, via: text("via") ?? "sip")

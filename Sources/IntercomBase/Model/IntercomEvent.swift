@@ -55,7 +55,8 @@ public struct IntercomEvent: Sendable, Equatable {
         /// A step of an attended transfer of the call (`T`, `ctl transfer --consult`): the call is on
         /// hold while `consultCall` calls `to`; `error` says why a `failed` one failed.
         case transferConsult(CallRef, state: ConsultState, to: String, target: String?, consultCall: CallID?, error: String?)
-        case panelEvent(panel: String, kind: String, state: String)
+        /// `door`: for a relay line, the door its relay opens (`main`, `alt`, `light`, a number), when it names one.
+        case panelEvent(panel: String, kind: String, state: String, door: String? = nil)
         /// A door the panel opened by itself, from its syslog: `door_opened` with `method` `panel`.
         case panelOpened(PanelOpening)
         /// The panel calls `flat` (its syslog): `via` `sip` (the number it dials) or `cms` (a handset).
@@ -131,7 +132,7 @@ public struct IntercomEvent: Sendable, Equatable {
     /// The panel this event concerns, if any.
     public var panel: String? {
         switch kind {
-        case .doorOpened(let p, _, _, _, _, _, _), .panelEvent(let p, _, _), .panelUnreachable(let p, _), .panelReachable(let p),
+        case .doorOpened(let p, _, _, _, _, _, _), .panelEvent(let p, _, _, _), .panelUnreachable(let p, _), .panelReachable(let p),
              .panelPolicy(let p, _, _), .panelCalling(let p, _, _), .callAnsweredElsewhere(let p, _): p
         case .panelOpened(let opening): opening.panel
         default: call?.panel
@@ -185,8 +186,9 @@ public struct IntercomEvent: Sendable, Equatable {
             fields += [("state", .string(state.rawValue)), ("to", .string(to)), ("target", .optional(target)),
                        ("consult_call", .optional(consultCall?.rawValue))]
             if let error { fields += [("error", .string(error))] }
-        case .panelEvent(let panel, let kind, let state):
+        case .panelEvent(let panel, let kind, let state, let door):
             fields += [("panel", .string(panel)), ("kind", .string(kind)), ("state", .string(state))]
+            if let door { fields.append(("door", .string(door))) }
         case .panelOpened(let o):
             fields += [("call", .null), ("panel", .string(o.panel)), ("door", .string(o.door)), ("method", .string(PanelOpening.method)),
                        ("by", .string(o.by.rawValue)), ("ok", .bool(true))]

@@ -60,7 +60,8 @@ extension EventName {
                            "A step of an attended transfer (`T`, `ctl transfer --consult`): the call is on hold while the target "
                                + "is called; after `cancelled` or `failed` it is taken off hold. Journaled when it fails or is cancelled.")
         case .panelEvent:
-            ReferenceEntry(rawValue, fields: "`panel`, `kind` (`ding`, `motion`, `door`), `state` (`on`, `off`)",
+            ReferenceEntry(rawValue, fields: "`panel`, `kind` (`ding`, `motion`, `door`), `state` (`on`, `off`), `door` for a `door` line "
+                               + "that names its relay (`main`, `alt`, `light`: relay 1, 2, 3)",
                            "The panel's alarm stream reported something.")
         case .panelCalling:
             ReferenceEntry(rawValue, fields: "`panel`, `flat` (the apartment, or the SIP number the panel dials), `via` (`sip`, `cms`)",

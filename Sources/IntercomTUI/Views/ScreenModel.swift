@@ -165,7 +165,7 @@ struct ScreenModel {
         case .panelReachable(let panel):
             unreachable.remove(panel)
             remember("\(time) \(panel) reachable again")
-        case .panelEvent(let panel, let kind, let state):
+        case .panelEvent(let panel, let kind, let state, _):
             if DoorSensorFold.isDoorSensor(kind) {
                 guard sensorFold.sensor(panel: panel, state: state, at: event.time) == nil else { break }
                 sensorFold.kept(panel: panel, .init(row: 0, state: state, time: event.time))
