@@ -51,6 +51,8 @@ import Testing
             #expect(doors.compactMap { $0["by"]?.stringValue }.sorted() == ["button", "code", "handset", "key"], "\(doors)")
             #expect(doors.contains { $0["key"]?.stringValue == "00000033753EFB" && $0["flat"]?.stringValue == "12" }, "\(doors)")
             #expect(!(doors.map(\.encoded).joined().contains("12345")), "a code's digits are never journaled")
+            let human = try await daemon.run(["log", "--local"])
+            #expect(human.stdout.contains("opened by panel — key 00000033753EFB, flat 12"), "\(human.stdout)")
             let panelEntries = entries.compactMap { $0["event_kind"]?.stringValue }
             #expect(panelEntries.contains("panel_calling") && panelEntries.contains("call_answered_elsewhere"), "\(panelEntries)")
 
