@@ -19,7 +19,7 @@ import Testing
             """), name: "syslog")
         try await withCleanup({ await daemon.stop() }) {
             try await daemon.waitUntilStarted()
-            try await TestPatience.eventually(within: .seconds(10)) { daemon.log.contains("syslog: listening on udp:127.0.0.1:\(port)") }
+            try await DaemonPanelSyslogTests.logLine(daemon, "syslog: listening on udp:127.0.0.1:\(port)", within: .seconds(10))
             let panel = try SimulatedSyslog(to: "127.0.0.1", port: Int(port), from: "127.0.0.1")
             let happenings: [(SimulatedSyslog.Happening, event: String, check: (DaemonEvent) -> Bool)] = [
                 (.key("00000033753EFB", flat: 12), "door_opened", { $0.string("by") == "key" && $0.string("key") == "00000033753EFB" }),
@@ -60,7 +60,7 @@ import Testing
             let before = daemon.events.count
             let stranger = try SimulatedSyslog(to: "127.0.0.1", port: Int(port), from: "127.0.0.2")
             for (happening, _, _) in happenings { stranger.send(happening) }
-            try await TestPatience.eventually(within: .seconds(5)) { daemon.log.contains("ignored a syslog datagram from 127.0.0.2") }
+            try await DaemonPanelSyslogTests.logLine(daemon, "ignored a syslog datagram from 127.0.0.2", within: .seconds(5))
             // A heard line after them: they were read (and ignored) before it.
             panel.send(.button(main: true))
             try await daemon.waitForEvent("door_opened") { $0.string("by") == "button" && $0.string("door") == "main" }
@@ -68,8 +68,51 @@ import Testing
         }
     }
 
+    /// Waits for the daemon's log (stderr) to say `text`; fails with its tail when it does not.
+    static func logLine(_ daemon: DaemonProcess, _ text: String, within timeout: Duration) async throws {
+        guard await TestPatience.eventually(within: timeout, { daemon.log.contains(text) }) else {
+            throw HarnessError("the daemon never logged '\(text)'" + HarnessError.tail(daemon.log))
+        }
+    }
+
     static func log(_ daemon: DaemonProcess) async throws -> [JSONValue] {
         let log = try await daemon.run(["log", "--json", "--local"])
         return log.stdout.split(separator: "\n").compactMap { JSONValue.parse(String($0)) }
+    }
+}
+
+/// `simulate-panel --syslog`, the real binaries: its call is `panel_calling`; guest mode's DTMF opening
+/// is one entry (the panel's own "Opening door by DTMF command" confirms it, in the call); a key typed on
+/// the simulator's stdin is `door_opened` by `key`.
+@Suite("simulate-panel --syslog", .serialized, .removesTestFolders) struct SimulatorSyslogTests {
+    @Test("the simulated panel's syslog: its ring is panel_calling, guest mode's DTMF opening is one door_opened, a typed key is another")
+    func theSimulatorsSyslogReachesTheDaemon() async throws {
+        let (sip, http, syslog) = (try FreePort.udpAndTCP(), try FreePort.udpAndTCP(), try FreePort.udpAndTCP())
+        let daemon = try DaemonProcess(config: DaemonProcess.simulatedPanelConfig(httpPort: http, listen: "udp:127.0.0.1:\(sip)", entrance: """
+            open = dtmf
+            guest_until = 2099-01-01T00:00:00Z
+
+            [syslog]
+            listen = udp:127.0.0.1:\(syslog)
+            """), extraArguments: ["--log-level", "info"], name: "sim-syslog")
+        var simulator: SimulatorProcess?
+        try await withCleanup({
+            await simulator?.stop()
+            await daemon.stop()
+        }) {
+            try await daemon.waitUntilStarted()
+            try await DaemonPanelSyslogTests.logLine(daemon, "syslog: listening on", within: .seconds(10))
+            let panel = try await SimulatorProcess.panel(["--http-port", "\(http)", "--no-rtsp", "--call", "sip:door@127.0.0.1:\(sip)",
+                                                          "--syslog", "udp:127.0.0.1:\(syslog)"], in: daemon.directory, stdin: true)
+            simulator = panel
+            try await daemon.waitForEvent("panel_calling", timeout: .seconds(15)) { $0.string("flat") == "door" && $0.string("via") == "sip" }
+            try await daemon.waitForEvent("door_opened", timeout: .seconds(15)) { $0.string("method") == "dtmf" && $0.string("by") == "guest_mode" }
+            _ = try await panel.waitForOutput(containing: "door opened: main (dtmf)", timeout: .seconds(10))
+            try await DaemonPanelSyslogTests.logLine(daemon, "panel entrance confirms the DTMF opening", within: .seconds(5))
+            try panel.write(line: "key 0a1b2c")
+            try await daemon.waitForEvent("door_opened") { $0.string("method") == "panel" && $0.string("key") == "0A1B2C" }
+            let panelOpenings = daemon.events.filter { $0.name == "door_opened" && $0.string("method") == "panel" }
+            #expect(panelOpenings.map { $0.string("by") } == ["key"], "the DTMF opening was reported twice: \(panelOpenings)")
+        }
     }
 }
