@@ -6,17 +6,12 @@ import IntercomPanel
 /// engine task; each datagram goes through the `PanelSyslog` part.
 extension Intercom {
     /// Binds the syslog socket when a panel's syslog is heard and reads it for the engine's life.
-    /// Throws the one-line reason when the address cannot be bound. Returns the address bound
+    /// Throws `SyslogSocket.OpenError` (its one line and exit code) when the address cannot be bound. Returns the address bound
     /// (its port chosen by the OS for 0), nil when no panel's syslog is heard.
     @discardableResult
     public func hearPanelSyslog() throws -> ListenAddress? {
         guard let address = config.syslogListen else { return nil }
-        let socket: SyslogSocket
-        do {
-            socket = try SyslogSocket.open(address)
-        } catch {
-            throw IntercomError.refused(error.description)
-        }
+        let socket = try SyslogSocket.open(address)
         let names = config.syslogPanels.map(\.name).joined(separator: ", ")
         logger.notice("syslog: listening on udp:\(socket.bound.host):\(socket.bound.port) for \(names)")
         tasks.start { [weak self] in

@@ -21,8 +21,11 @@ public final class SyslogSocket: Sendable {
         }
     }
 
+    /// Why the socket could not be had: 69 (unavailable: the port is taken), as a SIP port in use is,
+    /// or 65 (the config's address is no IP address).
     public struct OpenError: Error, CustomStringConvertible {
         public let description: String
+        public var exitCode: Int32 = 69
     }
 
     /// The address bound, with the port the OS chose for 0.
@@ -53,7 +56,8 @@ public final class SyslogSocket: Sendable {
             sa.sin_port = UInt16(port).bigEndian
             guard address.host.withCString({ inet_pton(AF_INET, $0, &sa.sin_addr) }) == 1 else {
                 Glibc.close(fd)
-                throw OpenError(description: "syslog: listen = udp:\(address.host):\(address.port): '\(address.host)' is not an IP address; write one (e.g. udp:0.0.0.0:5514)")
+                throw OpenError(description: "syslog: listen = udp:\(address.host):\(address.port): '\(address.host)' is not an IP address; write one (e.g. udp:0.0.0.0:5514)",
+                                exitCode: 65)
             }
             bindResult = withUnsafePointer(to: &sa) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }

@@ -68,6 +68,20 @@ import Testing
         }
     }
 
+    @Test("the [syslog] port is taken: the daemon does not start, exit 69 and one line")
+    func syslogPortTaken() async throws {
+        let holder = try UDPPortHolder()
+        let dir = try TestDirectory(prefix: "intercom-e2e-syslog-port")
+        let config = try IntercomBinary.writeConfig(DaemonProcess.autoAnsweringPanelConfig(extra: "[syslog]\nlisten = udp:127.0.0.1:\(holder.port)"),
+                                                    in: dir)
+        let r = try await IntercomBinary.run(["daemon", "--events", "json", "--config", config.path], in: dir)
+        #expect(r.status == 69, "stdout: \(r.stdout)\nstderr: \(r.stderr)")
+        let lines = r.stderr.split(separator: "\n").filter { $0.contains("syslog") }
+        #expect(lines == ["intercom: syslog: cannot listen on udp:127.0.0.1:\(holder.port): Address already in use; choose another [syslog] listen port"],
+                "\(r.stderr)")
+        withExtendedLifetime(holder) {}
+    }
+
     /// Waits for the daemon's log (stderr) to say `text`; fails with its tail when it does not.
     static func logLine(_ daemon: DaemonProcess, _ text: String, within timeout: Duration) async throws {
         guard await TestPatience.eventually(within: timeout, { daemon.log.contains(text) }) else {
