@@ -22,9 +22,6 @@ extension Intercom {
         return socket.bound
     }
 
-    /// Datagrams from no heard panel's address since the start.
-    public var syslogStrangers: Int { syslog.strangers }
-
     func heardSyslog(_ datagram: SyslogSocket.Datagram) {
         let gate = callerGate
         let context = PanelSyslog.Context(panelsAt: { gate.panels(at: $0) }, heard: Set(config.syslogPanels.map(\.name)),
