@@ -17,7 +17,9 @@ public enum SyslogFrame {
     public static func message(of datagram: some Collection<UInt8>) -> String? {
         let text = String(decoding: datagram.prefix(maximumBytes), as: UTF8.self)
         let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { !TerminalSafe.isControl($0) }))
-        let message = stripHeader(clean).trimmingCharacters(in: .whitespaces)
+        // RFC 5424 lets a UTF-8 message open with a byte order mark.
+        let message = stripHeader(clean).trimmingCharacters(in: .whitespaces).drop { $0 == "\u{FEFF}" }
+            .trimmingCharacters(in: .whitespaces)
         return message.isEmpty ? nil : message
     }
 

@@ -15,6 +15,7 @@ import Testing
         ("<134>1 2024-09-24T23:08:12Z dks beward 895 ID47 [exampleSDID@32473 iut=\"3\" x=\"a\\]b\"] CMS handset talk started for apartment 12",
          "CMS handset talk started for apartment 12"),
         ("Additional door button pressed\n", "Additional door button pressed"),
+        ("<134>1 2024-09-24T23:08:12Z dks beward - - - \u{FEFF}Main door button pressed", "Main door button pressed"),
     ])
     func framingsLeaveTheMessage(datagram: String, message: String) {
         #expect(SyslogFrame.message(of: Array(datagram.utf8)) == message)
