@@ -68,7 +68,8 @@ extension EventName {
                            "The panel's syslog says it calls a flat (`[syslog]`): by SIP or on the analogue (CMS) line.")
         case .callAnsweredElsewhere:
             ReferenceEntry(rawValue, fields: "`panel`, `flat`, `by` (`handset`)",
-                           "The panel's syslog says the flat's analogue handset took its call (`[syslog]`).")
+                           "The panel's syslog says the flat's analogue handset took its call (`[syslog]`); its call ringing here "
+                               + "then ends `answered_elsewhere`, not `missed`.")
         case .panelUnreachable:
             ReferenceEntry(rawValue, fields: "`panel`, `error`", "The panel's alarm stream was lost.")
         case .panelReachable:

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomPanel
+import IntercomPhone
 
 /// The panels' syslog (`[syslog]`, `[panel] syslog`): one socket for every panel, read by an
 /// engine task; each datagram goes through the `PanelSyslog` part.
@@ -20,6 +21,15 @@ extension Intercom {
             }
         }
         return socket.bound
+    }
+
+    /// A panel's call that rang here and ends unanswered after the flat's analogue handset took it
+    /// (the panel's syslog said so) was answered elsewhere, not missed: no visitor to call back.
+    func endReason(of id: CallID, _ reason: CallEndReason) -> CallEndReason {
+        guard reason == .missed || reason == .remoteHangup, let session = calls[id], session.stage == .ringing,
+              session.info.direction == .incoming, let panel = session.panel?.name,
+              syslog.answeredOnHandset(panel, since: session.since) else { return reason }
+        return .answeredElsewhere
     }
 
     func heardSyslog(_ datagram: SyslogSocket.Datagram) {

@@ -19,6 +19,8 @@ struct PanelSyslog {
     private var strangerLog = LogThrottle(every: .seconds(10))
     /// When we last opened each panel's door by DTMF.
     private var ourDTMF: [String: Date] = [:]
+    /// When a flat's analogue handset last took each panel's call.
+    private var handsetAnswers: [String: Date] = [:]
 
     /// What the engine knows when a datagram comes.
     struct Context {
@@ -58,11 +60,17 @@ struct PanelSyslog {
         case .calling(let flat, let via):
             return [.panelCalling(panel: panel, flat: flat, via: via)]
         case .answeredOnHandset(let flat):
+            handsetAnswers[panel] = context.now
             return [.callAnsweredElsewhere(panel: panel, flat: flat)]
         case .callsDone(let flat):
             logger.info("panel \(panel): all calls to flat \(flat) are done")
             return []
         }
+    }
+
+    /// Whether a handset took `panel`'s call at or after `since` (a call that rang from then on).
+    func answeredOnHandset(_ panel: String, since: Date) -> Bool {
+        handsetAnswers[panel].map { $0 >= since } ?? false
     }
 
     private func isOurs(_ panel: String, _ context: Context) -> Bool {

@@ -2,6 +2,7 @@ import Foundation
 import IntercomBase
 @testable import IntercomCore
 import IntercomCoreFakes
+import IntercomPanel
 import Testing
 
 /// The panels' syslog part without a socket: a datagram is a panel's by its source address (the
@@ -71,5 +72,27 @@ import Testing
         #expect(IntercomEvent(json: event.json) == event)
         let calling = IntercomEvent(.panelCalling(panel: "entrance", flat: "12", via: "cms"), time: Date(timeIntervalSince1970: 0))
         #expect(IntercomEvent(json: calling.json) == calling)
+    }
+}
+
+/// The engine with the part: a panel's call that ends unanswered after the flat's handset took it
+/// (the panel's syslog) is answered elsewhere, not missed; without that line it is missed.
+@Suite struct PanelSyslogCallTests {
+    static func handsetLine() -> SyslogSocket.Datagram {
+        SyslogSocket.Datagram(source: CallPolicyTests.panelAddress, bytes: PanelSyslogTests.datagram("CMS handset talk started for apartment 12"))
+    }
+
+    @Test(arguments: [true, false])
+    func aCallTheHandsetTookIsNotMissed(handset: Bool) async throws {
+        try await EngineRig.run(panels: [CallPolicyTests.entrance { $0.syslog = true }]) { rig throws in
+            let id = rig.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress)
+            _ = try await rig.incoming(id)
+            if handset {
+                await rig.intercom.heardSyslog(Self.handsetLine())
+                _ = try await rig.event("call_answered_elsewhere") { if case .callAnsweredElsewhere("entrance", "12") = $0 { true } else { nil } }
+            }
+            rig.phone.end(id, reason: .missed)
+            #expect(try await rig.ended(id) == (handset ? .answeredElsewhere : .missed))
+        }
     }
 }
