@@ -34,6 +34,12 @@ struct SetupSyslogTests {
             let again = try await IntercomBinary.run(["setup", "--syslog", "--config", config.path], in: dir, stdin: "n")
             #expect(again.status == 0 && again.stdout.contains("already sends its syslog to 127.0.0.1:5514"), "\(again)")
 
+            // A panel elsewhere cannot send to a loopback listener: said, nothing asked of that panel.
+            let far = try IntercomBinary.writeConfig("[panel far]\nurl = http://10.255.255.1\n\n[syslog]\nlisten = udp:127.0.0.1:5514\n",
+                                                     in: dir, name: "far.ini")
+            let unreachable = try await IntercomBinary.run(["setup", "--syslog", "--yes", "--config", far.path], in: dir)
+            #expect(unreachable.status == 1 && unreachable.stderr.contains("which the panel cannot reach"), "\(unreachable)")
+
             let unheard = try IntercomBinary.writeConfig(section + "\n", in: dir, name: "unheard.ini")
             let refused = try await IntercomBinary.run(["setup", "--syslog", "--config", unheard.path], in: dir)
             #expect(refused.status == 65 && refused.stderr.contains("no panel's syslog is heard"), "\(refused)")

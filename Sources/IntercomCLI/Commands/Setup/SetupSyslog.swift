@@ -32,6 +32,12 @@ enum SetupSyslog {
                 failed = true
                 continue
             }
+            if isLoopback(host), !panel.sourceAddresses.allSatisfy(isLoopback) {
+                Console.error("panel \(panel.name): [syslog] listen is on \(host), which the panel cannot reach; "
+                              + "listen on udp:0.0.0.0:\(listen.port) or an address of this machine it reaches")
+                failed = true
+                continue
+            }
             if await !setUp(panel, host: host, port: listen.port, yes: yes, prompt: prompt) { failed = true }
         }
         return failed ? ExitCode.failure : ExitCode.ok
@@ -86,6 +92,7 @@ enum SetupSyslog {
     }
 
     private static func isWildcard(_ host: String) -> Bool { host == "0.0.0.0" || host == "::" || host.isEmpty }
+    private static func isLoopback(_ host: String) -> Bool { host.hasPrefix("127.") || host == "::1" || host == "localhost" }
 
     /// This machine's IPv4 address on the route to the panel (a UDP socket connected to it sends nothing).
     static func localAddress(towards panel: PanelConfig) -> String? {
