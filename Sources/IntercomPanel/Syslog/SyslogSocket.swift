@@ -47,7 +47,11 @@ public final class SyslogSocket: Sendable {
             var sa = sockaddr_in6()
             sa.sin6_family = sa_family_t(AF_INET6)
             sa.sin6_port = UInt16(port).bigEndian
-            _ = address.host.withCString { inet_pton(AF_INET6, $0, &sa.sin6_addr) }
+            guard address.host.withCString({ inet_pton(AF_INET6, $0, &sa.sin6_addr) }) == 1 else {
+                Glibc.close(fd)
+                throw OpenError(description: "syslog: listen = udp:[\(address.host)]:\(address.port): '\(address.host)' is not an IP address; write one (e.g. udp:[::]:5514)",
+                                exitCode: 65)
+            }
             bindResult = withUnsafePointer(to: &sa) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
         } else {

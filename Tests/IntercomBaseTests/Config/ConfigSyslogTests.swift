@@ -36,6 +36,8 @@ import IntercomTestSupport
         #expect(tcp?.exitCode == 65)
         let bare = configError("[syslog]\nlisten = 5514")
         #expect(bare?.description.contains("[syslog]") == true, "\(String(describing: bare))")
+        let name = configError("[syslog]\nlisten = udp:localhost:5514")
+        #expect(name?.description.contains("is not an IP address") == true, "\(String(describing: name))")
         let word = configError("[panel a]\nurl = http://10.0.0.2\nsyslog = maybe")
         #expect(word?.description.contains("syslog") == true, "\(String(describing: word))")
     }

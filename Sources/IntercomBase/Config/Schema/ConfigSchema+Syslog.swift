@@ -31,6 +31,10 @@ extension ConfigSchema {
             guard address.transport == .udp else {
                 throw ConfigValueError("'\(text)': the panels send syslog over UDP only", fix: "e.g. listen = udp:0.0.0.0:5514")
             }
+            guard IPLiteral.isValid(address.host) else {
+                throw ConfigValueError("'\(text)': '\(address.host)' is not an IP address (the socket binds to one)",
+                                       fix: "e.g. listen = udp:0.0.0.0:5514")
+            }
             return address
         }
     }
