@@ -40,7 +40,7 @@ test: deps
 
 # The fuzz seeds and past crash inputs, once each through the ordinary build (no fuzzer): a second.
 fuzz-replay:
-	@for t in config keyvalue alarm jpeg terminal control sip; do .build/debug/intercom-fuzz $$t Fuzz/corpus/$$t || exit 1; done
+	@for t in config keyvalue alarm jpeg terminal control sip syslog; do .build/debug/intercom-fuzz $$t Fuzz/corpus/$$t || exit 1; done
 
 # libFuzzer + AddressSanitizer on every parser of outside input, FUZZ_SECONDS each (docs/PROOF.md).
 fuzz: deps

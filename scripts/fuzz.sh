@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-30}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
-targets=${FUZZ_TARGETS:-config keyvalue alarm jpeg terminal control sip}
+targets=${FUZZ_TARGETS:-config keyvalue alarm jpeg terminal control sip syslog}
 swift=${SWIFT:-swift}
 
 # SwiftPM's --sanitize fuzzer keeps it from defining main (libFuzzer owns it), but it passes

@@ -324,7 +324,7 @@ public actor MQTTBridge {
             calls.ended(call.id)
             retain(base + "/ringing", calls.isRinging(config.name) ? "ON" : "OFF")
             retain(base + "/call_state", calls.state(config.name))
-        case .panelEvent(_, let kind, let state):
+        case .panelEvent(_, let kind, let state, _):
             guard state == "on" else { return }
             // The panel reports its lock relay switching (`SensorOutAlarm`), not a door contact.
             homeAssistantEvent(kind == "door" ? "lock_relay" : kind)

@@ -18,6 +18,19 @@ final class SimulatorCore: Sendable {
         var lockedUntil = Date.distantPast
         /// `UpTime` counts from here; a minute before start, so a reboot makes it go back.
         var bootedAt = Date().addingTimeInterval(-60)
+        /// `rsyslog_cgi`'s settings, as a factory-fresh panel has them until `action=set` changes them.
+        var rsyslog: [(String, String)] = [("Enable", "off"), ("Protocol", "udp"), ("ServerAddress", ""), ("ServerPort", "514"),
+                                           ("LogLevel", "6")]
+    }
+
+    /// `rsyslog_cgi?action=get`.
+    var rsyslog: [(String, String)] { state.withLock { $0.rsyslog } }
+
+    /// `rsyslog_cgi?action=set`: the keys given replace theirs (`intercom setup --syslog --yes`).
+    func setRsyslog(_ query: (String) -> String?) {
+        state.withLock { s in
+            s.rsyslog = s.rsyslog.map { key, value in (key, query(key) ?? value) }
+        }
     }
 
     private let state = Mutex(State())

@@ -101,6 +101,16 @@ extension SimulatorCore {
                 ("StreamType", "main"),
                 ("AllowIncoming", "on"),
             ])
+        case "rsyslog_cgi":
+            // Where the panel sends its syslog (SmartYard's driver: Enable, Protocol, ServerAddress,
+            // ServerPort, LogLevel=6). The simulator keeps what was set; its lines go where --syslog says.
+            switch action {
+            case "get": return .keyValues(rsyslog)
+            case "set":
+                setRsyslog(query)
+                return .ok()
+            default: return .text(status: 200, "Error: unknown action\r\n")
+            }
         case "config_cgi":
             // SmartYard's driver saves the configuration after every door opening.
             return action == "forcesave" ? .ok() : .text(status: 200, "Error: unknown action\r\n")

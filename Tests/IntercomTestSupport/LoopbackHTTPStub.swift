@@ -8,7 +8,8 @@ import Glibc
 /// hundred panels' connections without the server side adding a thread each (libmicrohttpd, the
 /// simulated panel's server, runs a thread per connection). It answers `images_cgi` with a small
 /// JPEG-looking body (kept alive), `alarmchangestate_cgi` with a stream that never ends, and
-/// anything else with 404.
+/// anything else as real firmware answers a CGI it lacks: 200 with one line `NAME is not defined`,
+/// then the connection closed (docs/BEWARD.md).
 package final class LoopbackHTTPStub: Sendable {
     package let ports: [UInt16]
     private let listeners: [Int32]
@@ -115,7 +116,9 @@ package final class LoopbackHTTPStub: Sendable {
                 guard send(connection, head, snapshot) else { return false }
                 continue
             }
-            guard send(connection, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n", []) else { return false }
+            let cgi = path.split(separator: "?").first?.split(separator: "/").last.map(String.init) ?? path
+            _ = send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n\(cgi) is not defined\r\n", [])
+            return false
         }
         return connection.received.count < 65536
     }

@@ -69,6 +69,13 @@ public struct CallerDirectory: Sendable {
         return .stranger
     }
 
+    /// The panels whose addresses `source` is one of, in file order: who sent a datagram that has
+    /// no From to name a panel (the panels' syslog). Empty for a stranger or an unparsable source.
+    public func panels(at source: String?) -> [String] {
+        guard let bytes = source.flatMap(IPLiteral.canonicalBytes) else { return [] }
+        return entries.filter { $0.addresses.contains(bytes) }.map(\.panel.name)
+    }
+
     /// Whether `source` is one of the panels' addresses or the registrar's (or proxy's): the SIP
     /// peers trusted with any request. Anyone else only rings or goes on with a dialog we have with it.
     public func isKnownSource(_ source: String?) -> Bool {

@@ -18,6 +18,8 @@ public struct IntercomConfig: Sendable, Equatable {
     public var mqtt: MQTTSettings?
     /// `[notify]`: desktop and terminal notifications of a ring.
     public var notify: NotifySettings = .defaults
+    /// `[syslog]`: the panels' syslog listener; nil without the section (`syslogListen`).
+    public var syslog: SyslogSettings?
     /// `[directory]`: flats and extensions a call can be transferred to, name -> SIP URI.
     public var directory: [String: String] = [:]
     /// The file it came from; nil for built-in defaults.

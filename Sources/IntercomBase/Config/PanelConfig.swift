@@ -42,6 +42,8 @@ public struct PanelConfig: Sendable, Equatable {
     public var rtspSub: PanelStreamSetting = .derived
     /// Which of this panel's calls leave a video clip in the journal.
     public var record: RecordMode = .off
+    /// `syslog`: hear this panel's syslog (`on`), or not (`off`); nil follows `[syslog]`'s presence.
+    public var syslog: Bool?
 
     public init(name: String, url: String, user: String = "admin", password: String? = nil,
                 model: PanelModel = .auto, match: [CallerMatch]? = nil,

@@ -161,6 +161,15 @@ public final class Journal: Sendable {
                      .text(by), .optional(who?.json.encoded), .integer(ok ? 1 : 0), .optional(error)])
     }
 
+    /// A door the panel opened by itself (its syslog): `method` `panel`, the flat in `flat`, the key's
+    /// id in `event_detail`.
+    @discardableResult
+    public func panelOpened(_ o: PanelOpening, at time: Date) throws(JournalError) -> Int64 {
+        try insert("INSERT INTO entries(kind, time, panel, detail, method, opened_by, ok, flat, event_detail) VALUES ('door', ?, ?, ?, ?, ?, 1, ?, ?)",
+                    [.real(time.timeIntervalSince1970), .text(o.panel), .text(o.door), .text(PanelOpening.method), .text(o.by.rawValue),
+                     .optional(o.flat), .optional(o.key.map { JSONValue.string($0).encoded })])
+    }
+
     @discardableResult
     public func panelEvent(panel: String, kind: String, state: String, at time: Date) throws(JournalError) -> Int64 {
         try insert("INSERT INTO entries(kind, time, panel, detail, method) VALUES ('panel_event', ?, ?, ?, ?)",

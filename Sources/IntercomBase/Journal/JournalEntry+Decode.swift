@@ -31,6 +31,7 @@ extension JournalEntry {
         case .door:
             (call, detail, method, openedBy, ok, error) = (text("call"), text("door"), text("method"), text("by"),
                                                           json["ok"]?.boolValue, text("error"))
+            (flat, eventDetail) = (text("flat"), json["key"])
             if case .array(let states)? = json["sensor"] { sensor = states.compactMap(\.stringValue) }
         case .panelEvent:
             (detail, method) = (text("event_kind"), text("state"))

@@ -32,6 +32,8 @@ extension JournalEntry {
         case .door:
             "opened by \(method ?? "?")" + (openedBy.map { " — \(Self.words(by: $0, who: who))" } ?? "") + (ok == false ? " FAILED\(error.map { ": \($0)" } ?? "")" : "")
                 + (sensor.isEmpty ? "" : ", sensor \(sensor.joined(separator: "/"))")
+                // The panel's own opening (its syslog): the key's id and the flat it named.
+                + (eventDetail?.stringValue.map { " \($0)" } ?? "") + (flat.map { ", flat \($0)" } ?? "")
         case .panelEvent:
             "\(detail ?? "?") \(method ?? "")"
         case .transfer:

@@ -107,6 +107,9 @@ public struct JournalEntry: Sendable, Equatable {
             fields += [("call", .optional(call)), ("door", .optional(detail)), ("method", .optional(method)),
                        ("by", .optional(openedBy)), ("who", who?.json ?? .null), ("ok", ok.map { .bool($0) } ?? .null)]
             if let error { fields.append(("error", .string(error))) }
+            // A panel's own opening (its syslog): the key's id and the flat, when it named them.
+            if case .string(let key)? = eventDetail { fields.append(("key", .string(key))) }
+            if let flat { fields.append(("flat", .string(flat))) }
             if !sensor.isEmpty { fields.append(("sensor", .array(sensor.map { .string($0) }))) }
         case .panelEvent:
             fields += [("event_kind", .optional(detail)), ("state", .optional(method))]

@@ -14,6 +14,8 @@ public enum EventName: String, Sendable, Equatable, CaseIterable {
     case callTransferred = "call_transferred"
     case transferConsult = "transfer_consult"
     case panelEvent = "panel_event"
+    case panelCalling = "panel_calling"
+    case callAnsweredElsewhere = "call_answered_elsewhere"
     case panelUnreachable = "panel_unreachable"
     case panelReachable = "panel_reachable"
     case panelPolicy = "panel_policy"

@@ -41,7 +41,9 @@ extension IntercomEvent {
         case .doorOpened:
             guard let panel = text("panel"), let door = text("door"), let method = text("method"),
                   let by = text("by").flatMap(DoorTrigger.init(rawValue:)), let ok = flag("ok") else { return nil }
-            kind = .doorOpened(panel: panel, call: ref, door: door, method: method, by: by, ok: ok, error: text("error"))
+            kind = method == PanelOpening.method
+                ? .panelOpened(PanelOpening(panel: panel, door: door, by: by, key: text("key"), flat: text("flat")))
+                : .doorOpened(panel: panel, call: ref, door: door, method: method, by: by, ok: ok, error: text("error"))
         case .audioChanged:
             guard let muted = flag("muted"), let speaker = flag("speaker") else { return nil }
             kind = .audioChanged(muted: muted, speaker: speaker, device: text("device") ?? "")
@@ -57,7 +59,13 @@ extension IntercomEvent {
                                     error: text("error"))
         case .panelEvent:
             guard let panel = text("panel"), let what = text("kind"), let state = text("state") else { return nil }
-            kind = .panelEvent(panel: panel, kind: what, state: state)
+            kind = .panelEvent(panel: panel, kind: what, state: state, door: text("door"))
+        case .panelCalling:
+            guard let panel = text("panel"), let flat = text("flat") else { return nil }
+            kind = .panelCalling(panel: panel, flat: flat, via: text("via") ?? "sip")
+        case .callAnsweredElsewhere:
+            guard let panel = text("panel"), let flat = text("flat") else { return nil }
+            kind = .callAnsweredElsewhere(panel: panel, flat: flat)
         case .panelUnreachable:
             guard let panel = text("panel") else { return nil }
             kind = .panelUnreachable(panel: panel, error: text("error") ?? "")

@@ -55,7 +55,14 @@ public struct IntercomEvent: Sendable, Equatable {
         /// A step of an attended transfer of the call (`T`, `ctl transfer --consult`): the call is on
         /// hold while `consultCall` calls `to`; `error` says why a `failed` one failed.
         case transferConsult(CallRef, state: ConsultState, to: String, target: String?, consultCall: CallID?, error: String?)
-        case panelEvent(panel: String, kind: String, state: String)
+        /// `door`: for a relay line, the door its relay opens (`main`, `alt`, `light`, a number), when it names one.
+        case panelEvent(panel: String, kind: String, state: String, door: String? = nil)
+        /// A door the panel opened by itself, from its syslog: `door_opened` with `method` `panel`.
+        case panelOpened(PanelOpening)
+        /// The panel calls `flat` (its syslog): `via` `sip` (the number it dials) or `cms` (a handset).
+        case panelCalling(panel: String, flat: String, via: String)
+        /// An analogue handset of `flat` took the panel's call (its syslog).
+        case callAnsweredElsewhere(panel: String, flat: String)
         case panelUnreachable(panel: String, error: String)
         case panelReachable(panel: String)
         /// Do-not-disturb or guest mode changed (a command, or SIGHUP), so every front end shows
@@ -94,12 +101,14 @@ public struct IntercomEvent: Sendable, Equatable {
         case .callOutgoing: .callOutgoing
         case .peepholeFrame: .peepholeFrame
         case .callAnswered: .callAnswered
-        case .doorOpened: .doorOpened
+        case .doorOpened, .panelOpened: .doorOpened
         case .audioChanged: .audioChanged
         case .callEnded: .callEnded
         case .callTransferred: .callTransferred
         case .transferConsult: .transferConsult
         case .panelEvent: .panelEvent
+        case .panelCalling: .panelCalling
+        case .callAnsweredElsewhere: .callAnsweredElsewhere
         case .panelUnreachable: .panelUnreachable
         case .panelReachable: .panelReachable
         case .panelPolicy: .panelPolicy
@@ -123,8 +132,9 @@ public struct IntercomEvent: Sendable, Equatable {
     /// The panel this event concerns, if any.
     public var panel: String? {
         switch kind {
-        case .doorOpened(let p, _, _, _, _, _, _), .panelEvent(let p, _, _), .panelUnreachable(let p, _), .panelReachable(let p),
-             .panelPolicy(let p, _, _): p
+        case .doorOpened(let p, _, _, _, _, _, _), .panelEvent(let p, _, _, _), .panelUnreachable(let p, _), .panelReachable(let p),
+             .panelPolicy(let p, _, _), .panelCalling(let p, _, _), .callAnsweredElsewhere(let p, _): p
+        case .panelOpened(let opening): opening.panel
         default: call?.panel
         }
     }
@@ -176,8 +186,18 @@ public struct IntercomEvent: Sendable, Equatable {
             fields += [("state", .string(state.rawValue)), ("to", .string(to)), ("target", .optional(target)),
                        ("consult_call", .optional(consultCall?.rawValue))]
             if let error { fields += [("error", .string(error))] }
-        case .panelEvent(let panel, let kind, let state):
+        case .panelEvent(let panel, let kind, let state, let door):
             fields += [("panel", .string(panel)), ("kind", .string(kind)), ("state", .string(state))]
+            if let door { fields.append(("door", .string(door))) }
+        case .panelOpened(let o):
+            fields += [("call", .null), ("panel", .string(o.panel)), ("door", .string(o.door)), ("method", .string(PanelOpening.method)),
+                       ("by", .string(o.by.rawValue)), ("ok", .bool(true))]
+            if let key = o.key { fields.append(("key", .string(key))) }
+            if let flat = o.flat { fields.append(("flat", .string(flat))) }
+        case .panelCalling(let panel, let flat, let via):
+            fields += [("panel", .string(panel)), ("flat", .string(flat)), ("via", .string(via))]
+        case .callAnsweredElsewhere(let panel, let flat):
+            fields += [("panel", .string(panel)), ("flat", .string(flat)), ("by", .string(DoorTrigger.handset.rawValue))]
         case .panelUnreachable(let panel, let error):
             fields += [("panel", .string(panel)), ("error", .string(error))]
         case .panelReachable(let panel):

@@ -36,8 +36,10 @@ extension EventName {
             ReferenceEntry(rawValue,
                            fields: "call fields (or `call` null and `panel`), `door`, `method` (`http`, `dtmf`, `operator`), "
                                + "`by` (`key`, `ctl`, `guest_mode`, `hook`, `mqtt`, `notification`), `who` (the face that asked, as in `call_answered`), "
-                               + "`ok`, `error` when it failed",
-                           "A door opening was tried; an operator's `ok` means it accepted the request.")
+                               + "`ok`, `error` when it failed; from the panel's syslog (`[syslog]`): `method` `panel`, `call` null, "
+                               + "`by` `key` (with `key`: the RFID key's id), `code`, `button`, `handset` or `dtmf`, `flat` when the panel names one",
+                           "A door opening was tried; an operator's `ok` means it accepted the request. With `method` `panel` the "
+                               + "panel opened the door by itself and said so in its syslog (a DTMF opening of ours it confirms is not repeated).")
         case .audioChanged:
             ReferenceEntry(rawValue, fields: "`muted`, `speaker` (booleans), `device` (where call audio plays now)",
                            "The microphone was muted or unmuted, or call audio moved between `[audio] playback` and `speaker`.")
@@ -58,8 +60,16 @@ extension EventName {
                            "A step of an attended transfer (`T`, `ctl transfer --consult`): the call is on hold while the target "
                                + "is called; after `cancelled` or `failed` it is taken off hold. Journaled when it fails or is cancelled.")
         case .panelEvent:
-            ReferenceEntry(rawValue, fields: "`panel`, `kind` (`ding`, `motion`, `door`), `state` (`on`, `off`)",
+            ReferenceEntry(rawValue, fields: "`panel`, `kind` (`ding`, `motion`, `door`), `state` (`on`, `off`), `door` for a `door` line "
+                               + "that names its relay (`main`, `alt`, `light`: relay 1, 2, 3)",
                            "The panel's alarm stream reported something.")
+        case .panelCalling:
+            ReferenceEntry(rawValue, fields: "`panel`, `flat` (the apartment, or the SIP number the panel dials), `via` (`sip`, `cms`)",
+                           "The panel's syslog says it calls a flat (`[syslog]`): by SIP or on the analogue (CMS) line.")
+        case .callAnsweredElsewhere:
+            ReferenceEntry(rawValue, fields: "`panel`, `flat`, `by` (`handset`)",
+                           "The panel's syslog says the flat's analogue handset took its call (`[syslog]`); its call ringing here "
+                               + "then ends `answered_elsewhere`, not `missed`.")
         case .panelUnreachable:
             ReferenceEntry(rawValue, fields: "`panel`, `error`", "The panel's alarm stream was lost.")
         case .panelReachable:

@@ -54,7 +54,8 @@ extension Intercom {
                 DoorOpeningFlow(phone: phone).letGuestIn(id, panel: panel, on: self)
             }
             if !session.replacesOnceConfirmed.isEmpty { await incoming.replaceOnceConfirmed(session, on: self) }
-        case .ended(let id, let reason, let duration, let detail):
+        case .ended(let id, let phoneReason, let duration, let detail):
+            let reason = endReason(of: id, phoneReason)
             // Its tasks as a unit; a live picture's decode thread stops within a read: nothing
             // here waits for it, `stop` does.
             guard let session = calls.end(id, reason, detail: detail) else { return }

@@ -41,6 +41,8 @@ public actor Intercom {
     var callers = CallerRecognition()
     /// The doors part: which ways a door opens, and when each last opened by itself (`auto_open_interval`).
     var doors = Doors()
+    /// The panels' syslog part: strangers counted, our DTMF openings it confirms (`Intercom+PanelSyslog`).
+    var syslog = PanelSyslog()
     public nonisolated let logger: Logger
     var phone: (any PhoneService)? { started.phone }
     /// The calls, live and ended, and the waits on a call's state (`wait(for:upTo:until:)`).

@@ -175,14 +175,22 @@ public actor JournalRecorder {
             guard ok else { return }
             let earlier = sensorFold.opened(panel: panel, row: row, at: event.time)
             try journal.foldSensor(rows: earlier.map(\.row), into: row)
-        case .panelEvent(let panel, let kind, let state) where DoorSensorFold.isDoorSensor(kind):
+        case .panelOpened(let o):
+            let row = try journal.panelOpened(o, at: event.time)
+            let earlier = sensorFold.opened(panel: o.panel, row: row, at: event.time)
+            try journal.foldSensor(rows: earlier.map(\.row), into: row)
+        case .panelCalling(let panel, let flat, _):
+            try journal.panelEvent(panel: panel, kind: EventName.panelCalling.rawValue, state: flat, at: event.time)
+        case .callAnsweredElsewhere(let panel, let flat):
+            try journal.panelEvent(panel: panel, kind: EventName.callAnsweredElsewhere.rawValue, state: flat, at: event.time)
+        case .panelEvent(let panel, let kind, let state, _) where DoorSensorFold.isDoorSensor(kind):
             if let opening = sensorFold.sensor(panel: panel, state: state, at: event.time) {
                 try journal.foldSensor(state, into: opening)
             } else {
                 let row = try journal.panelEvent(panel: panel, kind: kind, state: state, at: event.time)
                 sensorFold.kept(panel: panel, .init(row: row, state: state, time: event.time))
             }
-        case .panelEvent(let panel, let kind, let state):
+        case .panelEvent(let panel, let kind, let state, _):
             try journal.panelEvent(panel: panel, kind: kind, state: state, at: event.time)
         case .shareExpired(let e):
             // Beside the operator's own entries: it is that operator's flat, and `intercom log --operator` finds it.

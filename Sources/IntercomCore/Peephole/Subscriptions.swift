@@ -190,7 +190,12 @@ actor Subscriptions {
                     case .connected:
                         logger.info("panel \(name): alarm stream connected")
                     case .alarm(let alarm):
-                        bus.publish(IntercomEvent(.panelEvent(panel: name, kind: alarm.kind.rawValue, state: alarm.active ? "on" : "off")))
+                        // A relay line names its door (relay 1 main, 2 alt, 3 light); one event per relay it lists.
+                        let doors: [String?] = alarm.doors.isEmpty ? [nil] : alarm.doors.map(\.description)
+                        for door in doors {
+                            bus.publish(IntercomEvent(.panelEvent(panel: name, kind: alarm.kind.rawValue, state: alarm.active ? "on" : "off",
+                                                                  door: door)))
+                        }
                     case .unreachable(let error):
                         bus.publish(IntercomEvent(.panelUnreachable(panel: name, error: error.description)))
                     case .reachable:

@@ -73,6 +73,7 @@ public actor EngineHostParts: HostParts {
             if let keeper = sharesKeeper { shares = Task { await keeper.run() } }
         case .panelAlarms:
             await intercom.watchPanels()
+            try await intercom.hearPanelSyslog()
         case .serving:
             break
         case .ready:

@@ -19,7 +19,7 @@ public enum HostStage: String, Sendable, CaseIterable {
     /// The keeper of shared-access ends: after the engine, so a due end is taken back at once and
     /// `share_expired` goes through the started pipeline.
     case shareExpiry
-    /// The panels' alarm streams.
+    /// The panels' alarm streams, and their syslog socket (`[syslog]`: a port in use stops the start here).
     case panelAlarms
     /// The socket serves; stopping this (first) closes it, so no request meets a stopping engine.
     case serving

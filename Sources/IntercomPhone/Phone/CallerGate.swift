@@ -29,6 +29,12 @@ public final class CallerGate: Sendable {
         directory.withLock { $0.isKnownSource(source) }
     }
 
+    /// The panels at address `source` (`CallerDirectory.panels(at:)`): the panels' syslog knows its
+    /// senders with the directory SIP uses, so both know a panel the same way.
+    public func panels(at source: String?) -> [String] {
+        directory.withLock { $0.panels(at: source) }
+    }
+
     /// Whether a call with this verdict is refused before it rings.
     public func refuses(_ verdict: CallerVerdict) -> Bool {
         directory.withLock { $0.refuses(verdict) }

@@ -148,6 +148,13 @@ struct ScreenModel {
             for change in sensorFold.opened(panel: panel, row: 0, at: event.time) where change.state == "on" {
                 if let i = recent.firstIndex(of: "\(Self.clock(change.time)) \(panel): door") { recent.remove(at: i) }
             }
+        case .panelOpened(let o):
+            // Heard from the panel's syslog: a line of the recent list, never a door we opened.
+            remember("\(time) \(o.panel): \(o.door) door opened at the panel (\(o.by.rawValue)\(o.flat.map { ", flat \($0)" } ?? ""))")
+        case .panelCalling(let panel, let flat, _):
+            remember("\(time) \(panel) calls flat \(flat)")
+        case .callAnsweredElsewhere(let panel, let flat):
+            remember("\(time) \(panel): the handset of flat \(flat) answered")
         case .registered(let account, _):
             registration = "registered as \(account)"
         case .registrationFailed(let account, let reason):
@@ -158,7 +165,7 @@ struct ScreenModel {
         case .panelReachable(let panel):
             unreachable.remove(panel)
             remember("\(time) \(panel) reachable again")
-        case .panelEvent(let panel, let kind, let state):
+        case .panelEvent(let panel, let kind, let state, _):
             if DoorSensorFold.isDoorSensor(kind) {
                 guard sensorFold.sensor(panel: panel, state: state, at: event.time) == nil else { break }
                 sensorFold.kept(panel: panel, .init(row: 0, state: state, time: event.time))

@@ -2,6 +2,7 @@ import Foundation
 import IntercomCLI
 import IntercomDaemon
 import IntercomCore
+import IntercomPanel
 import IntercomBase
 import IntercomPhone
 
@@ -53,6 +54,8 @@ enum DaemonCommand {
         } catch let error as ControlError {
             return Console.fail(error.description, code: error.exitCode)
         } catch let error as PhoneError {
+            return Console.fail(error.description, code: error.exitCode)
+        } catch let error as SyslogSocket.OpenError {
             return Console.fail(error.description, code: error.exitCode)
         } catch {
             return Console.fail("\(error)", code: ExitCode.failure)

@@ -32,6 +32,7 @@ enum SimulatePanelCommand {
             .value("--relays", "N", "DS relays 1-3 (default 3); a DS refuses the others in its own words"),
             .flag("--dks-relay-alarm", "a DKS reports its door relays on the alarm stream too (default: DS only)"),
             .value("--snapshot-size", "WxH", "images_cgi picture size (default 1280x720, a DKS main stream)"),
+            .value("--syslog", "udp:HOST:PORT", "send the panel's syslog lines there (as rsyslog_cgi does): on a call and a DTMF opening, and each line typed on stdin: key ID, code CODE, button main|alt, handset FLAT, calling FLAT, answered FLAT"),
             .value("--count", "N", "run N panels (1-256) in one process: panel-01…, ports from each base port up, SIP users 100001 up; no RTSP unless --rtsp-port"),
             .value("--events", "FORMAT", "text (default): a line per happening; json: one JSON object per line",
                    choices: ["text", "json"]),
@@ -71,6 +72,8 @@ enum SimulatePanelCommand {
         var json = false
         /// `--count`: panels in this process (1 = the single panel as before).
         var count = 1
+        /// `--syslog`: where the panel's syslog lines go.
+        var syslog: SimulatedSyslog?
     }
 
     /// Reads the options; the error is the one line for exit 64.
@@ -140,7 +143,9 @@ enum SimulatePanelCommand {
             }
             s.count = count
         }
+        s.syslog = try syslogSender(arguments, fail: fail)
         if s.count > 1 {
+            if s.syslog != nil { throw fail("--syslog works with one panel") }
             if s.ringEvery != nil || s.ringOnSignal {
                 throw fail("--ring-every and --ring-on-signal work with one panel; with --count, 'ring NAME' on stdin rings")
             }
@@ -189,9 +194,12 @@ enum SimulatePanelCommand {
         let stopping = StopFlag()
         let call = settings.call
         let ringEvery = settings.ringEvery
+        let syslog = settings.syslog
+        let typed = syslog.map { syslog in Task { await sendTypedLines(syslog, printer) } }
         let events = Task {
             for await event in panel.events {
                 printer.print(event)
+                if let syslog, let happening = SimulatedSyslog.happening(for: event, flat: syslogFlat) { syslog.send(happening) }
                 if case .ended = event, let call, let ringEvery, !stopping.isSet {
                     Task {
                         try? await Task.sleep(for: ringEvery)
@@ -216,6 +224,9 @@ enum SimulatePanelCommand {
             if let call { await ring(panel, call, printer) }
         }
         stopping.set()
+        // Its stdin thread may still be reading; the process ends with it.
+        typed?.cancel()
+        await typed?.value
         await panel.stop()
         await events.value
         printer.stopped()

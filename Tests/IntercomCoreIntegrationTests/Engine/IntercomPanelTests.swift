@@ -109,9 +109,9 @@ import IntercomPhone
             await TestPatience.eventually(within: .seconds(5)) { s.server.alarmStreamCount != 0 }
             s.server.ding(releaseAfter: .milliseconds(100))
             _ = try await s.events.wait("ding off") { e -> Bool? in
-                if case .panelEvent("entrance", "ding", "off") = e.kind { true } else { nil } }
+                if case .panelEvent("entrance", "ding", "off", _) = e.kind { true } else { nil } }
             let states = s.events.all.compactMap { e -> String? in
-                if case .panelEvent("entrance", "ding", let state) = e.kind { state } else { nil } }
+                if case .panelEvent("entrance", "ding", let state, _) = e.kind { state } else { nil } }
             #expect(states == ["on", "off"])
         }
     }

@@ -73,8 +73,24 @@ import Testing
             let names = rig.events.all.map(\.name).filter { $0.hasPrefix("panel_") }
             #expect(names == ["panel_event", "panel_event", "panel_unreachable", "panel_reachable"])
             let states = rig.events.all.compactMap { e -> String? in
-                if case .panelEvent("entrance", "ding", let state) = e.kind { state } else { nil } }
+                if case .panelEvent("entrance", "ding", let state, _) = e.kind { state } else { nil } }
             #expect(states == ["on", "off"])
+        }
+    }
+
+    /// A relay line names the door its relay opens (1 main, 2 alt), one event per relay it lists.
+    @Test func aRelayLineNamesItsDoor() async throws {
+        try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig throws in
+            await rig.intercom.watchPanels()
+            let panel = rig.panel("entrance")
+            try await panel.alarmFeeds.wait("the alarm feed opened") { $0.first }
+            panel.sendAlarm(.alarm(PanelAlarm(kind: .door, active: true, numbers: [1, 2])))
+            panel.sendAlarm(.alarm(PanelAlarm(kind: .motion, active: true, numbers: [1])))
+            _ = try await rig.event("panel_event") { if case .panelEvent("entrance", "motion", _, _) = $0 { true } else { nil } }
+            let doors = rig.events.all.compactMap { e -> String?? in
+                if case .panelEvent("entrance", _, _, let door) = e.kind { door } else { nil } }
+            #expect(doors == ["main", "alt", nil])
+            #expect(rig.events.all.first { $0.name == "panel_event" }?.json.encoded.contains(#""door":"main""#) == true)
         }
     }
 

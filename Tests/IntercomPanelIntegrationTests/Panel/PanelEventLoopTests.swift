@@ -50,6 +50,22 @@ import Glibc
         }
     }
 
+    /// The stub answers a CGI it lacks as firmware does (200 `NAME is not defined`, then closes): the
+    /// client takes it for a missing page, and the next request on the same panel still works.
+    @Test func theStubAnswersAnUnknownCGIAsFirmwareDoes() async throws {
+        let stub = try LoopbackHTTPStub(servers: 1)
+        let loop = try HTTPEventLoop(name: "intercom.http.t")
+        try await withCleanup({ stub.stop() }) {
+            let raw = try await HTTPClient(configuration: .init(user: "", password: ""), loop: loop)
+                .get("\(stub.baseURL(0))/cgi-bin/rsyslog_cgi?action=get")
+            #expect(raw.status == 200 && raw.text == "rsyslog_cgi is not defined\r\n", "\(raw.status) \(raw.text)")
+            let panel = try BewardPanel(name: "live", baseURL: stub.baseURL(0), user: "admin", password: "admin", httpLoop: loop)
+            #expect(try await panel.syslogTarget() == nil)
+            #expect(try await panel.rtspSettings() == nil)
+            _ = try await panel.snapshot()
+        }
+    }
+
     @Test func aDeadPanelDoesNotDelayAnother() async throws {
         let stub = try LoopbackHTTPStub(servers: 1)
         // Accepts (the kernel completes the handshake from the backlog) and never answers.

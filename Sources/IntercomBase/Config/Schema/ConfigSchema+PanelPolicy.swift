@@ -73,6 +73,11 @@ extension ConfigSchema {
                          context.warn(entry, "[\(context.section.label)] stream is not sent to the panel yet; choose the SIP video stream (StreamType) in the panel's web interface")
                      },
                      differs: { $0.stream != $1.stream }),
+            .field("syslog", \.syslog, ConfigValueParser.onOff.optional, default: .note("on when `[syslog]` is there"),
+                   reload: .restart,
+                   about: "Hear this panel's syslog (`[syslog]`): who opened a door, which flat it calls. `on` without a "
+                       + "`[syslog]` section listens on udp:0.0.0.0:5514; `off` ignores this panel's lines.",
+                   example: [ConfigExampleLine("", ["on | off : hear its syslog ([syslog]; intercom setup --syslog)"], width: 9)]),
         ]
     }
 

@@ -18,6 +18,9 @@ public enum SetupCommand {
                 .value("--listen", "ADDRESS", "the [sip] listen line to write (default udp:0.0.0.0:5060)"),
                 .flag("--dry-run", "print the config instead of writing it"),
                 .flag("--force", "replace an existing config file"),
+                .flag("--syslog", "show (and with --yes set) each heard panel's syslog target, rsyslog_cgi, to this machine ([syslog])"),
+                .value("--address", "HOST", "with --syslog: this machine's IPv4 address as the panels reach it (default: the route's)"),
+                .flag("--yes", "with --syslog: set rsyslog_cgi on the panels without asking"),
             ],
             details: """
                 Without --scan it says which ranges it probes, then asks every address of the /24 around
@@ -32,6 +35,10 @@ public enum SetupCommand {
                 none is written and doctor warns); its RTSP settings (rtsp_cgi) give the camera's
                 port, and the stream is written (rtsp = URL) when it answers a DESCRIBE with the panel's user and password, else
                 rtsp = off with the reason. The panel itself is never changed.
+                With --syslog it writes no config: for each panel whose syslog the config hears ([syslog],
+                [panel] syslog) it reads rsyslog_cgi, shows the one setting that sends the panel's syslog to
+                [syslog] listen (Enable=on, Protocol=udp, ServerAddress, ServerPort, LogLevel=6) and sets it
+                only when confirmed or with --yes, then reads it back.
                 """,
             run: { await run($0, streamCheck: streamCheck) })
     }
@@ -56,6 +63,7 @@ public enum SetupCommand {
 
     static func run(_ invocation: Invocation, streamCheck: SetupPanelFacts.StreamCheck?) async -> Int32 {
         let args = invocation.arguments
+        if args.has("--syslog") { return await SetupSyslog.run(invocation) }
         let location = ConfigLoader.resolvePath(explicit: args.value("--config"), environment: invocation.environment)
         guard let path = location.path else {
             return Console.fail("no config path: set HOME or give --config PATH", code: ExitCode.usage)
