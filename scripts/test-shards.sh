@@ -51,10 +51,12 @@ for name in 1 2 3; do
 done
 if [ "$failed" != 0 ]; then
     # The failures again, last: a CI log is often read from its tail only, and the shards' own lines are
-    # thousands above it. Swift Testing's failures are ✘ lines (an issue's details follow on ↳ lines);
-    # XCTest's are "error:" lines.
+    # thousands above it. Swift Testing's failures are ✘ lines, an issue's details the indented and ↳
+    # lines right after it (a failed suite's ↳ lines are its doc comment: left out); XCTest's are "error:".
     for name in 1 2 3; do
-        grep -aE '✘|^\s*↳|: error: ' "$logs/$name.log" | head -40 | sed "s/^/[$name] /"
+        awk '/✘/ { print; detail = /recorded an issue/; next }
+             detail && /^[[:space:]]*↳|^[[:space:]][[:space:]]/ { print; next }
+             { detail = 0 } /: error: / { print }' "$logs/$name.log" | head -40 | sed "s/^/[$name] /"
     done
     echo "test-shards: a shard failed: its failures are the lines above prefixed with its number and ✘" >&2
     exit 1

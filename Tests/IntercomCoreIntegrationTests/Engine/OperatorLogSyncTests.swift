@@ -104,7 +104,7 @@ import Testing
                     if case .operatorEvent(let n) = event.kind { n } else { nil }
                 }
                 #expect(notice.operatorName == "home" && notice.kind == "opened_by_plate" && notice.door == "home:1:0"
-                        && notice.camera == nil && notice.who == "plate" && notice.detail == "plate A123BC", "\(notice)")
+                        && notice.camera == "home:cam:1" && notice.who == "plate" && notice.detail == "plate A123BC", "\(notice)")
                 #expect(notice.picture.map { FileManager.default.fileExists(atPath: $0) } == true, "\(notice)")
                 _ = try await events.wait("two unread") { event -> Int? in
                     if case .operatorMessage(_, let unread) = event.kind, unread == 2 { unread } else { nil }
