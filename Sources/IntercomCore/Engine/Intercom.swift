@@ -63,6 +63,8 @@ public actor Intercom {
     private var started = StartedPhone()
     /// The subscriptions part: what each face shows without a call, the panels' alarm streams.
     nonisolated let subscriptions: Subscriptions
+    /// This desk's link to its site while `runSite` runs (`[site]`); nil for a lone desk.
+    package internal(set) var site: SiteLink?
 
     /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
     /// `switches`: where run-time do-not-disturb and guest mode are kept (nil: not kept).
@@ -186,9 +188,13 @@ public actor Intercom {
             case .attendedTransfer(let id, let step):
                 return try await attendedTransfer(id, step: step, phone: phone)
             case .setCalls(let panel, let on):
-                return try setCalls(panel: panel, on: on)
+                let reply = try setCalls(panel: panel, on: on)
+                await shareSwitch(reply, .calls)
+                return reply
             case .setGuest(let panel, let until):
-                return try setGuest(panel: panel, until: until)
+                let reply = try setGuest(panel: panel, until: until)
+                await shareSwitch(reply, .guest)
+                return reply
             case .handled(let entry, let by):
                 return try markHandled(entry, by: by)
             case .callBack(let entry, let by):

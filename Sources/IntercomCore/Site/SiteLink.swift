@@ -54,8 +54,11 @@ public actor SiteLink {
     /// Until cancelled: reads the site's switches, listens to the change feed, and beats.
     public func run() async {
         defer { emit.finish() }
+        // Subscribed before the first heartbeat reads the site's switches: a change made between
+        // the two is on the feed, not lost.
+        let feed = store.changes()
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.listen() }
+            group.addTask { await self.listen(feed) }
             group.addTask { await self.beat() }
             await group.waitForAll()
         }
@@ -84,8 +87,8 @@ public actor SiteLink {
 
     /// The change feed, for as long as the link runs. Our own changes come back on it: they are
     /// not applied again (no echo between desks).
-    private func listen() async {
-        for await change in store.changes() {
+    private func listen(_ feed: AsyncStream<SiteChange>) async {
+        for await change in feed {
             guard !Task.isCancelled else { return }
             switch change {
             case .switchChanged(let change): adopt(change)

@@ -1,0 +1,62 @@
+import Foundation
+import IntercomBase
+
+/// The engine in a site (issue 40): it runs its `SiteLink`, shares its switches through it and
+/// applies the other desks'. A lone desk never calls `runSite`, so `site` stays nil and nothing
+/// here runs.
+extension Intercom {
+    /// Joins the site through `link` until the calling task is cancelled (the daemon's site stage
+    /// owns that task): the link's heartbeat and feed run, and what it reports is applied here.
+    public func runSite(_ link: SiteLink) async {
+        site = link
+        defer { site = nil }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await link.run() }
+            group.addTask { for await event in link.events { await self.siteReported(event) } }
+        }
+    }
+
+    private func siteReported(_ event: SiteLink.Event) {
+        switch event {
+        case .switchChanged(let change): applySiteSwitch(change)
+        // SiteLink logs the outage and its end; calls and the journal ask it themselves.
+        case .unreachable, .reachable, .callChanged, .handled: break
+        }
+    }
+
+    /// A switch command's reply (`PanelSwitches.json`), shared with the other desks. Never called
+    /// for a switch that came from the site: that one is applied by `applySiteSwitch` only.
+    func shareSwitch(_ reply: JSONValue, _ kind: SiteSwitchKind) async {
+        guard let site, let panel = reply["panel"]?.stringValue else { return }
+        switch kind {
+        case .calls:
+            guard let on = reply["calls"]?.boolValue else { return }
+            await site.publish(panel: panel, kind: .calls, value: SiteSwitchValue.calls(on))
+        case .guest:
+            await site.publish(panel: panel, kind: .guest, value: reply["guest_until"]?.stringValue ?? SiteSwitchValue.guest(nil))
+        case .policy: return
+        }
+    }
+
+    /// Another desk's switch: applied and kept here as a local switch is (so it outlives this desk's
+    /// restart with the store down), told to every face as `panel_policy`, not sent back.
+    func applySiteSwitch(_ change: SiteSwitchChange) {
+        guard let index = config.panels.firstIndex(where: { $0.name.caseInsensitiveCompare(change.panel) == .orderedSame }) else {
+            return logger.info("site: \(change.desk) switched \(change.kind.rawValue) on \(change.panel), a panel this desk does not have")
+        }
+        do {
+            switch (change.kind, SiteSwitchValue.calls(change.value), SiteSwitchValue.guest(change.value)) {
+            case (.calls, let on?, _): try switches.setCalls(on, in: &config.panels, at: index, logger: logger)
+            case (.guest, _, let until?): try switches.setGuest(until, in: &config.panels, at: index, now: clock.date, logger: logger)
+            default:
+                return logger.warning("site: \(change.kind.rawValue) = '\(change.value)' from \(change.desk) is not a switch this version knows; ignored")
+            }
+        } catch {
+            logger.error("site: \(error.message)")
+            guard error.applied else { return }
+        }
+        logger.notice("site: \(change.kind.rawValue) on \(change.panel) switched to \(change.value) at \(change.desk)"
+                      + (change.operatorName.map { " by \($0)" } ?? "") + " (\(RFC3339.string(change.at)))")
+        publishPolicy(config.panels[index])
+    }
+}
