@@ -200,7 +200,7 @@ let package = Package(
         // LISTEN/NOTIFY), the versioned schema and the stores on it. The only importer of CPostgres.
         .target(
             name: "IntercomSite",
-            dependencies: ["IntercomBase", "CPostgres"],
+            dependencies: ["IntercomBase", "IntercomCore", "CPostgres"],
             path: "Sources/IntercomSite"
         ),
         // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the
@@ -246,7 +246,7 @@ let package = Package(
             name: "intercom-full",
             dependencies: ["IntercomCLI", "IntercomCore", "IntercomOperator", "IntercomTUI", "IntercomVideo", "IntercomMQTT",
                            "IntercomDaemon", "IntercomAttach", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone",
-                           "IntercomScreenCommands", "IntercomTerminal"],
+                           "IntercomScreenCommands", "IntercomTerminal", "IntercomSite"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
@@ -412,7 +412,7 @@ let package = Package(
         // The site's store against a real PostgreSQL 15 started per suite (initdb in a temp folder, loopback).
         .testTarget(
             name: "IntercomSiteIntegrationTests",
-            dependencies: ["IntercomSite", "IntercomBase", "IntercomTestSupport"],
+            dependencies: ["IntercomSite", "IntercomCore", "IntercomBase", "IntercomTestSupport"],
             path: "Tests/IntercomSiteIntegrationTests"
         ),
         // Live video against a real RTSP server (gst-rtsp-server) on loopback.

@@ -63,8 +63,14 @@ final class PostgresSession {
             throw PostgresError(.statement, "'\(channel)' is not a channel name (lower-case letters and _)")
         }
         guard !channels.contains(channel) else { return }
-        _ = try execute("LISTEN \(channel)", [])
+        // Kept even when the server cannot be reached now: the thread then tries again every second.
         channels.append(channel)
+        do {
+            _ = try execute("LISTEN \(channel)", [])
+        } catch where error.kind == .statement {
+            channels.removeLast()
+            throw error
+        }
     }
 
     /// The socket was readable: take what arrived; a read that fails is a lost connection.
@@ -111,6 +117,9 @@ final class PostgresSession {
             PQfinish(made)
             throw PostgresError(.connect, "cannot reach the site's database: \(message)")
         }
+        // A server's NOTICEs (`relation … already exists, skipping`) are no news for the user: libpq
+        // would print them on stderr.
+        PQsetNoticeProcessor(made, { _, _ in }, nil)
         connection = made
         for channel in channels {
             let result = PQexec(made, "LISTEN \(channel)")

@@ -16,7 +16,7 @@ public struct PostgresTarget: Sendable {
     }
 
     /// From the config: the password file checked and read, the TLS rule applied.
-    public init(settings: SiteSettings) throws(PostgresError) {
+    public init(settings: SiteConfig) throws(PostgresError) {
         guard let target = SiteURL(parsing: settings.url) else {
             throw PostgresError(.settings, "[site] url '\(settings.url)' is not a postgresql:// URI")
         }

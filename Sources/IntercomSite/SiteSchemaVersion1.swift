@@ -22,20 +22,20 @@ enum SiteSchemaVersion1 {
             operator text,
             at timestamptz NOT NULL)
         """,
-        "CREATE INDEX site_switches_latest ON site_switches (panel, kind, at DESC, id DESC)",
+        "CREATE INDEX site_switches_latest ON site_switches (lower(panel), kind, at DESC, id DESC)",
         // One row per forked call, keyed by the SIP Call-ID every desk saw; the first desk to claim it holds it.
         """
         CREATE TABLE site_calls (
             call_id text PRIMARY KEY,
             panel text,
+            caller text,
             started_at timestamptz NOT NULL,
-            answered_desk text,
-            answered_operator text,
-            answered_at timestamptz,
-            ended_at timestamptz,
-            end_reason text)
+            claim_kind text,
+            claim_desk text,
+            claim_operator text,
+            claim_target text,
+            claim_at timestamptz)
         """,
-        "CREATE INDEX site_calls_active ON site_calls (started_at) WHERE ended_at IS NULL",
         // Where the call rang, and how it ended at each desk.
         """
         CREATE TABLE site_call_desks (
@@ -46,7 +46,9 @@ enum SiteSchemaVersion1 {
             end_reason text,
             PRIMARY KEY (call_id, desk))
         """,
+        "CREATE INDEX site_call_desks_active ON site_call_desks (call_id) WHERE ended_at IS NULL",
         // The shared journal: the desk makes each entry's id, so a resend after an outage is no duplicate.
+        // `body` is the entry's JSON as `intercom log --json` prints it; the columns are what is filtered on.
         """
         CREATE TABLE site_journal (
             id uuid PRIMARY KEY,
@@ -55,10 +57,20 @@ enum SiteSchemaVersion1 {
             operator text,
             at timestamptz NOT NULL,
             kind text NOT NULL,
+            panel text,
+            missed boolean NOT NULL,
+            call_id text,
+            rang_at jsonb NOT NULL DEFAULT '[]',
+            claim_kind text,
+            claim_desk text,
+            claim_operator text,
+            claim_target text,
+            claim_at timestamptz,
             body jsonb NOT NULL,
             handled_by text,
             handled_at timestamptz)
         """,
+        "CREATE INDEX site_journal_missed ON site_journal (at) WHERE missed AND handled_at IS NULL",
         "CREATE INDEX site_journal_at ON site_journal (at DESC)",
         "CREATE INDEX site_journal_desk_at ON site_journal (desk, at DESC)",
     ])

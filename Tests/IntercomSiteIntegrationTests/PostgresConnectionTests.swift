@@ -80,9 +80,9 @@ import Testing
                 try FileManager.default.setAttributes([.posixPermissions: Int16(0o600)], ofItemAtPath: file.path)
             }
             let url = rig.server.tcpURL(rig.database)
-            let connection = rig.connect(try PostgresTarget(settings: SiteSettings(url: url, passwordFile: good.path)))
+            let connection = rig.connect(try PostgresTarget(settings: SiteConfig(url: url, passwordFile: good.path)))
             #expect(try await connection.query("SELECT current_user AS who").value("who") == "intercom")
-            let refused = rig.connect(try PostgresTarget(settings: SiteSettings(url: url, passwordFile: bad.path)))
+            let refused = rig.connect(try PostgresTarget(settings: SiteConfig(url: url, passwordFile: bad.path)))
             do throws(PostgresError) {
                 try await refused.query("SELECT 1")
                 Issue.record("a wrong password was accepted")

@@ -1,4 +1,5 @@
 import Foundation
+import IntercomCore
 import IntercomSite
 import IntercomTestSupport
 import Synchronization
@@ -38,6 +39,7 @@ final class SiteTestRig: @unchecked Sendable {
     let server: PostgresServer
     let database: String
     private var opened: [PostgresConnection] = []
+    private var cleanups: [() async -> Void] = []
 
     private init(server: PostgresServer, database: String) {
         self.server = server
@@ -49,11 +51,17 @@ final class SiteTestRig: @unchecked Sendable {
         try await server.start()
         let rig = SiteTestRig(server: server, database: try await server.createDatabase("site"))
         return try await withCleanup({
+            for cleanup in rig.cleanups.reversed() { await cleanup() }
             for connection in rig.opened { await connection.close() }
             await server.remove()
         }) {
             try await body(rig)
         }
+    }
+
+    /// Runs when the test ends, before the connections close and the server stops (a store's `close`).
+    func onCleanup(_ cleanup: @escaping () async -> Void) {
+        cleanups.append(cleanup)
     }
 
     /// A connection over the unix socket (no password).
@@ -65,5 +73,32 @@ final class SiteTestRig: @unchecked Sendable {
         let connection = PostgresConnection(target: target)
         opened.append(connection)
         return connection
+    }
+}
+
+/// What a store's `changes()` stream brought, kept for the test (one reader for the stream's life).
+final class ChangeRecorder: Sendable {
+    private final class Heard: Sendable {
+        let list = Mutex<[(change: SiteChange, at: ContinuousClock.Instant)]>([])
+    }
+
+    private let heard = Heard()
+    private let reader: Task<Void, Never>
+
+    init(_ stream: AsyncStream<SiteChange>) {
+        reader = Task { [heard] in
+            for await change in stream { heard.list.withLock { $0.append((change, .now)) } }
+        }
+    }
+
+    var changes: [SiteChange] { heard.list.withLock { $0.map(\.change) } }
+
+    func arrival(of predicate: (SiteChange) -> Bool) -> ContinuousClock.Instant? {
+        heard.list.withLock { list in list.first { predicate($0.change) }?.at }
+    }
+
+    func stop() async {
+        reader.cancel()
+        await reader.value
     }
 }

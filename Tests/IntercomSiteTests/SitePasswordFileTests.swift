@@ -40,7 +40,7 @@ import Testing
             #expect(error.description.contains("chmod 600") && !error.description.contains("s3cret"))
         }
         // The connection's own check says the same before anything is sent.
-        let site = SiteSettings(url: "postgresql:///intercom", passwordFile: path)
+        let site = SiteConfig(url: "postgresql:///intercom", passwordFile: path)
         #expect(throws: PostgresError.self) { try PostgresTarget(settings: site) }
     }
 

@@ -41,7 +41,7 @@ public enum SitePasswordFile {
     }
 
     /// The config-load check: a `ConfigError` naming the key's line.
-    static func check(_ site: SiteSettings?, document: INIDocument, file: String) throws(ConfigError) {
+    static func check(_ site: SiteConfig?, document: INIDocument, file: String) throws(ConfigError) {
         guard let path = site?.passwordFile, let problem = problem(path) else { return }
         let entry = document.sections.last { $0.kind == "site" }?.entries.last { $0.key == "password_file" }
         throw ConfigError(file: file, line: entry?.line, key: "password_file", section: "[site]",

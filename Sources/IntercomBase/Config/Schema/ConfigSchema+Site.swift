@@ -1,6 +1,6 @@
 /// `[site]`: several desks sharing one PostgreSQL store (docs/SITE.md). Read at start; a change takes a restart.
 extension ConfigSchema {
-    static var site: ConfigSection<SiteSettings, SiteSettings?> {
+    static var site: ConfigSection<SiteConfig, SiteConfig?> {
         ConfigSection(
             kind: "site",
             about: "Several desks as one intercom: the shared journal, switches, desks and who has each call live in a "
@@ -66,7 +66,7 @@ extension ConfigSchema {
                         },
                         differs: { $0?.escalateTo != $1?.escalateTo }),
             ],
-            start: { _, _ in SiteSettings(url: "") },
+            start: { _, _ in SiteConfig(url: "") },
             finish: { draft, section, file throws(ConfigError) in
                 func line(_ key: String) -> Int { section.entries.last { $0.key == key }?.line ?? section.line }
                 if draft.escalateAfter != nil && draft.escalateTo == nil {
@@ -86,7 +86,7 @@ extension ConfigSchema {
             place: .single(\.site))
     }
 
-    typealias SiteKey = ConfigKey<SiteSettings, SiteSettings?>
+    typealias SiteKey = ConfigKey<SiteConfig, SiteConfig?>
 
     static func siteURL(_ text: String) throws(ConfigValueError) -> String {
         let example = "url = postgresql://intercom@db.example/intercom"

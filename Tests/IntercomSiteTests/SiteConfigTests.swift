@@ -5,7 +5,7 @@ import Testing
 
 /// `[site]` as the config reads it: the URI, the TLS rule (verify-full to another machine unless
 /// `tls = off`), no password in the config, and the escalation pair.
-@Suite struct SiteSettingsTests {
+@Suite struct SiteConfigTests {
     static func parse(_ body: String) throws -> IntercomConfig {
         try ConfigLoader.parse(text: "[site]\n" + body, path: "config.ini", environment: ["HOME": "/home/u"]).config
     }

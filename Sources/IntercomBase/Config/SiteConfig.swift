@@ -3,9 +3,10 @@ import Foundation
 import Glibc
 #endif
 
-/// The `[site]` section: this desk is one of several that share a PostgreSQL store (docs/SITE.md).
-/// No section, no site: a lone machine keeps its SQLite journal and state file.
-public struct SiteSettings: Sendable, Equatable {
+/// The `[site]` section as the config says it (IntercomCore's `SiteSettings` is what the engine makes
+/// of it): this desk is one of several that share a PostgreSQL store (docs/SITE.md). No section, no
+/// site: a lone machine keeps its SQLite journal and state file.
+public struct SiteConfig: Sendable, Equatable {
     /// A libpq connection URI (`postgresql://USER@HOST[:PORT]/DB[?…]`), never with a password in it.
     public var url: String
     /// A file (mode 0600, owned by this user) holding the role's password; nil = libpq's own (PGPASSFILE, ~/.pgpass).
