@@ -7,7 +7,7 @@ enum ConfigSchema {
     static var sections: [any AnyConfigSection] { kinds.compactMap(section) }
 
     /// Every section's kind, in that order.
-    static let kinds = ["sip", "audio", "panel", "operator", "directory", "mqtt", "notify", "daemon", "journal", "hooks"]
+    static let kinds = ["sip", "audio", "panel", "operator", "directory", "mqtt", "notify", "daemon", "journal", "site", "hooks"]
 
     /// One section's table, built alone: building all ten (their keys' key paths and closures) was
     /// a third of a light command's config reading, and a file names only a few.
@@ -22,6 +22,7 @@ enum ConfigSchema {
         case "notify": notify
         case "daemon": daemon
         case "journal": journal
+        case "site": site
         case "hooks": hooks
         default: nil
         }
