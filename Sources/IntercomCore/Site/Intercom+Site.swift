@@ -5,6 +5,13 @@ import IntercomBase
 /// applies the other desks'. A lone desk never calls `runSite`, so `site` stays nil and nothing
 /// here runs.
 extension Intercom {
+    /// From now on the switches made here go to the site through `link` (kept in its outbox until
+    /// `runSite` sends them): the daemon joins before its engine starts, so no command meets an
+    /// engine that is not in its site yet.
+    public func joinSite(_ link: SiteLink) {
+        site = link
+    }
+
     /// Joins the site through `link` until the calling task is cancelled (the daemon's site stage
     /// owns that task): the link's heartbeat and feed run, and what it reports is applied here.
     public func runSite(_ link: SiteLink) async {

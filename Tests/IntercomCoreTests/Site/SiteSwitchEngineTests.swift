@@ -32,7 +32,7 @@ import Testing
     }
 
     static func policy(_ rig: EngineRig, _ what: String, _ match: @escaping (Bool, Date?) -> Bool) async throws {
-        try await rig.event(what) { kind -> Bool? in
+        _ = try await rig.event(what) { kind -> Bool? in
             if case .panelPolicy("entrance", let calls, let guest) = kind, match(calls, guest) { true } else { nil }
         }
     }
