@@ -26,8 +26,10 @@ extension Intercom {
     private func siteReported(_ event: SiteLink.Event) {
         switch event {
         case .switchChanged(let change): applySiteSwitch(change)
-        // SiteLink logs the outage and its end; calls and the journal ask it themselves.
-        case .unreachable, .reachable, .callChanged, .handled: break
+        case .unreachable(let why): publish(.siteUnreachable(error: why))
+        case .reachable(let replayed): publish(.siteReachable(replayed: replayed))
+        // Calls and the journal ask the link themselves.
+        case .callChanged, .handled: break
         }
     }
 

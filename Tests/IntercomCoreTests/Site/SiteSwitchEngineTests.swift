@@ -55,6 +55,22 @@ import Testing
         }
     }
 
+    @Test func theStoreDownIsSaidOnceAndItsReturnWithWhatWasReplayed() async throws {
+        try await Self.twoDesks { a, _, store in
+            store.reachable = false
+            // A switch during the outage: made here at once, kept for the site.
+            _ = try await a.intercom.execute(.setCalls(panel: "entrance", on: false))
+            let why = try await a.event("site_unreachable") { if case .siteUnreachable(let why) = $0 { why } else { nil } }
+            #expect(why.contains("switched off"), "\(why)")
+            store.reachable = true
+            a.clock.advance(by: .seconds(2))
+            let replayed = try await a.event("site_reachable") { if case .siteReachable(let n) = $0 { n } else { nil } }
+            #expect(replayed == 1)
+            #expect(a.events.all.filter { $0.eventName == .siteUnreachable }.count == 1)
+            #expect(try await store.switches().map(\.value) == ["off"])
+        }
+    }
+
     @Test func aLoneDeskHasNoSiteAndSwitchesAsBefore() async throws {
         try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig in
             _ = try await rig.intercom.execute(.setCalls(panel: "entrance", on: false))
