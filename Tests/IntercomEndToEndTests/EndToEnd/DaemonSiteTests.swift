@@ -16,8 +16,8 @@ import IntercomTestSupport
         """)
     }
 
-    @Test("guest on at A is on at B and C within 2 s; off at B is off at A and C")
-    func aSwitchHoldsAtEveryDesk() async throws {
+    /// A private PostgreSQL with database `site`, and a started daemon per name in `names`, for `body`.
+    static func site(_ names: [String], _ body: (PostgresServer, String, [DaemonProcess]) async throws -> Void) async throws {
         let postgres = try await PostgresServer()
         try await postgres.start()
         let database = try await postgres.createDatabase("site")
@@ -27,7 +27,7 @@ import IntercomTestSupport
                                              attributes: [.posixPermissions: 0o600]) else {
             throw HarnessError("cannot write \(passwordFile)")
         }
-        let desks = try ["A", "B", "C"].map { desk in
+        let desks = try names.map { desk in
             try DaemonProcess(config: Self.config(desk: desk, url: postgres.tcpURL(database), passwordFile: passwordFile),
                               name: "desk-\(desk.lowercased())")
         }
@@ -36,6 +36,13 @@ import IntercomTestSupport
             await postgres.remove()
         }) {
             for desk in desks { try await desk.waitUntilStarted(timeout: .seconds(30)) }
+            try await body(postgres, database, desks)
+        }
+    }
+
+    @Test("guest on at A is on at B and C within 2 s; off at B is off at A and C")
+    func aSwitchHoldsAtEveryDesk() async throws {
+        try await Self.site(["A", "B", "C"]) { postgres, database, desks in
             let (a, b, c) = (desks[0], desks[1], desks[2])
 
             let switched = ContinuousClock.now
@@ -64,6 +71,24 @@ import IntercomTestSupport
             // Kept at the site with who switched it.
             let kept = try await postgres.psql("SELECT value || ' ' || desk FROM site_switches WHERE kind = 'guest' ORDER BY at DESC, id DESC LIMIT 1", database: database)
             #expect(kept == "off B", "\(kept)\n\(b.log)")
+        }
+    }
+
+    @Test("PostgreSQL stopped: A goes on and switches do-not-disturb, says site_unreachable; back, it replays and B has the switch")
+    func aSwitchMadeDuringAnOutageReachesTheOtherDeskWhenTheStoreIsBack() async throws {
+        try await Self.site(["A", "B"]) { postgres, _, desks in
+            let (a, b) = (desks[0], desks[1])
+            await postgres.stop()
+            let off = try await a.run(["ctl", "calls", "off", "--panel", "entrance"])
+            #expect(off.status == 0, "\(off)")
+            try await a.waitForEvent("site_unreachable", timeout: .seconds(10))
+            try await postgres.start()
+            let back = ContinuousClock.now
+            let reachable = try await a.waitForEvent("site_reachable", timeout: .seconds(20))
+            #expect((reachable.fields["replayed"] as? Int ?? 0) >= 1, "\(reachable)")
+            try await b.waitForEvent("panel_policy", timeout: .seconds(20)) { $0.fields["calls"] as? Bool == false }
+            print("site: the store back, A's switch reached B after \(ContinuousClock.now - back)")
+            #expect(a.events.filter { $0.name == "site_unreachable" }.count == 1, "\(a.log)")
         }
     }
 }
