@@ -14,7 +14,8 @@ public enum ControlCommandReference {
         let name = command.rawValue
         switch command {
         case .status: return ReferenceEntry(name, "The state: calls, panels, doors (`id`, `name`, `source`, `panel` or `operator`, `address`), "
-                       + "`muted`, `speaker`, `device`, and the `screens` attached.")
+                       + "`muted`, `speaker`, `device`, and the `screens` attached; with `[site]`, `site`: `reachable`, "
+                       + "`error`, and `switches` (who switched what when: `panel`, `kind`, `value`, `desk`, `operator`, `at`).")
         case .answer: return ReferenceEntry(name, fields: "`call`", "Answer a ringing call.")
         case .decline: return ReferenceEntry(name, fields: "`call`", "Decline a ringing call.")
         case .hangup: return ReferenceEntry(name, fields: "`call`", "End a call.")

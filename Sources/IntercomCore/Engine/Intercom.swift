@@ -65,6 +65,8 @@ public actor Intercom {
     nonisolated let subscriptions: Subscriptions
     /// This desk's link to its site while `runSite` runs (`[site]`); nil for a lone desk.
     package internal(set) var site: SiteLink?
+    /// What `ctl status` says of the site: who switched what when, and the outage if one is on.
+    var siteSeen = SiteSeen()
 
     /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
     /// `switches`: where run-time do-not-disturb and guest mode are kept (nil: not kept).
@@ -237,7 +239,7 @@ public actor Intercom {
                        listen: listening.map(\.description),
                        doors: doorList(panels: config.panels.map(\.name)).map(\.json),
                        operators: config.operators.map { .init(name: $0.name, unread: operatorUnread[$0.name]) },
-                       muted: audio.muted, speaker: audio.onSpeaker).json
+                       muted: audio.muted, speaker: audio.onSpeaker).json.adding(siteStatus())
     }
 
 

@@ -25,9 +25,15 @@ extension Intercom {
 
     private func siteReported(_ event: SiteLink.Event) {
         switch event {
-        case .switchChanged(let change): applySiteSwitch(change)
-        case .unreachable(let why): publish(.siteUnreachable(error: why))
-        case .reachable(let replayed): publish(.siteReachable(replayed: replayed))
+        case .switchChanged(let change):
+            siteSeen.switched(change)
+            applySiteSwitch(change)
+        case .unreachable(let why):
+            siteSeen.unreachable = why
+            publish(.siteUnreachable(error: why))
+        case .reachable(let replayed):
+            siteSeen.unreachable = nil
+            publish(.siteReachable(replayed: replayed))
         // Calls and the journal ask the link themselves.
         case .callChanged, .handled: break
         }
@@ -37,14 +43,24 @@ extension Intercom {
     /// for a switch that came from the site: that one is applied by `applySiteSwitch` only.
     func shareSwitch(_ reply: JSONValue, _ kind: SiteSwitchKind) async {
         guard let site, let panel = reply["panel"]?.stringValue else { return }
+        let value: String
         switch kind {
         case .calls:
             guard let on = reply["calls"]?.boolValue else { return }
-            await site.publish(panel: panel, kind: .calls, value: SiteSwitchValue.calls(on))
-        case .guest:
-            await site.publish(panel: panel, kind: .guest, value: reply["guest_until"]?.stringValue ?? SiteSwitchValue.guest(nil))
+            value = SiteSwitchValue.calls(on)
+        case .guest: value = reply["guest_until"]?.stringValue ?? SiteSwitchValue.guest(nil)
         case .policy: return
         }
+        siteSeen.switched(await site.publish(panel: panel, kind: kind, value: value))
+    }
+
+    /// `ctl status`'s `site` object (none for a lone desk): this desk, whether the store answers,
+    /// and who switched what when at the site.
+    func siteStatus() -> (String, JSONValue)? {
+        guard site != nil else { return nil }
+        return ("site", .object([("reachable", .bool(siteSeen.unreachable == nil)), ("error", .optional(siteSeen.unreachable)),
+                                 ("switches", .array(siteSeen.switches.values.sorted { ($0.panel, $0.kind.rawValue) < ($1.panel, $1.kind.rawValue) }
+                                     .map(\.json)))]))
     }
 
     /// Another desk's switch: applied and kept here as a local switch is (so it outlives this desk's
@@ -67,5 +83,26 @@ extension Intercom {
         logger.notice("site: \(change.kind.rawValue) on \(change.panel) switched to \(change.value) at \(change.desk)"
                       + (change.operatorName.map { " by \($0)" } ?? "") + " (\(RFC3339.string(change.at)))")
         publishPolicy(config.panels[index])
+    }
+}
+
+/// What the engine keeps of the site for `ctl status`: the latest switch per panel and kind, made
+/// here or at another desk, and why the store does not answer during an outage.
+struct SiteSeen {
+    var switches: [String: SiteSwitchChange] = [:]
+    var unreachable: String?
+
+    mutating func switched(_ change: SiteSwitchChange) {
+        let key = "\(change.panel.lowercased())/\(change.kind.rawValue)"
+        if let known = switches[key], known.at > change.at { return }
+        switches[key] = change
+    }
+}
+
+extension JSONValue {
+    /// This object with `field` after its own fields; itself when there is none.
+    func adding(_ field: (String, JSONValue)?) -> JSONValue {
+        guard let field, case .object(let fields) = self else { return self }
+        return .object(fields + [field])
     }
 }

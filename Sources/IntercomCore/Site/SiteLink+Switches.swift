@@ -6,12 +6,14 @@ import IntercomBase
 extension SiteLink {
     static func switchKey(_ panel: String, _ kind: SiteSwitchKind) -> String { "\(panel.lowercased())/\(kind.rawValue)" }
 
-    /// A switch flipped at this desk: known here at once, sent to the site (or its outbox).
-    public func publish(panel: String, kind: SiteSwitchKind, value: String) async {
+    /// A switch flipped at this desk: known here at once, sent to the site (or its outbox); the change as sent.
+    @discardableResult
+    public func publish(panel: String, kind: SiteSwitchKind, value: String) async -> SiteSwitchChange {
         let change = SiteSwitchChange(panel: panel, kind: kind, value: value, desk: settings.desk,
                                       operatorName: settings.operatorName, at: clock.date)
         switches[Self.switchKey(panel, kind)] = change
         await send(.publish(change))
+        return change
     }
 
     /// Who switched what when, as the site knows it (`ctl status`): the latest per panel and kind.

@@ -52,6 +52,12 @@ import Testing
             let publishes = store.writes.all.filter { $0.hasPrefix("publish") }
             #expect(publishes.count == 3 && publishes.map { $0.hasSuffix("by A") } == [true, false, true], "\(publishes)")
             #expect(try await store.switches().first { $0.kind == .guest }?.operatorName == "anna")
+            // ctl status at A says who switched what when (B's guest off, A's calls off).
+            let site = await a.intercom.status["site"]
+            guard case .array(let switches)? = site?["switches"] else { Issue.record("no site switches: \(String(describing: site))"); return }
+            #expect(switches.map { "\($0["kind"]?.stringValue ?? "") \($0["value"]?.stringValue ?? "") \($0["desk"]?.stringValue ?? "")" }
+                    == ["calls off A", "guest off B"], "\(switches)")
+            #expect(switches.last?["operator"]?.stringValue == "anna" && site?["reachable"]?.boolValue == true)
         }
     }
 
@@ -75,6 +81,7 @@ import Testing
         try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig in
             _ = try await rig.intercom.execute(.setCalls(panel: "entrance", on: false))
             #expect(await rig.intercom.site == nil)
+            #expect(await rig.intercom.status["site"] == nil)
             #expect(await rig.intercom.config.panels.first?.calls == false)
         }
     }
