@@ -22,7 +22,16 @@ enum SiteFrontEnd {
                 store = PostgresSiteStore(target: target)
                 await store.startFeed()
             }
-            let outbox = try SiteOutbox(path: SiteOutbox.path(stateDirectory: StateDirectory.path(environment: environment)))
+            let folder = StateDirectory.path(environment: environment)
+            let outbox: SiteOutbox
+            do {
+                try StateDirectory.ensure(folder) { logger.notice($0) }
+                outbox = try SiteOutbox(path: SiteOutbox.path(stateDirectory: folder))
+            } catch {
+                // The desk still joins; an outage then lasts only as long as this process.
+                logger.warning("site: \(error); what this desk keeps for the site during an outage will not outlive a restart")
+                outbox = try SiteOutbox(path: nil)
+            }
             if outbox.unreadable > 0 { logger.warning("site: \(outbox.unreadable) lines of the outbox could not be read back; they are not sent") }
             let settings = SiteSettings(desk: config.deskName, operatorName: config.operator,
                                         escalateAfter: config.escalateAfter, escalateTo: config.escalateTo)
