@@ -54,13 +54,12 @@ extension Intercom {
         siteSeen.switched(await site.publish(panel: panel, kind: kind, value: value))
     }
 
-    /// `ctl status`'s `site` object (none for a lone desk): this desk, whether the store answers,
-    /// and who switched what when at the site.
+    /// `ctl status`'s `site` object (none for a lone desk): whether the store answers, and who
+    /// switched what when at the site.
     func siteStatus() -> (String, JSONValue)? {
         guard site != nil else { return nil }
         return ("site", .object([("reachable", .bool(siteSeen.unreachable == nil)), ("error", .optional(siteSeen.unreachable)),
-                                 ("switches", .array(siteSeen.switches.values.sorted { ($0.panel, $0.kind.rawValue) < ($1.panel, $1.kind.rawValue) }
-                                     .map(\.json)))]))
+                                 ("switches", .array(siteSeen.switches.sorted { $0.key < $1.key }.map(\.value.json)))]))
     }
 
     /// Another desk's switch: applied and kept here as a local switch is (so it outlives this desk's
@@ -93,7 +92,7 @@ struct SiteSeen {
     var unreachable: String?
 
     mutating func switched(_ change: SiteSwitchChange) {
-        let key = "\(change.panel.lowercased())/\(change.kind.rawValue)"
+        let key = SiteLink.switchKey(change.panel, change.kind)
         if let known = switches[key], known.at > change.at { return }
         switches[key] = change
     }

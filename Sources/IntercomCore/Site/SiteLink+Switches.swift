@@ -4,7 +4,8 @@ import IntercomBase
 /// The switches the desks share: a change made here is published (or kept for the site during an
 /// outage); one from another desk is applied here once, and never published back.
 extension SiteLink {
-    static func switchKey(_ panel: String, _ kind: SiteSwitchKind) -> String { "\(panel.lowercased())/\(kind.rawValue)" }
+    /// A switch's identity at the site: panel (any case) and kind.
+    nonisolated static func switchKey(_ panel: String, _ kind: SiteSwitchKind) -> String { "\(panel.lowercased())/\(kind.rawValue)" }
 
     /// A switch flipped at this desk: known here at once, sent to the site (or its outbox); the change as sent.
     @discardableResult
@@ -18,7 +19,7 @@ extension SiteLink {
 
     /// Who switched what when, as the site knows it (`ctl status`): the latest per panel and kind.
     public var knownSwitches: [SiteSwitchChange] {
-        switches.values.sorted { (Self.switchKey($0.panel, $0.kind)) < (Self.switchKey($1.panel, $1.kind)) }
+        switches.sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// A change read from the site (the feed, or the read after an outage): applied when it is
