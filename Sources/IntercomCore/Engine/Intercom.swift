@@ -208,7 +208,7 @@ public actor Intercom {
             case .journal(let query):
                 return try journalEntries(query)
             // Carried out above (`withoutPhone`); never reached here.
-            case .watch, .watchCamera, .picture, .unwatch, .shareExpiry, .reload:
+            case .watch, .watchCamera, .picture, .unwatch, .shareExpiry, .reload, .duty, .siteDesks:
                 return try await withoutPhone(command) ?? .null
             }
         } catch let error as PhoneError {
@@ -227,6 +227,8 @@ public actor Intercom {
         case .watch, .watchCamera, .picture, .unwatch: try await subscription(command)
         case .shareExpiry(let change): try await operators.applyShareExpiry(change, config: config)
         case .reload(let newConfig): .object([("not_applied", .array(reload(newConfig).map { .string($0) }))])
+        case .duty(let on, let name): try await duty(on, operatorName: name)
+        case .siteDesks: try await siteDesks()
         default: nil
         }
     }

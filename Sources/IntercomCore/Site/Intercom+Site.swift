@@ -62,6 +62,26 @@ extension Intercom {
                                  ("switches", .array(siteSeen.switches.sorted { $0.key < $1.key }.map(\.value.json)))]))
     }
 
+    /// `ctl duty`: this desk on duty or off, and who is on duty here; the other desks see it at once.
+    func duty(_ on: Bool, operatorName: String?) async throws -> JSONValue {
+        guard let site else { throw IntercomError.notNow(Self.noSite) }
+        let settings = await site.setDuty(on, operatorName: operatorName)
+        return .object([("desk", .string(settings.desk)), ("on_duty", .bool(settings.onDuty)),
+                        ("operator", .optional(settings.operatorName))])
+    }
+
+    /// `ctl site`: the site's desks as this desk sees them now.
+    func siteDesks() async throws -> JSONValue {
+        guard let site else { throw IntercomError.notNow(Self.noSite) }
+        let rows: [SiteDeskRow]
+        do { rows = try await site.desks() } catch {
+            throw IntercomError.notNow("the site's store cannot be reached (\(error)); this desk goes on alone, try again later")
+        }
+        return .object([("desks", .array(rows.map(\.json))), ("nobody_on_duty", .bool(SiteDeskRow.nobodyOnDuty(rows)))])
+    }
+
+    static let noSite = "this desk is not in a site: add [site] with its url to the config (docs/SITE.md)"
+
     /// Another desk's switch: applied and kept here as a local switch is (so it outlives this desk's
     /// restart with the store down), told to every face as `panel_policy`, not sent back.
     func applySiteSwitch(_ change: SiteSwitchChange) {

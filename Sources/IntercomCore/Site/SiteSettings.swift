@@ -1,4 +1,5 @@
 import Foundation
+import IntercomBase
 
 /// What a desk knows of its place in the site: `[site]` in the config, and `ctl duty` since.
 public struct SiteSettings: Sendable, Equatable {
@@ -40,6 +41,13 @@ public struct SiteDeskRow: Sendable, Equatable {
         desks.sorted { $0.desk.lowercased() < $1.desk.lowercased() }.map { desk in
             SiteDeskRow(presence: desk, online: now.timeIntervalSince(desk.at) < offlineAfter)
         }
+    }
+
+    /// `ctl site --json`'s row.
+    public var json: JSONValue {
+        .object([("desk", .string(presence.desk)), ("online", .bool(online)), ("on_duty", .bool(presence.onDuty)),
+                 ("operator", .optional(presence.operatorName)), ("current_call", .optional(presence.currentCall?.callID)),
+                 ("last_seen", .string(RFC3339.string(presence.at)))])
     }
 
     /// No online desk is on duty: a ring reaches nobody who will answer it.

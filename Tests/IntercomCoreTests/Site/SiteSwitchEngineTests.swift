@@ -77,11 +77,28 @@ import Testing
         }
     }
 
+    @Test func dutyOffAtAIsSeenAtBInCtlSite() async throws {
+        try await Self.twoDesks { a, b, _ in
+            let duty = try await a.intercom.execute(.duty(on: false, operator: "bob"))
+            #expect(duty["desk"]?.stringValue == "A" && duty["on_duty"]?.boolValue == false && duty["operator"]?.stringValue == "bob")
+            let site = try await b.intercom.execute(.siteDesks)
+            guard case .array(let desks)? = site["desks"] else { Issue.record("no desks: \(site.encoded)"); return }
+            #expect(desks.map { $0["desk"]?.stringValue } == ["A", "B"], "\(site.encoded)")
+            #expect(desks.first?["on_duty"]?.boolValue == false && desks.first?["operator"]?.stringValue == "bob"
+                    && desks.first?["online"]?.boolValue == true, "\(site.encoded)")
+            #expect(site["nobody_on_duty"]?.boolValue == false)
+        }
+    }
+
     @Test func aLoneDeskHasNoSiteAndSwitchesAsBefore() async throws {
         try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig in
             _ = try await rig.intercom.execute(.setCalls(panel: "entrance", on: false))
             #expect(await rig.intercom.site == nil)
             #expect(await rig.intercom.status["site"] == nil)
+            await #expect(throws: IntercomError.self) { try await rig.intercom.execute(.siteDesks) }
+            do { _ = try await rig.intercom.execute(.duty(on: true, operator: nil)) } catch {
+                #expect("\(error)".contains("not in a site"), "\(error)")
+            }
             #expect(await rig.intercom.config.panels.first?.calls == false)
         }
     }

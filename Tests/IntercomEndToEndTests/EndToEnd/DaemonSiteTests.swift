@@ -44,6 +44,12 @@ import IntercomTestSupport
     func aSwitchHoldsAtEveryDesk() async throws {
         try await Self.site(["A", "B", "C"]) { postgres, database, desks in
             let (a, b, c) = (desks[0], desks[1], desks[2])
+            // Every desk beats at start: A lists all three online.
+            let site = try await a.run(["ctl", "site", "--json"])
+            #expect(site.status == 0 && ["\"A\"", "\"B\"", "\"C\""].allSatisfy(site.stdout.contains)
+                    && !site.stdout.contains("\"online\":false"), "\(site)")
+            let duty = try await c.run(["ctl", "duty", "off", "--operator", "carl"])
+            #expect(duty.status == 0 && duty.stdout.contains("\"on_duty\":false"), "\(duty)")
 
             let switched = ContinuousClock.now
             let on = try await a.run(["ctl", "guest", "2h", "--panel", "entrance"])
