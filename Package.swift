@@ -99,6 +99,8 @@ let package = Package(
                        providers: [.apt(["libgstrtspserver-1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // sd_notify (READY, WATCHDOG and STOPPING for the systemd unit) and sd-bus (desktop notifications).
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
+        // libpq, PostgreSQL's client library, for a site of several desks (Debian: libpq-dev; libpq5 at run time).
+        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq"),
         // libmosquitto, the MQTT client for Home Assistant: mosquitto.h (Debian: libmosquitto-dev) and a
         // table of its functions filled by dlopen on first use, so a process without `[mqtt]` never maps
         // it (libmosquitto1 at run time). Not linked: `ldd intercom-full` does not list it.
@@ -194,6 +196,13 @@ let package = Package(
             dependencies: ["IntercomCore", "IntercomOperator", "IntercomBase", "CMosquitto"],
             path: "Sources/IntercomMQTT"
         ),
+        // A site of several desks on PostgreSQL: the connection (its own thread, bound parameters only,
+        // LISTEN/NOTIFY), the versioned schema and the stores on it. The only importer of CPostgres.
+        .target(
+            name: "IntercomSite",
+            dependencies: ["IntercomBase", "IntercomCore", "CPostgres"],
+            path: "Sources/IntercomSite"
+        ),
         // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the
         // probe's exchange and the one writer to the tty. The only importer of CNcurses and CChafa,
         // with a Swift-only API (no C types cross it).
@@ -237,7 +246,7 @@ let package = Package(
             name: "intercom-full",
             dependencies: ["IntercomCLI", "IntercomCore", "IntercomOperator", "IntercomTUI", "IntercomVideo", "IntercomMQTT",
                            "IntercomDaemon", "IntercomAttach", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone",
-                           "IntercomScreenCommands", "IntercomTerminal"],
+                           "IntercomScreenCommands", "IntercomTerminal", "IntercomSite"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
@@ -341,6 +350,11 @@ let package = Package(
             swiftSettings: gstreamerHeaders
         ),
         .testTarget(
+            name: "IntercomSiteTests",
+            dependencies: ["IntercomSite", "IntercomBase", "IntercomTestSupport"],
+            path: "Tests/IntercomSiteTests"
+        ),
+        .testTarget(
             name: "IntercomVideoTests",
             dependencies: ["IntercomVideo", "IntercomImaging"],
             path: "Tests/IntercomVideoTests"
@@ -394,6 +408,12 @@ let package = Package(
             path: "Tests/IntercomTUIIntegrationTests",
             swiftSettings: gstreamerHeaders,
             linkerSettings: sipReadHook
+        ),
+        // The site's store against a real PostgreSQL 15 started per suite (initdb in a temp folder, loopback).
+        .testTarget(
+            name: "IntercomSiteIntegrationTests",
+            dependencies: ["IntercomSite", "IntercomCore", "IntercomBase", "IntercomTestSupport"],
+            path: "Tests/IntercomSiteIntegrationTests"
         ),
         // Live video against a real RTSP server (gst-rtsp-server) on loopback.
         .testTarget(

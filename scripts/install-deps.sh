@@ -13,6 +13,8 @@ packages=(
   libncurses-dev
   # the event journal; sd_notify for the systemd unit
   libsqlite3-dev libsystemd-dev
+  # a site of several desks: libpq to build; PostgreSQL 15 for the tests (a private server per suite)
+  libpq-dev postgresql-15
   # MQTT for Home Assistant; the broker and its clients for the tests and the bench
   libmosquitto-dev mosquitto mosquitto-clients
   # H.264, what Beward panels send; without it calls silently go audio-only

@@ -25,6 +25,7 @@ extension CommandTable {
         PlatesCommand.spec,
         ExportCommand.spec,
         ConfigCommand.spec,
+        SiteCommand.spec,
         CompletionCommand.spec,
         SetupCommand.spec(streamCheck: { url, user, password in
             await StreamProbe.check(VideoSource(url: url, user: user, password: password, openTimeout: .seconds(5)))

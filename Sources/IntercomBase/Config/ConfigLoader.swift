@@ -45,6 +45,7 @@ public enum ConfigLoader {
         try checkPermissions(mode: file.mode, document: document, path: path)
         try TLSFileCheck.check(loaded.config.sip.tls, document: document, file: path)
         try MQTTCAFileCheck.check(loaded.config.mqtt, document: document, file: path)
+        try SitePasswordFile.check(loaded.config.site, document: document, file: path)
         return LoadedConfig(config: loaded.config, warnings: loaded.warnings, location: location)
     }
 

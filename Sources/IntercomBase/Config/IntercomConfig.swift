@@ -20,6 +20,8 @@ public struct IntercomConfig: Sendable, Equatable {
     public var notify: NotifySettings = .defaults
     /// `[syslog]`: the panels' syslog listener; nil without the section (`syslogListen`).
     public var syslog: SyslogSettings?
+    /// `[site]`: this desk is one of a site's, on a shared PostgreSQL store; nil = a lone machine.
+    public var site: SiteConfig?
     /// `[directory]`: flats and extensions a call can be transferred to, name -> SIP URI.
     public var directory: [String: String] = [:]
     /// The file it came from; nil for built-in defaults.

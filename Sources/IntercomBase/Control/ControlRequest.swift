@@ -162,6 +162,17 @@ public struct ControlRequest: Sendable, Equatable {
             }
             action = .command(command == .handled ? .handled(entry: Int64(entry), by: who) : .callBack(entry: Int64(entry), by: who))
         case .doors: action = .command(.doors)
+        case .site: action = .command(.siteDesks)
+        case .duty:
+            guard let on = value["on"]?.boolValue else { return fail("duty needs \"on\": true or false") }
+            var name: String?
+            if let raw = value["operator"], raw != .null {
+                guard let text = raw.stringValue, !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 100 else {
+                    return fail("\"operator\" must name who is on duty (text, at most 100 characters)")
+                }
+                name = text
+            }
+            action = .command(.duty(on: on, operator: name))
         case .journal:
             switch JournalRequestFields.parse(value) {
             case .success(let query): action = .command(.journal(query))
@@ -239,6 +250,10 @@ public struct ControlRequest: Sendable, Equatable {
             switch command {
             case .status: fields.append(named(.status))
             case .doors: fields.append(named(.doors))
+            case .siteDesks: fields.append(named(.site))
+            case .duty(let on, let name):
+                fields += [named(.duty), ("on", .bool(on))]
+                if let name { fields.append(("operator", .string(name))) }
             case .journal(let query):
                 fields.append(named(.journal))
                 fields += JournalRequestFields.fields(query)

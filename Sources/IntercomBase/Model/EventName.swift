@@ -19,6 +19,8 @@ public enum EventName: String, Sendable, Equatable, CaseIterable {
     case panelUnreachable = "panel_unreachable"
     case panelReachable = "panel_reachable"
     case panelPolicy = "panel_policy"
+    case siteUnreachable = "site_unreachable"
+    case siteReachable = "site_reachable"
     case operatorEvent = "operator_event"
     case operatorMessage = "operator_message"
     case shareExpired = "share_expired"

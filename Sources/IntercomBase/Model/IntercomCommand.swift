@@ -43,6 +43,11 @@ public enum IntercomCommand: Sendable, Equatable {
     /// handled by `by`; a call back that reaches nobody leaves it in the queue and fails.
     case callBack(entry: Int64, by: String)
     case status
+    /// `[site]`: this desk on duty or off (off: it does not take forked rings), and who is on duty
+    /// here (nil: the one there is stays).
+    case duty(on: Bool, operator: String?)
+    /// `[site]`: the site's desks: name, online (heard within 10 s), on duty, operator, current call, last seen.
+    case siteDesks
     /// The doors a front end can open, as `status` lists them under `doors` (`ctl doors`).
     case doors
     /// Entries of the daemon's journal as `intercom log --json` prints them (`ctl journal`):

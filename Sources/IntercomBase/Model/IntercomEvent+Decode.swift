@@ -75,6 +75,10 @@ extension IntercomEvent {
         case .panelPolicy:
             guard let panel = text("panel"), let calls = flag("calls") else { return nil }
             kind = .panelPolicy(panel: panel, calls: calls, guestUntil: text("guest_until").flatMap(RFC3339.date))
+        case .siteUnreachable:
+            kind = .siteUnreachable(error: text("error") ?? "")
+        case .siteReachable:
+            kind = .siteReachable(replayed: Int(number("replayed") ?? 0))
         case .operatorEvent:
             guard let op = text("operator"), let what = text("kind"), let uuid = text("uuid") else { return nil }
             kind = .operatorEvent(OperatorLogNotice(operatorName: op, kind: what, door: text("door"), camera: text("camera"),

@@ -68,6 +68,11 @@ public struct IntercomEvent: Sendable, Equatable {
         /// Do-not-disturb or guest mode changed (a command, or SIGHUP), so every front end shows
         /// what is in force: `calls` false = do not disturb; `guestUntil` nil = guest mode off.
         case panelPolicy(panel: String, calls: Bool, guestUntil: Date?)
+        /// The site's store stopped answering (`[site]`, docs/SITE.md): this desk goes on alone and keeps
+        /// what it writes for the site. Once per outage.
+        case siteUnreachable(error: String)
+        /// The store answers again; `replayed` writes kept meanwhile were sent to it.
+        case siteReachable(replayed: Int)
         /// A new entry of an operator's event log, seen by the daemon's round over it.
         case operatorEvent(OperatorLogNotice)
         /// The operator's unread messages grew to `unread`.
@@ -112,6 +117,8 @@ public struct IntercomEvent: Sendable, Equatable {
         case .panelUnreachable: .panelUnreachable
         case .panelReachable: .panelReachable
         case .panelPolicy: .panelPolicy
+        case .siteUnreachable: .siteUnreachable
+        case .siteReachable: .siteReachable
         case .operatorEvent: .operatorEvent
         case .operatorMessage: .operatorMessage
         case .shareExpired: .shareExpired
@@ -205,6 +212,10 @@ public struct IntercomEvent: Sendable, Equatable {
         case .panelPolicy(let panel, let calls, let until):
             fields += [("panel", .string(panel)), ("calls", .bool(calls)),
                        ("guest_until", until.map { .string(Self.rfc3339($0)) } ?? .null)]
+        case .siteUnreachable(let error):
+            fields += [("error", .string(error))]
+        case .siteReachable(let replayed):
+            fields += [("replayed", .integer(replayed))]
         case .operatorEvent(let n):
             fields += [("operator", .string(n.operatorName)), ("kind", .string(n.kind))]
             // Both when known (issue 42): the door of the panel, and the camera that saw the entry.

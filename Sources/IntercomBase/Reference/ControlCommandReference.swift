@@ -14,8 +14,13 @@ public enum ControlCommandReference {
         let name = command.rawValue
         switch command {
         case .status: return ReferenceEntry(name, "The state: calls, panels, doors (`id`, `name`, `source`, `panel` or `operator`, `address`), "
-                       + "`muted`, `speaker`, `device`, and the `screens` attached.")
+                       + "`muted`, `speaker`, `device`, and the `screens` attached; with `[site]`, `site`: `reachable`, "
+                       + "`error`, and `switches` (who switched what when: `panel`, `kind`, `value`, `desk`, `operator`, `at`).")
         case .answer: return ReferenceEntry(name, fields: "`call`", "Answer a ringing call.")
+        case .site: return ReferenceEntry(name, "With `[site]`: the site's `desks`, each with `desk`, `online` (heard within 10 s), "
+                       + "`on_duty`, `operator`, `current_call`, `last_seen`; and `nobody_on_duty`.")
+        case .duty: return ReferenceEntry(name, fields: "`on` (true or false), `operator` (optional)",
+                       "With `[site]`: this desk on duty or off, and who is on duty here; the other desks see it at once.")
         case .decline: return ReferenceEntry(name, fields: "`call`", "Decline a ringing call.")
         case .hangup: return ReferenceEntry(name, fields: "`call`", "End a call.")
         case .open: return ReferenceEntry(name, fields: "`panel` (a panel's name or any door id of `intercom doors`), `door` "

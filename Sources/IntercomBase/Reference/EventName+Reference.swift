@@ -77,6 +77,13 @@ extension EventName {
         case .panelPolicy:
             ReferenceEntry(rawValue, fields: "`panel`, `calls` (false = do not disturb), `guest_until` (RFC 3339 or null)",
                            "Do-not-disturb or guest mode was switched (`ctl calls`, `ctl guest`, MQTT); kept across restarts.")
+        case .siteUnreachable:
+            ReferenceEntry(rawValue, fields: "`error`",
+                           "The site's store (`[site]`) stopped answering: this desk goes on alone (calls, doors, its last "
+                               + "switches) and keeps what it writes for the site. Once per outage.")
+        case .siteReachable:
+            ReferenceEntry(rawValue, fields: "`replayed` (how many kept writes were sent)",
+                           "The site's store answers again; what this desk kept meanwhile was sent to it, in order.")
         case .operatorEvent:
             ReferenceEntry(rawValue,
                            fields: "`operator`, `kind` (the log entry's event: `call_missed`, `call_answered`, `opened_by_key`, "

@@ -55,6 +55,8 @@ public enum CommandIndex {
         CommandEntry(name: "plates", program: .launcher, summary: "the flat's licence plates the operator's gates open for: list, add, remove"),
         CommandEntry(name: "export", program: .launcher, summary: "save a piece of an operator camera's recording as an MP4 file"),
         CommandEntry(name: "config", program: .full, summary: "print a commented example config, or check the config file"),
+        CommandEntry(name: "site", program: .full,
+                     summary: "set up the PostgreSQL database several desks share: create or upgrade its schema (init)"),
         CommandEntry(name: "completion", program: .full,
                      summary: "print the bash, zsh or fish completion script (commands, options, panel names and door ids)"),
         CommandEntry(name: "simulate-panel", program: .simulator,

@@ -17,6 +17,7 @@ public enum CtlCommand {
             .flag("--cancel", "transfer: hang up the consultation and take the call off hold"),
             .value("--by", "WHO", "handled, callback: who deals with the missed call (default: ctl ($USER))"),
             .value("--limit", "N", "journal: the newest N entries (1-1000, default 20)"),
+            .value("--operator", "NAME", "duty: who is on duty at this desk (default: the one there is)"),
             .flag("--unhandled", "journal: only missed calls nobody has dealt with yet"),
             .value("--flat", "ID", "settings: the flat (its id, or its number) when the login has several"),
             .flag("--json", "print the reply's JSON even on a terminal (piped output is always JSON)"),
@@ -42,6 +43,7 @@ public enum CtlCommand {
             CommandAction("mute", "[on|off]"), CommandAction("speaker", "[on|off]"), CommandAction("call", "[PANEL]"),
             CommandAction("transfer", "TARGET|--consult TARGET|--complete|--cancel"), CommandAction("calls", "on|off"), CommandAction("guest", "UNTIL|off"),
             CommandAction("handled", "ENTRY"), CommandAction("callback", "ENTRY"), CommandAction("doors"),
+            CommandAction("site"), CommandAction("duty", "on|off"),
             CommandAction("journal"), CommandAction("events", "[CALL]"), CommandAction("settings", "OPERATOR [KEY=VALUE ...]"),
         ],
         run: run)
@@ -117,7 +119,7 @@ public enum CtlCommand {
     static func makeRequest(_ args: ParsedArguments) -> Result<ControlRequest, UsageError> {
         var words = args.positionals
         guard !words.isEmpty else {
-            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback, doors, journal, events or settings",
+            return .failure(UsageError(message: "ctl needs an action: status, answer, decline, hangup, open, dtmf, mute, speaker, call, transfer, calls, guest, handled, callback, doors, site, duty, journal, events or settings",
                                        command: "ctl"))
         }
         let action = words.removeFirst()
@@ -222,6 +224,15 @@ public enum CtlCommand {
         case "doors":
             if let e = extra(0) { return .failure(e) }
             return .success(ControlRequest(id: id, action: .command(.doors)))
+        case "site":
+            if let e = extra(0) { return .failure(e) }
+            return .success(ControlRequest(id: id, action: .command(.siteDesks)))
+        case "duty":
+            if let e = extra(1) { return .failure(e) }
+            guard let word = words.first, word == "on" || word == "off" else {
+                return .failure(UsageError(message: "ctl duty takes on or off, e.g. 'intercom ctl duty on --operator anna'", command: "ctl"))
+            }
+            return .success(ControlRequest(id: id, action: .command(.duty(on: word == "on", operator: args.value("--operator")))))
         case "journal":
             if let e = extra(0) { return .failure(e) }
             var query = JournalQuery(panel: args.value("--panel"), limit: JournalRequestFields.defaultLimit, unhandledOnly: args.has("--unhandled"))

@@ -23,6 +23,10 @@ enum CtlSummary {
         switch command {
         case .status: return status(data)
         case .doors: return doors(data)
+        case .siteDesks: return desks(data)
+        case .duty:
+            return "\(field("desk")): " + (data["on_duty"]?.boolValue == true ? "on duty" : "off duty")
+                + (data["operator"]?.stringValue.map { " (\(TerminalSafe.escape($0)))" } ?? "")
         case .journal: return journal(data)
         case .answer: return "answered \(call)"
         case .decline: return "declined \(call)"
@@ -136,6 +140,18 @@ enum CtlSummary {
             [$0["id"]?.stringValue ?? "?", $0["name"]?.stringValue ?? "",
              $0["source"]?.stringValue ?? "", ($0["address"]?.stringValue ?? "") + ($0["blocked"]?.stringValue.map { " (blocked: \($0))" } ?? "")]
         })
+    }
+
+    /// `ctl site`: the site's desks, and a line when no online desk is on duty.
+    static func desks(_ data: JSONValue) -> String {
+        let desks = list(data["desks"])
+        guard !desks.isEmpty else { return "no desk has joined the site yet" }
+        let table = TextTable.render([["DESK", "ONLINE", "DUTY", "OPERATOR", "CALL", "LAST SEEN"]] + desks.map {
+            [$0["desk"]?.stringValue ?? "?", $0["online"]?.boolValue == true ? "online" : "offline",
+             $0["on_duty"]?.boolValue == true ? "on duty" : "off duty", $0["operator"]?.stringValue ?? "",
+             $0["current_call"]?.stringValue ?? "", $0["last_seen"]?.stringValue.flatMap(RFC3339.date).map(localMinute) ?? ""]
+        })
+        return table + (data["nobody_on_duty"]?.boolValue == true ? "\nno desk online is on duty: rings reach nobody who answers" : "")
     }
 
     /// The entries as `intercom log` prints them.

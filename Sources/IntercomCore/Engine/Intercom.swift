@@ -65,6 +65,10 @@ public actor Intercom {
     private var started = StartedPhone()
     /// The subscriptions part: what each face shows without a call, the panels' alarm streams.
     nonisolated let subscriptions: Subscriptions
+    /// This desk's link to its site while `runSite` runs (`[site]`); nil for a lone desk.
+    package internal(set) var site: SiteLink?
+    /// What `ctl status` says of the site: who switched what when, and the outage if one is on.
+    var siteSeen = SiteSeen()
 
     /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
     /// `switches`: where run-time do-not-disturb and guest mode are kept (nil: not kept).
@@ -188,9 +192,13 @@ public actor Intercom {
             case .attendedTransfer(let id, let step):
                 return try await attendedTransfer(id, step: step, phone: phone)
             case .setCalls(let panel, let on):
-                return try setCalls(panel: panel, on: on)
+                let reply = try setCalls(panel: panel, on: on)
+                await shareSwitch(reply, .calls)
+                return reply
             case .setGuest(let panel, let until):
-                return try setGuest(panel: panel, until: until)
+                let reply = try setGuest(panel: panel, until: until)
+                await shareSwitch(reply, .guest)
+                return reply
             case .handled(let entry, let by):
                 return try markHandled(entry, by: by)
             case .callBack(let entry, let by):
@@ -202,7 +210,7 @@ public actor Intercom {
             case .journal(let query):
                 return try journalEntries(query)
             // Carried out above (`withoutPhone`); never reached here.
-            case .watch, .watchCamera, .picture, .unwatch, .shareExpiry, .flatSettings, .reload:
+            case .watch, .watchCamera, .picture, .unwatch, .shareExpiry, .flatSettings, .reload, .duty, .siteDesks:
                 return try await withoutPhone(command) ?? .null
             }
         } catch let error as PhoneError {
@@ -222,6 +230,8 @@ public actor Intercom {
         case .shareExpiry(let change): try await operators.applyShareExpiry(change, config: config)
         case .flatSettings(let request): try await operators.flatSettings(request, config: config)
         case .reload(let newConfig): .object([("not_applied", .array(reload(newConfig).map { .string($0) }))])
+        case .duty(let on, let name): try await duty(on, operatorName: name)
+        case .siteDesks: try await siteDesks()
         default: nil
         }
     }
@@ -234,7 +244,7 @@ public actor Intercom {
                        listen: listening.map(\.description),
                        doors: doorList(panels: config.panels.map(\.name)).map(\.json),
                        operators: config.operators.map { .init(name: $0.name, unread: operatorUnread[$0.name]) },
-                       muted: audio.muted, speaker: audio.onSpeaker).json
+                       muted: audio.muted, speaker: audio.onSpeaker).json.adding(siteStatus())
     }
 
 

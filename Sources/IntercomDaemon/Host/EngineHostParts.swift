@@ -16,14 +16,19 @@ public actor EngineHostParts: HostParts {
         public var readsOthersJournal: Bool
         /// The MQTT bridge, when configured and this process records the journal.
         public var mqtt: @Sendable (Intercom, EventPipeline) async -> (any HostFace)?
+        /// The desk's link to its site, when `[site]` says one (a target the daemon's does not import
+        /// opens the store); throws what keeps the daemon from starting (a config the store refuses).
+        public var site: @Sendable (Intercom) async throws -> (any HostFace)?
 
         public init(environment: [String: String], logger: Logger, first: @escaping @Sendable (IntercomEvent) -> Void = { _ in },
-                    readsOthersJournal: Bool = false, mqtt: @escaping @Sendable (Intercom, EventPipeline) async -> (any HostFace)?) {
+                    readsOthersJournal: Bool = false, mqtt: @escaping @Sendable (Intercom, EventPipeline) async -> (any HostFace)?,
+                    site: @escaping @Sendable (Intercom) async throws -> (any HostFace)? = { _ in nil }) {
             self.environment = environment
             self.logger = logger
             self.first = first
             self.readsOthersJournal = readsOthersJournal
             self.mqtt = mqtt
+            self.site = site
         }
     }
 
@@ -32,6 +37,7 @@ public actor EngineHostParts: HostParts {
     public private(set) var pipeline: EventPipeline?
     public private(set) var desktop: DesktopNotifier?
     private var mqtt: (any HostFace)?
+    private var site: (any HostFace)?
     private var control: ControlServer?
     private var sharesKeeper: ShareExpiryKeeper?
     private var shares: Task<Void, Never>?
@@ -65,6 +71,9 @@ public actor EngineHostParts: HostParts {
         case .desktop:
             desktop = await DesktopNotifier.start(intercom: intercom, mode: intercom.config.notify.desktop,
                                                   environment: options.environment, logger: logger)
+        case .site:
+            site = try await options.site(intercom)
+            await site?.start()
         case .engine:
             try await intercom.start()
         case .mqttConnect:
@@ -108,6 +117,7 @@ public actor EngineHostParts: HostParts {
             control?.stop()
             await control?.settle()
         case .desktop: await desktop?.stop()
+        case .site: await site?.stop()
         case .engine: await intercom.stop()
         case .shareExpiry:
             shares?.cancel()

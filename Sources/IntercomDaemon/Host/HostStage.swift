@@ -12,6 +12,10 @@ public enum HostStage: String, Sendable, CaseIterable {
     case controlSocket
     /// Desktop notifications: before the engine, so the first ring finds the session bus connected.
     case desktop
+    /// The site (`[site]`, docs/SITE.md): this desk joins the others before its engine starts, so
+    /// a switch never meets an engine outside its site, and leaves after the engine stopped.
+    /// Nothing without `[site]`.
+    case site
     /// The engine: the SIP phone, panels, operators.
     case engine
     /// The MQTT bridge connects once the engine answers its commands.
@@ -27,7 +31,7 @@ public enum HostStage: String, Sendable, CaseIterable {
     case ready
 
     /// The daemon: every stage.
-    public static let daemon: [HostStage] = [.pipeline, .mqtt, .controlSocket, .desktop, .engine, .mqttConnect,
+    public static let daemon: [HostStage] = [.pipeline, .mqtt, .controlSocket, .desktop, .site, .engine, .mqttConnect,
                                              .shareExpiry, .panelAlarms, .serving, .ready]
 
     /// A screen with its own engine: no socket, no share keeper, no systemd; desktop

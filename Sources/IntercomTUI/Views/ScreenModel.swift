@@ -165,6 +165,10 @@ struct ScreenModel {
         case .panelReachable(let panel):
             unreachable.remove(panel)
             remember("\(time) \(panel) reachable again")
+        case .siteUnreachable:
+            remember("\(time) site unreachable: this desk goes on alone")
+        case .siteReachable:
+            remember("\(time) site reachable again")
         case .panelEvent(let panel, let kind, let state, _):
             if DoorSensorFold.isDoorSensor(kind) {
                 guard sensorFold.sensor(panel: panel, state: state, at: event.time) == nil else { break }

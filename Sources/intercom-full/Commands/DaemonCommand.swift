@@ -5,6 +5,7 @@ import IntercomCore
 import IntercomPanel
 import IntercomBase
 import IntercomPhone
+import IntercomSite
 
 /// `intercom daemon`: no terminal; applies the panels' policies and reports events.
 enum DaemonCommand {
@@ -46,7 +47,7 @@ enum DaemonCommand {
         let parts = EngineHostParts(intercom: intercom, options: .init(environment: invocation.environment, logger: logger, first: { event in
             if printJSON { printer.print(event.json.encoded) }
             logger.info("\(event.name) \(event.call.map { "\($0.id) from \($0.from)" } ?? "")")
-        }, mqtt: MQTTFrontEnd.make))
+        }, mqtt: MQTTFrontEnd.make, site: SiteFrontEnd.make(environment: invocation.environment)))
         let host = IntercomHost(HostStage.daemon, parts: parts)
         let signals = SignalWatcher([SIGTERM, SIGINT, SIGHUP])
         do {
@@ -57,6 +58,8 @@ enum DaemonCommand {
             return Console.fail(error.description, code: error.exitCode)
         } catch let error as SyslogSocket.OpenError {
             return Console.fail(error.description, code: error.exitCode)
+        } catch let error as PostgresError {
+            return Console.fail("site: \(error.message)", code: error.kind == .connect || error.kind == .lost ? ExitCode.unavailable : ExitCode.dataError)
         } catch {
             return Console.fail("\(error)", code: ExitCode.failure)
         }

@@ -48,12 +48,12 @@ import IntercomDaemon
         #expect(log.last == "stop pipeline")
     }
 
-    @Test func anEngineThatFailsToStartUnwindsTheSocketDesktopMQTTAndPipeline() async {
+    @Test func anEngineThatFailsToStartUnwindsTheSiteSocketDesktopMQTTAndPipeline() async {
         let parts = FakeParts(failing: .engine)
         let host = IntercomHost(HostStage.daemon, parts: parts)
         await #expect(throws: Refused.self) { try await host.start() }
-        #expect(await parts.log == ["start pipeline", "start mqtt", "start controlSocket", "start desktop", "start engine",
-                                    "stop engine", "stop desktop", "stop controlSocket", "stop mqtt", "stop pipeline"])
+        #expect(await parts.log == ["start pipeline", "start mqtt", "start controlSocket", "start desktop", "start site", "start engine",
+                                    "stop engine", "stop site", "stop desktop", "stop controlSocket", "stop mqtt", "stop pipeline"])
         #expect(await host.running.isEmpty)
     }
 

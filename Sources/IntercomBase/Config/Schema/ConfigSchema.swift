@@ -7,7 +7,7 @@ enum ConfigSchema {
     static var sections: [any AnyConfigSection] { kinds.compactMap(section) }
 
     /// Every section's kind, in that order.
-    static let kinds = ["sip", "audio", "panel", "operator", "directory", "mqtt", "notify", "syslog", "daemon", "journal", "hooks"]
+    static let kinds = ["sip", "audio", "panel", "operator", "directory", "mqtt", "notify", "syslog", "daemon", "journal", "site", "hooks"]
 
     /// One section's table, built alone: building all ten (their keys' key paths and closures) was
     /// a third of a light command's config reading, and a file names only a few.
@@ -23,6 +23,7 @@ enum ConfigSchema {
         case "syslog": syslog
         case "daemon": daemon
         case "journal": journal
+        case "site": site
         case "hooks": hooks
         default: nil
         }

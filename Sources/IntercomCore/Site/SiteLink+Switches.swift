@@ -1,0 +1,57 @@
+import Foundation
+import IntercomBase
+
+/// The switches the desks share: a change made here is published (or kept for the site during an
+/// outage); one from another desk is applied here once, and never published back.
+extension SiteLink {
+    /// A switch's identity at the site: panel (any case) and kind.
+    nonisolated static func switchKey(_ panel: String, _ kind: SiteSwitchKind) -> String { "\(panel.lowercased())/\(kind.rawValue)" }
+
+    /// A switch flipped at this desk: known here at once, sent to the site (or its outbox); the change as sent.
+    @discardableResult
+    public func publish(panel: String, kind: SiteSwitchKind, value: String) async -> SiteSwitchChange {
+        let change = SiteSwitchChange(panel: panel, kind: kind, value: value, desk: settings.desk,
+                                      operatorName: settings.operatorName, at: clock.date)
+        switches[Self.switchKey(panel, kind)] = change
+        await send(.publish(change))
+        return change
+    }
+
+    /// Who switched what when, as the site knows it (`ctl status`): the latest per panel and kind.
+    public var knownSwitches: [SiteSwitchChange] {
+        switches.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// A change read from the site (the feed, or the read after an outage): applied when it is
+    /// newer than the one known here and not this desk's own echo. The later change wins, and the
+    /// log says which one lost.
+    func adopt(_ change: SiteSwitchChange) {
+        let key = Self.switchKey(change.panel, change.kind)
+        if let known = switches[key] {
+            if known == change { return }
+            if known.at > change.at {
+                logger.info("site: \(change.kind.rawValue) on \(change.panel) switched to \(change.value) at \(change.desk) "
+                            + "(\(RFC3339.string(change.at))) is older than \(known.value) at \(known.desk) "
+                            + "(\(RFC3339.string(known.at))): the later one wins")
+                return
+            }
+        }
+        switches[key] = change
+        guard change.desk != settings.desk else { return }
+        emit.yield(.switchChanged(change))
+    }
+}
+
+/// How the engine's switches travel as the site's text values.
+public enum SiteSwitchValue {
+    /// Guest mode: `off`, or the RFC 3339 time it ends.
+    public static func guest(_ until: Date?) -> String { until.map(RFC3339.string) ?? "off" }
+    /// Guest mode read back: `.some(nil)` off, `.some(date)` on until then; nil for a value this version does not know.
+    public static func guest(_ value: String) -> Date?? {
+        if value == "off" { return .some(nil) }
+        return RFC3339.date(value).map { .some($0) }
+    }
+
+    public static func calls(_ on: Bool) -> String { on ? "on" : "off" }
+    public static func calls(_ value: String) -> Bool? { ["on": true, "off": false][value] }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import IntercomBase
+
+/// This desk's link to its site (issue 40): it says the desk is alive, sends what the desk writes,
+/// keeps it in the outbox while the store is down and replays it in order when it is back, and
+/// tells the engine what other desks changed. Exists only with `[site]`: a lone desk has none.
+///
+/// `run()` is the link's life: its owner (the daemon's site stage) runs it in a task and cancels
+/// that task to stop it; the heartbeat and the change feed end with it.
+public actor SiteLink {
+    /// What the link tells its owner.
+    public enum Event: Sendable, Equatable {
+        /// The store stopped answering (said once per outage).
+        case unreachable(String)
+        /// It answers again; `replayed` writes of the outbox reached it.
+        case reachable(replayed: Int)
+        /// Another desk flipped a switch (or, after an outage, one changed later than ours): apply it.
+        case switchChanged(SiteSwitchChange)
+        /// A forked call's row changed (a desk rang, claimed or ended it).
+        case callChanged(SiteCall)
+        /// A journal entry was handled at some desk.
+        case handled(id: UUID, by: String, at: Date)
+    }
+
+    let store: any SiteStore
+    let clock: any EngineClock
+    let logger: Logger
+    public internal(set) var settings: SiteSettings
+    var outbox: SiteOutbox
+    /// Nil while the store answers; why it does not, during an outage.
+    public private(set) var unreachable: String?
+    /// The latest switch known per panel and kind, ours or another desk's: later wins.
+    var switches: [String: SiteSwitchChange] = [:]
+    /// Claims seen on the feed, so an ended call finds its claim without asking the store.
+    var claims: [SiteCallKey: SiteCallClaim] = [:]
+    /// This desk's call now, for its heartbeat.
+    var currentCall: SiteCallKey?
+    /// The site's switches were read since the link started (at its first heartbeat that worked).
+    var caughtUp = false
+    /// The outbox is being sent (by a write, or the heartbeat after an outage).
+    var draining = false
+
+    public nonisolated let events: AsyncStream<Event>
+    let emit: AsyncStream<Event>.Continuation
+
+    public init(store: any SiteStore, settings: SiteSettings, outbox: SiteOutbox, clock: any EngineClock, logger: Logger) {
+        (self.store, self.settings, self.outbox, self.clock, self.logger) = (store, settings, outbox, clock, logger)
+        // Writes an earlier run kept (it stopped during an outage): they go first, at the first
+        // heartbeat, which then says the site is reachable with how many it sent.
+        if !outbox.isEmpty { unreachable = "\(outbox.pending.count) writes kept by an earlier run are not sent yet" }
+        (events, emit) = AsyncStream<Event>.makeStream()
+    }
+
+    /// Until cancelled: reads the site's switches, listens to the change feed, and beats.
+    public func run() async {
+        defer { emit.finish() }
+        // Subscribed before the first heartbeat reads the site's switches: a change made between
+        // the two is on the feed, not lost.
+        let feed = store.changes()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.listen(feed) }
+            group.addTask { await self.beat() }
+            await group.waitForAll()
+        }
+    }
+
+    /// Says this desk is alive every `heartbeat`; a beat that fails starts an outage, the first
+    /// that works after one ends it (the outbox replayed first, then the switches read again).
+    private func beat() async {
+        while !Task.isCancelled {
+            await heartbeatNow()
+            do { try await clock.sleep(for: settings.heartbeat) } catch { return }
+        }
+    }
+
+    /// One heartbeat now (also after `ctl duty`, so the other desks see it at once).
+    public func heartbeatNow() async {
+        let presence = DeskPresence(desk: settings.desk, onDuty: settings.onDuty, operatorName: settings.operatorName,
+                                    currentCall: currentCall, at: clock.date)
+        do {
+            try await store.heartbeat(presence)
+            if unreachable != nil || !outbox.isEmpty || !caughtUp { await recover() }
+        } catch {
+            lost(error)
+        }
+    }
+
+    /// The change feed, for as long as the link runs. Our own changes come back on it: they are
+    /// not applied again (no echo between desks).
+    private func listen(_ feed: AsyncStream<SiteChange>) async {
+        for await change in feed {
+            guard !Task.isCancelled else { return }
+            switch change {
+            case .switchChanged(let change): adopt(change)
+            case .call(let call):
+                if let claim = call.claim { claims[call.key] = claim }
+                emit.yield(.callChanged(call))
+            case .desk: break
+            case .journalHandled(let id, let who, let time): emit.yield(.handled(id: id, by: who, at: time))
+            }
+        }
+    }
+
+    // MARK: writes
+
+    /// Keeps `write` in the outbox, then sends the outbox unless the store is down: every write
+    /// goes through it, so writes reach the site in the order they were made even when an outage
+    /// starts while one is on its way, and one made just before a crash is sent after the restart.
+    func send(_ write: SiteWrite) async {
+        do { try outbox.keep(write) } catch {
+            logger.error("site: cannot keep a write for the site in the outbox file (\(error)); it is kept in memory only")
+        }
+        guard unreachable == nil else { return }
+        _ = await drain()
+    }
+
+    /// Sends the outbox, oldest first, each write dropped once the store took it; one sender at a
+    /// time (another caller's write joins the queue it is sending). The count sent; nil when the
+    /// store failed (the rest waits for the next heartbeat that works).
+    private func drain() async -> Int? {
+        guard !draining else { return 0 }
+        draining = true
+        var sent = 0
+        defer {
+            draining = false
+            // Once per drain, not once a write (a replay of a thousand writes is one rewrite).
+            if sent > 0 {
+                do { try outbox.save() } catch {
+                    logger.error("site: cannot rewrite the outbox file (\(error)); a restart sends some writes again, which adds nothing twice")
+                }
+            }
+        }
+        while let write = outbox.pending.first {
+            do { try await write.send(to: store) } catch {
+                lost(error)
+                return nil
+            }
+            outbox.forget(1)
+            sent += 1
+        }
+        return sent
+    }
+
+    /// The store failed: says so once per outage.
+    func lost(_ error: any Error) {
+        guard unreachable == nil else { return }
+        let why = "\(error)"
+        unreachable = why
+        logger.warning("site: the store is unreachable (\(why)); this desk goes on alone and keeps its writes")
+        emit.yield(.unreachable(why))
+    }
+
+    /// The store answers (again, or for the first time since the link started): the outbox goes
+    /// first, in order, each write dropped once sent; then the switches are read, so one changed
+    /// elsewhere while this desk was away or cut off is applied.
+    private func recover() async {
+        guard let replayed = await drain() else { return }
+        do {
+            for change in try await store.switches() { adopt(change) }
+            caughtUp = true
+        } catch {
+            return lost(error)
+        }
+        if unreachable != nil {
+            unreachable = nil
+            logger.info("site: the store answers again; \(replayed) kept writes sent")
+            emit.yield(.reachable(replayed: replayed))
+        }
+    }
+}

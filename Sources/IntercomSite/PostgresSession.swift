@@ -1,0 +1,173 @@
+import CPostgres
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One libpq connection, touched only by its `PostgresConnection`'s thread (libpq's connections are
+/// not to be shared between threads): connects on first use and again after a loss, runs statements
+/// with bound parameters (never spliced into the SQL), and LISTENs again after every reconnect.
+final class PostgresSession {
+    private let target: PostgresTarget
+    private let deliver: (PostgresNotice) -> Void
+    private var connection: OpaquePointer?
+    private(set) var channels: [String] = []
+    private let thread: Thread
+
+    init(target: PostgresTarget, deliver: @escaping (PostgresNotice) -> Void) {
+        self.target = target
+        self.deliver = deliver
+        thread = Thread.current
+    }
+
+    deinit { drop() }
+
+    /// The connection's socket while connected, for the thread's poll.
+    var socket: Int32? {
+        guard let connection, PQstatus(connection) == CONNECTION_OK else { return nil }
+        let fd = PQsocket(connection)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Whether a listener lost its connection and should try again.
+    var wantsResume: Bool { connection == nil && !channels.isEmpty }
+
+    func execute(_ sql: String, _ parameters: [String?]) throws(PostgresError) -> PostgresRows {
+        precondition(Thread.current == thread, "a PostgreSQL session is used on its own thread only")
+        guard !parameters.contains(where: { $0?.contains("\0") == true }) else {
+            throw PostgresError(.statement, "a value holds a NUL byte, which PostgreSQL text cannot store")
+        }
+        let connection = try connected()
+        let result = CStrings.with(parameters) { values in
+            PQexecParams(connection, sql, Int32(values.count), nil, values, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK, let result else {
+            if PQstatus(connection) != CONNECTION_OK {
+                let error = PostgresError(.lost, "the site's database went away: " + Self.text(PQerrorMessage(connection)))
+                lose(error)
+                throw error
+            }
+            let message = result.map { Self.text(PQresultErrorField($0, Int32(UInt8(ascii: "M")))) } ?? ""
+            let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
+            throw PostgresError(.statement, message.isEmpty ? Self.text(PQerrorMessage(connection)) : message, sqlState: state)
+        }
+        drainNotifications()
+        return Self.rows(result)
+    }
+
+    /// LISTEN on `channel` (an identifier of ours: lower-case letters and `_`), now and after each reconnect.
+    func listen(_ channel: String) throws(PostgresError) {
+        guard !channel.isEmpty, channel.allSatisfy({ ($0.isASCII && $0.isLowercase) || $0 == "_" }) else {
+            throw PostgresError(.statement, "'\(channel)' is not a channel name (lower-case letters and _)")
+        }
+        guard !channels.contains(channel) else { return }
+        // Kept even when the server cannot be reached now: the thread then tries again every second.
+        channels.append(channel)
+        do {
+            _ = try execute("LISTEN \(channel)", [])
+        } catch where error.kind == .statement {
+            channels.removeLast()
+            throw error
+        }
+    }
+
+    /// The socket was readable: take what arrived; a read that fails is a lost connection.
+    func consumeInput() {
+        guard let connection else { return }
+        if PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK {
+            lose(PostgresError(.lost, "the site's database went away: " + Self.text(PQerrorMessage(connection))))
+            return
+        }
+        drainNotifications()
+    }
+
+    /// A listener without a connection tries again; on success it says `resumed`.
+    func resume() {
+        guard wantsResume else { return }
+        do {
+            _ = try connected()
+            deliver(.resumed)
+        } catch {
+            drop()
+        }
+    }
+
+    func drop() {
+        if let connection { PQfinish(connection) }
+        connection = nil
+    }
+
+    private func lose(_ error: PostgresError) {
+        drop()
+        if !channels.isEmpty { deliver(.lost(error)) }
+    }
+
+    private func connected() throws(PostgresError) -> OpaquePointer {
+        if let connection, PQstatus(connection) == CONNECTION_OK { return connection }
+        drop()
+        let keywords = target.keywords
+        let made = CStrings.with(keywords.map(\.0) + [nil]) { names in
+            CStrings.with(keywords.map(\.1) + [nil]) { values in PQconnectdbParams(names, values, 1) }
+        }
+        guard let made else { throw PostgresError(.connect, "cannot reach the site's database: libpq is out of memory") }
+        guard PQstatus(made) == CONNECTION_OK else {
+            let message = Self.text(PQerrorMessage(made))
+            PQfinish(made)
+            throw PostgresError(.connect, "cannot reach the site's database: \(message)")
+        }
+        // A server's NOTICEs (`relation … already exists, skipping`) are no news for the user: libpq
+        // would print them on stderr.
+        PQsetNoticeProcessor(made, { _, _ in }, nil)
+        connection = made
+        for channel in channels {
+            let result = PQexec(made, "LISTEN \(channel)")
+            defer { PQclear(result) }
+            guard result.map(PQresultStatus) == PGRES_COMMAND_OK else {
+                let message = Self.text(PQerrorMessage(made))
+                drop()
+                throw PostgresError(.connect, "cannot listen on the site's database: \(message)")
+            }
+        }
+        return made
+    }
+
+    private func drainNotifications() {
+        guard let connection else { return }
+        while let notice = PQnotifies(connection) {
+            let channel = String(cString: notice.pointee.relname)
+            let payload = notice.pointee.extra.map { String(cString: $0) } ?? ""
+            PQfreemem(notice)
+            deliver(.notification(channel: channel, payload: payload))
+        }
+    }
+
+    private static func rows(_ result: OpaquePointer) -> PostgresRows {
+        let fields = PQnfields(result)
+        let columns = (0..<fields).map { PQfname(result, $0).map { String(cString: $0) } ?? "" }
+        let rows = (0..<PQntuples(result)).map { row in
+            (0..<fields).map { field -> String? in
+                PQgetisnull(result, row, field) != 0 ? nil : PQgetvalue(result, row, field).map { String(cString: $0) }
+            }
+        }
+        let affected = PQcmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
+        return PostgresRows(columns: columns, rows: rows, affected: affected)
+    }
+
+    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+    private static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}
+
+/// C strings for libpq's arrays (NULL stays NULL), freed when `body` returns.
+enum CStrings {
+    static func with<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        let copies = strings.map { $0.flatMap { strdup($0) } }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { $0.map { UnsafePointer($0) } })
+    }
+}

@@ -1,0 +1,51 @@
+import IntercomBase
+
+/// What a connection is made with: the `[site]` URI, the password read from `password_file` (if
+/// any) and the `sslmode` the TLS rule adds. Checked before anything is sent: a password file
+/// others can read, or a URI that would reach another machine without verified TLS, is refused.
+public struct PostgresTarget: Sendable {
+    public let url: String
+    let password: String?
+    let sslMode: String?
+
+    /// For the tests' harness and `site init --url`: a URI as is, no TLS rule beyond libpq's.
+    public init(url: String) {
+        self.url = url
+        password = nil
+        sslMode = nil
+    }
+
+    /// From the config: the password file checked and read, the TLS rule applied.
+    public init(settings: SiteConfig) throws(PostgresError) {
+        guard let target = SiteURL(parsing: settings.url) else {
+            throw PostgresError(.settings, "[site] url '\(settings.url)' is not a postgresql:// URI")
+        }
+        guard !target.hasPassword else {
+            throw PostgresError(.settings, "[site] url holds a password: put it in password_file (chmod 600)")
+        }
+        if let mode = target.sslMode, let required = settings.requiredSSLMode, mode != required {
+            throw PostgresError(.settings, "[site] url asks for sslmode=\(mode) to another machine: tls = auto requires "
+                + "verify-full (or say 'tls = off' in [site])")
+        }
+        url = settings.url
+        sslMode = settings.requiredSSLMode
+        if let file = settings.passwordFile {
+            do {
+                password = try SitePasswordFile.read(file)
+            } catch {
+                throw PostgresError(.settings, "[site] password_file: \(error.message)" + (error.fix.map { " — \($0)" } ?? ""))
+            }
+        } else {
+            password = nil
+        }
+    }
+
+    /// libpq's keywords in order: what the URI may override first, then the URI (`dbname`, expanded),
+    /// then what it may not (the password, the TLS rule's sslmode).
+    var keywords: [(String, String)] {
+        var list = [("connect_timeout", "5"), ("application_name", "intercom"), ("dbname", url)]
+        if let password { list.append(("password", password)) }
+        if let sslMode { list.append(("sslmode", sslMode)) }
+        return list
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import IntercomBase
+import IntercomCore
+import IntercomCoreFakes
+import Testing
+
+/// This desk's link to its site on the fake store and a manual clock (issue 40): heartbeats and the
+/// offline rule, switches shared without an echo, later wins after an outage, duty and 480.
+@Suite struct SiteLinkTests {
+    @Test func aDeskNotHeardForTenSecondsIsOffline() async throws {
+        let rig = try SiteRig("A", "B")
+        // B beats once and stops; A beats on every 2 s.
+        await rig["B"].heartbeatNow()
+        try await rig.run(["A"]) {
+            #expect(try await rig["A"].desks().map(\.online) == [true, true])
+            for _ in 0..<5 {
+                rig.clock.advance(by: .seconds(2))
+                try await rig.clock.waitForSleepers(1)
+            }
+            let rows = try await rig["A"].desks()
+            #expect(rows.map(\.presence.desk) == ["A", "B"] && rows.map(\.online) == [true, false], "\(rows)")
+            #expect(!SiteDeskRow.nobodyOnDuty(rows))
+        }
+    }
+
+    @Test func aSwitchFromAnotherDeskIsAppliedOnceAndNeverSentBack() async throws {
+        let rig = try SiteRig("A", "B", "C")
+        try await rig.run {
+            await rig["A"].publish(panel: "entrance", kind: .guest, value: "off")
+            for desk in ["B", "C"] {
+                let change = try await rig.events(desk).wait(for: "A's guest switch at \(desk)") { $0.switchChange != nil }
+                #expect(change.switchChange?.desk == "A")
+            }
+            // B knows who switched what when; A heard its own change on the feed and did nothing with it.
+            #expect(await rig["B"].knownSwitches.map(\.desk) == ["A"])
+            #expect(rig.events("A").all.isEmpty, "\(rig.events("A").all)")
+            #expect(rig.store.writes.all.filter { $0.hasPrefix("publish") }.count == 1, "\(rig.store.writes.all)")
+        }
+    }
+
+    @Test func anOffDutyDeskRefusesTheRingWith480AndTheSiteKnowsWhy() async throws {
+        let rig = try SiteRig("A", "B")
+        try await rig.run {
+            let settings = await rig["A"].setDuty(false, operatorName: "anna")
+            #expect(!settings.onDuty && settings.operatorName == "anna")
+            let key = SiteCallKey("ring-1@10.0.0.2")
+            #expect(await rig["A"].ringing(key, panel: "entrance", caller: "1001") == .refuseOffDuty)
+            #expect(await rig["B"].ringing(key, panel: "entrance", caller: "1001") == .ring)
+            let row = try #require(try await rig.store.call(key))
+            #expect(row.legs.first { $0.desk == "A" }?.reason == SiteLink.refusedOffDuty)
+            let desks = try await rig["B"].desks()
+            #expect(desks.first { $0.presence.desk == "A" }?.presence.onDuty == false)
+            _ = await rig["B"].setDuty(false, operatorName: nil)
+            #expect(SiteDeskRow.nobodyOnDuty(try await rig["B"].desks()))
+        }
+    }
+
+    @Test func aRestartedDeskCatchesUpWithTheSwitchesItMissed() async throws {
+        let rig = try SiteRig("A", "B")
+        try await rig.run(["A"]) {
+            await rig["A"].publish(panel: "entrance", kind: .calls, value: "off")
+        }
+        try await rig.run(["B"]) {
+            let change = try await rig.events("B").wait(for: "the switch kept at the site") { $0.switchChange != nil }
+            #expect(change.switchChange?.value == "off")
+        }
+    }
+
+    @Test func switchValuesReadBackAsTheEngineWroteThem() {
+        let until = ManualClock.epoch.addingTimeInterval(3600)
+        #expect(SiteSwitchValue.guest(SiteSwitchValue.guest(until)) == .some(until))
+        #expect(SiteSwitchValue.guest(SiteSwitchValue.guest(nil)) == .some(nil))
+        #expect(SiteSwitchValue.guest("sometimes") == nil)
+        #expect(SiteSwitchValue.calls(SiteSwitchValue.calls(false)) == false)
+    }
+}

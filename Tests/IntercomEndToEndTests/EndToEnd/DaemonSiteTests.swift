@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import IntercomBase
+import IntercomTestSupport
+
+/// Three desk daemons (the real binary) on one private PostgreSQL 15 (issue 40): a switch made at
+/// one desk holds at the others within 2 s, from either side, through the site's store.
+@Suite("daemon: a site of three desks", .removesTestFolders) struct DaemonSiteTests {
+    static func config(desk: String, url: String, passwordFile: String) -> String {
+        DaemonProcess.autoAnsweringPanelConfig(extra: """
+        [site]
+        url = \(url)
+        password_file = \(passwordFile)
+        desk = \(desk)
+        operator = op-\(desk.lowercased())
+        """)
+    }
+
+    /// A private PostgreSQL with database `site`, and a started daemon per name in `names`, for `body`.
+    static func site(_ names: [String], _ body: (PostgresServer, String, [DaemonProcess]) async throws -> Void) async throws {
+        let postgres = try await PostgresServer()
+        try await postgres.start()
+        let database = try await postgres.createDatabase("site")
+        let secrets = try TestDirectory(prefix: "intercom-site-secret")
+        let passwordFile = secrets.file("password").path
+        guard FileManager.default.createFile(atPath: passwordFile, contents: Data(postgres.password.utf8),
+                                             attributes: [.posixPermissions: 0o600]) else {
+            throw HarnessError("cannot write \(passwordFile)")
+        }
+        let desks = try names.map { desk in
+            try DaemonProcess(config: Self.config(desk: desk, url: postgres.tcpURL(database), passwordFile: passwordFile),
+                              name: "desk-\(desk.lowercased())")
+        }
+        try await withCleanup({
+            for desk in desks { _ = await desk.stop() }
+            await postgres.remove()
+        }) {
+            for desk in desks { try await desk.waitUntilStarted(timeout: .seconds(30)) }
+            try await body(postgres, database, desks)
+        }
+    }
+
+    @Test("guest on at A is on at B and C within 2 s; off at B is off at A and C")
+    func aSwitchHoldsAtEveryDesk() async throws {
+        try await Self.site(["A", "B", "C"]) { postgres, database, desks in
+            let (a, b, c) = (desks[0], desks[1], desks[2])
+            // Every desk beats at start: A lists all three online.
+            let site = try await a.run(["ctl", "site", "--json"])
+            #expect(site.status == 0 && ["\"A\"", "\"B\"", "\"C\""].allSatisfy(site.stdout.contains)
+                    && !site.stdout.contains("\"online\":false"), "\(site)")
+            let duty = try await c.run(["ctl", "duty", "off", "--operator", "carl"])
+            #expect(duty.status == 0 && duty.stdout.contains("\"on_duty\":false"), "\(duty)")
+
+            let switched = ContinuousClock.now
+            let on = try await a.run(["ctl", "guest", "2h", "--panel", "entrance"])
+            #expect(on.status == 0, "\(on)")
+            do {
+                for desk in [b, c] {
+                    try await desk.waitForEvent("panel_policy", timeout: .seconds(2)) { $0.string("guest_until") != nil }
+                }
+            } catch {
+                let rows = (try? await postgres.psql("SELECT panel, kind, value, desk FROM site_switches", database: database)) ?? "?"
+                let seen = (try? await postgres.psql("SELECT name, last_seen FROM site_desks", database: database)) ?? "?"
+                throw HarnessError("\(error)\n--- switches: \(rows)\n--- desks: \(seen)\n--- A:\n\(a.log)\n--- B:\n\(b.log)\n--- C:\n\(c.log)")
+            }
+            print("site: guest on at A seen at B and C after \(ContinuousClock.now - switched)")
+
+            let off = try await b.run(["ctl", "guest", "off", "--panel", "entrance"])
+            #expect(off.status == 0, "\(off)")
+            for desk in [a, c] {
+                // The last policy says off, after one that said on.
+                try await desk.waitForEvent("panel_policy", timeout: .seconds(2)) { _ in
+                    let policies = desk.events.filter { $0.name == "panel_policy" }
+                    return policies.last?.string("guest_until") == nil && policies.dropLast().contains { $0.string("guest_until") != nil }
+                }
+            }
+            // Kept at the site with who switched it.
+            let kept = try await postgres.psql("SELECT value || ' ' || desk FROM site_switches WHERE kind = 'guest' ORDER BY at DESC, id DESC LIMIT 1", database: database)
+            #expect(kept == "off B", "\(kept)\n\(b.log)")
+        }
+    }
+
+    @Test("PostgreSQL stopped: A goes on and switches do-not-disturb, says site_unreachable; back, it replays and B has the switch")
+    func aSwitchMadeDuringAnOutageReachesTheOtherDeskWhenTheStoreIsBack() async throws {
+        try await Self.site(["A", "B"]) { postgres, _, desks in
+            let (a, b) = (desks[0], desks[1])
+            await postgres.stop()
+            let off = try await a.run(["ctl", "calls", "off", "--panel", "entrance"])
+            #expect(off.status == 0, "\(off)")
+            try await a.waitForEvent("site_unreachable", timeout: .seconds(10))
+            try await postgres.start()
+            let back = ContinuousClock.now
+            let reachable = try await a.waitForEvent("site_reachable", timeout: .seconds(20))
+            #expect((reachable.fields["replayed"] as? Int ?? 0) >= 1, "\(reachable)")
+            try await b.waitForEvent("panel_policy", timeout: .seconds(20)) { $0.fields["calls"] as? Bool == false }
+            print("site: the store back, A's switch reached B after \(ContinuousClock.now - back)")
+            #expect(a.events.filter { $0.name == "site_unreachable" }.count == 1, "\(a.log)")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import IntercomBase
+@testable import IntercomSite
+import IntercomTestSupport
+import Testing
+
+/// The connection on a real PostgreSQL 15: bound parameters, NOTIFY to a second connection within a
+/// second, the server stopped and started again under it, and a password from `password_file` over TCP.
+@Suite(.serialized) struct PostgresConnectionTests {
+    @Test func parametersAreBoundNeverSpliced() async throws {
+        try await SiteTestRig.with { rig in
+            let connection = rig.connect()
+            try await connection.query("CREATE TABLE t (v text)")
+            let hostile = "x'); DROP TABLE t; --\u{00e9}"
+            try await connection.query("INSERT INTO t (v) VALUES ($1)", [hostile])
+            let rows = try await connection.query("SELECT v, NULL::text AS nothing FROM t WHERE v = $1", [hostile])
+            #expect(rows.value("v") == hostile && rows.value("nothing") == nil && rows.count == 1)
+            do throws(PostgresError) {
+                try await connection.query("INSERT INTO no_such_table VALUES ($1)", ["1"])
+                Issue.record("an insert into a missing table passed")
+            } catch {
+                #expect(error.kind == .statement && error.sqlState == "42P01" && !error.message.contains("\n"))
+            }
+            // A failed statement does not spoil the connection.
+            #expect(try await connection.query("SELECT count(*) AS n FROM t").value("n") == "1")
+        }
+    }
+
+    @Test func notifyReachesASecondConnectionWithinASecond() async throws {
+        try await SiteTestRig.with { rig in
+            let listener = rig.connect()
+            let recorder = NoticeRecorder(listener)
+            try await listener.listen("intercom_site")
+            let writer = rig.connect()
+            let sent = ContinuousClock.now
+            try await writer.query("SELECT pg_notify('intercom_site', $1)", ["switch:42"])
+            let expected = PostgresNotice.notification(channel: "intercom_site", payload: "switch:42")
+            try await TestPatience.poll("the NOTIFY reaches the listener") { recorder.notices.contains(expected) }
+            let took = try #require(recorder.arrival { $0 == expected }) - sent
+            #expect(took <= .seconds(1), "NOTIFY took \(took)")
+            await recorder.stop()
+        }
+    }
+
+    @Test func theServerGoesAwayAndComesBack() async throws {
+        try await SiteTestRig.with { rig in
+            let connection = rig.connect()
+            let listener = rig.connect()
+            let recorder = NoticeRecorder(listener)
+            try await listener.listen("intercom_site")
+            #expect(try await connection.query("SELECT 1 AS one").value("one") == "1")
+            await rig.server.stop()
+            do throws(PostgresError) {
+                try await connection.query("SELECT 1")
+                Issue.record("a query with the server stopped passed")
+            } catch {
+                #expect(error.kind == .lost || error.kind == .connect, "\(error)")
+                #expect(!error.message.contains("\n"))
+            }
+            try await TestPatience.poll("the listener says it lost the server") {
+                recorder.notices.contains { if case .lost = $0 { true } else { false } }
+            }
+            try await rig.server.start()
+            #expect(try await connection.query("SELECT 2 AS two").value("two") == "2")
+            try await TestPatience.poll("the listener is back") { recorder.notices.contains(.resumed) }
+            try await connection.query("SELECT pg_notify('intercom_site', $1)", ["desk:lobby"])
+            try await TestPatience.poll("a NOTIFY after the return arrives") {
+                recorder.notices.contains(.notification(channel: "intercom_site", payload: "desk:lobby"))
+            }
+            await recorder.stop()
+        }
+    }
+
+    @Test func aPasswordFromPasswordFileOverTCP() async throws {
+        try await SiteTestRig.with { rig in
+            let folder = try TestDirectory(prefix: "site-password")
+            let good = try folder.write(rig.server.password + "\n", to: "good")
+            let bad = try folder.write("wrong\n", to: "bad")
+            for file in [good, bad] {
+                try FileManager.default.setAttributes([.posixPermissions: Int16(0o600)], ofItemAtPath: file.path)
+            }
+            let url = rig.server.tcpURL(rig.database)
+            let connection = rig.connect(try PostgresTarget(settings: SiteConfig(url: url, passwordFile: good.path)))
+            #expect(try await connection.query("SELECT current_user AS who").value("who") == "intercom")
+            let refused = rig.connect(try PostgresTarget(settings: SiteConfig(url: url, passwordFile: bad.path)))
+            do throws(PostgresError) {
+                try await refused.query("SELECT 1")
+                Issue.record("a wrong password was accepted")
+            } catch {
+                #expect(error.kind == .connect && error.message.contains("password authentication failed"), "\(error)")
+                #expect(!error.message.contains("\n") && !error.message.contains("wrong"))
+            }
+        }
+    }
+}
