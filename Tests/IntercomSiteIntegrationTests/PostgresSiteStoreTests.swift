@@ -120,6 +120,39 @@ import Testing
         }
     }
 
+    /// A desk that started while the store was down (the daemon's fallback): its first request once the
+    /// store answers creates the schema, and its feed hears the other desks from then on.
+    @Test func aStoreMadeWhileTheServerIsDownMigratesAndListensWhenItAnswers() async throws {
+        try await SiteTestRig.with { rig in
+            await rig.server.stop()
+            let late = PostgresSiteStore(target: PostgresTarget(url: rig.server.socketURL(rig.database)))
+            rig.onCleanup { await late.close() }
+            await late.startFeed()
+            let heard = StreamRecorder(late.changes())
+            do {
+                try await late.ping()
+                Issue.record("a ping with the store stopped passed")
+            } catch {
+                guard case SiteStoreError.unreachable = error else { Issue.record("not unreachable: \(error)"); return }
+            }
+            try await rig.server.start()
+            try await late.ping()
+            #expect(try await rig.server.psql("SELECT max(version) FROM site_schema", database: rig.database)
+                == String(SiteSchema.product.latest))
+            let other = try await Self.open(rig)
+            let change = SiteSwitchChange(panel: "gate", kind: .calls, value: "off", desk: "B", operatorName: nil, at: Self.t0)
+            // The listener reconnects on its own within a second or so; a switch published after that is heard.
+            try await TestPatience.poll("the late desk hears the other desk's switch") {
+                if !heard.elements.contains(.switchChanged(change)) {
+                    try? await other.publish(SiteSwitchChange(panel: "gate", kind: .calls, value: "off", desk: "B",
+                                                              operatorName: nil, at: Self.t0))
+                }
+                return heard.elements.contains(.switchChanged(change))
+            }
+            await heard.stop()
+        }
+    }
+
     /// A call entry as a desk's journal prints it (`log --json`), read back as the journal reads one.
     static func call(at time: Date, outcome: String, answeredBy: String? = nil) -> JournalEntry {
         let json = JSONValue.object([("kind", .string("call")), ("time", .string(RFC3339.string(time))), ("panel", .string("gate")),
