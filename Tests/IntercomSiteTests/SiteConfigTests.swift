@@ -87,3 +87,11 @@ import Testing
             == "connection to server at \"127.0.0.1\", port 1 failed: Connection refused; Is the server running on that host and accepting TCP/IP connections?")
     }
 }
+
+/// libpq is loaded when a desk first connects; without it the connection says which package to install.
+@Suite struct PostgresLibraryTests {
+    @Test func aMissingLibraryNamesItsPackage() {
+        #expect(PostgresLibrary.open("libpq-not-there.so.0").loadProblem?.contains("install the Debian package libpq5") == true)
+        #expect(PostgresLibrary.loaded.loadProblem == nil)
+    }
+}
