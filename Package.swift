@@ -99,8 +99,10 @@ let package = Package(
                        providers: [.apt(["libgstrtspserver-1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // sd_notify (READY, WATCHDOG and STOPPING for the systemd unit) and sd-bus (desktop notifications).
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", pkgConfig: "libsystemd"),
-        // libpq, PostgreSQL's client library, for a site of several desks (Debian: libpq-dev; libpq5 at run time).
-        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq"),
+        // libpq, PostgreSQL's client library, for a site of several desks: libpq-fe.h (Debian: libpq-dev) and a
+        // table of its functions filled by dlopen when a desk first connects (libpq5 at run time), so a daemon
+        // without `[site]` never maps it or its Kerberos, LDAP and SASL libraries. Not linked.
+        .target(name: "CPostgres", dependencies: ["CDynamicLoad"], path: "Sources/CPostgres", linkerSettings: [.linkedLibrary("dl")]),
         // libmosquitto, the MQTT client for Home Assistant: mosquitto.h (Debian: libmosquitto-dev) and a
         // table of its functions filled by dlopen on first use, so a process without `[mqtt]` never maps
         // it (libmosquitto1 at run time). Not linked: `ldd intercom-full` does not list it.

@@ -7,10 +7,12 @@ import Glibc
 /// One libpq connection, touched only by its `PostgresConnection`'s thread (libpq's connections are
 /// not to be shared between threads): connects on first use and again after a loss, runs statements
 /// with bound parameters (never spliced into the SQL), and LISTENs again after every reconnect.
+/// libpq is reached through `PostgresLibrary`'s table, loaded at the first connect.
 final class PostgresSession {
     private let target: PostgresTarget
     private let deliver: (PostgresNotice) -> Void
-    private var connection: OpaquePointer?
+    /// The open connection and the library it came from (a connection implies a loaded libpq).
+    private var link: (pq: intercom_libpq, connection: OpaquePointer)?
     private(set) var channels: [String] = []
     private let thread: Thread
 
@@ -24,37 +26,37 @@ final class PostgresSession {
 
     /// The connection's socket while connected, for the thread's poll.
     var socket: Int32? {
-        guard let connection, PQstatus(connection) == CONNECTION_OK else { return nil }
-        let fd = PQsocket(connection)
+        guard let link, link.pq.status(link.connection) == CONNECTION_OK else { return nil }
+        let fd = link.pq.socket(link.connection)
         return fd >= 0 ? fd : nil
     }
 
     /// Whether a listener lost its connection and should try again.
-    var wantsResume: Bool { connection == nil && !channels.isEmpty }
+    var wantsResume: Bool { link == nil && !channels.isEmpty }
 
     func execute(_ sql: String, _ parameters: [String?]) throws(PostgresError) -> PostgresRows {
         precondition(Thread.current == thread, "a PostgreSQL session is used on its own thread only")
         guard !parameters.contains(where: { $0?.contains("\0") == true }) else {
             throw PostgresError(.statement, "a value holds a NUL byte, which PostgreSQL text cannot store")
         }
-        let connection = try connected()
+        let (pq, connection) = try connected()
         let result = CStrings.with(parameters) { values in
-            PQexecParams(connection, sql, Int32(values.count), nil, values, nil, nil, 0)
+            pq.exec_params(connection, sql, Int32(values.count), nil, values, nil, nil, 0)
         }
-        defer { PQclear(result) }
-        let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+        defer { pq.clear(result) }
+        let status = result.map { pq.result_status($0) } ?? PGRES_FATAL_ERROR
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK, let result else {
-            if PQstatus(connection) != CONNECTION_OK {
-                let error = PostgresError(.lost, "the site's database went away: " + Self.text(PQerrorMessage(connection)))
+            if pq.status(connection) != CONNECTION_OK {
+                let error = PostgresError(.lost, "the site's database went away: " + Self.text(pq.error_message(connection)))
                 lose(error)
                 throw error
             }
-            let message = result.map { Self.text(PQresultErrorField($0, Int32(UInt8(ascii: "M")))) } ?? ""
-            let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
-            throw PostgresError(.statement, message.isEmpty ? Self.text(PQerrorMessage(connection)) : message, sqlState: state)
+            let message = result.map { Self.text(pq.result_error_field($0, Int32(UInt8(ascii: "M")))) } ?? ""
+            let state = result.flatMap { pq.result_error_field($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
+            throw PostgresError(.statement, message.isEmpty ? Self.text(pq.error_message(connection)) : message, sqlState: state)
         }
         drainNotifications()
-        return Self.rows(result)
+        return Self.rows(result, pq)
     }
 
     /// LISTEN on `channel` (an identifier of ours: lower-case letters and `_`), now and after each reconnect.
@@ -75,9 +77,9 @@ final class PostgresSession {
 
     /// The socket was readable: take what arrived; a read that fails is a lost connection.
     func consumeInput() {
-        guard let connection else { return }
-        if PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK {
-            lose(PostgresError(.lost, "the site's database went away: " + Self.text(PQerrorMessage(connection))))
+        guard let link else { return }
+        if link.pq.consume_input(link.connection) == 0 || link.pq.status(link.connection) != CONNECTION_OK {
+            lose(PostgresError(.lost, "the site's database went away: " + Self.text(link.pq.error_message(link.connection))))
             return
         }
         drainNotifications()
@@ -95,8 +97,8 @@ final class PostgresSession {
     }
 
     func drop() {
-        if let connection { PQfinish(connection) }
-        connection = nil
+        if let link { link.pq.finish(link.connection) }
+        link = nil
     }
 
     private func lose(_ error: PostgresError) {
@@ -104,54 +106,59 @@ final class PostgresSession {
         if !channels.isEmpty { deliver(.lost(error)) }
     }
 
-    private func connected() throws(PostgresError) -> OpaquePointer {
-        if let connection, PQstatus(connection) == CONNECTION_OK { return connection }
+    private func connected() throws(PostgresError) -> (pq: intercom_libpq, connection: OpaquePointer) {
+        if let link, link.pq.status(link.connection) == CONNECTION_OK { return link }
         drop()
+        let pq: intercom_libpq
+        switch PostgresLibrary.loaded {
+        case .success(let functions): pq = functions.c
+        case .failure(let error): throw PostgresError(.connect, error.description)
+        }
         let keywords = target.keywords
         let made = CStrings.with(keywords.map(\.0) + [nil]) { names in
-            CStrings.with(keywords.map(\.1) + [nil]) { values in PQconnectdbParams(names, values, 1) }
+            CStrings.with(keywords.map(\.1) + [nil]) { values in pq.connectdb_params(names, values, 1) }
         }
         guard let made else { throw PostgresError(.connect, "cannot reach the site's database: libpq is out of memory") }
-        guard PQstatus(made) == CONNECTION_OK else {
-            let message = Self.text(PQerrorMessage(made))
-            PQfinish(made)
+        guard pq.status(made) == CONNECTION_OK else {
+            let message = Self.text(pq.error_message(made))
+            pq.finish(made)
             throw PostgresError(.connect, "cannot reach the site's database: \(message)")
         }
         // A server's NOTICEs (`relation … already exists, skipping`) are no news for the user: libpq
         // would print them on stderr.
-        PQsetNoticeProcessor(made, { _, _ in }, nil)
-        connection = made
+        _ = pq.set_notice_processor(made, { _, _ in }, nil)
+        link = (pq, made)
         for channel in channels {
-            let result = PQexec(made, "LISTEN \(channel)")
-            defer { PQclear(result) }
-            guard result.map(PQresultStatus) == PGRES_COMMAND_OK else {
-                let message = Self.text(PQerrorMessage(made))
+            let result = pq.exec(made, "LISTEN \(channel)")
+            defer { pq.clear(result) }
+            guard result.map({ pq.result_status($0) }) == PGRES_COMMAND_OK else {
+                let message = Self.text(pq.error_message(made))
                 drop()
                 throw PostgresError(.connect, "cannot listen on the site's database: \(message)")
             }
         }
-        return made
+        return (pq, made)
     }
 
     private func drainNotifications() {
-        guard let connection else { return }
-        while let notice = PQnotifies(connection) {
+        guard let link else { return }
+        while let notice = link.pq.notifies(link.connection) {
             let channel = String(cString: notice.pointee.relname)
             let payload = notice.pointee.extra.map { String(cString: $0) } ?? ""
-            PQfreemem(notice)
+            link.pq.freemem(notice)
             deliver(.notification(channel: channel, payload: payload))
         }
     }
 
-    private static func rows(_ result: OpaquePointer) -> PostgresRows {
-        let fields = PQnfields(result)
-        let columns = (0..<fields).map { PQfname(result, $0).map { String(cString: $0) } ?? "" }
-        let rows = (0..<PQntuples(result)).map { row in
+    private static func rows(_ result: OpaquePointer, _ pq: intercom_libpq) -> PostgresRows {
+        let fields = pq.nfields(result)
+        let columns = (0..<fields).map { pq.fname(result, $0).map { String(cString: $0) } ?? "" }
+        let rows = (0..<pq.ntuples(result)).map { row in
             (0..<fields).map { field -> String? in
-                PQgetisnull(result, row, field) != 0 ? nil : PQgetvalue(result, row, field).map { String(cString: $0) }
+                pq.getisnull(result, row, field) != 0 ? nil : pq.getvalue(result, row, field).map { String(cString: $0) }
             }
         }
-        let affected = PQcmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
+        let affected = pq.cmd_tuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
         return PostgresRows(columns: columns, rows: rows, affected: affected)
     }
 

@@ -23,6 +23,7 @@ extension PostgresSiteStore {
 
     public func claim(_ key: SiteCallKey, _ claim: SiteCallClaim) async throws -> SiteCall {
         let parameters = [key.callID] + SiteSQL.claimParameters(claim)
+        try await prepared()
         do {
             try await connection.transaction { transaction throws(PostgresError) in
                 try transaction.query("INSERT INTO site_calls (call_id, started_at) VALUES ($1, to_timestamp($2::float8)) "
@@ -52,6 +53,7 @@ extension PostgresSiteStore {
     }
 
     public func call(_ key: SiteCallKey) async throws -> SiteCall? {
+        try await prepared()
         do {
             return try await SiteCallRead.calls(on: connection, where: "c.call_id = $1", [key.callID]).first
         } catch {
@@ -60,6 +62,7 @@ extension PostgresSiteStore {
     }
 
     public func activeCalls() async throws -> [SiteCall] {
+        try await prepared()
         do {
             return try await SiteCallRead.calls(on: connection, where: "EXISTS (SELECT 1 FROM site_call_desks a "
                 + "WHERE a.call_id = c.call_id AND a.ended_at IS NULL)", [])

@@ -8,6 +8,7 @@ extension PostgresSiteStore {
     public func append(_ entries: [SiteJournalEntry]) async throws {
         guard !entries.isEmpty else { return }
         let rows = entries.map(Self.parameters)
+        try await prepared()
         do {
             try await connection.transaction { transaction throws(PostgresError) in
                 for row in rows {

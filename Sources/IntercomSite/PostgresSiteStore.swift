@@ -12,24 +12,41 @@ public final class PostgresSiteStore: SiteStore {
     private let listener: PostgresConnection
     private let feeds = SiteFeeds()
     private let reader = Mutex<Task<Void, Never>?>(nil)
+    private let schema: SiteSchema
+    /// Whether this store has migrated the schema (or found it current) since it was made.
+    private let schemaReady = Mutex(false)
 
-    /// Connects lazily: nothing is sent until the first request (`open` migrates first).
-    public init(target: PostgresTarget) {
+    /// Connects lazily: nothing is sent until the first request, which migrates the schema first (a
+    /// desk that started while the store was down creates or upgrades it when the store answers).
+    public init(target: PostgresTarget, schema: SiteSchema = .product) {
         connection = PostgresConnection(target: target)
         listener = PostgresConnection(target: target)
+        self.schema = schema
     }
 
     /// Migrates the schema (refusing a newer one) and starts the change feed.
     public static func open(target: PostgresTarget, schema: SiteSchema = .product) async throws(PostgresError) -> PostgresSiteStore {
-        let store = PostgresSiteStore(target: target)
+        let store = PostgresSiteStore(target: target, schema: schema)
         do {
             try await schema.migrate(store.connection)
         } catch {
             await store.close()
             throw error
         }
+        store.schemaReady.withLock { $0 = true }
         await store.startFeed()
         return store
+    }
+
+    /// Migrates once before the first request that reaches the store; a newer schema throws (not `unreachable`).
+    func prepared() async throws {
+        guard !schemaReady.withLock({ $0 }) else { return }
+        do {
+            try await schema.migrate(connection)
+        } catch {
+            throw SiteSQL.engineError(error)
+        }
+        schemaReady.withLock { $0 = true }
     }
 
     /// LISTENs (returning once the server listens, or once it could not: then it tries again every
@@ -111,6 +128,7 @@ public final class PostgresSiteStore: SiteStore {
     /// One statement, its connection errors as `SiteStoreError.unreachable`.
     @discardableResult
     func run(_ sql: String, _ parameters: [String?] = []) async throws -> PostgresRows {
+        try await prepared()
         do {
             return try await connection.query(sql, parameters)
         } catch {

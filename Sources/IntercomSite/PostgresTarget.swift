@@ -41,9 +41,12 @@ public struct PostgresTarget: Sendable {
     }
 
     /// libpq's keywords in order: what the URI may override first, then the URI (`dbname`, expanded),
-    /// then what it may not (the password, the TLS rule's sslmode).
+    /// then what it may not (the password, the TLS rule's sslmode). A store whose host vanished (a cable
+    /// pulled: no reset ever comes) must still read as an outage: TCP keepalives find a silent peer of
+    /// the idle listener, and `tcp_user_timeout` ends a request whose data is not acknowledged in 10 s.
     var keywords: [(String, String)] {
-        var list = [("connect_timeout", "5"), ("application_name", "intercom"), ("dbname", url)]
+        var list = [("connect_timeout", "5"), ("application_name", "intercom"), ("keepalives_idle", "10"),
+                    ("keepalives_interval", "3"), ("keepalives_count", "3"), ("tcp_user_timeout", "10000"), ("dbname", url)]
         if let password { list.append(("password", password)) }
         if let sslMode { list.append(("sslmode", sslMode)) }
         return list

@@ -29,13 +29,13 @@ import Testing
     @Test func notifyReachesASecondConnectionWithinASecond() async throws {
         try await SiteTestRig.with { rig in
             let listener = rig.connect()
-            let recorder = NoticeRecorder(listener)
+            let recorder = StreamRecorder(listener.notices)
             try await listener.listen("intercom_site")
             let writer = rig.connect()
             let sent = ContinuousClock.now
             try await writer.query("SELECT pg_notify('intercom_site', $1)", ["switch:42"])
             let expected = PostgresNotice.notification(channel: "intercom_site", payload: "switch:42")
-            try await TestPatience.poll("the NOTIFY reaches the listener") { recorder.notices.contains(expected) }
+            try await TestPatience.poll("the NOTIFY reaches the listener") { recorder.elements.contains(expected) }
             let took = try #require(recorder.arrival { $0 == expected }) - sent
             #expect(took <= .seconds(1), "NOTIFY took \(took)")
             await recorder.stop()
@@ -46,7 +46,7 @@ import Testing
         try await SiteTestRig.with { rig in
             let connection = rig.connect()
             let listener = rig.connect()
-            let recorder = NoticeRecorder(listener)
+            let recorder = StreamRecorder(listener.notices)
             try await listener.listen("intercom_site")
             #expect(try await connection.query("SELECT 1 AS one").value("one") == "1")
             await rig.server.stop()
@@ -58,14 +58,14 @@ import Testing
                 #expect(!error.message.contains("\n"))
             }
             try await TestPatience.poll("the listener says it lost the server") {
-                recorder.notices.contains { if case .lost = $0 { true } else { false } }
+                recorder.elements.contains { if case .lost = $0 { true } else { false } }
             }
             try await rig.server.start()
             #expect(try await connection.query("SELECT 2 AS two").value("two") == "2")
-            try await TestPatience.poll("the listener is back") { recorder.notices.contains(.resumed) }
+            try await TestPatience.poll("the listener is back") { recorder.elements.contains(.resumed) }
             try await connection.query("SELECT pg_notify('intercom_site', $1)", ["desk:lobby"])
             try await TestPatience.poll("a NOTIFY after the return arrives") {
-                recorder.notices.contains(.notification(channel: "intercom_site", payload: "desk:lobby"))
+                recorder.elements.contains(.notification(channel: "intercom_site", payload: "desk:lobby"))
             }
             await recorder.stop()
         }

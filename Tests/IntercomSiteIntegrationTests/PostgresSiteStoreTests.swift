@@ -20,12 +20,12 @@ import Testing
     @Test func aSwitchAtOneDeskIsHeardAtTheOtherAndTheLaterWins() async throws {
         try await SiteTestRig.with { rig in
             let (a, b) = (try await Self.open(rig), try await Self.open(rig))
-            let heard = ChangeRecorder(b.changes())
+            let heard = StreamRecorder(b.changes())
             let on = SiteSwitchChange(panel: "gate", kind: .guest, value: "2026-12-07T20:00:00Z", desk: "A", operatorName: "anna",
                                       at: Self.t0)
             let sent = ContinuousClock.now
             try await a.publish(on)
-            try await TestPatience.poll("B hears A's switch") { heard.changes.contains(.switchChanged(on)) }
+            try await TestPatience.poll("B hears A's switch") { heard.elements.contains(.switchChanged(on)) }
             let took = try #require(heard.arrival { $0 == .switchChanged(on) }) - sent
             #expect(took <= .seconds(1), "A's switch reached B after \(took)")
             // An older change (an outage's replay) is not kept; a newer one from B is.
@@ -74,7 +74,7 @@ import Testing
     @Test func theJournalTakesAnEntryOnceAndHandledIsHeard() async throws {
         try await SiteTestRig.with { rig in
             let (a, b) = (try await Self.open(rig), try await Self.open(rig))
-            let heard = ChangeRecorder(a.changes())
+            let heard = StreamRecorder(a.changes())
             #expect(Self.call(at: Self.t0, outcome: "missed").missed)
             let missed = SiteJournalEntry(id: UUID(), desk: "A", operatorName: nil, callKey: SiteCallKey("c1"), rangAt: ["A", "B"],
                                           entry: Self.call(at: Self.t0, outcome: "missed"))
@@ -94,7 +94,7 @@ import Testing
             #expect(handled.entry.handledBy == "boris")
             #expect(try await a.entries(SiteJournalQuery(unhandledOnly: true)).isEmpty)
             try await TestPatience.poll("A hears that B handled it") {
-                heard.changes.contains(.journalHandled(id: missed.id, by: "boris", at: Self.t0 + 120))
+                heard.elements.contains(.journalHandled(id: missed.id, by: "boris", at: Self.t0 + 120))
             }
             let unknown = UUID()
             await #expect(throws: SiteStoreError.noEntry(unknown)) { try await a.markHandled(unknown, by: "x", at: Self.t0) }
@@ -117,6 +117,39 @@ import Testing
             let desk = DeskPresence(desk: "A", onDuty: false, operatorName: nil, currentCall: SiteCallKey("c9"), at: Self.t0 + 4)
             try await a.heartbeat(desk)
             #expect(try await a.desks() == [desk])
+        }
+    }
+
+    /// A desk that started while the store was down (the daemon's fallback): its first request once the
+    /// store answers creates the schema, and its feed hears the other desks from then on.
+    @Test func aStoreMadeWhileTheServerIsDownMigratesAndListensWhenItAnswers() async throws {
+        try await SiteTestRig.with { rig in
+            await rig.server.stop()
+            let late = PostgresSiteStore(target: PostgresTarget(url: rig.server.socketURL(rig.database)))
+            rig.onCleanup { await late.close() }
+            await late.startFeed()
+            let heard = StreamRecorder(late.changes())
+            do {
+                try await late.ping()
+                Issue.record("a ping with the store stopped passed")
+            } catch {
+                guard case SiteStoreError.unreachable = error else { Issue.record("not unreachable: \(error)"); return }
+            }
+            try await rig.server.start()
+            try await late.ping()
+            #expect(try await rig.server.psql("SELECT max(version) FROM site_schema", database: rig.database)
+                == String(SiteSchema.product.latest))
+            let other = try await Self.open(rig)
+            let change = SiteSwitchChange(panel: "gate", kind: .calls, value: "off", desk: "B", operatorName: nil, at: Self.t0)
+            // The listener reconnects on its own within a second or so; a switch published after that is heard.
+            try await TestPatience.poll("the late desk hears the other desk's switch") {
+                if !heard.elements.contains(.switchChanged(change)) {
+                    try? await other.publish(SiteSwitchChange(panel: "gate", kind: .calls, value: "off", desk: "B",
+                                                              operatorName: nil, at: Self.t0))
+                }
+                return heard.elements.contains(.switchChanged(change))
+            }
+            await heard.stop()
         }
     }
 

@@ -4,27 +4,27 @@ import IntercomSite
 import IntercomTestSupport
 import Synchronization
 
-/// What a listening connection heard, kept for the test to look at (one reader of `notices` for the
-/// connection's life: an AsyncStream ends when its reader is cancelled).
-final class NoticeRecorder: Sendable {
+/// What a stream brought (a connection's notices, a store's changes), kept for the test to look at:
+/// one reader for the stream's life (an AsyncStream ends when its reader is cancelled).
+final class StreamRecorder<Element: Sendable>: Sendable {
     private final class Heard: Sendable {
-        let list = Mutex<[(notice: PostgresNotice, at: ContinuousClock.Instant)]>([])
+        let list = Mutex<[(element: Element, at: ContinuousClock.Instant)]>([])
     }
 
     private let heard = Heard()
     private let reader: Task<Void, Never>
 
-    init(_ connection: PostgresConnection) {
+    init(_ stream: AsyncStream<Element>) {
         reader = Task { [heard] in
-            for await notice in connection.notices { heard.list.withLock { $0.append((notice, .now)) } }
+            for await element in stream { heard.list.withLock { $0.append((element, .now)) } }
         }
     }
 
-    var notices: [PostgresNotice] { heard.list.withLock { $0.map(\.notice) } }
+    var elements: [Element] { heard.list.withLock { $0.map(\.element) } }
 
-    /// When the first notice matching `predicate` arrived.
-    func arrival(of predicate: (PostgresNotice) -> Bool) -> ContinuousClock.Instant? {
-        heard.list.withLock { list in list.first { predicate($0.notice) }?.at }
+    /// When the first element matching `predicate` arrived.
+    func arrival(of predicate: (Element) -> Bool) -> ContinuousClock.Instant? {
+        heard.list.withLock { list in list.first { predicate($0.element) }?.at }
     }
 
     func stop() async {
@@ -76,29 +76,3 @@ final class SiteTestRig: @unchecked Sendable {
     }
 }
 
-/// What a store's `changes()` stream brought, kept for the test (one reader for the stream's life).
-final class ChangeRecorder: Sendable {
-    private final class Heard: Sendable {
-        let list = Mutex<[(change: SiteChange, at: ContinuousClock.Instant)]>([])
-    }
-
-    private let heard = Heard()
-    private let reader: Task<Void, Never>
-
-    init(_ stream: AsyncStream<SiteChange>) {
-        reader = Task { [heard] in
-            for await change in stream { heard.list.withLock { $0.append((change, .now)) } }
-        }
-    }
-
-    var changes: [SiteChange] { heard.list.withLock { $0.map(\.change) } }
-
-    func arrival(of predicate: (SiteChange) -> Bool) -> ContinuousClock.Instant? {
-        heard.list.withLock { list in list.first { predicate($0.change) }?.at }
-    }
-
-    func stop() async {
-        reader.cancel()
-        await reader.value
-    }
-}

@@ -19,7 +19,7 @@ struct BinaryLayoutTests {
         return result.stdout
     }
 
-    @Test("intercom-full (the daemon) does not link libmicrohttpd, GStreamer, libavformat or libmosquitto; intercom-sim links the first two; intercom links the screens but not the phone, libcurl or the libraries loaded on use")
+    @Test("intercom-full (the daemon) does not link libmicrohttpd, GStreamer, libavformat, libmosquitto or libpq; intercom-sim links the first two; intercom links the screens but not the phone, libcurl or the libraries loaded on use")
     func onlyTheSimulatorLinksMicroHTTPD() async throws {
         let dir = try TestDirectory(prefix: "binary-layout")
         let full = try await Self.ldd(try Self.sibling(.full), in: dir)
@@ -30,6 +30,7 @@ struct BinaryLayoutTests {
         // daemon without a stream or `[mqtt]` never maps them or their dependencies.
         #expect(!full.contains("libavformat"), "intercom-full links libavformat:\n\(full)")
         #expect(!full.contains("libmosquitto"), "intercom-full links libmosquitto:\n\(full)")
+        #expect(!full.contains("libpq"), "intercom-full links libpq (a site's PostgreSQL, loaded on use):\n\(full)")
         #expect(full.contains("libavcodec"), "ldd intercom-full looks wrong (liblinphone's libavcodec missing):\n\(full)")
         let launcher = try await Self.ldd(try IntercomBinary.path(), in: dir)
         #expect(!launcher.contains("microhttpd") && !launcher.contains("liblinphone") && !launcher.contains("libgst"),

@@ -45,7 +45,8 @@ extension ConfigSchema {
                         differs: { $0?.operator != $1?.operator }),
                 SiteKey("tls", type: "auto | off", default: .value("auto"), reload: .restart,
                         about: "`auto`: a host that is not loopback or a unix socket is reached with `sslmode=verify-full` "
-                            + "(the server's certificate checked against the system's or `sslrootcert`'s CAs and its name); "
+                            + "(the server's certificate checked against the CA in the url's `sslrootcert`, else libpq's "
+                            + "`~/.postgresql/root.crt`, and its name); "
                             + "a `url` asking for less is a config error. `off`: the `url`'s own `sslmode` stands, and the "
                             + "password and every journal entry may cross the network in clear.",
                         example: [ConfigExampleLine("auto", ["off = as the url says, even in clear"], width: 16, commentedOut: true)],

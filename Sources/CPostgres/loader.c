@@ -1,0 +1,3 @@
+#include "shim.h"
+
+INTERCOM_DEFINE_LOADER(intercom_libpq_open, intercom_libpq, INTERCOM_LIBPQ_FUNCTIONS)
