@@ -28,6 +28,7 @@ enum OperatorPHPTable {
         let method: String
         let body: String
         let status: Int
+        /// A dotted name is a field of a field (`names.name`), of its first item for a list.
         var fields: [(String, Kind)] = []
         /// The type of `data` itself, or of its first item for a list (a list of plates is of strings).
         var data: Kind? = nil
@@ -35,6 +36,10 @@ enum OperatorPHPTable {
         let php: String
         var description: String { "\(method) (\(php))" }
     }
+
+    /// confirmCode.php's and checkPhone.php's answer: the token, and the subscriber's names (empty for a new one).
+    static let grant: [(String, Kind)] = [("accessToken", .string), ("names", .object), ("names.name", .string),
+                                          ("names.patronymic", .string), ("names.last", .string)]
 
     /// Placeholders the test fills in: `{flatId}` the fixture's flat, `{day}` the day of its log,
     /// `{call}` a missed call's entry (a picture, no face), `{face}` a recognition's entry (a face,
@@ -44,9 +49,9 @@ enum OperatorPHPTable {
             fields: [("method", .string)], php: "server/mobile/user/requestCode.php"),
         // The test number's fixed PIN, on another device so the test's own token stays.
         Row(method: "user/confirmCode", body: #"{"userPhone":"79123456781","smsCode":"1001","deviceToken":"table-2","platform":2}"#,
-            status: 200, fields: [("accessToken", .string), ("names", .object)], php: "server/mobile/user/confirmCode.php"),
+            status: 200, fields: Self.grant, php: "server/mobile/user/confirmCode.php"),
         Row(method: "user/checkPhone", body: #"{"userPhone":"79123456781","deviceToken":"table-3","platform":2}"#, status: 200,
-            fields: [("accessToken", .string), ("names", .object)], php: "server/mobile/user/checkPhone.php (a test number)"),
+            fields: Self.grant, php: "server/mobile/user/checkPhone.php (a test number)"),
         Row(method: "user/ping", body: "{}", status: 204, php: "server/mobile/user/ping.php"),
         Row(method: "address/getAddressList", body: "{}", status: 200,
             fields: [("houseId", .string), ("address", .string), ("hasPlog", .string), ("doors", .array), ("cctv", .integer)],
@@ -119,6 +124,11 @@ enum OperatorPHPTable {
     /// A list's first item.
     static func first(_ value: JSONValue) -> JSONValue? {
         items(value).first
+    }
+
+    /// The field at dotted `path` of `item`, through the first item of a list on the way.
+    static func field(_ path: String, of item: JSONValue?) -> JSONValue? {
+        path.split(separator: ".").reduce(item) { value, name in (value.flatMap(first) ?? value)?[String(name)] }
     }
 
     static func items(_ value: JSONValue?) -> [JSONValue] {

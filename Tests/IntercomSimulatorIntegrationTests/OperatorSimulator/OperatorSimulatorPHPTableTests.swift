@@ -35,7 +35,7 @@ import Testing
                     #expect(item.flatMap(Table.Kind.of) == kind, "\(row): data is \(answer.text), the PHP sends \(kind)")
                 }
                 for (name, kind) in row.fields {
-                    guard let value = item?[name] else {
+                    guard let value = Table.field(name, of: item) else {
                         Issue.record("\(row): no \(name) in \(answer.text)")
                         continue
                     }
