@@ -50,14 +50,16 @@ extension OperatorService {
     }
 
     /// `disLike.php`: by `event` (its face, and the face registered from it), else by `flatId` and
-    /// `faceId`; 404 for an unknown event, 403 "face_id не найден" when no face is named, then 403
-    /// for a flat not the caller's; 204 once taken off.
+    /// `faceId`; 404 for an unknown event, 403 when no face is named, then 403 for a flat not the
+    /// caller's, each with `mobile.404` as `like.php` (the current PHP; the hard-coded Russian texts
+    /// were an older version's); 204 once taken off.
     func dislikeFace(_ body: JSONValue, _ caller: Caller) -> OperatorReply {
+        let notFound = OperatorText.notFound(caller.language)
         var ids: [Int] = []
         let flatIsCallers: Bool
         if let uuid = body["event"]?.loose, !uuid.isEmpty {
             guard let entry = state.withLock({ $0.log.first { $0.uuid == uuid } }) else {
-                return OperatorEnvelope.error(404, "Событие не найдено")
+                return OperatorEnvelope.error(404, notFound)
             }
             ids = [Self.faceId(entry), state.withLock { $0.faces.first { $0.uuid == uuid }?.id }].compactMap { $0 }
             flatIsCallers = isCallers(entry, caller)
@@ -66,8 +68,8 @@ extension OperatorService {
             flatIsCallers = ownFlat(body, caller) != nil
         }
         ids = ids.filter { $0 > 0 }
-        guard !ids.isEmpty else { return OperatorEnvelope.error(403, "face_id не найден") }
-        guard flatIsCallers else { return OperatorEnvelope.error(403, "Квартира не найдена") }
+        guard !ids.isEmpty else { return OperatorEnvelope.error(403, notFound) }
+        guard flatIsCallers else { return OperatorEnvelope.error(403, notFound) }
         state.withLock { s in s.faces.removeAll { ids.contains($0.id) } }
         return OperatorEnvelope.noContent
     }

@@ -119,10 +119,13 @@ import Testing
             #expect(liked.status == 200 && liked.text == #"{"code":200,"name":"OK","message":"OK"}"#, "\(liked.text)")
             #expect(try await curl.post("frs/listFaces", #"{"flatId":1}"#, token: token).data?.list.count == 1)
 
+            // disLike.php's refusals say mobile.404 too.
             let nothing = try await curl.post("frs/disLike", #"{"flatId":1}"#, token: token)
-            #expect(nothing.status == 403 && nothing.message == "face_id не найден", "\(nothing.text)")
-            let otherFlat = try await curl.post("frs/disLike", #"{"flatId":9,"faceId":17}"#, token: token)
-            #expect(otherFlat.status == 403 && otherFlat.message == "Квартира не найдена", "\(otherFlat.text)")
+            #expect(nothing.status == 403 && nothing.message == "Not found", "\(nothing.text)")
+            let otherFlat = try await curl.post("frs/disLike", #"{"flatId":9,"faceId":17}"#, token: token, language: "ru")
+            #expect(otherFlat.status == 403 && otherFlat.message == "Не найдено", "\(otherFlat.text)")
+            let unknownEvent = try await curl.post("frs/disLike", #"{"event":"nope"}"#, token: token)
+            #expect(unknownEvent.status == 404 && unknownEvent.message == "Not found", "\(unknownEvent.text)")
             #expect(try await curl.post("frs/disLike", #"{"event":"\#(faced)"}"#, token: token).status == 204)
             #expect(try await curl.post("frs/listFaces", #"{"flatId":1}"#, token: token).status == 204)
         }
