@@ -58,11 +58,18 @@ public struct OperatorArchiveRanges: Sendable, Equatable {
         return .gap(resumes: pieces.first { $0.from > moment }?.from)
     }
 
+    /// How close to `now` the last piece may end and still be the recording going on: the DVR lists a
+    /// piece only up to its last finished segment, so the seconds before now are kept though not yet
+    /// listed (`watch --at` a few seconds back was refused so, seen in make test).
+    static let liveEdge: TimeInterval = 120
+
     /// The one line for a recording asked for `from`…`to` (`what`: "camera home:cam:1") of which nothing
-    /// is kept: where the recording resumes, or when it last ended. Nil when some of it is kept, or when
-    /// the server says nothing is kept at all (it may not know).
-    public func gapLine(_ what: String, from: Date, to: Date) -> String? {
+    /// is kept: where the recording resumes, or when it last ended. Nil when some of it is kept, when
+    /// the server says nothing is kept at all (it may not know), or when the asked time is after a last
+    /// piece that ended within `liveEdge` of `now` (still recording).
+    public func gapLine(_ what: String, from: Date, to: Date, now: Date = Date()) -> String? {
         guard !pieces.isEmpty, case .gap(let resumes) = place(from) else { return nil }
+        if resumes == nil, let last = pieces.last, now.timeIntervalSince(last.to) < Self.liveEdge { return nil }
         let asked = LocalTime(from).dateAndClock
         if let resumes {
             guard resumes >= to else { return nil }
