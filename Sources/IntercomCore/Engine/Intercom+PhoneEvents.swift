@@ -62,7 +62,8 @@ extension Intercom {
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             // Ended before `dial` got its id back: `dial` reports the failure instead.
             if session.info.direction == .outgoing && !session.announced { return }
-            publish(.callEnded(session.ref, reason: reason, durationSeconds: duration), who: session.endedWho)
+            let takenAt = await siteEnded(session, reason: reason)
+            bus.publish(IntercomEvent(.callEnded(session.ref, reason: reason, durationSeconds: duration), who: session.endedWho, takenAt: takenAt))
             await unmuteAfterLastCall(phone: phone)
             if !session.replacesOnceConfirmed.isEmpty { await incoming.resumeUnreplaced(session, on: self) }
             if session.info.direction == .incoming && session.panel != nil { await incoming.answerHeldBack(after: id, on: self) }
