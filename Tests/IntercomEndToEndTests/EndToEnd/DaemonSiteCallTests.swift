@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import IntercomBase
+import IntercomPhone
+import IntercomTestSupport
+import IntercomPhoneTestSupport
+
+/// Three desk daemons (the real binary) on one private PostgreSQL 15 and one Kamailio that forks a
+/// panel's call to all three (issue 40): answered at B (`ctl answer`), it ends at A and C as answered
+/// elsewhere naming B and its operator; the site holds it once, by the INVITE's Call-ID, rung at
+/// all three. Measures B's answer → A's `call_ended` naming B over a few calls.
+@Suite("daemon: a site's forked call", .removesTestFolders) struct DaemonSiteCallTests {
+    static func sip(_ kamailio: Kamailio) -> String {
+        """
+        [sip]
+        listen = udp:127.0.0.1:0
+        unknown_callers = accept
+        account = sip:desk@\(kamailio.hostPort)
+        proxy = \(kamailio.uri)
+        """
+    }
+
+    static let rounds = 5
+
+    @Test("a forked call answered at B ends at A and C naming B (op-b); one site call, rung at A, B and C")
+    func aForkedCallAnsweredAtBEndsAtAAndCNamingB() async throws {
+        let kamailio = try Kamailio()
+        try await kamailio.start()
+        let (panel, panelEvents) = try await PhoneTestSupport.phone("panel", video: .off)
+        try await withCleanup({ await panel.stop(); await kamailio.stop() }) {
+            try await DaemonSiteTests.site(["A", "B", "C"], sip: Self.sip(kamailio)) { postgres, database, desks in
+                let (a, b, c) = (desks[0], desks[1], desks[2])
+                for desk in desks { try await desk.waitForEvent("registered", timeout: .seconds(10)) }
+                var latencies: [Double] = []
+                for round in 1...Self.rounds {
+                    let outgoing = try await panel.call("sip:desk@\(kamailio.hostPort)", video: false)
+                    let rung = try await Self.nthEvent("call_incoming", round, at: desks)
+                    let answering = ContinuousClock.now
+                    let answer = try await b.run(["ctl", "answer"])
+                    #expect(answer.status == 0, "\(answer)")
+                    let endedA = try await a.waitForEvent("call_ended") { $0.string("call") == rung[0].string("call") }
+                    let seen = ContinuousClock.now - answering
+                    let endedC = try await c.waitForEvent("call_ended") { $0.string("call") == rung[2].string("call") }
+                    for ended in [endedA, endedC] {
+                        #expect(ended.string("reason") == "answered_elsewhere" && ended.string("desk") == "B"
+                                && ended.string("operator") == "op-b", "\(ended)\n--- B:\n\(b.log)")
+                    }
+                    let answered = try await b.waitForEvent("call_answered") { $0.string("call") == rung[1].string("call") }
+                    if let from = Self.time(answered), let to = Self.time(endedA) { latencies.append(to.timeIntervalSince(from) * 1000) }
+                    print("site call \(round): B answered → A's call_ended naming B: \(Self.ms(latencies.last)) by the events' times, "
+                          + "\(seen) from `ctl answer` started to the test seeing it")
+                    if round == 1 {
+                        // The same Call-ID at every desk: one call at the site, rung at A, B and C, claimed by B.
+                        let calls = try await postgres.psql("SELECT count(*) || ' ' || min(claim_desk) FROM site_calls", database: database)
+                        let legs = try await postgres.psql("SELECT string_agg(desk, ',' ORDER BY desk) FROM site_call_desks", database: database)
+                        #expect(calls == "1 B" && legs == "A,B,C", "\(calls) / \(legs)")
+                    }
+                    _ = try await panelEvents.wait("panel established \(round)") { $0.established(outgoing) }
+                    try await panel.hangup(outgoing)
+                    try await b.waitForEvent("call_ended") { $0.string("call") == rung[1].string("call") }
+                }
+                let sorted = latencies.sorted()
+                #expect(sorted.count == Self.rounds)
+                print("site calls: B's answer → A names B, median \(Self.ms(sorted.isEmpty ? nil : sorted[sorted.count / 2])), "
+                      + "max \(Self.ms(sorted.last)) over \(sorted.count) calls")
+            }
+        }
+    }
+
+    /// The `n`th `call_incoming` at each desk, in the desks' order.
+    static func nthEvent(_ name: String, _ n: Int, at desks: [DaemonProcess]) async throws -> [DaemonEvent] {
+        var found: [DaemonEvent] = []
+        for desk in desks {
+            try await desk.waitForEvent(name) { _ in desk.events.filter { $0.name == name }.count >= n }
+            found.append(desk.events.filter { $0.name == name }[n - 1])
+        }
+        return found
+    }
+
+    static func time(_ event: DaemonEvent) -> Date? {
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return event.string("time").flatMap(format.date(from:))
+    }
+
+    static func ms(_ value: Double?) -> String { value.map { String(format: "%.0f ms", $0) } ?? "?" }
+}
