@@ -67,6 +67,35 @@ import IntercomPhoneTestSupport
         }
     }
 
+    @Test("C off duty refuses its fork with 480, the site says so; A and B ring, and B's answer ends A's leg naming B")
+    func aDeskOffDutyRefusesItsForkWith480() async throws {
+        let kamailio = try Kamailio()
+        try await kamailio.start()
+        let (panel, panelEvents) = try await PhoneTestSupport.phone("panel", video: .off)
+        try await withCleanup({ await panel.stop(); await kamailio.stop() }) {
+            try await DaemonSiteTests.site(["A", "B", "C"], sip: Self.sip(kamailio)) { postgres, database, desks in
+                let (a, b, c) = (desks[0], desks[1], desks[2])
+                for desk in desks { try await desk.waitForEvent("registered", timeout: .seconds(10)) }
+                let duty = try await c.run(["ctl", "duty", "off"])
+                #expect(duty.status == 0, "\(duty)")
+                let outgoing = try await panel.call("sip:desk@\(kamailio.hostPort)", video: false)
+                let refused = try await c.waitForEvent("call_ended")
+                #expect(refused.string("reason") == "declined", "\(refused)")
+                let rung = try await Self.nthEvent("call_incoming", 1, at: [a, b])
+                let answer = try await b.run(["ctl", "answer"])
+                #expect(answer.status == 0, "\(answer)")
+                let endedA = try await a.waitForEvent("call_ended") { $0.string("call") == rung[0].string("call") }
+                #expect(endedA.string("desk") == "B", "\(endedA)")
+                let legs = try await postgres.psql("SELECT string_agg(desk || ' ' || coalesce(end_reason, '-'), ',' ORDER BY desk) "
+                                                   + "FROM site_call_desks", database: database)
+                #expect(legs == "A answered_elsewhere,B -,C refused_off_duty", "\(legs)\n--- C:\n\(c.log)")
+                _ = try await panelEvents.wait("panel established") { $0.established(outgoing) }
+                try await panel.hangup(outgoing)
+                try await b.waitForEvent("call_ended") { $0.string("call") == rung[1].string("call") }
+            }
+        }
+    }
+
     /// The `n`th `call_incoming` at each desk, in the desks' order.
     static func nthEvent(_ name: String, _ n: Int, at desks: [DaemonProcess]) async throws -> [DaemonEvent] {
         var found: [DaemonEvent] = []
