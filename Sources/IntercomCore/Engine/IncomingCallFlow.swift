@@ -27,6 +27,7 @@ struct IncomingCallFlow {
             return
         }
         guard engine.calls[info.id] != nil else { return }
+        engine.startSiteEscalation(info.id, phone: phone)
         if let operatorDoor { engine.startOperatorPeephole(info.id, door: operatorDoor, phone: phone) }
         guard let panel else { return }
         if !panel.calls {

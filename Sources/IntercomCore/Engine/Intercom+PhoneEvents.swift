@@ -31,6 +31,7 @@ extension Intercom {
                 logger.warning("call \(id) runs without video although the caller offered it (no common video codec)")
             }
             if let answered = session.answeredEvent { publish(answered.kind, who: answered.who) }
+            if session.escalatingTo != nil { await siteEscalationEstablished(id, phone: phone) }
             if session.answeredBy == .guestMode, let panel = session.panel {
                 // The door waits for `confirmed`: a blind or forged INVITE never gets there.
                 session.start(CallSession.guestConfirmation) {

@@ -19,7 +19,9 @@ extension Intercom {
 
     /// This desk answered the call: it claims it, so the other desks name it when their legs end.
     func siteAnswered(_ id: CallID) async {
-        guard let site, let key = calls[id]?.info.siteKey else { return }
+        guard let site, let session = calls[id], let key = session.info.siteKey else { return }
+        // Answered before its escalation was due: there is none. (An escalation answers from that task.)
+        if session.escalatingTo == nil { session.tasks.cancel(CallSession.siteEscalation) }
         guard let winner = await site.answered(key) else { return }
         if await winner.desk != site.settings.desk {
             logger.warning("call \(id): answered here, but desk \(winner.desk) claimed it first (\(winner.kind.rawValue))")
@@ -39,6 +41,49 @@ extension Intercom {
         await site.forget(key)
         return taker
     }
+}
+
+// MARK: - Escalation
+
+extension Intercom {
+    /// `[site] escalate_after`/`escalate_to`: a task of the ringing call's, cancelled when it is
+    /// answered here or ends. When it is due and no desk took the call, the desks claim its
+    /// escalation and the one that wins answers it and transfers it (blind) to the target once
+    /// it is established (`siteEscalationEstablished`); the others' legs end answered elsewhere.
+    func startSiteEscalation(_ id: CallID, phone: any PhoneService) {
+        guard let site, let key = calls[id]?.info.siteKey else { return }
+        calls[id]?.start(CallSession.siteEscalation) { [weak self] in
+            guard let target = await site.escalationDue(key), !Task.isCancelled else { return }
+            await self?.escalate(id, to: target, phone: phone)
+        }
+    }
+
+    private func escalate(_ id: CallID, to target: String, phone: any PhoneService) async {
+        guard calls[id]?.stage == .ringing else { return }
+        logger.notice("call \(id): no desk of the site answered in time; this desk escalates it to \(target) (answers, then transfers it blind)")
+        calls[id]?.escalatingTo = target
+        do {
+            try await answer(id, by: .auto, phone: phone)
+        } catch {
+            calls[id]?.escalatingTo = nil
+            logger.warning("call \(id): could not answer it to escalate it to \(target): \(error)")
+        }
+    }
+
+    /// An escalated call is established here: it goes to its target (blind; `call_transferred` says how it went).
+    func siteEscalationEstablished(_ id: CallID, phone: any PhoneService) async {
+        guard let session = calls[id], let target = session.escalatingTo else { return }
+        do {
+            _ = try await transfer(session, to: target, phone: phone)
+        } catch {
+            logger.warning("call \(id): escalation to \(target) failed: \(error); the call stays here")
+        }
+    }
+}
+
+extension CallSession {
+    /// The slot of a ringing call's escalation task (`startSiteEscalation`).
+    static let siteEscalation = "site escalation"
 }
 
 extension CallInfo {

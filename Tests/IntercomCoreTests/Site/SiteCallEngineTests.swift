@@ -49,6 +49,41 @@ import Testing
         }
     }
 
+    /// Both desks' escalations fall due; A's claim lands first, so A alone answers and transfers the
+    /// call blind to the guard, and B's leg ends naming A.
+    @Test func anUnansweredRingIsEscalatedByExactlyOneDesk() async throws {
+        let guardURI = "sip:guard@10.0.0.9"
+        try await SiteSwitchEngineTests.twoDesks(escalation: (.seconds(30), guardURI)) { a, b, store in
+            let atA = a.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: Self.callID)
+            let atB = b.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: Self.callID)
+            for rig in [a, b] { try await rig.clock.waitForSleeper(endingIn: .seconds(30)) }
+            a.clock.advance(by: .seconds(30))
+            _ = try await a.phone.requests.wait(for: "A transfers the call to the guard") { $0 == .transfer(atA, to: guardURI) }
+            b.clock.advance(by: .seconds(30))
+            let claim = try await store.call(SiteCallKey(Self.callID))?.claim
+            #expect(claim?.kind == .escalated && claim?.desk == "A" && claim?.target == guardURI, "\(String(describing: claim))")
+            b.phone.end(atB, reason: .answeredElsewhere)
+            #expect(try await Self.endEvent(b, atB).takenAt?.desk == "A")
+            #expect(!b.phone.requests.all.contains { if case .answer = $0 { true } else if case .transfer = $0 { true } else { false } },
+                    "\(b.phone.requests.all)")
+            #expect(a.phone.requests.all.filter { if case .answer = $0 { true } else { false } }.count == 1)
+        }
+    }
+
+    /// Answered before its escalation was due: nothing is escalated when the time comes.
+    @Test func aRingAnsweredInTimeIsNotEscalated() async throws {
+        try await SiteSwitchEngineTests.twoDesks(escalation: (.seconds(30), "sip:guard@10.0.0.9")) { a, _, store in
+            let id = a.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: Self.callID)
+            try await a.clock.waitForSleeper(endingIn: .seconds(30))
+            _ = try await a.intercom.execute(.answer(id))
+            _ = try await a.answered(id)
+            a.clock.advance(by: .seconds(30))
+            await a.settle()
+            #expect(!a.phone.requests.all.contains { if case .transfer = $0 { true } else { false } }, "\(a.phone.requests.all)")
+            #expect(try await store.call(SiteCallKey(Self.callID))?.claim?.kind == .answered)
+        }
+    }
+
     @Test func aLoneDeskEndsAnAnsweredElsewhereCallUnnamed() async throws {
         try await EngineRig.run(panels: [CallPolicyTests.entrance()]) { rig in
             let id = rig.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: Self.callID)
