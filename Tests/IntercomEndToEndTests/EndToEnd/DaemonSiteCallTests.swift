@@ -96,6 +96,42 @@ import IntercomPhoneTestSupport
         }
     }
 
+    @Test("a ring nobody answers in 5 s is escalated by exactly one desk: answered there and transferred blind to the guard, who rings")
+    func anUnansweredRingIsEscalatedToTheGuardByOneDesk() async throws {
+        let kamailio = try Kamailio()
+        try await kamailio.start()
+        let guardURI = "sip:guard@\(kamailio.hostPort)"
+        let (guardPhone, guardEvents) = try await PhoneTestSupport.phone(
+            "guard", video: .off, account: SIPAccount(identity: guardURI, proxy: kamailio.uri))
+        let (panel, _) = try await PhoneTestSupport.phone("panel", video: .off)
+        try await withCleanup({ await panel.stop(); await guardPhone.stop(); await kamailio.stop() }) {
+            try await DaemonSiteTests.site(["A", "B", "C"], sip: Self.sip(kamailio),
+                                           siteLines: "escalate_after = 5s\nescalate_to = \(guardURI)") { postgres, database, desks in
+                for desk in desks { try await desk.waitForEvent("registered", timeout: .seconds(10)) }
+                _ = try await guardEvents.wait("guard registered") { $0.registered }
+                _ = try await panel.call("sip:desk@\(kamailio.hostPort)", video: false)
+                let rung = try await Self.nthEvent("call_incoming", 1, at: desks)
+                let atGuard = try await guardEvents.wait("ringing at the guard", timeout: 20) { $0.incomingCall }
+                try await guardPhone.answer(atGuard.id, video: false)
+                // Exactly one desk answered it (by auto) and transferred it to the guard.
+                var escalating: [Int] = []
+                for (i, desk) in desks.enumerated() where desk.events.contains(where: { $0.name == "call_answered" }) { escalating.append(i) }
+                #expect(escalating.count == 1, "\(desks.map(\.names))")
+                guard let winner = escalating.first else { return }
+                let transferred = try await desks[winner].waitForEvent("call_transferred", timeout: .seconds(10))
+                #expect(transferred.fields["ok"] as? Bool == true && transferred.string("to") == guardURI, "\(transferred)")
+                let name = ["A", "B", "C"][winner]
+                for (i, desk) in desks.enumerated() where i != winner {
+                    let ended = try await desk.waitForEvent("call_ended") { $0.string("call") == rung[i].string("call") }
+                    #expect(ended.string("reason") == "answered_elsewhere" && ended.string("desk") == name, "\(ended)")
+                }
+                let claim = try await postgres.psql("SELECT claim_kind || ' ' || claim_desk FROM site_calls", database: database)
+                #expect(claim == "escalated \(name)", "\(claim)")
+                try await guardPhone.hangup(atGuard.id)
+            }
+        }
+    }
+
     /// The `n`th `call_incoming` at each desk, in the desks' order.
     static func nthEvent(_ name: String, _ n: Int, at desks: [DaemonProcess]) async throws -> [DaemonEvent] {
         var found: [DaemonEvent] = []
