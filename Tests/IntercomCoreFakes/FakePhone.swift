@@ -91,12 +91,14 @@ package final class FakePhone: PhoneService {
     // MARK: - What the test makes happen
 
     /// An INVITE from `from` arrives from the address `source` (nil: unknown); returns its id.
+    /// `sipCallID`: its Call-ID, the same at every desk a proxy forked it to.
     @discardableResult
-    package func ring(from: String, source: String? = nil, contactHost: String? = nil, video: Bool = true) -> CallID {
+    package func ring(from: String, source: String? = nil, contactHost: String? = nil, video: Bool = true,
+                      sipCallID: String? = nil) -> CallID {
         let id = newCall()
         let host = contactHost ?? SIPURI(parsing: from)?.host
         sink.yield(.incoming(CallInfo(id: id, direction: .incoming, from: from, to: "sip:intercom@127.0.0.1",
-                                      remoteHost: host, source: source, offersVideo: video)))
+                                      remoteHost: host, source: source, offersVideo: video, sipCallID: sipCallID)))
         return id
     }
 

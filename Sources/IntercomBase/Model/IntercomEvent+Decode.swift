@@ -95,7 +95,8 @@ extension IntercomEvent {
         }
         // An operator event's `who` is the operator's words, not a face.
         let acting: Bool = switch name { case .callAnswered, .doorOpened, .callEnded: true; default: false }
-        self.init(kind, time: time, who: acting ? value["who"].flatMap(FaceIdentity.init(json:)) : nil)
+        let takenAt = name == .callEnded ? text("desk").map { SiteDeskRef(desk: $0, operatorName: text("operator")) } : nil
+        self.init(kind, time: time, who: acting ? value["who"].flatMap(FaceIdentity.init(json:)) : nil, takenAt: takenAt)
     }
 }
 

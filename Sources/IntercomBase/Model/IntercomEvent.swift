@@ -87,11 +87,15 @@ public struct IntercomEvent: Sendable, Equatable {
     /// Who acted (`call_answered`: answered; `door_opened`: asked for the opening; `call_ended`:
     /// hung up or declined): the `who` field. Nil when nobody of ours did (the caller hung up).
     public var who: FaceIdentity?
+    /// `call_ended` with `answered_elsewhere` at a desk of a site (`[site]`): the desk that took
+    /// the call and its operator, the `desk` and `operator` fields. Nil on a lone desk.
+    public var takenAt: SiteDeskRef?
 
-    public init(_ kind: Kind, time: Date = Date(), who: FaceIdentity? = nil) {
+    public init(_ kind: Kind, time: Date = Date(), who: FaceIdentity? = nil, takenAt: SiteDeskRef? = nil) {
         self.kind = kind
         self.time = time
         self.who = who
+        self.takenAt = takenAt
     }
 
     /// The `event` field.
@@ -184,6 +188,7 @@ public struct IntercomEvent: Sendable, Equatable {
             // `by` as the other acting events carry it: here the face that hung up or declined.
             if let who { fields.append(("by", .string(who.face.rawValue))) }
             whoField()
+            if let takenAt { fields += [("desk", .string(takenAt.desk)), ("operator", .optional(takenAt.operatorName))] }
         case .callTransferred(let c, let to, let target, let ok, let error):
             callFields(c)
             fields += [("to", .string(to)), ("target", .optional(target)), ("ok", .bool(ok))]

@@ -46,7 +46,8 @@ extension EventName {
         case .callEnded:
             ReferenceEntry(rawValue,
                            fields: "call fields, `reason` (`hangup`, `remote_hangup`, `declined`, `missed`, `answered_elsewhere`, "
-                               + "`transferred`, `busy`, `error`), `duration_s`, `who` when a face of ours hung up or declined (as in `call_answered`)",
+                               + "`transferred`, `busy`, `error`), `duration_s`, `who` when a face of ours hung up or declined (as in `call_answered`); "
+                               + "at a desk of a site, `desk` and `operator` when another desk took it (`answered_elsewhere`)",
                            "The call is over. `busy`: refused 486 before it rang, because `[sip] max_calls` calls were "
                                + "held (it follows its own `call_incoming`; journaled as missed).")
         case .callTransferred:

@@ -32,6 +32,9 @@ struct CallSession: Sendable {
     private(set) var announced: Bool
     /// The call's transfers, blind and attended (`CallTransfer`).
     var transfer = CallTransfer()
+    /// A desk of a site that won a ring's escalation answers it and, once it is established,
+    /// transfers it (blind) here: `[site] escalate_to`.
+    var escalatingTo: String?
     /// The call's tasks: shared by every copy of the session, ended with the call.
     let tasks: TaskOwner
     /// Why it ended, once it has (kept for `dial`, whose call may end before it is announced).

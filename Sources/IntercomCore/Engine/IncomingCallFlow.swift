@@ -21,6 +21,13 @@ struct IncomingCallFlow {
         let session = engine.newSession(info, panel: panel, operatorDoor: operatorDoor, stage: .ringing, replacing: inConversation)
         engine.calls.add(session)
         engine.publish(.callIncoming(session.ref))
+        // A desk of a site off duty refuses its fork of the call (the other desks ring on).
+        guard await engine.siteRings(session) else {
+            try? await phone.decline(info.id, reason: .temporarilyUnavailable)
+            return
+        }
+        guard engine.calls[info.id] != nil else { return }
+        engine.startSiteEscalation(info.id, phone: phone)
         if let operatorDoor { engine.startOperatorPeephole(info.id, door: operatorDoor, phone: phone) }
         guard let panel else { return }
         if !panel.calls {

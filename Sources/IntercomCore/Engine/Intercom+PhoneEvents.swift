@@ -31,6 +31,7 @@ extension Intercom {
                 logger.warning("call \(id) runs without video although the caller offered it (no common video codec)")
             }
             if let answered = session.answeredEvent { publish(answered.kind, who: answered.who) }
+            if session.escalatingTo != nil { await siteEscalationEstablished(id, phone: phone) }
             if session.answeredBy == .guestMode, let panel = session.panel {
                 // The door waits for `confirmed`: a blind or forged INVITE never gets there.
                 session.start(CallSession.guestConfirmation) {
@@ -62,7 +63,8 @@ extension Intercom {
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             // Ended before `dial` got its id back: `dial` reports the failure instead.
             if session.info.direction == .outgoing && !session.announced { return }
-            publish(.callEnded(session.ref, reason: reason, durationSeconds: duration), who: session.endedWho)
+            let takenAt = await siteEnded(session, reason: reason)
+            bus.publish(IntercomEvent(.callEnded(session.ref, reason: reason, durationSeconds: duration), who: session.endedWho, takenAt: takenAt))
             await unmuteAfterLastCall(phone: phone)
             if !session.replacesOnceConfirmed.isEmpty { await incoming.resumeUnreplaced(session, on: self) }
             if session.info.direction == .incoming && session.panel != nil { await incoming.answerHeldBack(after: id, on: self) }

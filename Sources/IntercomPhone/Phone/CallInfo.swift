@@ -14,9 +14,13 @@ public struct CallInfo: Sendable, Equatable {
     /// read hook saw it; nil for outgoing calls, or when it is unknown or was ambiguous.
     public var source: String?
     public var offersVideo: Bool
+    /// The SIP Call-ID of an incoming call's INVITE: through a forking proxy it is the same at
+    /// every desk the call rang at, so the desks of a site (`[site]`) name the call by it.
+    public var sipCallID: String?
 
     public init(id: CallID, direction: CallDirection, from: String, to: String, remoteHost: String?,
-                source: String? = nil, offersVideo: Bool) {
+                source: String? = nil, offersVideo: Bool, sipCallID: String? = nil) {
+        self.sipCallID = sipCallID
         self.id = id
         self.direction = direction
         self.from = from

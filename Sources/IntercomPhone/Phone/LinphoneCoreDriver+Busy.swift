@@ -22,7 +22,7 @@ extension LinphoneCoreDriver {
         let info = CallInfo(
             id: CallID("c\(nextCallNumber)"), direction: .incoming, from: fromURI, to: toURI,
             remoteHost: from.flatMap { linphone_address_get_domain($0) }.map { String(cString: $0) },
-            source: callID.flatMap(SIPSourceLedger.shared.takeSource(callID:)), offersVideo: false)
+            source: callID.flatMap(SIPSourceLedger.shared.takeSource(callID:)), offersVideo: false, sipCallID: callID)
         logger.info("call from \(fromURI) refused with 486 (\(phrase ?? "busy")): the phone holds \(calls.count) calls, [sip] max_calls is \(settings.maxCalls)")
         emit(.refusedBusy(info, detail: phrase))
         // The log went into the core's history like any ended call's; dropped on the next turn,

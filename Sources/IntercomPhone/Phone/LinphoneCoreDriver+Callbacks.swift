@@ -50,16 +50,18 @@ extension LinphoneCoreDriver {
         let from = direction == .incoming ? remoteURI : toURI
         let to = direction == .incoming ? toURI : remoteURI
         var source: String?
+        var sipCallID: String?
         if direction == .incoming {
             // Where the INVITE came from, as the read hook saw it: the one fact about a caller
             // that is not the caller's own words.
             let callID = linphone_call_get_call_log(call).flatMap { linphone_call_log_get_call_id($0) }.map { String(cString: $0) }
             source = callID.flatMap(SIPSourceLedger.shared.takeSource(callID:))
+            sipCallID = callID
             watchForACK(call)
         }
         let record = CallRecord(call: call, info: CallInfo(
             id: id, direction: direction, from: from, to: to, remoteHost: remoteHost, source: source,
-            offersVideo: offersVideo))
+            offersVideo: offersVideo, sipCallID: sipCallID))
         calls[id] = record
         idsByCall[call] = id
         return record

@@ -157,6 +157,8 @@ public final class Phone: Sendable {
 
 public enum DeclineReason: Sendable {
     case declined, busy, forbidden, doNotDisturb
+    /// 480 Temporarily Unavailable: a desk of a site that is off duty refuses its fork of a call.
+    case temporarilyUnavailable
 
     var linphoneReason: LinphoneReason {
         switch self {
@@ -164,6 +166,7 @@ public enum DeclineReason: Sendable {
         case .busy: LinphoneReasonBusy
         case .forbidden: LinphoneReasonForbidden
         case .doNotDisturb: LinphoneReasonDoNotDisturb
+        case .temporarilyUnavailable: LinphoneReasonTemporarilyUnavailable
         }
     }
 }

@@ -123,7 +123,9 @@ struct ScreenModel {
             // time is 0:00.
             let rang = call.map { $0.stage == .ringing } ?? false
             let length = rang ? "rang \(Self.duration(event.time.timeIntervalSince(call?.since ?? event.time)))" : Self.duration(duration)
-            let text = reason == .answeredElsewhere || reason == .busy ? "\(title): \(Self.reasonText(reason))"
+            // At a desk of a site the daemon names the desk that took it: "answered at B (anna)".
+            let said = event.takenAt.map { "answered at \($0.text)" } ?? Self.reasonText(reason)
+            let text = reason == .answeredElsewhere || reason == .busy ? "\(title): \(said)"
                 : "\(title): \(Self.reasonText(reason)) (\(length))"
             // As the journal counts them (`JournalEntry.missed`): rang here, and no desk answered.
             if rang, reason != .answeredElsewhere, reason != .transferred { missed.ended(c.id) }

@@ -9,14 +9,17 @@ import Testing
 /// hold at the other, once, without coming back; a lone desk has no site at all.
 @Suite struct SiteSwitchEngineTests {
     /// Engines A and B, each with its panel `entrance` and its link to `store`, for `body`.
-    static func twoDesks(_ body: (EngineRig, EngineRig, FakeSiteStore) async throws -> Void) async throws {
+    /// `escalation`: both desks' `[site] escalate_after` and `escalate_to`.
+    static func twoDesks(escalation: (after: Duration, to: String)? = nil,
+                         _ body: (EngineRig, EngineRig, FakeSiteStore) async throws -> Void) async throws {
         let store = FakeSiteStore()
         let a = try await EngineRig.start(panels: [CallPolicyTests.entrance()])
         let b = try await EngineRig.start(panels: [CallPolicyTests.entrance()])
         try await withCleanup({ await a.stop(); await b.stop() }) {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (desk, rig) in [("A", a), ("B", b)] {
-                    let link = SiteLink(store: store, settings: SiteSettings(desk: desk, operatorName: desk == "B" ? "anna" : nil),
+                    let link = SiteLink(store: store, settings: SiteSettings(desk: desk, operatorName: desk == "B" ? "anna" : nil,
+                                                                     escalateAfter: escalation?.after, escalateTo: escalation?.to),
                                         outbox: try SiteOutbox(path: nil), clock: rig.clock, logger: .silent)
                     group.addTask { await rig.intercom.runSite(link) }
                     // Running once its first heartbeat is in and it waits for the next.

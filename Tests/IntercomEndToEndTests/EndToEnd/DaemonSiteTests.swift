@@ -6,18 +6,20 @@ import IntercomTestSupport
 /// Three desk daemons (the real binary) on one private PostgreSQL 15 (issue 40): a switch made at
 /// one desk holds at the others within 2 s, from either side, through the site's store.
 @Suite("daemon: a site of three desks", .removesTestFolders) struct DaemonSiteTests {
-    static func config(desk: String, url: String, passwordFile: String) -> String {
-        DaemonProcess.autoAnsweringPanelConfig(extra: """
+    /// `sip`: the config's other sections (default: the auto-answering panel's); `siteLines`: more `[site]` keys.
+    static func config(desk: String, url: String, passwordFile: String, sip: String? = nil, siteLines: String = "") -> String {
+        (sip.map { $0 + "\n\n" } ?? DaemonProcess.autoAnsweringPanelConfig() + "\n\n") + """
         [site]
         url = \(url)
         password_file = \(passwordFile)
         desk = \(desk)
         operator = op-\(desk.lowercased())
-        """)
+        """ + (siteLines.isEmpty ? "" : "\n" + siteLines)
     }
 
     /// A private PostgreSQL with database `site`, and a started daemon per name in `names`, for `body`.
-    static func site(_ names: [String], _ body: (PostgresServer, String, [DaemonProcess]) async throws -> Void) async throws {
+    static func site(_ names: [String], sip: String? = nil, siteLines: String = "",
+                     _ body: (PostgresServer, String, [DaemonProcess]) async throws -> Void) async throws {
         let postgres = try await PostgresServer()
         try await postgres.start()
         let database = try await postgres.createDatabase("site")
@@ -28,7 +30,8 @@ import IntercomTestSupport
             throw HarnessError("cannot write \(passwordFile)")
         }
         let desks = try names.map { desk in
-            try DaemonProcess(config: Self.config(desk: desk, url: postgres.tcpURL(database), passwordFile: passwordFile),
+            try DaemonProcess(config: Self.config(desk: desk, url: postgres.tcpURL(database), passwordFile: passwordFile, sip: sip,
+                                                 siteLines: siteLines),
                               name: "desk-\(desk.lowercased())")
         }
         try await withCleanup({

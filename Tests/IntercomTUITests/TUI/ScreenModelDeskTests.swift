@@ -21,6 +21,16 @@ import IntercomTestSupport
         #expect(model.recent.first?.hasSuffix("entrance: answered at another desk") == true)
     }
 
+    /// At a desk of a site the daemon names the desk that took the call and its operator.
+    @Test func answeredAtAnotherDeskOfTheSiteNamesItAndItsOperator() {
+        var model = ScreenModel()
+        model.apply(IntercomEvent(.callIncoming(ref)))
+        model.apply(IntercomEvent(.callEnded(ref, reason: .answeredElsewhere, durationSeconds: 0),
+                                  takenAt: SiteDeskRef(desk: "B", operatorName: "anna")))
+        #expect(model.outcome?.text == "entrance: answered at B (anna)", "\(String(describing: model.outcome))")
+        #expect(model.missed.count == 0)
+    }
+
     /// Attached, a call another face answered says which: a screen is where, `ctl` is how; a daemon
     /// that names nobody is "another screen".
     @Test(arguments: [

@@ -1,0 +1,95 @@
+import Foundation
+import IntercomBase
+import IntercomPhone
+
+/// A forked call at a desk of a site (issue 40): its ring is noted at the site (or refused 480
+/// off duty), its answer claims it, and its end names the desk that took it when another did.
+/// The call is known by its INVITE's SIP Call-ID, the same at every desk the proxy forked it to.
+/// A lone desk (`site` nil), or a call without a Call-ID, goes through none of this.
+extension Intercom {
+    /// The call rings here: noted at the site. False when this desk is off duty: the caller then
+    /// declines the call with 480 (Temporarily Unavailable), which the site journals as such.
+    func siteRings(_ session: CallSession) async -> Bool {
+        guard let site, let key = session.info.siteKey else { return true }
+        let decision = await site.ringing(key, panel: session.panel?.name, caller: session.info.from)
+        guard decision == .refuseOffDuty else { return true }
+        logger.info("call \(session.info.id) from \(session.name ?? session.info.from) declined 480: this desk is off duty (ctl duty on)")
+        return false
+    }
+
+    /// This desk answered the call: it claims it, so the other desks name it when their legs end.
+    func siteAnswered(_ id: CallID) async {
+        guard let site, let session = calls[id], let key = session.info.siteKey else { return }
+        // Answered before its escalation was due: there is none. (An escalation answers from that task.)
+        if session.escalatingTo == nil { session.tasks.cancel(CallSession.siteEscalation) }
+        guard let winner = await site.answered(key) else { return }
+        if await winner.desk != site.settings.desk {
+            logger.warning("call \(id): answered here, but desk \(winner.desk) claimed it first (\(winner.kind.rawValue))")
+        }
+    }
+
+    /// The call's leg here ended (`reason` as `call_ended` says it): told to the site. Answered
+    /// elsewhere, the desk that took it, waited for up to `[site]`'s claim wait (the proxy's CANCEL
+    /// may come before that desk's claim lands); nil when none came or the store is down.
+    func siteEnded(_ session: CallSession, reason: CallEndReason) async -> SiteDeskRef? {
+        guard let site, let key = session.info.siteKey else { return nil }
+        var taker: SiteDeskRef?
+        if reason == .answeredElsewhere, let claim = await site.claimant(key) {
+            taker = SiteDeskRef(desk: claim.desk, operatorName: claim.operatorName)
+        }
+        await site.ended(key, reason: reason.rawValue)
+        await site.forget(key)
+        return taker
+    }
+}
+
+// MARK: - Escalation
+
+extension Intercom {
+    /// `[site] escalate_after`/`escalate_to`: a task of the ringing call's, cancelled when it is
+    /// answered here or ends. When it is due and no desk took the call, the desks claim its
+    /// escalation and the one that wins answers it and transfers it (blind) to the target once
+    /// it is established (`siteEscalationEstablished`); the others' legs end answered elsewhere.
+    func startSiteEscalation(_ id: CallID, phone: any PhoneService) {
+        guard let site, let key = calls[id]?.info.siteKey else { return }
+        calls[id]?.start(CallSession.siteEscalation) { [weak self] in
+            guard let target = await site.escalationDue(key), !Task.isCancelled else { return }
+            await self?.escalate(id, to: target, phone: phone)
+        }
+    }
+
+    private func escalate(_ id: CallID, to target: String, phone: any PhoneService) async {
+        guard calls[id]?.stage == .ringing else { return }
+        logger.notice("call \(id): no desk of the site answered in time; this desk escalates it to \(target) (answers, then transfers it blind)")
+        calls[id]?.escalatingTo = target
+        do {
+            try await answer(id, by: .auto, phone: phone)
+        } catch {
+            calls[id]?.escalatingTo = nil
+            logger.warning("call \(id): could not answer it to escalate it to \(target): \(error)")
+        }
+    }
+
+    /// An escalated call is established here: it goes to its target (blind; `call_transferred` says how it went).
+    func siteEscalationEstablished(_ id: CallID, phone: any PhoneService) async {
+        guard let session = calls[id], let target = session.escalatingTo else { return }
+        do {
+            _ = try await transfer(session, to: target, phone: phone)
+        } catch {
+            logger.warning("call \(id): escalation to \(target) failed: \(error); the call stays here")
+        }
+    }
+}
+
+extension CallSession {
+    /// The slot of a ringing call's escalation task (`startSiteEscalation`).
+    static let siteEscalation = "site escalation"
+}
+
+extension CallInfo {
+    /// How the desks of a site name this call: its INVITE's Call-ID (incoming calls only).
+    var siteKey: SiteCallKey? {
+        guard direction == .incoming, let sipCallID, !sipCallID.isEmpty else { return nil }
+        return SiteCallKey(sipCallID)
+    }
+}
