@@ -15,13 +15,15 @@ swift=${SWIFT:-swift}
 # are those of 2026-12-07's six runs (DECISIONS.md "make test in shards": shard 1 was 347 s, 2 was 214 s, 3 was
 # 220 s). Shard 1: the end-to-end target's daemons, faults, security and sound, and the operator client's
 # integration suites. Shard 2: the end-to-end suites named in `second` (install and the Debian package, MQTT, the
-# daemons' suites that slowed most under load, the caller-identity and peer self-tests), and the simulators.
+# daemons' suites that slowed most under load, the caller-identity and peer self-tests, the site's desks on
+# PostgreSQL and Kamailio), and the simulators.
 # Shard 3: the end-to-end suites named in `third` (the scan of unknown callers, the switches' restart) and the
 # rest: every unit target, the engine's, phone's, screens', panel's and video's integration targets.
 # Swift Testing's filters are Swift regexes over "Target.Suite/test()"; the lookahead keeps the partition exact.
 second='InstallTests|MakeInstallDepsTests|ManualTests|CompletionTests|DaemonMQTTTests|DaemonMQTTExposureTests'
 second="$second|DaemonMQTTTLSTests|DaemonMQTTOperatorTests|KioskScaleTmuxTests|SIPTLSTests"
 second="$second|DaemonRegistrarTests|DaemonAttendedTransferTests|DaemonShareExpiryTests|CallerIdentityTests|PeersSelfTests"
+second="$second|DaemonSiteTests|DaemonSiteCallTests"
 third='DaemonScanTests|SwitchPersistenceTests'
 shard1=${SHARD1:-"^IntercomEndToEndTests\.(?!($second|$third)\b)|^IntercomOperatorIntegrationTests\."}
 shard2=${SHARD2:-"^IntercomEndToEndTests\.($second)\b|^IntercomSimulatorIntegrationTests\."}
