@@ -97,7 +97,7 @@ extension LiveVideoTests {
             try await withCleanup({ await folder.stop() }) {
                 let url = try folder.playlist("absolute.m3u8") { "\(folder.origin)/cam1/tracks-v1/\($0).ts?token=test-token" }
                 let stream = VideoStream(source: VideoSource(url: url), size: size)
-                let pictures = try await VideoTestHelpers.frames(of: stream, count: 3, within: .seconds(10))
+                let pictures = try await VideoTestHelpers.frames(of: stream, count: 3, within: TestPatience.condition)
                 await stream.stop()
                 #expect(pictures.count == 3)
             }
@@ -109,7 +109,7 @@ extension LiveVideoTests {
             let server = try RedirectingServer(["/cam1/index.m3u8": .redirect(to: folder.url("tracks-v1/mono.m3u8"))])
             try await withCleanup({ server.stop(); await folder.stop() }) {
                 let stream = VideoStream(source: VideoSource(url: server.url("/cam1/index.m3u8?token=test-token")), size: size)
-                let pictures = try await VideoTestHelpers.frames(of: stream, count: 3, within: .seconds(10))
+                let pictures = try await VideoTestHelpers.frames(of: stream, count: 3, within: TestPatience.condition)
                 await stream.stop()
                 #expect(pictures.count == 3)
             }

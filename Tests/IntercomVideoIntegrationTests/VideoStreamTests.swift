@@ -16,7 +16,7 @@ extension LiveVideoTests {
             try await withCleanup({ await server.stop() }) {
                 let stream = VideoStream(source: VideoSource(url: server.url()), size: size)
                 try await withCleanup({ await stream.stop() }) {
-                    let pictures = try await VideoTestHelpers.frames(of: stream, count: 5, within: .seconds(10))
+                    let pictures = try await VideoTestHelpers.frames(of: stream, count: 5, within: TestPatience.condition)
                     #expect(pictures.count == 5)
                     for picture in pictures {
                         #expect(picture.width == 160 && picture.height == 96)
@@ -37,7 +37,7 @@ extension LiveVideoTests {
                 let source = VideoSource(url: server.url(), user: "admin", password: password)
                 let stream = VideoStream(source: source, size: size)
                 try await withCleanup({ await stream.stop() }) {
-                    let pictures = try await VideoTestHelpers.frames(of: stream, count: 2, within: .seconds(10))
+                    let pictures = try await VideoTestHelpers.frames(of: stream, count: 2, within: TestPatience.condition)
                     #expect(pictures.allSatisfy { $0.width == 160 && $0.height == 96 })
                 }
             }
@@ -123,7 +123,7 @@ extension LiveVideoTests {
             try await withCleanup({ await server.stop() }) {
                 let source = VideoSource(url: server.url(), readTimeout: .seconds(2))
                 let stream = VideoStream(source: source, size: size)
-                _ = try await VideoTestHelpers.frames(of: stream, count: 1, within: .seconds(10))
+                _ = try await VideoTestHelpers.frames(of: stream, count: 1, within: TestPatience.condition)
                 await server.kill()
                 let (error, after) = try await VideoTestHelpers.outcome(of: stream, within: .seconds(6))
                 let videoError = try #require(error as? VideoError)
@@ -143,7 +143,7 @@ extension LiveVideoTests {
             try await withCleanup({ await server.stop() }) {
                 let source = VideoSource(url: server.url(), readTimeout: .seconds(1))
                 let stream = VideoStream(source: source, size: size)
-                _ = try await VideoTestHelpers.frames(of: stream, count: 1, within: .seconds(10))
+                _ = try await VideoTestHelpers.frames(of: stream, count: 1, within: TestPatience.condition)
                 server.freeze()
                 let (error, after) = try await VideoTestHelpers.outcome(of: stream, within: .seconds(6))
                 let videoError = try #require(error as? VideoError)
@@ -162,7 +162,7 @@ extension LiveVideoTests {
             let server = try await RTSPTestServer.start()
             try await withCleanup({ await server.stop() }) {
                 let stream = VideoStream(source: VideoSource(url: server.url()), size: size)
-                _ = try await VideoTestHelpers.frames(of: stream, count: 2, within: .seconds(10))
+                _ = try await VideoTestHelpers.frames(of: stream, count: 2, within: TestPatience.condition)
                 #expect(VideoTestHelpers.decodeThreads() == 1)
                 let clock = ContinuousClock()
                 let start = clock.now
