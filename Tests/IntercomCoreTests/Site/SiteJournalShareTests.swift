@@ -17,6 +17,18 @@ import Testing
         return entry
     }
 
+    /// Both desks missed one forked call: each with its own call id and row, the same key named by
+    /// the call side, each sharing its entry. A's entry.
+    @discardableResult
+    static func missedAtBoth(_ rig: SiteRig, _ key: SiteCallKey) async throws -> JournalEntry {
+        await rig["A"].keyCall(CallID("a-\(key)"), key)
+        await rig["B"].keyCall(CallID("b-\(key)"), key)
+        let atA = try Self.entry(row: 21, call: "a-\(key)")
+        await rig["A"].share(atA)
+        await rig["B"].share(try Self.entry(row: 5, call: "b-\(key)"))
+        return atA
+    }
+
     @Test func aDeskEntryReachesTheSiteOnceUnderAnIdEveryReplayRepeats() async throws {
         let rig = try SiteRig("A")
         try await rig.run {
@@ -33,11 +45,7 @@ import Testing
         let rig = try SiteRig("A", "B")
         try await rig.run {
             let key = SiteCallKey("fork-1@10.0.0.2")
-            // Each desk's own call id differs; the call side names the same key at both.
-            await rig["A"].keyCall(CallID("a-7"), key)
-            await rig["B"].keyCall(CallID("b-3"), key)
-            await rig["A"].share(try Self.entry(row: 11, call: "a-7"))
-            await rig["B"].share(try Self.entry(row: 4, call: "b-3"))
+            try await Self.missedAtBoth(rig, key)
             #expect(rig.store.journal.map(\.id) == [SiteLink.entryID(key)])
             #expect(rig.store.journal.first?.missed == true)
         }
@@ -46,12 +54,7 @@ import Testing
     @Test func aMissedCallHandledAtOneDeskLeavesEveryQueueWithWhoDidIt() async throws {
         let rig = try SiteRig("A", "B")
         try await rig.run {
-            let key = SiteCallKey("fork-2@10.0.0.2")
-            await rig["A"].keyCall(CallID("a-1"), key)
-            await rig["B"].keyCall(CallID("b-1"), key)
-            let atA = try Self.entry(row: 21, call: "a-1")
-            await rig["A"].share(atA)
-            await rig["B"].share(try Self.entry(row: 5, call: "b-1"))
+            let atA = try await Self.missedAtBoth(rig, SiteCallKey("fork-2@10.0.0.2"))
             #expect(try await rig.store.entries(SiteJournalQuery(unhandledOnly: true)).count == 1)
             await rig["A"].handledHere(atA, by: "anna")
             #expect(try await rig.store.entries(SiteJournalQuery(unhandledOnly: true)).isEmpty)
