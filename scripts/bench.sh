@@ -28,6 +28,8 @@ out=BENCHMARKS.md.new
   echo "Build: \`swift build -c release\`, $(swift --version 2>/dev/null | head -1)."
   echo
   "$bin/intercom-bench" "$PWD/$bin/intercom" "$work" "${BENCH_CALLS:-20}"
+  # A site of desks on a private PostgreSQL 15 (issue 40), beside a lone desk in the same run.
+  scripts/bench-site.sh "$PWD/$bin/intercom" "$work"
 } > "$out"
 mv "$out" BENCHMARKS.md
 cat BENCHMARKS.md

@@ -16,6 +16,11 @@ public final class EventPipeline: Sendable {
     /// The copy of the operators' event logs, kept by whichever process writes the journal.
     public let operatorLog: OperatorLogSync?
     private let operatorLogTask: Task<Void, Never>?
+    /// The entries the journal finished, on their way to the site (`Intercom.shareJournal`) beside
+    /// the events' loop, so a slow store never holds the events up; a lone desk's link is nil and
+    /// the entries end there.
+    private let finished: AsyncStream<JournalEntry>.Continuation
+    private let sharing: Task<Void, Never>
 
     /// Subscribes at once: create it before `intercom.start()` so `started` goes through it too.
     public init(intercom: Intercom, config: IntercomConfig, environment: [String: String], logger: Logger,
@@ -23,6 +28,9 @@ public final class EventPipeline: Sendable {
         let directory = JournalLocation.directory(config.journal, environment: environment)
         var lock: JournalWriterLock?
         var recorder: JournalRecorder?
+        let (entries, finished) = AsyncStream<JournalEntry>.makeStream()
+        self.finished = finished
+        sharing = Task { for await entry in entries { await intercom.shareJournal(entry) } }
         // The journal failing to open is logged, not fatal: calls matter more than their record.
         do {
             // Without XDG_DATA_HOME and HOME the journal lies in the shared-/tmp fallback: only if it is ours alone.
@@ -37,7 +45,8 @@ public final class EventPipeline: Sendable {
                 let strayClips = try journal.removeOrphanedClips()
                 if strayClips > 0 { logger.notice("journal: removed \(strayClips) clip(s) no entry names") }
                 recorder = JournalRecorder(journal: journal, pictures: IntercomPictureSource(intercom), logger: logger,
-                                           clips: IntercomClipSource(intercom), clock: intercom.clock)
+                                           clips: IntercomClipSource(intercom), clock: intercom.clock,
+                                           finished: { finished.yield($0) })
                 // Only the journal's writer records calls: the clips go where its entries are.
                 intercom.clips.setFolder(journal.picturesDirectory)
             } else {
@@ -112,6 +121,8 @@ public final class EventPipeline: Sendable {
         retention.cancel()
         operatorLogTask?.cancel()
         await consumer.value
+        finished.finish()
+        await sharing.value
         await hooks.settle()
         await retention.value
         await operatorLogTask?.value

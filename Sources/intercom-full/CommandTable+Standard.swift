@@ -10,7 +10,7 @@ extension CommandTable {
         DaemonCommand.spec,
         DoctorCommand.spec,
         CtlCommand.spec,
-        LogCommand.spec(player: ClipPlayback.play),
+        LogCommand.spec(player: ClipPlayback.play, site: SiteLogRead.read),
         SnapshotCommand.spec,
         WatchCommand.spec,
         OpenCommand.spec,

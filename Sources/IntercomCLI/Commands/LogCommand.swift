@@ -11,7 +11,9 @@ public enum LogCommand {
 
     public static let spec = spec(player: nil)
 
-    public static func spec(player: ClipPlayer?) -> CommandSpec {
+    /// `site`: reads a site's journal (intercom-full's); nil in the light binary, which hands a
+    /// desk of a site over to intercom-full.
+    public static func spec(player: ClipPlayer?, site: SiteLogReader? = nil) -> CommandSpec {
         CommandSpec(
             name: "log",
             options: [
@@ -26,7 +28,8 @@ public enum LogCommand {
                 .value("--by", "WHO", "with --handled: who handled it, kept in the journal"),
                 .value("--limit", "N", "only the newest N entries"),
                 .value("--operator", "NAME", "only this operator's event log"),
-                .flag("--local", "only the local journal (no operator requests)"),
+                .flag("--local", "only this desk's journal (no operator requests; at a desk of a site, not the site's)"),
+                .value("--desk", "NAME", "at a desk of a site: only the entries desk NAME wrote"),
                 .value("--play", "ENTRY", "replay the entry's recorded clip in the terminal (ENTRY: its id, the table's ID column)"),
                 .value("--graphics", "MODE", "with --play: auto|kitty|sixel|iterm|symbols|ascii (default auto)"),
                 .value("--export", "DIR", "save the recording around each operator entry shown into DIR (one MP4 each)"),
@@ -63,11 +66,17 @@ public enum LogCommand {
                 through the daemon, and `ctl callback ENTRY` calls the panel back and marks it once someone
                 answers; a call back refused busy or not answered leaves it waiting, its OUTCOME saying
                 "call back failed: WHY", --json "callback_failed").
+
+                Site: at a desk with [site] the log is the whole site's journal, read from its store: DESK
+                (the desk that wrote the entry and keeps its pictures and clips) and OPERATOR (who acted
+                there) columns, --desk NAME narrows to one desk, --json carries "desk", "desk_operator",
+                "site_id", "rang_at" and "claim"; operators' entries stay in this desk's journal (--local).
+                A store that cannot be reached is said on stderr and this desk's own journal is shown.
                 """,
-            run: { await run($0, player: player) })
+            run: { await run($0, player: player, site: site) })
     }
 
-    @Sendable static func run(_ invocation: Invocation, player: ClipPlayer?) async -> Int32 {
+    @Sendable static func run(_ invocation: Invocation, player: ClipPlayer?, site: SiteLogReader?) async -> Int32 {
         let args = invocation.arguments
         if let entry = args.value("--play") { return await play(entry, invocation, player: player) }
         if let entry = args.value("--handled") { return markHandled(entry, invocation) }
@@ -99,6 +108,13 @@ public enum LogCommand {
             config = try invocation.loadConfig()
         } catch {
             return Console.fail(error.description, code: error.exitCode)
+        }
+        if let siteConfig = config.site, !args.has("--local"), args.value("--operator") == nil, args.value("--export") == nil {
+            guard let site else { return handOver(invocation) }
+            if let code = await siteLog(siteConfig, query, invocation, reader: site) { return code }
+        } else if args.value("--desk") != nil, config.site == nil {
+            return Console.fail(UsageError(message: "--desk narrows a site's journal, and \(config.path ?? "the config") has no [site] (docs/SITE.md)",
+                                           command: "log").description, code: ExitCode.usage)
         }
         let only = args.value("--operator")
         if let only, config.operator(named: only) == nil {
@@ -205,12 +221,7 @@ public enum LogCommand {
             return Console.fail("entry \(row) has no recorded clip (a panel records with record = calls or rings)",
                                 code: ExitCode.dataError)
         }
-        guard let player else {
-            var arguments = [invocation.command]
-            for (key, value) in invocation.arguments.values.sorted(by: { $0.key < $1.key }) { arguments += [key, value] }
-            arguments += invocation.arguments.flags.sorted()
-            return SiblingProgram.exec(.full, arguments)
-        }
+        guard let player else { return handOver(invocation) }
         return await player(clips, invocation)
     }
 

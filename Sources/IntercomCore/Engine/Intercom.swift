@@ -200,9 +200,13 @@ public actor Intercom {
                 await shareSwitch(reply, .guest)
                 return reply
             case .handled(let entry, let by):
-                return try markHandled(entry, by: by)
+                let reply = try markHandled(entry, by: by)
+                await shareHandled(row: entry, by: by)
+                return reply
             case .callBack(let entry, let by):
-                return try await callBack(entry, by: by, phone: phone)
+                let reply = try await callBack(entry, by: by, phone: phone)
+                await shareHandled(row: entry, by: by)
+                return reply
             case .status:
                 return status
             case .doors:

@@ -47,11 +47,16 @@ public actor JournalRecorder {
     /// Door-sensor changes that echo an opening go onto the opening's row (issue 25).
     private var sensorFold = DoorSensorFold()
     private var nextWaiter: UInt64 = 0
+    /// Told each entry once it is whole (a call ended, a door opened, a transfer tried): the site's
+    /// journal (issue 40). It must not wait: the events wait behind it.
+    private let finished: (@Sendable (JournalEntry) -> Void)?
 
     public init(journal: Journal, pictures: any JournalPictureSource, logger: Logger,
                 answerVideoWait: Duration = .milliseconds(1500), clips: (any JournalClipSource)? = nil,
-                ringClipLimit: Duration = .seconds(180), clock: any EngineClock = SystemClock()) {
+                ringClipLimit: Duration = .seconds(180), clock: any EngineClock = SystemClock(),
+                finished: (@Sendable (JournalEntry) -> Void)? = nil) {
         self.journal = journal
+        self.finished = finished
         self.clock = clock
         self.pictures = pictures
         self.clips = clips
@@ -137,15 +142,15 @@ public actor JournalRecorder {
             let mode = inProgress[c.id]?.consulting == true ? "attended" : "blind"
             if ok { inProgress[c.id]?.consulting = false }
             // Each outcome is an entry of its own (a refused one says why); the call's row keeps where it went.
-            try journal.transferTried(panel: c.panel, call: c.id, target: whom, mode: mode, ok: ok, error: error, at: event.time)
+            finish(try journal.transferTried(panel: c.panel, call: c.id, target: whom, mode: mode, ok: ok, error: error, at: event.time))
             if ok, let row = inProgress[c.id]?.row { try journal.callTransferred(row, to: whom) }
         case .transferConsult(let c, let state, let to, let target, _, let error):
             switch state {
             case .calling: inProgress[c.id]?.consulting = true
             case .cancelled, .failed:
                 inProgress[c.id]?.consulting = false
-                try journal.transferTried(panel: c.panel, call: c.id, target: target.map { "\($0) <\(to)>" } ?? to, mode: "attended",
-                                          ok: false, error: error ?? "cancelled at the desk", at: event.time)
+                finish(try journal.transferTried(panel: c.panel, call: c.id, target: target.map { "\($0) <\(to)>" } ?? to,
+                                                 mode: "attended", ok: false, error: error ?? "cancelled at the desk", at: event.time))
             case .answered, .transferring: break
             }
         case .peepholeFrame(let c, _, _, _):
@@ -169,9 +174,11 @@ public actor JournalRecorder {
             if let ring = call.ring { await finishRing(ring, row: row) }
             try journal.callEnded(row, outcome: reason.rawValue, duration: duration, at: event.time)
             try keepCallClip(c.id, row: row)
+            finish(row)
         case .doorOpened(let panel, let c, let door, let method, let by, let ok, let error):
             let row = try journal.doorOpened(panel: panel, call: c?.id, door: door, method: method, by: by.rawValue, who: event.who, ok: ok,
                                              error: error, at: event.time)
+            finish(row)
             guard ok else { return }
             let earlier = sensorFold.opened(panel: panel, row: row, at: event.time)
             try journal.foldSensor(rows: earlier.map(\.row), into: row)
@@ -200,6 +207,16 @@ public actor JournalRecorder {
                 door: "flat \(e.flatId)", who: "intercom", flat: e.flatId, address: e.address, pictureURL: nil, detail: .string(e.phone)))
         default:
             break
+        }
+    }
+
+    /// Hands the finished entry `row` on (nothing without a site).
+    private func finish(_ row: Int64) {
+        guard let finished else { return }
+        do {
+            if let entry = try journal.entry(row) { finished(entry) }
+        } catch {
+            logger.warning("journal: entry \(row) cannot be read back for the site: \(error)")
         }
     }
 

@@ -23,7 +23,7 @@ extension Intercom {
         }
     }
 
-    private func siteReported(_ event: SiteLink.Event) {
+    private func siteReported(_ event: SiteLink.Event) async {
         switch event {
         case .switchChanged(let change):
             siteSeen.switched(change)
@@ -34,8 +34,9 @@ extension Intercom {
         case .reachable(let replayed):
             siteSeen.unreachable = nil
             publish(.siteReachable(replayed: replayed))
-        // Calls and the journal ask the link themselves.
-        case .callChanged, .handled: break
+        case .handled(let id, let who, let time): await siteHandled(id, by: who, at: time)
+        // Calls ask the link themselves.
+        case .callChanged: break
         }
     }
 

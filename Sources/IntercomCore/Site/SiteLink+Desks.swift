@@ -36,7 +36,7 @@ extension SiteLink {
         }
         let claim = row?.claim ?? key.flatMap { claims[$0] }
         let acted = entry.kind == .call && entry.answeredBy != nil || entry.kind == .door
-        let site = SiteJournalEntry(id: key.map(Self.entryID) ?? UUID(), desk: settings.desk,
+        let site = SiteJournalEntry(id: siteID(entry, key: key), desk: settings.desk,
                                     operatorName: acted ? settings.operatorName : nil, callKey: key,
                                     rangAt: row?.legs.map(\.desk) ?? [settings.desk], claim: claim, entry: entry)
         await send(.append([site]))

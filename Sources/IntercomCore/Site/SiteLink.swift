@@ -35,6 +35,8 @@ public actor SiteLink {
     var claims: [SiteCallKey: SiteCallClaim] = [:]
     /// This desk's call now, for its heartbeat.
     var currentCall: SiteCallKey?
+    /// The journal's side: calls' site keys and the site ids of entries shared (`SiteLink+Journal`).
+    var journalMemory = SiteJournalMemory()
     /// The site's switches were read since the link started (at its first heartbeat that worked).
     var caughtUp = false
     /// The outbox is being sent (by a write, or the heartbeat after an outage).

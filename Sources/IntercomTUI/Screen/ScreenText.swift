@@ -15,9 +15,7 @@ struct ScreenText {
         curses.erase()
         let cols = curses.cols, rows = curses.rows
         let now = Date()
-        // The title bar is the queue line when calls are in: every call in the order it came.
-        let state = model.queueLine(now: now)
-            ?? "waiting for calls\(model.registration.map { " — \($0)" } ?? "")"
+        let state = model.titleState(now: now)
         let mode = context.intercom.mode
         curses.bar(0, TextFit.ellipsize(Self.title(label: context.options.label, mode: mode,
                                                    state: state, cols: cols), cols), .title)

@@ -11,6 +11,8 @@ struct ScreenModel {
     var recent: [String] = []
     var registration: String?
     var unreachable: Set<String> = []
+    /// The site's store does not answer (`site_unreachable` until `site_reachable`): the title says so.
+    var siteDown = false
     var muted = false
     var speaker = false
     /// A transient line: a command's error, a door opened, an outcome.
@@ -168,8 +170,10 @@ struct ScreenModel {
             unreachable.remove(panel)
             remember("\(time) \(panel) reachable again")
         case .siteUnreachable:
+            siteDown = true
             remember("\(time) site unreachable: this desk goes on alone")
         case .siteReachable:
+            siteDown = false
             remember("\(time) site reachable again")
         case .panelEvent(let panel, let kind, let state, _):
             if DoorSensorFold.isDoorSensor(kind) {

@@ -122,6 +122,11 @@ enum DoctorCommand {
             }
         }
 
+        if let site = config.site {
+            Console.out("site")
+            report(await siteFinding(site))
+        }
+
         Console.out("sip")
         if let warning = ListenReach.loopbackOnlyWarning(config) {
             report(Finding(ok: false, text: warning, code: ExitCode.ok))

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import IntercomBase
+import IntercomTestSupport
+
+/// The site's journal and state through real desk daemons on one private PostgreSQL 15 (issue 40):
+/// a restarted desk keeps the site's switches and journal; a call answered with the store down is
+/// in that desk's log at once and in another desk's within 20 s of the store's return.
+@Suite("daemon: a site's journal", .removesTestFolders) struct DaemonSiteJournalTests {
+    /// `intercom log --json` at `desk`: its entries (the site's, or the desk's own when the store is down).
+    static func log(_ desk: DaemonProcess) async throws -> (entries: [JSONValue], stderr: String) {
+        let run = try await desk.run(["log", "--json"])
+        return (run.stdout.split(separator: "\n").compactMap { JSONValue.parse(String($0)) }, run.stderr)
+    }
+
+    static func calls(_ entries: [JSONValue], desk: String? = nil) -> [JSONValue] {
+        entries.filter { $0["kind"]?.stringValue == "call" && (desk == nil || $0["desk"]?.stringValue == desk) }
+    }
+
+    @Test("C restarted keeps the site's switches and journal: guest mode from A, its own call once")
+    func aRestartedDeskKeepsTheSitesState() async throws {
+        try await DaemonSiteTests.site(["A", "B", "C"]) { postgres, database, desks in
+            let (a, c) = (desks[0], desks[2])
+            try await FaultChecks.expectAnswersAPanelCall(c, label: "at-c")
+            try await TestPatience.poll("C's call reaches the site") { await ((try? Self.log(a).entries).map { Self.calls($0, desk: "C") }?.count ?? 0) == 1 }
+            // Guest mode after the call (it would open the door and end the call itself).
+            #expect(try await a.run(["ctl", "guest", "2h", "--panel", "entrance"]).status == 0)
+            try await c.waitForEvent("panel_policy", timeout: .seconds(5)) { $0.string("guest_until") != nil }
+            #expect(await c.stop() == 0, "\(c.log)")
+            let again = try DaemonProcess(config: DaemonSiteTests.config(desk: "C", url: postgres.tcpURL(database),
+                                                                         passwordFile: Self.passwordFile(c)),
+                                          name: "desk-c-again", directory: c.directory)
+            try await withCleanup({ _ = await again.stop() }) {
+                try await again.waitUntilStarted(timeout: .seconds(30))
+                var status = ""
+                let known = await TestPatience.eventually(within: .seconds(10)) {
+                    // Printed indented: compared without its blanks.
+                    status = ((try? await again.run(["ctl", "status", "--json"]).stdout) ?? "").filter { !$0.isWhitespace }
+                    return status.contains("\"kind\":\"guest\"") && status.contains("\"desk\":\"A\"")
+                }
+                #expect(known, "restarted C knows A's guest mode from the site: \(status)\n\(again.log)")
+                let log = try await Self.log(again)
+                #expect(Self.calls(log.entries, desk: "C").count == 1, "C's call once, after the restart too: \(log)")
+            }
+        }
+    }
+
+    @Test("PostgreSQL stopped: a call answered at A is in A's log, and in B's within 20 s of the store's return")
+    func aCallAnsweredDuringAnOutageReachesTheOtherDesksLog() async throws {
+        try await DaemonSiteTests.site(["A", "B"]) { postgres, _, desks in
+            let (a, b) = (desks[0], desks[1])
+            await postgres.stop()
+            try await FaultChecks.expectAnswersAPanelCall(a, label: "outage")
+            let atA = try await Self.log(a)
+            #expect(atA.stderr.contains("the site's journal cannot be read"), "\(atA.stderr)")
+            #expect(Self.calls(atA.entries).contains { $0["answered_by"]?.stringValue == "auto" }, "A's own log: \(atA)")
+            try await postgres.start()
+            let back = ContinuousClock.now
+            try await TestPatience.poll("B's log holds A's call", timeout: .seconds(20)) {
+                let atB = (try? await Self.log(b).entries) ?? []
+                return Self.calls(atB, desk: "A").contains { $0["answered_by"]?.stringValue == "auto" }
+            }
+            print("site: the store back, A's call answered during the outage in B's log after \(ContinuousClock.now - back)")
+        }
+    }
+
+    /// The password file the site's desks share (the config names it).
+    static func passwordFile(_ desk: DaemonProcess) throws -> String {
+        let config = try String(contentsOf: desk.configURL, encoding: .utf8)
+        guard let line = config.split(separator: "\n").first(where: { $0.hasPrefix("password_file = ") }) else {
+            throw HarnessError("no password_file in \(desk.configURL.path)")
+        }
+        return String(line.dropFirst("password_file = ".count))
+    }
+}
