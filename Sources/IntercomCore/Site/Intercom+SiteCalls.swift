@@ -11,6 +11,8 @@ extension Intercom {
     /// declines the call with 480 (Temporarily Unavailable), which the site journals as such.
     func siteRings(_ session: CallSession) async -> Bool {
         guard let site, let key = session.info.siteKey else { return true }
+        // Its journal entry is then the forked call's one site entry, under the key's id at every desk.
+        await site.keyCall(session.info.id, key)
         let decision = await site.ringing(key, panel: session.panel?.name, caller: session.info.from)
         guard decision == .refuseOffDuty else { return true }
         logger.info("call \(session.info.id) from \(session.name ?? session.info.from) declined 480: this desk is off duty (ctl duty on)")

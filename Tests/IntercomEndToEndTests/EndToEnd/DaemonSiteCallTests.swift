@@ -83,6 +83,17 @@ import IntercomPhoneTestSupport
                 try await site.panel.hangup(outgoing)
                 try await b.waitForEvent("call_ended") { $0.string("call") == rung[1].string("call") }
             }
+            // The journals of A and C (the site's, through `intercom log`) hold each forked call once,
+            // written by B, not missed; the desks whose legs were answered elsewhere wrote nothing.
+            for desk in [a, c] {
+                var calls: [JSONValue] = []
+                let once = await TestPatience.eventually(within: .seconds(10)) {
+                    calls = (try? await DaemonSiteJournalTests.log(desk).entries).map { DaemonSiteJournalTests.calls($0) } ?? []
+                    return calls.count == Self.rounds
+                }
+                #expect(once && calls.allSatisfy { $0["desk"]?.stringValue == "B" && $0["outcome"]?.stringValue != "missed" },
+                        "\(calls.map(\.encoded))")
+            }
             let sorted = latencies.sorted()
             #expect(sorted.count == Self.rounds)
             print("site calls: B's answer → A names B, median \(Self.ms(sorted.isEmpty ? nil : sorted[sorted.count / 2])), "
