@@ -37,38 +37,17 @@ public final class SyslogSocket: Sendable {
         self.datagrams = datagrams
     }
 
-    /// Binds `fd` to `host`:`port` as a sockaddr of its family; nil when `host` is not an IP address.
-    private static func bind(_ fd: Int32, host: String, port: Int, v6: Bool) -> Int32? {
-        func bound<Address>(_ address: inout Address) -> Int32 {
-            withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.bind(fd, $0, socklen_t(MemoryLayout<Address>.size)) } }
-        }
-        if v6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = UInt16(port).bigEndian
-            guard host.withCString({ inet_pton(AF_INET6, $0, &address.sin6_addr) }) == 1 else { return nil }
-            return bound(&address)
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        guard host.withCString({ inet_pton(AF_INET, $0, &address.sin_addr) }) == 1 else { return nil }
-        return bound(&address)
-    }
-
     public static func open(_ address: ListenAddress) throws(OpenError) -> SyslogSocket {
         let v6 = address.host.contains(":")
-        let fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw OpenError(description: "syslog: cannot make a UDP socket: \(String(cString: strerror(errno)))") }
-        var port = address.port
-        guard let bindResult = bind(fd, host: address.host, port: port, v6: v6) else {
-            Glibc.close(fd)
+        guard let target = SocketAddress(host: address.host, port: address.port) else {
             let shown = v6 ? "[\(address.host)]" : address.host
             throw OpenError(description: "syslog: listen = udp:\(shown):\(address.port): '\(address.host)' is not an IP address; "
                                 + "write one (e.g. \(v6 ? "udp:[::]:5514" : "udp:0.0.0.0:5514"))", exitCode: 65)
         }
-        guard bindResult == 0 else {
+        let fd = socket(target.family, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw OpenError(description: "syslog: cannot make a UDP socket: \(String(cString: strerror(errno)))") }
+        var port = address.port
+        guard target.bind(fd) == 0 else {
             let reason = String(cString: strerror(errno))
             Glibc.close(fd)
             throw OpenError(description: "syslog: cannot listen on udp:\(address.host):\(address.port): \(reason); choose another [syslog] listen port")
@@ -77,7 +56,7 @@ public final class SyslogSocket: Sendable {
             var storage = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             _ = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-            port = Int(UInt16(bigEndian: withUnsafeBytes(of: &storage) { v6
+            port = Int(UInt16(bigEndian: withUnsafeBytes(of: &storage) { target.family == AF_INET6
                 ? $0.loadUnaligned(as: sockaddr_in6.self).sin6_port : $0.loadUnaligned(as: sockaddr_in.self).sin_port }))
         }
         let (stream, continuation) = AsyncStream.makeStream(of: Datagram.self, bufferingPolicy: .bufferingNewest(256))
