@@ -198,11 +198,18 @@ let package = Package(
             dependencies: ["IntercomCore", "IntercomOperator", "IntercomBase", "CMosquitto"],
             path: "Sources/IntercomMQTT"
         ),
-        // A site of several desks on PostgreSQL: the connection (its own thread, bound parameters only,
-        // LISTEN/NOTIFY), the versioned schema and the stores on it. The only importer of CPostgres.
+        // A site's PostgreSQL without the engine: the connection (its own thread, bound parameters only,
+        // LISTEN/NOTIFY), the versioned schema and the journal's read, which the light `intercom log`
+        // runs itself (no liblinphone). The only importer of CPostgres.
+        .target(
+            name: "IntercomPostgres",
+            dependencies: ["IntercomBase", "CPostgres"],
+            path: "Sources/IntercomPostgres"
+        ),
+        // A site of several desks: the engine's SiteStore on IntercomPostgres (the feed, the calls, the journal).
         .target(
             name: "IntercomSite",
-            dependencies: ["IntercomBase", "IntercomCore", "CPostgres"],
+            dependencies: ["IntercomBase", "IntercomCore", "IntercomPostgres"],
             path: "Sources/IntercomSite"
         ),
         // The terminal itself: the ncurses screen, the chafa canvas, raw mode, the window size, the
@@ -226,7 +233,7 @@ let package = Package(
         // socket, and the HTTP-only ones (open, doors, cameras, the operator commands).
         .target(
             name: "IntercomCLI",
-            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomPanel", "IntercomOperator"],
+            dependencies: ["IntercomBase", "IntercomHTTP", "IntercomPanel", "IntercomOperator", "IntercomPostgres"],
             path: "Sources/IntercomCLI"
         ),
         // The screen commands' lines (`tui`'s and `watch`'s options) and the screens attached to the daemon,
@@ -248,7 +255,7 @@ let package = Package(
             name: "intercom-full",
             dependencies: ["IntercomCLI", "IntercomCore", "IntercomOperator", "IntercomTUI", "IntercomVideo", "IntercomMQTT",
                            "IntercomDaemon", "IntercomAttach", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone",
-                           "IntercomScreenCommands", "IntercomTerminal", "IntercomSite"],
+                           "IntercomScreenCommands", "IntercomTerminal", "IntercomSite", "IntercomPostgres"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),
@@ -353,7 +360,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntercomSiteTests",
-            dependencies: ["IntercomSite", "IntercomBase", "IntercomTestSupport"],
+            dependencies: ["IntercomPostgres", "IntercomBase", "IntercomTestSupport"],
             path: "Tests/IntercomSiteTests"
         ),
         .testTarget(
@@ -414,7 +421,7 @@ let package = Package(
         // The site's store against a real PostgreSQL 15 started per suite (initdb in a temp folder, loopback).
         .testTarget(
             name: "IntercomSiteIntegrationTests",
-            dependencies: ["IntercomSite", "IntercomCore", "IntercomBase", "IntercomTestSupport"],
+            dependencies: ["IntercomSite", "IntercomPostgres", "IntercomCore", "IntercomBase", "IntercomTestSupport"],
             path: "Tests/IntercomSiteIntegrationTests"
         ),
         // Live video against a real RTSP server (gst-rtsp-server) on loopback.

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomCore
+import IntercomPostgres
 
 /// Forked calls: one row per SIP Call-ID (the same at every desk), a leg per desk it rang at; the
 /// first claim wins (`UPDATE … WHERE claim_desk IS NULL`: a second claimant waits for the first's

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomCore
+import IntercomPostgres
 import Synchronization
 
 /// The site's store on PostgreSQL (`SiteStore`): one connection for requests, one that LISTENs.

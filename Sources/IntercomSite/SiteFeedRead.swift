@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomCore
+import IntercomPostgres
 
 /// Rows read back into the engine's values, and a NOTIFY's `KIND:ID` read into the change it names
 /// (the payload carries no row: a NOTIFY is limited in size and must not be trusted for content).

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomCore
+import IntercomPostgres
 
 /// How the store's values cross to PostgreSQL as text parameters and back: times as seconds since
 /// 1970 (`to_timestamp($n::float8)` in, `extract(epoch from …)::float8` out), booleans as `t`/`f`.
@@ -16,13 +17,10 @@ enum SiteSQL {
     static let channel = "intercom_site"
 
     /// `SELECT … extract(epoch from at)` names, for the claim columns of a call or an entry.
-    static let claimColumns = "claim_kind, claim_desk, claim_operator, claim_target, extract(epoch from claim_at)::float8 AS claim_at"
+    static let claimColumns = SiteJournalRead.claimColumns
 
     static func claim(_ rows: PostgresRows, at index: Int) -> SiteCallClaim? {
-        guard let kind = rows.value("claim_kind", at: index).flatMap(SiteCallClaim.Kind.init(rawValue:)),
-              let desk = rows.value("claim_desk", at: index), let at = date(rows.value("claim_at", at: index)) else { return nil }
-        return SiteCallClaim(kind: kind, desk: desk, operatorName: rows.value("claim_operator", at: index),
-                             target: rows.value("claim_target", at: index), at: at)
+        SiteJournalRead.claim(rows, at: index).flatMap(SiteCallClaim.init)
     }
 
     static func claimParameters(_ claim: SiteCallClaim?) -> [String?] {
@@ -35,5 +33,21 @@ enum SiteSQL {
         case .connect, .lost: SiteStoreError.unreachable(error.message)
         case .settings, .statement, .schema: error
         }
+    }
+}
+
+extension SiteCallClaim {
+    /// The engine's claim of the store's; nil for a kind this program does not know.
+    init?(_ claim: SiteJournalRecord.Claim) {
+        guard let kind = Kind(rawValue: claim.kind) else { return nil }
+        self.init(kind: kind, desk: claim.desk, operatorName: claim.operatorName, target: claim.target, at: claim.at)
+    }
+}
+
+extension SiteJournalEntry {
+    /// The engine's entry of the store's (a claim of a kind this program does not know is left out).
+    init(_ record: SiteJournalRecord) {
+        self.init(id: record.id, desk: record.desk, operatorName: record.operatorName, callKey: record.callID.map(SiteCallKey.init),
+                  rangAt: record.rangAt, claim: record.claim.flatMap(SiteCallClaim.init), entry: record.entry)
     }
 }

@@ -10,7 +10,7 @@ extension CommandTable {
         DaemonCommand.spec,
         DoctorCommand.spec,
         CtlCommand.spec,
-        LogCommand.spec(player: ClipPlayback.play, site: SiteLogRead.read),
+        LogCommand.spec(player: ClipPlayback.play),
         SnapshotCommand.spec,
         WatchCommand.spec,
         OpenCommand.spec,

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomBase
-@testable import IntercomSite
+@testable import IntercomPostgres
 import IntercomTestSupport
 import Testing
 

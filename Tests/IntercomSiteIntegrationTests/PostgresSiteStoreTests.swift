@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomCore
+@testable import IntercomPostgres
 @testable import IntercomSite
 import IntercomTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import IntercomBase
 import IntercomCore
+@testable import IntercomPostgres
 @testable import IntercomSite
 import IntercomTestSupport
 import Testing
@@ -43,6 +44,24 @@ import Testing
             #expect(down.status == 0, "\(down.stderr)")
             #expect(down.stderr.hasPrefix("intercom: the site's journal cannot be read"), "\(down.stderr)")
             #expect(!down.stdout.contains("garage"))
+        }
+    }
+
+    /// The light `log` reads the site and never changes it: a site with no schema, or one newer than this
+    /// program's, is said in one line with what to run (exit 65), and the schema is left as it was.
+    @Test func logNeverMigratesAndSaysWhatToRunWhenTheSchemaIsNotThisIntercoms() async throws {
+        try await SiteTestRig.with { rig in
+            let folder = try TestDirectory(prefix: "site-log-schema")
+            let config = try IntercomBinary.writeConfig("[site]\nurl = \(rig.server.socketURL(rig.database))\ndesk = lobby\n", in: folder)
+            let empty = try await IntercomBinary.run(["log", "--config", config.path], in: folder)
+            #expect(empty.status == 65 && empty.stderr.contains("intercom site init"), "\(empty.stderr)")
+            #expect(empty.stderr.split(separator: "\n").count == 1 && empty.stdout.isEmpty, "\(empty.stderr)\(empty.stdout)")
+            #expect(try await rig.server.psql("SELECT to_regclass('site_journal') IS NULL", database: rig.database) == "t")
+            try await SiteSchema.product.migrate(rig.connect())
+            try await rig.server.psql("UPDATE site_schema SET version = 99", database: rig.database)
+            let newer = try await IntercomBinary.run(["log", "--config", config.path], in: folder)
+            #expect(newer.status == 65 && newer.stderr.contains("version 99") && newer.stderr.contains("upgrade"), "\(newer.stderr)")
+            #expect(newer.stderr.split(separator: "\n").count == 1, "\(newer.stderr)")
         }
     }
 

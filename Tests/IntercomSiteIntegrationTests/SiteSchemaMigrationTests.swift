@@ -1,5 +1,5 @@
 import Foundation
-@testable import IntercomSite
+@testable import IntercomPostgres
 import IntercomTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import IntercomCore
-import IntercomSite
+import IntercomPostgres
 import IntercomTestSupport
 import Synchronization
 

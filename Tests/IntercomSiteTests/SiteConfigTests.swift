@@ -1,6 +1,6 @@
 import Foundation
 import IntercomBase
-@testable import IntercomSite
+@testable import IntercomPostgres
 import Testing
 
 /// `[site]` as the config reads it: the URI, the TLS rule (verify-full to another machine unless

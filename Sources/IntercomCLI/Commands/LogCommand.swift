@@ -11,9 +11,8 @@ public enum LogCommand {
 
     public static let spec = spec(player: nil)
 
-    /// `site`: reads a site's journal (intercom-full's); nil in the light binary, which hands a
-    /// desk of a site over to intercom-full.
-    public static func spec(player: ClipPlayer?, site: SiteLogReader? = nil) -> CommandSpec {
+    /// At a desk of a site both binaries read the site's journal themselves (LogCommand+Site).
+    public static func spec(player: ClipPlayer?) -> CommandSpec {
         CommandSpec(
             name: "log",
             options: [
@@ -73,10 +72,10 @@ public enum LogCommand {
                 "site_id", "rang_at" and "claim"; operators' entries stay in this desk's journal (--local).
                 A store that cannot be reached is said on stderr and this desk's own journal is shown.
                 """,
-            run: { await run($0, player: player, site: site) })
+            run: { await run($0, player: player) })
     }
 
-    @Sendable static func run(_ invocation: Invocation, player: ClipPlayer?, site: SiteLogReader?) async -> Int32 {
+    @Sendable static func run(_ invocation: Invocation, player: ClipPlayer?) async -> Int32 {
         let args = invocation.arguments
         if let entry = args.value("--play") { return await play(entry, invocation, player: player) }
         if let entry = args.value("--handled") { return markHandled(entry, invocation) }
@@ -110,8 +109,7 @@ public enum LogCommand {
             return Console.fail(error.description, code: error.exitCode)
         }
         if let siteConfig = config.site, !args.has("--local"), args.value("--operator") == nil, args.value("--export") == nil {
-            guard let site else { return handOver(invocation) }
-            if let code = await siteLog(siteConfig, query, invocation, reader: site) { return code }
+            if let code = await siteLog(siteConfig, query, invocation) { return code }
         } else if args.value("--desk") != nil, config.site == nil {
             return Console.fail(UsageError(message: "--desk narrows a site's journal, and \(config.path ?? "the config") has no [site] (docs/SITE.md)",
                                            command: "log").description, code: ExitCode.usage)

@@ -96,8 +96,7 @@ extension SiteSwitchChange {
 
 extension SiteCallClaim {
     public var json: JSONValue {
-        .object([("kind", .string(kind.rawValue)), ("desk", .string(desk)), ("operator", .optional(operatorName)),
-                 ("target", .optional(target)), ("at", .string(RFC3339.string(at)))])
+        SiteEntryJSON.claim(kind: kind.rawValue, desk: desk, operatorName: operatorName, target: target, at: at)
     }
 
     public init?(json: JSONValue) {
@@ -110,14 +109,8 @@ extension SiteCallClaim {
 extension SiteJournalEntry {
     /// The desk's entry as `intercom log --json` prints it, with the site's fields after it.
     public var json: JSONValue {
-        guard case .object(var fields) = entry.json else { return entry.json }
-        fields.removeAll { $0.0 == "id" || $0.0 == "missed" }
-        fields.insert(("site_id", .string(id.uuidString)), at: 0)
-        // `desk_operator`: an operator event's own `operator` is the SmartYard server's.
-        fields += [("desk", .string(desk)), ("desk_operator", .optional(operatorName)),
-                   ("site_call", .optional(callKey?.callID)), ("rang_at", .array(rangAt.map { .string($0) })),
-                   ("claim", claim?.json ?? .null), ("missed", .bool(missed))]
-        return .object(fields)
+        SiteEntryJSON.entry(entry, siteID: id, desk: desk, operatorName: operatorName, callID: callKey?.callID,
+                            rangAt: rangAt, claim: claim?.json, missed: missed)
     }
 
     public init?(json: JSONValue) {

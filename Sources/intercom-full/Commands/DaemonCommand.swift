@@ -5,7 +5,7 @@ import IntercomCore
 import IntercomPanel
 import IntercomBase
 import IntercomPhone
-import IntercomSite
+import IntercomPostgres
 
 /// `intercom daemon`: no terminal; applies the panels' policies and reports events.
 enum DaemonCommand {

@@ -1,6 +1,6 @@
 import IntercomBase
 import IntercomCLI
-import IntercomSite
+import IntercomPostgres
 
 /// `[site]`: the site's store answers with a schema this desk can use (issue 40). One line: the
 /// store and its schema, or why not and what to do. Read only: doctor never creates or upgrades it.

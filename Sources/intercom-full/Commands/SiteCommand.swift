@@ -1,6 +1,6 @@
 import IntercomBase
 import IntercomCLI
-import IntercomSite
+import IntercomPostgres
 
 /// `intercom site init`: creates the site's tables in the database `[site] url` names, or brings
 /// them to this program's version, in one transaction, and says the version. The daemon does the

@@ -2,6 +2,7 @@ import Foundation
 import IntercomBase
 import IntercomCore
 import IntercomDaemon
+import IntercomPostgres
 import IntercomSite
 
 /// The daemon's desk in its site (`[site]`, docs/SITE.md): the PostgreSQL store opened (its schema

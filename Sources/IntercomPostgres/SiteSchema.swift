@@ -68,6 +68,17 @@ public struct SiteSchema: Sendable {
         return current
     }
 
+    /// For a reader that must not change the site: the database at exactly this program's version,
+    /// else a `.schema` error saying what to run (no schema yet or an older one: `site init`; a newer one: upgrade).
+    public func require(_ connection: PostgresConnection) async throws(PostgresError) {
+        let current = try await check(connection)
+        guard current < latest else { return }
+        throw PostgresError(.schema, current == 0
+            ? "the site has no schema yet: run `intercom site init` (or start a desk's daemon), which creates it"
+            : "the site's schema is version \(current), older than this intercom's \(latest): run `intercom site init` "
+                + "(or start a desk's daemon), which migrates it")
+    }
+
     static func version(in transaction: PostgresTransaction) throws(PostgresError) -> Int {
         let rows = try transaction.query("SELECT coalesce(max(version), 0) AS version FROM site_schema")
         return Int(rows.value("version") ?? "") ?? 0

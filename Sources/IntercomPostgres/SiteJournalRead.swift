@@ -1,0 +1,74 @@
+import Foundation
+import IntercomBase
+
+/// The site's journal read from its store: the one query `intercom log` at a desk of a site runs
+/// (in the light binary, with no engine and no liblinphone) and the engine's store answers with.
+public enum SiteJournalRead {
+    /// `SELECT … extract(epoch from at)` names, for the claim columns of a call or an entry.
+    public static let claimColumns = "claim_kind, claim_desk, claim_operator, claim_target, extract(epoch from claim_at)::float8 AS claim_at"
+
+    /// The columns `record(_:at:)` reads.
+    public static let columns = "id, desk, operator, call_id, rang_at, \(claimColumns), body, handled_by, "
+        + "extract(epoch from handled_at)::float8 AS handled_at"
+
+    /// `intercom log` at a desk of a site: one connection, the schema's version checked (never
+    /// migrated: a reader must not change the site), one query, the connection closed. A schema this
+    /// program does not know (none yet, older, newer) is a `.schema` error saying what to run.
+    public static func read(_ settings: SiteConfig, _ filter: SiteJournalFilter) async throws(PostgresError) -> [SiteJournalRecord] {
+        let connection = PostgresConnection(target: try PostgresTarget(settings: settings))
+        do {
+            try await SiteSchema.product.require(connection)
+            let records = try await records(filter, on: connection)
+            await connection.close()
+            return records
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
+
+    /// The newest `filter.limit` entries that pass the filter, oldest first.
+    public static func records(_ filter: SiteJournalFilter, on connection: PostgresConnection) async throws(PostgresError) -> [SiteJournalRecord] {
+        let rows = try await connection.query("""
+            SELECT * FROM (
+                SELECT \(columns), seq, at
+                FROM site_journal
+                WHERE ($1::float8 IS NULL OR at >= to_timestamp($1::float8))
+                  AND ($2::text IS NULL OR lower(desk) = lower($2)) AND ($3::text IS NULL OR lower(panel) = lower($3))
+                  AND (NOT $4::boolean OR missed) AND (NOT $5::boolean OR (missed AND handled_at IS NULL))
+                ORDER BY at DESC, seq DESC LIMIT $6::bigint) AS newest
+            ORDER BY at, seq
+            """, [filter.since.map { String($0.timeIntervalSince1970) }, filter.desk, filter.panel,
+                  filter.missedOnly ? "true" : "false", filter.unhandledOnly ? "true" : "false", filter.limit.map(String.init)])
+        return rows.rows.indices.compactMap { record(rows, at: $0) }
+    }
+
+    /// Row `index` of a statement that selected `columns`; nil for a row whose body is not an entry.
+    public static func record(_ rows: PostgresRows, at index: Int) -> SiteJournalRecord? {
+        guard let id = rows.value("id", at: index).flatMap(UUID.init(uuidString:)),
+              let desk = rows.value("desk", at: index),
+              let body = rows.value("body", at: index).flatMap(JSONValue.parse),
+              var entry = JournalEntry(json: body) else { return nil }
+        entry.id = 0
+        entry.handledBy = rows.value("handled_by", at: index)
+        entry.handledAt = seconds(rows.value("handled_at", at: index))
+        var rangAt: [String] = []
+        if case .array(let desks)? = rows.value("rang_at", at: index).flatMap(JSONValue.parse) {
+            rangAt = desks.compactMap(\.stringValue)
+        }
+        return SiteJournalRecord(id: id, desk: desk, operatorName: rows.value("operator", at: index),
+                                 callID: rows.value("call_id", at: index), rangAt: rangAt, claim: claim(rows, at: index),
+                                 entry: entry)
+    }
+
+    /// The claim columns of row `index`; nil when the call was not claimed.
+    public static func claim(_ rows: PostgresRows, at index: Int) -> SiteJournalRecord.Claim? {
+        guard let kind = rows.value("claim_kind", at: index), let desk = rows.value("claim_desk", at: index),
+              let at = seconds(rows.value("claim_at", at: index)) else { return nil }
+        return SiteJournalRecord.Claim(kind: kind, desk: desk, operatorName: rows.value("claim_operator", at: index),
+                                       target: rows.value("claim_target", at: index), at: at)
+    }
+
+    /// `extract(epoch from …)::float8` back to a date.
+    static func seconds(_ text: String?) -> Date? { text.flatMap(Double.init).map(Date.init(timeIntervalSince1970:)) }
+}
