@@ -53,7 +53,8 @@ public enum SiteJournalRead {
         entry.handledBy = rows.value("handled_by", at: index)
         entry.handledAt = seconds(rows.value("handled_at", at: index))
         var rangAt: [String] = []
-        if case .array(let desks)? = rows.value("rang_at", at: index).flatMap(JSONValue.parse) {
+        // Most entries rang at no desk ('[]': nothing to parse).
+        if let list = rows.value("rang_at", at: index), list != "[]", case .array(let desks)? = JSONValue.parse(list) {
             rangAt = desks.compactMap(\.stringValue)
         }
         return SiteJournalRecord(id: id, desk: desk, operatorName: rows.value("operator", at: index),

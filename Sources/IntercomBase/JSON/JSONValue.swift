@@ -92,15 +92,17 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     private static func from(_ any: Any) -> JSONValue {
+        // Containers first: asking a Swift dictionary or array `as NSNumber` bridges it to an NSObject
+        // (copying it) only to fail, once per nesting level; that was half of a site `log`'s time.
         switch any {
+        case let o as [String: Any]: return .object(o.keys.sorted().map { ($0, from(o[$0] as Any)) })
+        case let a as [Any]: return .array(a.map(from))
         case let s as String: return .string(s)
         case let n as NSNumber:
             // JSONSerialization gives booleans as NSNumber of ObjC type "c"; it never makes a char number.
             if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
             let d = n.doubleValue
             return d == d.rounded() && abs(d) < 1e15 ? .integer(Int(d)) : .number(d)
-        case let a as [Any]: return .array(a.map(from))
-        case let o as [String: Any]: return .object(o.keys.sorted().map { ($0, from(o[$0] as Any)) })
         default: return .null
         }
     }
