@@ -86,15 +86,23 @@ public final class PostgresSiteStore: SiteStore {
 
     // MARK: desks
 
+    /// Told to the other desks only when the desk joins or its duty, operator or call changed: a beat
+    /// that only moves `last_seen` (every 2 s) would make every desk read the row again for nothing,
+    /// which made a site's desk idle half as hot again as a lone one (BENCHMARKS.md). Offline is read
+    /// from `last_seen` by whoever asks. `before` sees the row as it was (one snapshot for the statement).
     public func heartbeat(_ presence: DeskPresence) async throws {
         try await run("""
-            WITH kept AS (
+            WITH before AS (
+                SELECT on_duty, operator, current_call FROM site_desks WHERE name = $1),
+            kept AS (
                 INSERT INTO site_desks (name, on_duty, operator, current_call, last_seen)
                 VALUES ($1, $2::boolean, $3, $4, to_timestamp($5::float8))
                 ON CONFLICT (name) DO UPDATE SET on_duty = EXCLUDED.on_duty, operator = EXCLUDED.operator,
                     current_call = EXCLUDED.current_call, last_seen = EXCLUDED.last_seen
                 RETURNING name)
             SELECT pg_notify('\(SiteSQL.channel)', 'desk:' || name) FROM kept
+            WHERE NOT EXISTS (SELECT 1 FROM before WHERE on_duty = $2::boolean AND operator IS NOT DISTINCT FROM $3
+                              AND current_call IS NOT DISTINCT FROM $4)
             """, [presence.desk, SiteSQL.flag(presence.onDuty), presence.operatorName, presence.currentCall?.callID,
                   SiteSQL.time(presence.at)])
     }

@@ -42,6 +42,27 @@ import Testing
         }
     }
 
+    /// A beat that only says "still here" is told to no desk (each would read the row again every 2 s
+    /// for nothing); joining, and a change of duty, operator or call, are. NOTIFYs arrive in commit
+    /// order, so the third beat's arriving first-after the join shows the second was not told.
+    @Test func aHeartbeatIsToldOnlyWhenTheDeskJoinsOrChanges() async throws {
+        try await SiteTestRig.with { rig in
+            let (a, b) = (try await Self.open(rig), try await Self.open(rig))
+            let heard = StreamRecorder(b.changes())
+            let joined = DeskPresence(desk: "A", onDuty: true, operatorName: "anna", currentCall: nil, at: Self.t0)
+            try await a.heartbeat(joined)
+            try await TestPatience.poll("B hears A join") { heard.elements.contains { if case .desk = $0 { true } else { false } } }
+            try await a.heartbeat(DeskPresence(desk: "A", onDuty: true, operatorName: "anna", currentCall: nil, at: Self.t0 + 2))
+            let offDuty = DeskPresence(desk: "A", onDuty: false, operatorName: "anna", currentCall: nil, at: Self.t0 + 4)
+            try await a.heartbeat(offDuty)
+            try await TestPatience.poll("B hears A go off duty") { heard.elements.contains(.desk(offDuty)) }
+            let desks = heard.elements.filter { if case .desk = $0 { true } else { false } }
+            #expect(desks.count == 2, "\(desks)")
+            #expect(try await b.desks() == [offDuty])
+            await heard.stop()
+        }
+    }
+
     @Test func aForkedCallIsOneRowAndTheFirstClaimWins() async throws {
         try await SiteTestRig.with { rig in
             let (a, b) = (try await Self.open(rig), try await Self.open(rig))
