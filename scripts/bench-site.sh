@@ -2,7 +2,9 @@
 # `make bench`'s site section (issue 40): a private PostgreSQL 15 started in a temp folder on a free
 # loopback port and stopped by its pid. Prints Markdown. Usage: bench-site.sh INTERCOM_BINARY WORK_DIR
 # Measured: `intercom log --since 1d` on a site journal of 1 000 000 entries beside a lone desk's journal
-# of as many; the outage replay of 1 000 kept entries (a desk restarted with them in its outbox).
+# of as many; the journal's times parsed both ways; a switch seen across desks; the outage replay of
+# 1 000 kept entries (a desk restarted with them in its outbox); idle CPU of 3 site desks × 64 panels
+# beside a lone desk (intercom-bench, beside the intercom binary, runs the last with its stub panels).
 set -euo pipefail
 intercom="$1"
 work="$2/site"
@@ -68,6 +70,8 @@ echo "|---|---|---|---|---|"
 echo "| site (PostgreSQL, 3 desks) | 1 000 000 | $((site_rows - 1)) | ${site_ms} ms | ≤ 100 ms: $([ "$site_ms" -le 100 ] && echo met || echo '**missed**') |"
 echo "| lone desk (SQLite) | 1 000 000 | $((lone_rows - 1)) | ${lone_ms} ms | as before |"
 echo
+bench="$(dirname "$intercom")/intercom-bench"
+"$bench" "$intercom" "$work" 0 --rfc3339-only
 
 # Desks as daemons: each in a home of its own (journal, state folder), the same panel.
 desk_config() { # name [site: yes|no]
@@ -119,6 +123,8 @@ for round in 1 2 3 4 5; do
 done
 site_sw=$(printf '%s\n' "${site_us[@]}" | median_ms); lone_sw=$(printf '%s\n' "${lone_us[@]}" | median_ms)
 stop_desks
+# Idle CPU: 3 desks of this site × 64 stub panels beside a lone desk of the same panels, all at once (intercom-bench).
+idle_section=$("$bench" "$intercom" "$work" 0 --site-idle-only --site-url "$url" --site-window "${SITE_IDLE_WINDOW:-60}")
 
 # The outage replay: 1 000 entries kept in A's outbox (as a desk restarted during an outage finds it),
 # sent when A starts with the store up; from A's launch (its start included) to its site_reachable.
@@ -150,3 +156,4 @@ echo "The outage replay: $replayed of 1 000 entries kept in a desk's outbox sent
 echo "up ($kept rows at the site afterwards): ${replay_ms} ms from the daemon's launch to its \`site_reachable\`, its"
 echo "start included (target ≤ 2 s: $([ "$replay_ms" -le 2000 ] && echo met || echo '**missed**')). A lone desk keeps no outbox: nothing to replay."
 echo
+echo "$idle_section"
