@@ -14,7 +14,7 @@ public enum SiteJournalRead {
     /// `intercom log` at a desk of a site: one connection, the schema's version checked (never
     /// migrated: a reader must not change the site), one query, the connection closed. A schema this
     /// program does not know (none yet, older, newer) is a `.schema` error saying what to run.
-    public static func read(_ settings: SiteConfig, _ filter: SiteJournalFilter) async throws(PostgresError) -> [SiteJournalRecord] {
+    public static func read(_ settings: SiteConfig, _ filter: SiteJournalQuery) async throws(PostgresError) -> [SiteJournalRecord] {
         let connection = PostgresConnection(target: try PostgresTarget(settings: settings))
         do {
             try await SiteSchema.product.require(connection)
@@ -28,7 +28,7 @@ public enum SiteJournalRead {
     }
 
     /// The newest `filter.limit` entries that pass the filter, oldest first.
-    public static func records(_ filter: SiteJournalFilter, on connection: PostgresConnection) async throws(PostgresError) -> [SiteJournalRecord] {
+    public static func records(_ filter: SiteJournalQuery, on connection: PostgresConnection) async throws(PostgresError) -> [SiteJournalRecord] {
         let rows = try await connection.query("""
             SELECT * FROM (
                 SELECT \(columns), seq, at

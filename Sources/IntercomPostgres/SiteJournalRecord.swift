@@ -33,20 +33,3 @@ public struct SiteJournalRecord: Sendable, Equatable {
                             missed: missed)
     }
 }
-
-/// The filters of the site's journal (`intercom log` at a desk of a site; `--desk NAME` narrows).
-public struct SiteJournalFilter: Sendable, Equatable {
-    public var since: Date?
-    public var desk: String?
-    public var panel: String?
-    public var missedOnly: Bool
-    /// Missed calls no desk has handled yet: the site's queue.
-    public var unhandledOnly: Bool
-    public var limit: Int?
-
-    public init(since: Date? = nil, desk: String? = nil, panel: String? = nil, missedOnly: Bool = false,
-                unhandledOnly: Bool = false, limit: Int? = nil) {
-        (self.since, self.desk, self.panel, self.missedOnly, self.unhandledOnly, self.limit) =
-            (since, desk, panel, missedOnly, unhandledOnly, limit)
-    }
-}

@@ -29,10 +29,8 @@ extension PostgresSiteStore {
 
     public func entries(_ query: SiteJournalQuery) async throws -> [SiteJournalEntry] {
         try await prepared()
-        let filter = SiteJournalFilter(since: query.since, desk: query.desk, panel: query.panel, missedOnly: query.missedOnly,
-                                       unhandledOnly: query.unhandledOnly, limit: query.limit)
         do {
-            return try await SiteJournalRead.records(filter, on: connection).map(SiteJournalEntry.init)
+            return try await SiteJournalRead.records(query, on: connection).map(SiteJournalEntry.init)
         } catch {
             throw SiteSQL.engineError(error)
         }

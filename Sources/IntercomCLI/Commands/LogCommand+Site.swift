@@ -11,7 +11,7 @@ extension LogCommand {
     /// desk's own journal is shown instead, as without a site). A schema this program cannot read
     /// (none yet, older, newer) and a bad `[site]` are the config's fault: exit 65 with what to do.
     static func siteLog(_ site: SiteConfig, _ query: JournalQuery, _ invocation: Invocation) async -> Int32? {
-        let filter = SiteJournalFilter(since: query.since, desk: invocation.arguments.value("--desk"), panel: query.panel,
+        let filter = SiteJournalQuery(since: query.since, desk: invocation.arguments.value("--desk"), panel: query.panel,
                                        missedOnly: query.missedOnly, unhandledOnly: query.unhandledOnly, limit: query.limit)
         let records: [SiteJournalRecord]
         do {
