@@ -63,7 +63,8 @@ lone_ms=$(time_log "$work/lone.ini" --local); lone_rows=$(wc -l < "$work/out.txt
 echo "## A site's journal (issue 40)"
 echo
 echo "A private PostgreSQL 15 on loopback (this machine), started by the bench. \`intercom log --since 1d\` as a"
-echo "terminal table, median of 7 runs, each a new process (the site's: one connection, one query):"
+echo "terminal table, median of 7 runs, each a new process of the light \`intercom\` (the site's: one connection, the"
+echo "schema's version checked, one query):"
 echo
 echo "| journal | entries | shown (1 day) | median | target |"
 echo "|---|---|---|---|---|"
@@ -124,7 +125,7 @@ done
 site_sw=$(printf '%s\n' "${site_us[@]}" | median_ms); lone_sw=$(printf '%s\n' "${lone_us[@]}" | median_ms)
 stop_desks
 # Idle CPU: 3 desks of this site × 64 stub panels beside a lone desk of the same panels, all at once (intercom-bench).
-idle_section=$("$bench" "$intercom" "$work" 0 --site-idle-only --site-url "$url" --site-window "${SITE_IDLE_WINDOW:-60}")
+idle_section=$("$bench" "$intercom" "$work" 0 --site-idle-only --site-url "$url" --site-window "${SITE_IDLE_WINDOW:-120}")
 
 # The outage replay: 1 000 entries kept in A's outbox (as a desk restarted during an outage finds it),
 # sent when A starts with the store up; from A's launch (its start included) to its site_reachable.
