@@ -63,8 +63,10 @@ extension Intercom {
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             // Ended before `dial` got its id back: `dial` reports the failure instead.
             if session.info.direction == .outgoing && !session.announced { return }
-            let takenAt = await SiteCallFlow().ended(session, reason: reason, on: self)
-            bus.publish(IntercomEvent(.callEnded(session.ref, reason: reason, durationSeconds: duration), who: session.endedWho, takenAt: takenAt))
+            let (bus, ref, who, time) = (bus, session.ref, session.endedWho, Date())
+            await SiteCallFlow().ended(session, reason: reason, on: self) { takenAt in
+                bus.publish(IntercomEvent(.callEnded(ref, reason: reason, durationSeconds: duration), time: time, who: who, takenAt: takenAt))
+            }
             await unmuteAfterLastCall(phone: phone)
             if !session.replacesOnceConfirmed.isEmpty { await incoming.resumeUnreplaced(session, on: self) }
             if session.info.direction == .incoming && session.panel != nil { await incoming.answerHeldBack(after: id, on: self) }

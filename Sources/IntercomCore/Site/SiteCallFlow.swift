@@ -31,18 +31,26 @@ struct SiteCallFlow {
         }
     }
 
-    /// The call's leg here ended (`reason` as `call_ended` says it): told to the site. Answered
-    /// elsewhere, the desk that took it, waited for up to `[site]`'s claim wait (the proxy's CANCEL
-    /// may come before that desk's claim lands); nil when none came or the store is down.
-    func ended(_ session: CallSession, reason: CallEndReason, on engine: isolated Intercom) async -> SiteDeskRef? {
-        guard let link = engine.site.link, let key = session.info.siteKey else { return nil }
-        var taker: SiteDeskRef?
-        if reason == .answeredElsewhere, let claim = await link.claimant(key) {
-            taker = SiteDeskRef(desk: claim.desk, operatorName: claim.operatorName)
+    /// The call's leg here ended (`reason` as `call_ended` says it): the site is told and `call_ended`
+    /// published (`announce`). Answered elsewhere, it names the desk that took it, waited for up to
+    /// `[site]`'s claim wait (the proxy's CANCEL may come before that desk's claim lands) in an engine
+    /// task, so the phone's next events (a new ring) never wait for the store; unnamed when no claim
+    /// came or the store is down.
+    func ended(_ session: CallSession, reason: CallEndReason, on engine: isolated Intercom,
+               announce: @escaping @Sendable (SiteDeskRef?) -> Void) async {
+        guard let link = engine.site.link, let key = session.info.siteKey else { return announce(nil) }
+        let tell: @Sendable () async -> Void = {
+            await link.ended(key, reason: reason.rawValue)
+            await link.forget(key)
         }
-        await link.ended(key, reason: reason.rawValue)
-        await link.forget(key)
-        return taker
+        let waiting = reason != .answeredElsewhere ? nil : engine.tasks.start {
+            let claim = await link.claimant(key)
+            await tell()
+            announce(claim.map { SiteDeskRef(desk: $0.desk, operatorName: $0.operatorName) })
+        }
+        guard waiting == nil else { return }
+        await tell()
+        announce(nil)
     }
 
     // MARK: - Escalation
