@@ -86,8 +86,10 @@ extension PostgresSession {
     }
 
     /// Whether `fd` became ready for `events` before the deadline (an interrupted poll goes on waiting).
+    /// A socket libpq no longer has, or one poll() refuses, counts as ready: libpq's next call on it
+    /// says what broke, which is truer than "did not answer".
     private func wait(_ events: Int32, on fd: Int32) -> Bool {
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return true }
         while true {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { return false }
@@ -96,7 +98,7 @@ extension PostgresSession {
             let ready = poll(&descriptor, 1, Int32(clamping: max(1, milliseconds)))
             if ready > 0 { return true }
             if ready < 0, errno == EINTR { continue }
-            if ready < 0 { return true }  // libpq's next call on the socket reports what is wrong with it
+            if ready < 0 { return true }
         }
     }
 
