@@ -18,9 +18,12 @@ import Testing
             let pid = try await connection.query("SELECT pg_backend_pid() AS pid").value("pid")
             let backend = try #require(pid.flatMap { Int32($0) })
 
-            // The connection's backend stops: the statement in flight fails at the deadline.
+            // The connection's backend stops: the statement in flight fails at the deadline, and one
+            // queued behind it fails at its own (counted from when it was asked), not a second later.
             try rig.server.freeze([backend])
-            try await Self.expectTimeout(connection, "the statement on a stopped backend")
+            async let inFlight: Void = Self.expectTimeout(connection, "the statement on a stopped backend")
+            async let queued: Void = Self.expectTimeout(connection, "a statement queued behind it", within: .milliseconds(1900))
+            _ = try await (inFlight, queued)
             // The next request connects afresh: a new backend answers while the old one is still stopped.
             #expect(try await connection.query("SELECT 1 AS one").value("one") == "1")
 
@@ -34,7 +37,8 @@ import Testing
     }
 
     /// One request fails as `lost` (the engine's unreachable) within the deadline and a little slack.
-    private static func expectTimeout(_ connection: PostgresConnection, _ what: String) async throws {
+    private static func expectTimeout(_ connection: PostgresConnection, _ what: String,
+                                      within bound: Duration = .seconds(3)) async throws {
         let asked = ContinuousClock.now
         do throws(PostgresError) {
             try await connection.query("SELECT 1")
@@ -44,6 +48,6 @@ import Testing
             #expect(error.message.contains("did not answer within 1 s"), "\(what): \(error)")
         }
         let took = ContinuousClock.now - asked
-        #expect(took >= .milliseconds(900) && took < .seconds(3), "\(what) failed after \(took)")
+        #expect(took >= .milliseconds(900) && took < bound, "\(what) failed after \(took)")
     }
 }
