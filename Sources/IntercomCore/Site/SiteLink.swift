@@ -31,6 +31,10 @@ public actor SiteLink {
     public private(set) var unreachable: String?
     /// The latest switch known per panel and kind, ours or another desk's: later wins.
     var switches: [String: SiteSwitchChange] = [:]
+    /// Switches whose latest change is this desk's, made while the store was down (not at the site yet).
+    var switchedCutOff: Set<String> = []
+    /// This desk's cut-off changes a later one from another desk replaced (`lostSwitches`).
+    var lostHere: [String: SiteSwitchChange] = [:]
     /// Claims seen on the feed, so an ended call finds its claim without asking the store.
     var claims: [SiteCallKey: SiteCallClaim] = [:]
     /// This desk's call now, for its heartbeat.
