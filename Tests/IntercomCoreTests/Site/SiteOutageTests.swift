@@ -128,4 +128,23 @@ import Testing
             #expect(await rig["A"].lostSwitches == [mine])
         }
     }
+
+    /// A desk restarted during the outage finds its switch in the outbox: a later one made at another
+    /// desk meanwhile wins when the store is back, and the restarted desk still says its own lost.
+    @Test func aSwitchKeptAcrossARestartStillLosesToALaterOneAndSaysSo() async throws {
+        let mine = SiteSwitchChange(panel: "entrance", kind: .calls, value: "off", desk: "A", operatorName: "anna", at: ManualClock.epoch)
+        var kept = try SiteOutbox(path: nil)
+        try kept.keep(.publish(mine))
+        let rig = try SiteRig([SiteSettings(desk: "A"), SiteSettings(desk: "B")], outboxes: ["A": kept])
+        rig.store.reachable = false
+        try await rig.run {
+            rig.clock.advance(by: .seconds(60))
+            await rig["B"].publish(panel: "entrance", kind: .calls, value: "on")
+            rig.store.reachable = true
+            rig.clock.advance(by: .seconds(2))
+            _ = try await rig.events("A").wait(for: "B's later switch at A") { $0.switchChange?.value == "on" }
+            #expect(await rig["A"].lostSwitches == [mine])
+            #expect(try await rig.store.switches().map(\.desk) == ["B"])
+        }
+    }
 }
