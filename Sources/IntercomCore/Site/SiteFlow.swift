@@ -21,6 +21,8 @@ struct SiteFlow {
         case .switchChanged(let change):
             engine.site.seen.switched(change)
             apply(change, on: engine)
+            // A change of ours made while cut off may just have lost to this one (the link says which).
+            if let link = engine.site.link { engine.site.seen.lost = await link.lostSwitches }
         case .unreachable(let why):
             engine.site.seen.unreachable = why
             engine.publish(.siteUnreachable(error: why))
@@ -53,7 +55,8 @@ struct SiteFlow {
     func status(_ site: SiteMembership) -> (String, JSONValue)? {
         guard site.link != nil else { return nil }
         return ("site", .object([("reachable", .bool(site.seen.unreachable == nil)), ("error", .optional(site.seen.unreachable)),
-                                 ("switches", .array(site.seen.switches.sorted { $0.key < $1.key }.map(\.value.json)))]))
+                                 ("switches", .array(site.seen.switches.sorted { $0.key < $1.key }.map(\.value.json))),
+                                 ("lost", .array(site.seen.lost.map(\.json)))]))
     }
 
     /// `ctl duty`: this desk on duty or off, and who is on duty here; the other desks see it at once.

@@ -16,6 +16,8 @@ struct SiteMembership {
 struct SiteSeen {
     var switches: [String: SiteSwitchChange] = [:]
     var unreachable: String?
+    /// This desk's switches made while the site was unreachable that a later change at another desk replaced.
+    var lost: [SiteSwitchChange] = []
 
     mutating func switched(_ change: SiteSwitchChange) {
         let key = SiteLink.switchKey(change.panel, change.kind)

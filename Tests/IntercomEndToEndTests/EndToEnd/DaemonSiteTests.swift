@@ -143,6 +143,16 @@ import IntercomTestSupport
             #expect(won == ["calls": "on at B", "guest": "off at A"], "\(status.stdout)")
             #expect(desk.events.filter { $0.name == "site_unreachable" }.count == 1, "\(desk.log)")
         }
+        // Each loser's `ctl status` lists its change that lost (`site.lost`).
+        for (desk, kind) in [(a, "calls"), (b, "guest")] {
+            var seen = ""
+            let listed = await TestPatience.eventually(within: .seconds(5)) {
+                seen = (try? await desk.run(["ctl", "status", "--json"]).stdout) ?? ""
+                guard case .array(let lost)? = JSONValue.parse(seen)?["site"]?["lost"] else { return false }
+                return lost.map { $0["kind"]?.stringValue } == [kind]
+            }
+            #expect(listed, "\(seen)")
+        }
         // Each loser's log says what it lost to (its stderr may trail the events on stdout).
         for (desk, lost, winner) in [(a, "calls on entrance switched here to off", "lost to on at B by op-b"),
                                      (b, "guest on entrance switched here to 20", "lost to off at A by op-a")] {
