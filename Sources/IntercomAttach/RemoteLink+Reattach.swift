@@ -110,7 +110,7 @@ extension RemoteLink {
             guard !s.finishing else { return nil }
             let wait = s.schedule.wentAway(at: .now)
             // The panels' last pictures stay (stills, under the away line); the call's video went with the call.
-            defer { (s.replies, s.calls, s.callsAtAttach, s.troubles, s.video) = ([:], [:], [], [:], nil) }
+            defer { (s.replies, s.calls, s.heardAtAttach, s.troubles, s.video) = ([:], [:], [], [:], nil) }
             return (wait, Array(s.replies.values), Array(s.calls.values), Array(s.streams.values))
         }
         guard let gone else { return nil }
@@ -141,14 +141,14 @@ extension RemoteLink {
     /// Attached again: what the screen asked of the old daemon is asked of this one, and the calls
     /// it has now reach the screen as the events that made them.
     private func resume(_ attached: Attached) -> ControlClient? {
-        let known = Self.callEvents(attached.state)
+        let known = Self.attachEvents(attached.state)
         let (finishing, subscriptions, pictures, streams) = state.withLock { s in
             s.client = attached.client
             s.daemon = attached.daemon
             s.other = nil
             s.schedule.attached()
             s.panels = Self.names(attached.state)
-            s.callsAtAttach = known
+            s.heardAtAttach = known
             for event in known { Self.track(event, in: &s.calls) }
             return (s.finishing, s.subscriptions.map(\.command), Array(s.asked.values), Array(s.streams.values))
         }
@@ -203,6 +203,21 @@ extension RemoteLink {
     // MARK: - The state object
 
     static func names(_ state: JSONValue) -> [String] { IntercomStatus(json: state).panels.map(\.name) }
+
+    /// What a screen attaching now must know, as the events that made it: the calls in progress,
+    /// then whether the site's store answers.
+    static func attachEvents(_ state: JSONValue) -> [IntercomEvent] { callEvents(state) + siteEvents(state) }
+
+    /// The site's reachability at attach (`site.reachable`, the `site` object of `ctl status`): a
+    /// screen attached during an outage says "site unreachable" at once, not from the next
+    /// `site_unreachable` (said once per outage, maybe long before); a re-attach to a daemon whose
+    /// store answers puts the title back. Nothing for a desk without a site.
+    static func siteEvents(_ state: JSONValue) -> [IntercomEvent] {
+        guard let site = state["site"], let reachable = site["reachable"]?.boolValue else { return [] }
+        let time = state["time"]?.stringValue.flatMap(RFC3339.date) ?? Date()
+        let kind: IntercomEvent.Kind = reachable ? .siteReachable(replayed: 0) : .siteUnreachable(error: site["error"]?.stringValue ?? "")
+        return [IntercomEvent(kind, time: time)]
+    }
 
     /// The calls in progress at attach, as the events a screen that saw them start would have had.
     static func callEvents(_ state: JSONValue) -> [IntercomEvent] {

@@ -38,8 +38,9 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         var replies: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
         var streams: [UUID: AsyncStream<IntercomEvent>.Continuation] = [:]
         var panels: [String] = []
-        /// The calls of the latest `state`, told to each new event stream as the events that made them.
-        var callsAtAttach: [IntercomEvent] = []
+        /// The calls of the latest `state`, and its site's reachability, told to each new event stream
+        /// as the events that made them.
+        var heardAtAttach: [IntercomEvent] = []
         /// The calls in progress as this screen heard of them: ended here when the daemon goes away.
         var calls: [CallID: IntercomEvent.CallRef] = [:]
         /// The subscriptions this screen made (`watch`, `watchCamera`), made again on a re-attach.
@@ -68,8 +69,8 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         var first = LinkState(client: attached.client)
         first.daemon = attached.daemon
         first.panels = Self.names(attached.state)
-        first.callsAtAttach = Self.callEvents(attached.state)
-        for event in first.callsAtAttach { Self.track(event, in: &first.calls) }
+        first.heardAtAttach = Self.attachEvents(attached.state)
+        for event in first.heardAtAttach { Self.track(event, in: &first.calls) }
         state = Mutex(first)
         let reader = Thread { [self] in run(attached.client) }
         reader.name = "intercom.attach"
@@ -95,7 +96,7 @@ public final class RemoteLink: IntercomLink, @unchecked Sendable {
         let id = UUID()
         let (known, ended) = state.withLock { s -> ([IntercomEvent], Bool) in
             if !s.ended { s.streams[id] = continuation }
-            return (s.callsAtAttach, s.ended)
+            return (s.heardAtAttach, s.ended)
         }
         for event in known { continuation.yield(event) }
         if ended { continuation.finish() }

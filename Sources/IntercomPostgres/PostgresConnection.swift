@@ -8,20 +8,28 @@ import Glibc
 /// A connection to the site's PostgreSQL as the rest of the program sees it: Sendable, async, no C
 /// types. libpq runs on one thread of ours (`PostgresSession`), which sleeps in poll() on the
 /// server's socket and a wake pipe: a request posts a job and wakes it; a NOTIFY wakes it too and
-/// goes out on `notices` at once. A connection that breaks fails the request in flight (`lost`);
-/// the next request connects afresh, and a listening connection tries again every second until
-/// it is back (`resumed`). `close()` ends the thread; its owner awaits it.
+/// goes out on `notices` at once. A connection that breaks, or a request not done within the
+/// target's `timeout` (counted from when it was asked, so those queued behind a frozen one expire
+/// with it), fails the request in flight (`lost`); the next request connects afresh, and a
+/// listening connection tries again every second until it is back (`resumed`). `close()` ends the
+/// thread; its owner awaits it.
 public final class PostgresConnection: Sendable {
-    typealias Job = @Sendable (PostgresSession) -> Void
+    struct Job: Sendable {
+        /// When it must be done by: asked + the target's timeout.
+        let deadline: ContinuousClock.Instant
+        let work: @Sendable (PostgresSession) -> Void
+    }
 
     /// NOTIFYs on the channels `listen` named, and the connection's losses and returns.
     public let notices: AsyncStream<PostgresNotice>
     private let mailbox = Mailbox()
+    private let timeout: Duration
 
     /// Starts the connection's thread; the first request connects.
     public init(target: PostgresTarget) {
         let (notices, continuation) = AsyncStream.makeStream(of: PostgresNotice.self, bufferingPolicy: .unbounded)
         self.notices = notices
+        timeout = target.timeout
         let thread = Thread { [mailbox] in
             let session = PostgresSession(target: target, deliver: { continuation.yield($0) })
             mailbox.run(session)
@@ -76,7 +84,7 @@ public final class PostgresConnection: Sendable {
         _ work: @escaping @Sendable (PostgresSession) throws(PostgresError) -> T
     ) async throws(PostgresError) -> T {
         let result = await withCheckedContinuation { (answer: CheckedContinuation<Result<T, PostgresError>, Never>) in
-            let job: Job = { session in
+            let job = Job(deadline: .now + timeout) { session in
                 do throws(PostgresError) { answer.resume(returning: .success(try work(session))) } catch {
                     answer.resume(returning: .failure(error))
                 }
@@ -98,7 +106,7 @@ private final class Mailbox: Sendable {
     private let end = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// False once closing: the job was not taken.
-    func post(_ job: @escaping PostgresConnection.Job) -> Bool {
+    func post(_ job: PostgresConnection.Job) -> Bool {
         let accepted = jobs.withLock { state -> Bool in
             guard !state.closing else { return false }
             state.pending.append(job)
@@ -121,7 +129,10 @@ private final class Mailbox: Sendable {
                 defer { state.pending = [] }
                 return (state.pending, state.closing)
             }
-            for job in pending { job(session) }
+            for job in pending {
+                session.deadline = job.deadline
+                job.work(session)
+            }
             if closing { return }
             session.resume()
             var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]

@@ -8,13 +8,20 @@ import Glibc
 /// not to be shared between threads): connects on first use and again after a loss, runs statements
 /// with bound parameters (never spliced into the SQL), and LISTENs again after every reconnect.
 /// libpq is reached through `PostgresLibrary`'s table, loaded at the first connect.
+///
+/// Nothing waits in libpq's blocking calls: the connect and every statement go through its
+/// asynchronous API with poll() on the socket until `deadline` (`PostgresSession+Deadline`), so a
+/// server that stopped answering (SIGSTOP, a dead link without a reset) fails the request in time.
 final class PostgresSession {
-    private let target: PostgresTarget
+    let target: PostgresTarget
     private let deliver: (PostgresNotice) -> Void
     /// The open connection and the library it came from (a connection implies a loaded libpq).
-    private var link: (pq: intercom_libpq, connection: OpaquePointer)?
+    var link: (pq: intercom_libpq, connection: OpaquePointer)?
     private(set) var channels: [String] = []
     private let thread: Thread
+    /// When the request running now must be done by (the connection's thread sets it for each job,
+    /// counted from when the job was posted, so jobs queued behind a frozen one expire with it).
+    var deadline = ContinuousClock.now
 
     init(target: PostgresTarget, deliver: @escaping (PostgresNotice) -> Void) {
         self.target = target
@@ -39,10 +46,9 @@ final class PostgresSession {
         guard !parameters.contains(where: { $0?.contains("\0") == true }) else {
             throw PostgresError(.statement, "a value holds a NUL byte, which PostgreSQL text cannot store")
         }
+        try checkDeadline()
         let (pq, connection) = try connected()
-        let result = CStrings.with(parameters) { values in
-            pq.exec_params(connection, sql, Int32(values.count), nil, values, nil, nil, 0)
-        }
+        let result = try exchange(pq, connection, sql, parameters)
         defer { pq.clear(result) }
         let status = result.map { pq.result_status($0) } ?? PGRES_FATAL_ERROR
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK, let result else {
@@ -88,6 +94,7 @@ final class PostgresSession {
     /// A listener without a connection tries again; on success it says `resumed`.
     func resume() {
         guard wantsResume else { return }
+        deadline = .now + target.timeout
         do {
             _ = try connected()
             deliver(.resumed)
@@ -101,7 +108,7 @@ final class PostgresSession {
         link = nil
     }
 
-    private func lose(_ error: PostgresError) {
+    func lose(_ error: PostgresError) {
         drop()
         if !channels.isEmpty { deliver(.lost(error)) }
     }
@@ -114,27 +121,21 @@ final class PostgresSession {
         case .success(let functions): pq = functions.c
         case .failure(let error): throw PostgresError(.connect, error.description)
         }
-        let keywords = target.keywords
-        let made = CStrings.with(keywords.map(\.0) + [nil]) { names in
-            CStrings.with(keywords.map(\.1) + [nil]) { values in pq.connectdb_params(names, values, 1) }
-        }
-        guard let made else { throw PostgresError(.connect, "cannot reach the site's database: libpq is out of memory") }
-        guard pq.status(made) == CONNECTION_OK else {
-            let message = Self.text(pq.error_message(made))
-            pq.finish(made)
-            throw PostgresError(.connect, "cannot reach the site's database: \(message)")
-        }
+        let made = try connect(pq)
         // A server's NOTICEs (`relation … already exists, skipping`) are no news for the user: libpq
         // would print them on stderr.
         _ = pq.set_notice_processor(made, { _, _ in }, nil)
         link = (pq, made)
         for channel in channels {
-            let result = pq.exec(made, "LISTEN \(channel)")
-            defer { pq.clear(result) }
-            guard result.map({ pq.result_status($0) }) == PGRES_COMMAND_OK else {
-                let message = Self.text(pq.error_message(made))
+            do throws(PostgresError) {
+                let result = try exchange(pq, made, "LISTEN \(channel)", [])
+                defer { pq.clear(result) }
+                guard result.map({ pq.result_status($0) }) == PGRES_COMMAND_OK else {
+                    throw PostgresError(.connect, Self.text(pq.error_message(made)))
+                }
+            } catch {
                 drop()
-                throw PostgresError(.connect, "cannot listen on the site's database: \(message)")
+                throw PostgresError(.connect, "cannot listen on the site's database: \(error.message)")
             }
         }
         return (pq, made)
@@ -162,10 +163,10 @@ final class PostgresSession {
         return PostgresRows(columns: columns, rows: rows, affected: affected)
     }
 
-    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+    static func text(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
     }
-    private static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+    static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
     }
 }

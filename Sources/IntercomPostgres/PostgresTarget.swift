@@ -7,12 +7,15 @@ public struct PostgresTarget: Sendable {
     public let url: String
     let password: String?
     let sslMode: String?
+    /// How long one request (its connect included) may take before it fails as a lost connection.
+    public let timeout: Duration
 
     /// For the tests' harness and `site init --url`: a URI as is, no TLS rule beyond libpq's.
-    public init(url: String) {
+    public init(url: String, timeout: Duration = SiteConfig.defaultTimeout) {
         self.url = url
         password = nil
         sslMode = nil
+        self.timeout = timeout
     }
 
     /// From the config: the password file checked and read, the TLS rule applied.
@@ -29,6 +32,7 @@ public struct PostgresTarget: Sendable {
         }
         url = settings.url
         sslMode = settings.requiredSSLMode
+        timeout = settings.timeout
         if let file = settings.passwordFile {
             do {
                 password = try SitePasswordFile.read(file)
@@ -44,8 +48,11 @@ public struct PostgresTarget: Sendable {
     /// then what it may not (the password, the TLS rule's sslmode). A store whose host vanished (a cable
     /// pulled: no reset ever comes) must still read as an outage: TCP keepalives find a silent peer of
     /// the idle listener, and `tcp_user_timeout` ends a request whose data is not acknowledged in 10 s.
+    /// A server that is there but silent (stopped, swapping) is the request's deadline's (`timeout`),
+    /// which the session keeps itself; `connect_timeout` says the same for libpq's own reading.
     var keywords: [(String, String)] {
-        var list = [("connect_timeout", "5"), ("application_name", "intercom"), ("keepalives_idle", "10"),
+        var list = [("connect_timeout", String(max(1, timeout.components.seconds))), ("application_name", "intercom"),
+                    ("keepalives", "1"), ("keepalives_idle", "10"),
                     ("keepalives_interval", "3"), ("keepalives_count", "3"), ("tcp_user_timeout", "10000"), ("dbname", url)]
         if let password { list.append(("password", password)) }
         if let sslMode { list.append(("sslmode", sslMode)) }

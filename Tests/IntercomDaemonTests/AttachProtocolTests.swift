@@ -138,6 +138,21 @@ import IntercomBase
         #expect(RemoteLink.callEvents(state).map(\.name) == ["call_incoming", "call_answered"])
     }
 
+    /// Issue 40: a screen attaching while the site's store is down hears it from the state at once
+    /// (`site.reachable`, as `ctl status` has it), after the calls; a daemon without a site says nothing.
+    @Test func theStateTellsAnAttachingScreenWhetherTheSiteAnswers() throws {
+        func state(_ site: String?) throws -> JSONValue {
+            try #require(JSONValue.parse(#"{"event":"state","time":"2026-12-02T07:00:00.000Z","calls":[],"panels":[]"#
+                                         + (site.map { #","site":"# + $0 } ?? "") + "}"))
+        }
+        let down = RemoteLink.attachEvents(try state(#"{"reachable":false,"error":"connection refused","switches":[]}"#))
+        #expect(down.map(\.kind) == [.siteUnreachable(error: "connection refused")])
+        #expect(down.first?.time == RFC3339.date("2026-12-02T07:00:00.000Z"))
+        let up = RemoteLink.attachEvents(try state(#"{"reachable":true,"error":null,"switches":[]}"#))
+        #expect(up.map(\.kind) == [.siteReachable(replayed: 0)])
+        #expect(RemoteLink.attachEvents(try state(nil)).isEmpty)
+    }
+
     /// The figures behind DECISIONS "Screens attach: pictures as JPEG in base64 on the JSON line":
     /// what a frame costs on each side, and what base64 adds over a binary frame of the same JPEG.
     @Test(arguments: [(640, 360), (1280, 720)])

@@ -4,7 +4,7 @@ import IntercomBase
 import Testing
 
 /// `[site]` as the config reads it: the URI, the TLS rule (verify-full to another machine unless
-/// `tls = off`), no password in the config, and the escalation pair.
+/// `tls = off`), no password in the config, the escalation pair, and the request timeout.
 @Suite struct SiteConfigTests {
     static func parse(_ body: String) throws -> IntercomConfig {
         try ConfigLoader.parse(text: "[site]\n" + body, path: "config.ini", environment: ["HOME": "/home/u"]).config
@@ -79,6 +79,18 @@ import Testing
         #expect(missingTarget.key == "escalate_after" && missingTarget.description.contains("escalate_to"))
         let site = try #require(try Self.parse("url = postgresql:///x\nescalate_after = 2m\nescalate_to = sip:guard@pbx.example.org\n").site)
         #expect(site.escalateAfter == .seconds(120) && site.escalateTo == "sip:guard@pbx.example.org")
+    }
+
+    @Test func theRequestTimeoutDefaultsToFiveSecondsAndBoundsTheConnectToo() throws {
+        let plain = try #require(try Self.parse("url = postgresql:///x\n").site)
+        #expect(plain.timeout == .seconds(5))
+        let site = try #require(try Self.parse("url = postgresql:///x\ntimeout = 3s\n").site)
+        #expect(site.timeout == .seconds(3))
+        #expect(try PostgresTarget(settings: site).keywords.contains { $0 == ("connect_timeout", "3") })
+        for bad in ["0", "61", "soon", "-1"] {
+            let error = try #require(Self.error("url = postgresql:///x\ntimeout = \(bad)\n"), "timeout = \(bad)")
+            #expect(error.key == "timeout" && error.description.contains("1 s to 60 s"), "\(error)")
+        }
     }
 
     @Test func libpqMessagesAreFoldedOntoOneLine() {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +16,8 @@ package final class PostgresServer: @unchecked Sendable {
     package let directory: TestDirectory
     package let password = "site-secret"
     private let peer = ManagedProcess(name: "postgres")
+    /// The processes `freeze` stopped, for `thaw` (and `stop`, so a test that failed frozen still ends).
+    private let frozen = Mutex<[Int32]>([])
     private let runAs: [String]
 
     /// A URI over the unix socket (no password): the database `database`, role `intercom`.
@@ -68,8 +71,26 @@ package final class PostgresServer: @unchecked Sendable {
         try await peer.waitForOutput(containing: "ready to accept connections", timeout: timeout)
     }
 
+    /// Freezes the server as a hung machine would (connected, but silent: sockets open, nothing
+    /// answers): SIGSTOP to `pids` (a backend, by `pg_backend_pid()`), or to the postmaster and
+    /// every process below it. By pid, never by name; `thaw` continues them.
+    package func freeze(_ pids: [Int32]? = nil) throws {
+        guard let postmaster = peer.pid else { throw HarnessError("cannot freeze PostgreSQL: it is not running") }
+        let targets = pids ?? [postmaster] + ProcessTree.descendants(of: postmaster)
+        for pid in targets where Glibc.kill(pid, SIGSTOP) != 0 {
+            throw HarnessError("cannot SIGSTOP PostgreSQL's process \(pid): errno \(errno)")
+        }
+        frozen.withLock { $0 += targets }
+    }
+
+    /// SIGCONT to every process `freeze` stopped.
+    package func thaw() {
+        for pid in frozen.withLock({ list in defer { list = [] }; return list }) { _ = Glibc.kill(pid, SIGCONT) }
+    }
+
     /// Fast shutdown by PID (SIGINT: open connections are cut), awaited; the folder stays for `start()`.
     package func stop() async {
+        thaw()
         guard let pid = peer.pid else { return }
         _ = Glibc.kill(pid, SIGINT)
         _ = await TestPatience.eventually(within: .seconds(20)) { !self.peer.isRunning }

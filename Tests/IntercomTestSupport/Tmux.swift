@@ -98,7 +98,7 @@ package final class Tmux: @unchecked Sendable {
     package func paneProcesses() async throws -> [Int32] {
         let shell = try await tmux(["display-message", "-p", "-t", session, "#{pane_pid}"])
         guard let root = Int32(shell.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw HarnessError("no pane pid: \(shell)") }
-        return [root] + Self.descendants(of: root)
+        return [root] + ProcessTree.descendants(of: root)
     }
 
     /// Every thread's stack of each process under the pane's shell (`gdb -batch`), for a test whose
@@ -116,22 +116,6 @@ package final class Tmux: @unchecked Sendable {
             text += "\n--- pid \(pid) (\(name)):\n" + (out.map { $0.stdout.isEmpty ? $0.stderr : $0.stdout } ?? "(gdb failed)")
         }
         return text
-    }
-
-    /// The pids below `root` (children first found through /proc/PID/task/*/children), `root` excluded.
-    private static func descendants(of root: Int32) -> [Int32] {
-        var found: [Int32] = [], queue = [root]
-        while let pid = queue.popLast() {
-            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-            for task in tasks {
-                let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
-                for child in children.split(separator: " ").compactMap({ Int32($0) }) where !found.contains(child) {
-                    found.append(child)
-                    queue.append(child)
-                }
-            }
-        }
-        return found
     }
 
     /// `kill-server` on our socket only.

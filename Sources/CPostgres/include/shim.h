@@ -14,14 +14,18 @@
 
 /// The functions the table holds: each (field, function) pair, named once for the struct and the loader.
 #define INTERCOM_LIBPQ_FUNCTIONS(X) \
-    X(connectdb_params, PQconnectdbParams) \
+    X(connect_start_params, PQconnectStartParams) \
+    X(connect_poll, PQconnectPoll) \
     X(status, PQstatus) \
     X(error_message, PQerrorMessage) \
     X(finish, PQfinish) \
     X(socket, PQsocket) \
     X(set_notice_processor, PQsetNoticeProcessor) \
-    X(exec, PQexec) \
-    X(exec_params, PQexecParams) \
+    X(send_query_params, PQsendQueryParams) \
+    X(is_busy, PQisBusy) \
+    X(set_nonblocking, PQsetnonblocking) \
+    X(flush, PQflush) \
+    X(get_result, PQgetResult) \
     X(result_status, PQresultStatus) \
     X(result_error_field, PQresultErrorField) \
     X(clear, PQclear) \

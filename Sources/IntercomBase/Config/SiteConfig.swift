@@ -21,9 +21,13 @@ public struct SiteConfig: Sendable, Equatable {
     public var escalateAfter: Duration?
     /// Where an escalated ring goes (a SIP address).
     public var escalateTo: String?
+    /// How long one request to the store (its connect included) may take before it fails and the
+    /// store counts as unreachable: a frozen server, or a dead link that sends no reset, never blocks a desk.
+    public var timeout: Duration
 
     public init(url: String, passwordFile: String? = nil, desk: String? = nil, operator: String? = nil,
-                tls: SiteTLS = .auto, escalateAfter: Duration? = nil, escalateTo: String? = nil) {
+                tls: SiteTLS = .auto, escalateAfter: Duration? = nil, escalateTo: String? = nil,
+                timeout: Duration = SiteConfig.defaultTimeout) {
         self.url = url
         self.passwordFile = passwordFile
         self.desk = desk
@@ -31,7 +35,12 @@ public struct SiteConfig: Sendable, Equatable {
         self.tls = tls
         self.escalateAfter = escalateAfter
         self.escalateTo = escalateTo
+        self.timeout = timeout
     }
+
+    /// `[site] timeout`'s default: long enough for a busy server across a WAN, short enough that a
+    /// desk says the site is unreachable while the operator is still looking.
+    public static let defaultTimeout = Duration.seconds(5)
 
     /// `desk`, else this machine's short name (`gethostname`), else `desk`.
     public var deskName: String {

@@ -9,6 +9,9 @@ import IntercomPhone
 struct Doors: Sendable {
     /// When each panel's door (or operator door, by id) last opened by itself (guest mode, hooks).
     var lastAutomaticOpen: [String: Date] = [:]
+    /// What the panels' syslog says of their doors and handsets (`PanelSyslogFlow`): the openings
+    /// by key, code or button, and our own DTMF openings it confirms; strangers counted.
+    var syslog = PanelSyslog()
 
     /// An automatic opening of `key` at `now` goes ahead at most once per `interval` (0: no limit);
     /// `refusal` says why not, in the words of the key to change.

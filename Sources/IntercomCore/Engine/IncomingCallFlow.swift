@@ -22,12 +22,12 @@ struct IncomingCallFlow {
         engine.calls.add(session)
         engine.publish(.callIncoming(session.ref))
         // A desk of a site off duty refuses its fork of the call (the other desks ring on).
-        guard await engine.siteRings(session) else {
+        guard await SiteCallFlow().rings(session, on: engine) else {
             try? await phone.decline(info.id, reason: .temporarilyUnavailable)
             return
         }
         guard engine.calls[info.id] != nil else { return }
-        engine.startSiteEscalation(info.id, phone: phone)
+        SiteCallFlow().startEscalation(info.id, phone: phone, on: engine)
         if let operatorDoor { engine.startOperatorPeephole(info.id, door: operatorDoor, phone: phone) }
         guard let panel else { return }
         if !panel.calls {

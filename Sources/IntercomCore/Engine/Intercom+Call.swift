@@ -43,7 +43,7 @@ extension Intercom {
             calls[id]?.answerFailed()
             throw error
         }
-        await siteAnswered(id)
+        await SiteCallFlow().answered(id, on: self)
         if config.sip.declineOthersOnAnswer {
             for other in calls.values where other.info.id != id && other.stage == .ringing {
                 logger.info("call \(other.info.id) declined: call \(id) was answered and [sip] decline_others = on")

@@ -31,7 +31,7 @@ extension Intercom {
                 logger.warning("call \(id) runs without video although the caller offered it (no common video codec)")
             }
             if let answered = session.answeredEvent { publish(answered.kind, who: answered.who) }
-            if session.escalatingTo != nil { await siteEscalationEstablished(id, phone: phone) }
+            if session.escalatingTo != nil { await SiteCallFlow().escalationEstablished(id, phone: phone, on: self) }
             if session.answeredBy == .guestMode, let panel = session.panel {
                 // The door waits for `confirmed`: a blind or forged INVITE never gets there.
                 session.start(CallSession.guestConfirmation) {
@@ -56,15 +56,17 @@ extension Intercom {
             }
             if !session.replacesOnceConfirmed.isEmpty { await incoming.replaceOnceConfirmed(session, on: self) }
         case .ended(let id, let phoneReason, let duration, let detail):
-            let reason = endReason(of: id, phoneReason)
+            let reason = PanelSyslogFlow().endReason(of: id, phoneReason, on: self)
             // Its tasks as a unit; a live picture's decode thread stops within a read: nothing
             // here waits for it, `stop` does.
             guard let session = calls.end(id, reason, detail: detail) else { return }
             if reason == .error { logger.warning("call \(id) failed: \(detail ?? "no reason given")") }
             // Ended before `dial` got its id back: `dial` reports the failure instead.
             if session.info.direction == .outgoing && !session.announced { return }
-            let takenAt = await siteEnded(session, reason: reason)
-            bus.publish(IntercomEvent(.callEnded(session.ref, reason: reason, durationSeconds: duration), who: session.endedWho, takenAt: takenAt))
+            let (bus, ref, who, time) = (bus, session.ref, session.endedWho, Date())
+            await SiteCallFlow().ended(session, reason: reason, on: self) { takenAt in
+                bus.publish(IntercomEvent(.callEnded(ref, reason: reason, durationSeconds: duration), time: time, who: who, takenAt: takenAt))
+            }
             await unmuteAfterLastCall(phone: phone)
             if !session.replacesOnceConfirmed.isEmpty { await incoming.resumeUnreplaced(session, on: self) }
             if session.info.direction == .incoming && session.panel != nil { await incoming.answerHeldBack(after: id, on: self) }

@@ -13,7 +13,7 @@ import Synchronization
 public actor Intercom {
     public nonisolated let bus = EventBus()
     /// Peephole pictures of ringing calls, for front ends that draw them.
-    public nonisolated let peephole: PeepholeHub
+    public nonisolated var peephole: PeepholeHub { subscriptions.hub }
     /// What every subscriber asks of each panel's picture, merged into `peephole`'s wants: the
     /// `picture` command's table, set directly by a screen of this process (its thread cannot wait).
     public nonisolated var pictureWants: PictureWants { subscriptions.pictureWants }
@@ -41,8 +41,6 @@ public actor Intercom {
     var callers = CallerRecognition()
     /// The doors part: which ways a door opens, and when each last opened by itself (`auto_open_interval`).
     var doors = Doors()
-    /// The panels' syslog part: strangers counted, our DTMF openings it confirms (`Intercom+PanelSyslog`).
-    var syslog = PanelSyslog()
     public nonisolated let logger: Logger
     var phone: (any PhoneService)? { started.phone }
     /// The calls, live and ended, and the waits on a call's state (`wait(for:upTo:until:)`).
@@ -65,10 +63,9 @@ public actor Intercom {
     private var started = StartedPhone()
     /// The subscriptions part: what each face shows without a call, the panels' alarm streams.
     nonisolated let subscriptions: Subscriptions
-    /// This desk's link to its site while `runSite` runs (`[site]`); nil for a lone desk.
-    package internal(set) var site: SiteLink?
-    /// What `ctl status` says of the site: who switched what when, and the outage if one is on.
-    var siteSeen = SiteSeen()
+    /// The site part (`[site]`): this desk's link to its site while `runSite` runs (none for a lone
+    /// desk), and who switched what when there (`SiteFlow`, `SiteCallFlow`, `SiteJournalFlow`).
+    var site = SiteMembership()
 
     /// `operatorTokens`: where the operators' tokens are (default: the user's state directory).
     /// `switches`: where run-time do-not-disturb and guest mode are kept (nil: not kept).
@@ -78,7 +75,6 @@ public actor Intercom {
                 services: IntercomServices = .system) {
         self.services = services
         let peephole = PeepholeHub()
-        self.peephole = peephole
         let tasks = TaskOwner("engine", census: census)
         self.tasks = tasks
         var config = config
@@ -138,6 +134,21 @@ public actor Intercom {
         bus.finish()
     }
 
+    /// Binds the panels' syslog socket (`[syslog]`) and reads it for the engine's life (`PanelSyslogFlow`);
+    /// the address bound, nil when no panel's syslog is heard. Throws `SyslogSocket.OpenError`.
+    @discardableResult
+    public func hearPanelSyslog() throws -> ListenAddress? { try PanelSyslogFlow().hear(on: self) }
+
+    /// From now on the switches made here go to the site through `link` (kept in its outbox until
+    /// `runSite` sends them): the daemon joins before its engine starts.
+    public func joinSite(_ link: SiteLink) { site.link = link }
+
+    /// Runs this desk in its site until the calling task (the daemon's site stage) is cancelled (`SiteFlow`).
+    public func runSite(_ link: SiteLink) async { await SiteFlow().run(link, on: self) }
+
+    /// An entry `JournalRecorder` finished (`EventPipeline` hands it over beside its loop), for the site.
+    public func shareJournal(_ entry: JournalEntry) async { await site.link?.share(entry) }
+
     /// The sound devices the phone sees (empty before start).
     public func audioDevices() async -> [AudioDevice] {
         guard let phone else { return [] }
@@ -193,19 +204,19 @@ public actor Intercom {
                 return try await attendedTransfer(id, step: step, phone: phone)
             case .setCalls(let panel, let on):
                 let reply = try setCalls(panel: panel, on: on)
-                await shareSwitch(reply, .calls)
+                await SiteFlow().share(reply, .calls, on: self)
                 return reply
             case .setGuest(let panel, let until):
                 let reply = try setGuest(panel: panel, until: until)
-                await shareSwitch(reply, .guest)
+                await SiteFlow().share(reply, .guest, on: self)
                 return reply
             case .handled(let entry, let by):
                 let reply = try markHandled(entry, by: by)
-                await shareHandled(row: entry, by: by)
+                await SiteJournalFlow().handledHere(row: entry, by: by, on: self)
                 return reply
             case .callBack(let entry, let by):
                 let reply = try await callBack(entry, by: by, phone: phone)
-                await shareHandled(row: entry, by: by)
+                await SiteJournalFlow().handledHere(row: entry, by: by, on: self)
                 return reply
             case .status:
                 return status
@@ -234,8 +245,8 @@ public actor Intercom {
         case .shareExpiry(let change): try await operators.applyShareExpiry(change, config: config)
         case .flatSettings(let request): try await operators.flatSettings(request, config: config)
         case .reload(let newConfig): .object([("not_applied", .array(reload(newConfig).map { .string($0) }))])
-        case .duty(let on, let name): try await duty(on, operatorName: name)
-        case .siteDesks: try await siteDesks()
+        case .duty(let on, let name): try await SiteFlow().duty(on, operatorName: name, on: self)
+        case .siteDesks: try await SiteFlow().desks(on: self)
         default: nil
         }
     }
@@ -248,7 +259,7 @@ public actor Intercom {
                        listen: listening.map(\.description),
                        doors: doorList(panels: config.panels.map(\.name)).map(\.json),
                        operators: config.operators.map { .init(name: $0.name, unread: operatorUnread[$0.name]) },
-                       muted: audio.muted, speaker: audio.onSpeaker).json.adding(siteStatus())
+                       muted: audio.muted, speaker: audio.onSpeaker).json.adding(SiteFlow().status(site))
     }
 
 

@@ -20,7 +20,8 @@ actor Subscriptions {
     }
 
     private let clients: [String: any PanelService]
-    private let hub: PeepholeHub
+    /// Peephole pictures of ringing calls and watched panels (the engine's `peephole`).
+    let hub: PeepholeHub
     let pictureWants: PictureWants
     private let tasks: TaskOwner
     private let bus: EventBus

@@ -12,8 +12,11 @@ extension SiteLink {
     public func publish(panel: String, kind: SiteSwitchKind, value: String) async -> SiteSwitchChange {
         let change = SiteSwitchChange(panel: panel, kind: kind, value: value, desk: settings.desk,
                                       operatorName: settings.operatorName, at: clock.date)
-        switches[Self.switchKey(panel, kind)] = change
+        let key = Self.switchKey(panel, kind)
+        switches[key] = change
         await send(.publish(change))
+        // Still in the outbox: the site has not seen it, so another desk may switch it meanwhile.
+        if unreachable != nil, switches[key] == change { switchedCutOff.insert(key) } else { switchedCutOff.remove(key) }
         return change
     }
 
@@ -28,7 +31,7 @@ extension SiteLink {
     func adopt(_ change: SiteSwitchChange) {
         let key = Self.switchKey(change.panel, change.kind)
         if let known = switches[key] {
-            if known == change { return }
+            if known.sameSwitch(as: change) { return }
             if known.at > change.at {
                 logger.info("site: \(change.kind.rawValue) on \(change.panel) switched to \(change.value) at \(change.desk) "
                             + "(\(RFC3339.string(change.at))) is older than \(known.value) at \(known.desk) "
@@ -36,9 +39,29 @@ extension SiteLink {
                 return
             }
         }
+        if let known = switches[key], known.desk == settings.desk, change.desk != settings.desk, switchedCutOff.remove(key) != nil {
+            lostHere[key] = known
+            logger.notice("site: \(known.kind.rawValue) on \(known.panel) switched here to \(known.value) (\(RFC3339.string(known.at))) "
+                          + "while the site was unreachable lost to \(change.value) at \(change.desk)"
+                          + (change.operatorName.map { " by \($0)" } ?? "") + " (\(RFC3339.string(change.at))): the later one wins")
+        }
         switches[key] = change
         guard change.desk != settings.desk else { return }
         emit.yield(.switchChanged(change))
+    }
+
+    /// This desk's switches made while the site was unreachable that a later change at another desk
+    /// replaced when the store was back (the latest per panel and kind): said in the log as it happens.
+    public var lostSwitches: [SiteSwitchChange] { lostHere.sorted { $0.key < $1.key }.map(\.value) }
+}
+
+extension SiteSwitchChange {
+    /// The same change, its time as the store keeps it (to the microsecond, through a float): our
+    /// own change read back is neither older nor newer than itself.
+    func sameSwitch(as other: SiteSwitchChange) -> Bool {
+        var readBack = other
+        readBack.at = at
+        return self == readBack && abs(at.timeIntervalSince(other.at)) < 0.001
     }
 }
 

@@ -31,6 +31,10 @@ public actor SiteLink {
     public private(set) var unreachable: String?
     /// The latest switch known per panel and kind, ours or another desk's: later wins.
     var switches: [String: SiteSwitchChange] = [:]
+    /// Switches whose latest change is this desk's, made while the store was down (not at the site yet).
+    var switchedCutOff: Set<String> = []
+    /// This desk's cut-off changes a later one from another desk replaced (`lostSwitches`).
+    var lostHere: [String: SiteSwitchChange] = [:]
     /// Claims seen on the feed, so an ended call finds its claim without asking the store.
     var claims: [SiteCallKey: SiteCallClaim] = [:]
     /// This desk's call now, for its heartbeat.
@@ -51,6 +55,13 @@ public actor SiteLink {
         // heartbeat, which then says the site is reachable with how many it sent.
         if !outbox.isEmpty { unreachable = "\(outbox.pending.count) writes kept by an earlier run are not sent yet" }
         (events, emit) = AsyncStream<Event>.makeStream()
+        // Its switches among them are this desk's latest, made cut off: a later one elsewhere is their loss, said.
+        for case .publish(let change) in outbox.pending where change.desk == settings.desk {
+            let key = Self.switchKey(change.panel, change.kind)
+            guard switches[key].map({ $0.at <= change.at }) ?? true else { continue }
+            switches[key] = change
+            switchedCutOff.insert(key)
+        }
     }
 
     /// Until cancelled: reads the site's switches, listens to the change feed, and beats.

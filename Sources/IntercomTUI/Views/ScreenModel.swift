@@ -169,12 +169,13 @@ struct ScreenModel {
         case .panelReachable(let panel):
             unreachable.remove(panel)
             remember("\(time) \(panel) reachable again")
+        // Said on a change only: a screen (re-)attaching is told the site's state as one of these too.
         case .siteUnreachable:
+            if !siteDown { remember("\(time) site unreachable: this desk goes on alone") }
             siteDown = true
-            remember("\(time) site unreachable: this desk goes on alone")
         case .siteReachable:
+            if siteDown { remember("\(time) site reachable again") }
             siteDown = false
-            remember("\(time) site reachable again")
         case .panelEvent(let panel, let kind, let state, _):
             if DoorSensorFold.isDoorSensor(kind) {
                 guard sensorFold.sensor(panel: panel, state: state, at: event.time) == nil else { break }

@@ -38,6 +38,24 @@ import Testing
         }
     }
 
+    /// The wait for another desk's claim runs beside the phone's events: a new ring at A is handled
+    /// while A's lost leg still waits to learn who took it (the proxy's CANCEL came before B's claim).
+    @Test func theWaitForAClaimHoldsUpNoRing() async throws {
+        try await SiteSwitchEngineTests.twoDesks { a, b, _ in
+            let atA = a.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: Self.callID)
+            let atB = b.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: Self.callID)
+            _ = try await a.incoming(atA)
+            _ = try await b.incoming(atB)
+            a.phone.end(atA, reason: .answeredElsewhere)
+            try await a.clock.waitForSleeper(endingIn: .milliseconds(100))
+            let next = a.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: "fork-2@10.0.0.5")
+            _ = try await a.incoming(next)
+            _ = try await b.intercom.execute(.answer(atB))
+            a.clock.advance(by: .milliseconds(100))
+            #expect(try await Self.endEvent(a, atA).takenAt == SiteDeskRef(desk: "B", operatorName: "anna"))
+        }
+    }
+
     @Test func aDeskOffDutyRefusesItsForkWith480() async throws {
         try await SiteSwitchEngineTests.twoDesks { a, _, store in
             _ = try await a.intercom.execute(.duty(on: false, operator: nil))

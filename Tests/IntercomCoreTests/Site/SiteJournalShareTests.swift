@@ -99,6 +99,27 @@ import Testing
         #expect(handed.withLock { $0 }.last?.outcome == "missed")
     }
 
+    /// An operator's door opened from this desk is the desk's act: shared like a panel's, with who
+    /// asked. The operator's own entries (its flat's event log, a share that ended) are the flat's:
+    /// they stay in this desk's journal (DECISIONS: a site shares what the desks did, not the flats' logs).
+    @Test func anOperatorDoorOpenedHereIsSharedAndTheOperatorsOwnEntriesStayHere() async throws {
+        let directory = try TestDirectory(prefix: "intercom-site-journal")
+        defer { withExtendedLifetime(directory) {} }
+        let handed = Mutex<[JournalEntry]>([])
+        let journal = try Journal(directory: directory.path)
+        let recorder = JournalRecorder(journal: journal, pictures: NoPictures(), logger: .silent,
+                                       clock: ManualClock(), finished: { entry in handed.withLock { $0.append(entry) } })
+        await recorder.record(IntercomEvent(.doorOpened(panel: "home", call: nil, door: "home:1:0", method: "operator", by: .ctl,
+                                                        ok: true, error: nil), who: FaceIdentity(.ctl, user: "anna")))
+        await recorder.record(IntercomEvent(.shareExpired(ShareExpiry(operatorName: "home", flatId: "7", phone: "79001112233",
+                                                                      until: ManualClock.epoch, address: "Main st 1"))))
+        await recorder.settle()
+        let shared = handed.withLock { $0 }
+        #expect(shared.map(\.kind) == [.door] && shared.first?.panel == "home" && shared.first?.detail == "home:1:0"
+                && shared.first?.who?.user == "anna", "\(shared)")
+        #expect(try journal.entries(JournalQuery()).map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.door, .operatorEvent])
+    }
+
     struct NoPictures: JournalPictureSource {
         func peepholeJPEG(call: CallID, panel: String?) -> Data? { nil }
         func videoJPEG(call: CallID) async -> Data? { nil }

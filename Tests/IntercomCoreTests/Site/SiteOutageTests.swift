@@ -105,6 +105,46 @@ import Testing
             #expect(off.switchChange?.desk == "B")
             #expect(try await rig.store.switches().map(\.value) == ["off"])
             #expect(await rig["A"].knownSwitches.map(\.value) == ["off"])
+            // A's change, made cut off, lost: A keeps it as lost; B's, made with the store answering, did not.
+            #expect(await rig["A"].lostSwitches.map(\.value) == ["2026-01-01T12:00:00.000Z"])
+            #expect(await rig["B"].lostSwitches.isEmpty)
+        }
+    }
+
+    /// The loser is said even when the desk's own cut-off change came back first with its time as
+    /// the store rounds it (PostgreSQL keeps microseconds through a float): that echo is no loss.
+    @Test func aCutOffChangeReadBackRoundedStillLosesToALaterOne() async throws {
+        let rig = try SiteRig("A", "B")
+        try await rig.run {
+            rig.store.reachable = false
+            let mine = await rig["A"].publish(panel: "entrance", kind: .guest, value: "2026-01-01T12:00:00.000Z")
+            rig.store.reachable = true
+            var readBack = mine
+            readBack.at = mine.at.addingTimeInterval(0.000_000_3)
+            try await rig.store.publish(readBack)
+            rig.clock.advance(by: .seconds(60))
+            await rig["B"].publish(panel: "entrance", kind: .guest, value: "off")
+            _ = try await rig.events("A").wait(for: "B's later switch at A") { $0.switchChange?.value == "off" }
+            #expect(await rig["A"].lostSwitches == [mine])
+        }
+    }
+
+    /// A desk restarted during the outage finds its switch in the outbox: a later one made at another
+    /// desk meanwhile wins when the store is back, and the restarted desk still says its own lost.
+    @Test func aSwitchKeptAcrossARestartStillLosesToALaterOneAndSaysSo() async throws {
+        let mine = SiteSwitchChange(panel: "entrance", kind: .calls, value: "off", desk: "A", operatorName: "anna", at: ManualClock.epoch)
+        var kept = try SiteOutbox(path: nil)
+        try kept.keep(.publish(mine))
+        let rig = try SiteRig([SiteSettings(desk: "A"), SiteSettings(desk: "B")], outboxes: ["A": kept])
+        rig.store.reachable = false
+        try await rig.run {
+            rig.clock.advance(by: .seconds(60))
+            await rig["B"].publish(panel: "entrance", kind: .calls, value: "on")
+            rig.store.reachable = true
+            rig.clock.advance(by: .seconds(2))
+            _ = try await rig.events("A").wait(for: "B's later switch at A") { $0.switchChange?.value == "on" }
+            #expect(await rig["A"].lostSwitches == [mine])
+            #expect(try await rig.store.switches().map(\.desk) == ["B"])
         }
     }
 }

@@ -5,7 +5,8 @@ import IntercomTestSupport
 
 /// The site's journal and state through real desk daemons on one private PostgreSQL 15 (issue 40):
 /// a restarted desk keeps the site's switches and journal; a call answered with the store down is
-/// in that desk's log at once and in another desk's within 20 s of the store's return.
+/// in that desk's log at once and in another desk's within 20 s of the store's return; a store
+/// frozen (connected, but silent) never blocks the desk.
 @Suite("daemon: a site's journal", .removesTestFolders) struct DaemonSiteJournalTests {
     /// `intercom log --json` at `desk`: its entries (the site's, or the desk's own when the store is down).
     static func log(_ desk: DaemonProcess) async throws -> (entries: [JSONValue], stderr: String) {
@@ -61,6 +62,31 @@ import IntercomTestSupport
                 return Self.calls(atB, desk: "A").contains { $0["answered_by"]?.stringValue == "auto" }
             }
             print("site: the store back, A's call answered during the outage in B's log after \(ContinuousClock.now - back)")
+        }
+    }
+
+    @Test("PostgreSQL frozen (SIGSTOP): A says site_unreachable within its timeout, answers a call and switches; after SIGCONT the site holds both")
+    func aFrozenStoreNeverBlocksTheDesk() async throws {
+        try await DaemonSiteTests.site(["A"], siteLines: "timeout = 1") { postgres, database, desks in
+            let a = desks[0]
+            try postgres.freeze()
+            let frozen = ContinuousClock.now
+            // The next heartbeat (every 2 s) fails at its 1 s deadline.
+            try await a.waitForEvent("site_unreachable", timeout: .seconds(6))
+            let said = ContinuousClock.now - frozen
+            #expect(said < .seconds(4), "site_unreachable \(said) after the freeze: heartbeat 2 s + timeout 1 s")
+            try await FaultChecks.expectAnswersAPanelCall(a, label: "frozen")
+            let switched = ContinuousClock.now
+            let off = try await a.run(["ctl", "calls", "off", "--panel", "entrance"])
+            #expect(off.status == 0 && ContinuousClock.now - switched < .seconds(1), "\(off) after \(ContinuousClock.now - switched)")
+            print("site: frozen store said unreachable after \(said); a call answered and a switch made meanwhile")
+            postgres.thaw()
+            let reachable = try await a.waitForEvent("site_reachable", timeout: .seconds(20))
+            #expect((reachable.fields["replayed"] as? Int ?? 0) >= 2, "\(reachable)")
+            let held = try await postgres.psql("SELECT (SELECT count(*) FROM site_journal WHERE desk = 'A' AND kind = 'call') || ' ' "
+                + "|| (SELECT value FROM site_switches WHERE kind = 'calls' AND desk = 'A' ORDER BY at DESC LIMIT 1)", database: database)
+            #expect(held == "1 off", "the site holds A's call and switch: \(held)\n\(a.log)")
+            #expect(a.events.filter { $0.name == "site_unreachable" }.count == 1, "\(a.log)")
         }
     }
 

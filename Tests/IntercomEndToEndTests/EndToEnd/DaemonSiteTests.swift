@@ -83,21 +83,81 @@ import IntercomTestSupport
         }
     }
 
-    @Test("PostgreSQL stopped: A goes on and switches do-not-disturb, says site_unreachable; back, it replays and B has the switch")
-    func aSwitchMadeDuringAnOutageReachesTheOtherDeskWhenTheStoreIsBack() async throws {
+    @Test("PostgreSQL stopped: A and B switch the same switches, each later once; back, every desk holds the later ones, the losers say so")
+    func switchesMadeAtTwoDesksDuringAnOutageEndAsTheLaterOneEverywhere() async throws {
         try await Self.site(["A", "B"]) { postgres, _, desks in
             let (a, b) = (desks[0], desks[1])
             await postgres.stop()
-            let off = try await a.run(["ctl", "calls", "off", "--panel", "entrance"])
-            #expect(off.status == 0, "\(off)")
-            try await a.waitForEvent("site_unreachable", timeout: .seconds(10))
-            try await postgres.start()
-            let back = ContinuousClock.now
-            let reachable = try await a.waitForEvent("site_reachable", timeout: .seconds(20))
-            #expect((reachable.fields["replayed"] as? Int ?? 0) >= 1, "\(reachable)")
-            try await b.waitForEvent("panel_policy", timeout: .seconds(20)) { $0.fields["calls"] as? Bool == false }
-            print("site: the store back, A's switch reached B after \(ContinuousClock.now - back)")
-            #expect(a.events.filter { $0.name == "site_unreachable" }.count == 1, "\(a.log)")
+            // Do-not-disturb: A's off, then B's on (later). Guest mode: B's on, then A's off (later).
+            for (desk, command) in [(a, ["calls", "off"]), (b, ["calls", "on"]), (b, ["guest", "2h"]), (a, ["guest", "off"])] {
+                let done = try await desk.run(["ctl"] + command + ["--panel", "entrance"])
+                #expect(done.status == 0, "\(command): \(done)")
+                try await desk.waitForEvent("site_unreachable", timeout: .seconds(10))
+            }
+            // A screen attached now, long after the one site_unreachable, says it in its title at once (the attach's state).
+            let screen = try await Self.attachedScreen(a)
+            try await withCleanup({ await screen.kill() }) {
+                _ = try await screen.waitForScreen(containing: "waiting for calls — site unreachable", timeout: .seconds(10))
+                try await postgres.start()
+                let back = ContinuousClock.now
+                try await Self.theLaterSwitchesHold(a, b, since: back)
+                // Back: the title says it no more, the recent lines say the store answers again.
+                let normal = try await screen.waitForScreen(containing: "site reachable again", timeout: .seconds(10))
+                #expect(!normal.contains("— site unreachable"), "\(normal)")
+            }
+        }
+    }
+
+    /// The screen `intercom tui` attached to `daemon` in tmux (the caller kills it).
+    static func attachedScreen(_ daemon: DaemonProcess) async throws -> Tmux {
+        var env: [String: String] = ["TERM": "tmux-256color"]
+        for (key, value) in try IntercomBinary.environment(in: daemon.directory) { if let value { env[key] = value } }
+        return try await Tmux(command: "env -u NO_COLOR -u INTERCOM_CONFIG '\(try IntercomBinary.path())' tui --config '\(daemon.configURL.path)'"
+                                  + " --no-bell --no-notify --no-ring; sleep 30", width: 160, height: 30, environment: env)
+    }
+
+    /// After the outage of `switchesMadeAtTwoDesksDuringAnOutageEndAsTheLaterOneEverywhere`: both desks hold the later switches.
+    static func theLaterSwitchesHold(_ a: DaemonProcess, _ b: DaemonProcess, since back: ContinuousClock.Instant) async throws {
+        for desk in [a, b] {
+            let reachable = try await desk.waitForEvent("site_reachable", timeout: .seconds(20))
+            #expect((reachable.fields["replayed"] as? Int ?? 0) >= 2, "\(reachable)")
+        }
+        // A's do-not-disturb comes back on (B's), B's guest mode goes off (A's), whichever replayed first.
+        try await a.waitForEvent("panel_policy", timeout: .seconds(20)) { _ in
+            a.events.last { $0.name == "panel_policy" }?.fields["calls"] as? Bool == true
+        }
+        try await b.waitForEvent("panel_policy", timeout: .seconds(20)) { _ in
+            let policies = b.events.filter { $0.name == "panel_policy" }
+            return policies.last?.string("guest_until") == nil && policies.contains { $0.string("guest_until") != nil }
+        }
+        print("site: the store back, the later switches held at A and B after \(ContinuousClock.now - back)")
+        for desk in [a, b] {
+            let status = try await desk.run(["ctl", "status", "--json"])
+            guard case .array(let switches)? = JSONValue.parse(status.stdout)?["site"]?["switches"] else {
+                Issue.record("no site.switches in ctl status: \(status)")
+                continue
+            }
+            let won = Dictionary(uniqueKeysWithValues: switches.compactMap { change in
+                change["kind"]?.stringValue.map { ($0, "\(change["value"]?.stringValue ?? "?") at \(change["desk"]?.stringValue ?? "?")") }
+            })
+            #expect(won == ["calls": "on at B", "guest": "off at A"], "\(status.stdout)")
+            #expect(desk.events.filter { $0.name == "site_unreachable" }.count == 1, "\(desk.log)")
+        }
+        // Each loser's `ctl status` lists its change that lost (`site.lost`).
+        for (desk, kind) in [(a, "calls"), (b, "guest")] {
+            var seen = ""
+            let listed = await TestPatience.eventually(within: .seconds(5)) {
+                seen = (try? await desk.run(["ctl", "status", "--json"]).stdout) ?? ""
+                guard case .array(let lost)? = JSONValue.parse(seen)?["site"]?["lost"] else { return false }
+                return lost.map { $0["kind"]?.stringValue } == [kind]
+            }
+            #expect(listed, "\(seen)")
+        }
+        // Each loser's log says what it lost to (its stderr may trail the events on stdout).
+        for (desk, lost, winner) in [(a, "calls on entrance switched here to off", "lost to on at B by op-b"),
+                                     (b, "guest on entrance switched here to 20", "lost to off at A by op-a")] {
+            let said = await TestPatience.eventually(within: .seconds(5)) { desk.log.contains(lost) && desk.log.contains(winner) }
+            #expect(said, "\(desk.log)")
         }
     }
 }

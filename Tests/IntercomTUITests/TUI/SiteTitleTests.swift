@@ -22,4 +22,25 @@ import Testing
             #expect(!model.titleState(now: Self.t0).contains("site"), "\(model.titleState(now: Self.t0))")
         }
     }
+
+    /// A screen attached during an outage is told it by the attach (`RemoteLink.attachEvents`: the
+    /// same events, from `ctl status`'s `site.reachable`): the title says it at once, and a re-attach
+    /// that tells it again adds no second line; a re-attach whose store answers puts the title back.
+    @Test func anAttachDuringAnOutageSaysItOnceAndAReattachWhoseStoreAnswersEndsIt() {
+        var model = ScreenModel()
+        let down = IntercomEvent(.siteUnreachable(error: "connection refused"), time: Self.t0)
+        model.apply(down)
+        #expect(model.titleState(now: Self.t0) == "waiting for calls — site unreachable")
+        model.apply(down)
+        #expect(model.recent.filter { $0.contains("site unreachable") }.count == 1, "\(model.recent)")
+        // Re-attached to a desk whose store answers (or the outage ended): said once, title back.
+        model.apply(IntercomEvent(.siteReachable(replayed: 0), time: Self.t0))
+        model.apply(IntercomEvent(.siteReachable(replayed: 0), time: Self.t0))
+        #expect(model.titleState(now: Self.t0) == "waiting for calls")
+        #expect(model.recent.filter { $0.contains("site reachable") }.count == 1, "\(model.recent)")
+        // A desk whose store always answered: its attach says reachable, and nothing is added.
+        var fresh = ScreenModel()
+        fresh.apply(IntercomEvent(.siteReachable(replayed: 0), time: Self.t0))
+        #expect(fresh.recent.isEmpty && fresh.titleState(now: Self.t0) == "waiting for calls")
+    }
 }

@@ -66,6 +66,13 @@ extension ConfigSchema {
                                 : try ConfigDecoder.sipURI(entry.value, example: "escalate_to = sip:guard@pbx.example.org")
                         },
                         differs: { $0?.escalateTo != $1?.escalateTo }),
+                SiteKey("timeout", type: "seconds, 1 to 60 (`5`, `5s`, `1m`)", default: .value("5"), reload: .restart,
+                        about: "How long one request to the site's database (its connect included) may take. A store "
+                            + "that does not answer in time (a frozen server, a dead link that sends no reset) fails the "
+                            + "request: the desk says the site is unreachable, keeps its writes and sends them when it answers.",
+                        example: [ConfigExampleLine("5", ["seconds a store request may take"], width: 16, commentedOut: true)],
+                        decode: { draft, entry, _ throws(ConfigValueError) in draft.timeout = try requestTimeout(entry.value) },
+                        differs: { $0?.timeout != $1?.timeout }),
             ],
             start: { _, _ in SiteConfig(url: "") },
             finish: { draft, section, file throws(ConfigError) in
@@ -109,14 +116,26 @@ extension ConfigSchema {
         return text
     }
 
+    static func requestTimeout(_ text: String) throws(ConfigValueError) -> Duration {
+        guard let seconds = seconds(text), (1...60).contains(seconds) else {
+            throw ConfigValueError("'\(text)' is not a time from 1 s to 60 s", fix: "e.g. timeout = 5s")
+        }
+        return .seconds(seconds)
+    }
+
+    /// `90`, `90s` or `2m` as seconds; nil when it is none of these.
+    private static func seconds(_ text: String) -> Int? {
+        let lower = text.lowercased()
+        let (digits, scale) = lower.hasSuffix("m") ? (lower.dropLast(), 60) : lower.hasSuffix("s") ? (lower.dropLast(), 1) : (lower[...], 1)
+        return Int(digits).map { $0 * scale }
+    }
+
     static func escalation(_ text: String) throws(ConfigValueError) -> Duration? {
         let fix = "e.g. escalate_after = 60s (5 s to 60 min), or off"
         if text.lowercased() == "off" { return nil }
-        let lower = text.lowercased()
-        let (digits, scale) = lower.hasSuffix("m") ? (lower.dropLast(), 60) : lower.hasSuffix("s") ? (lower.dropLast(), 1) : (lower[...], 1)
-        guard let number = Int(digits), (5...3600).contains(number * scale) else {
+        guard let seconds = seconds(text), (5...3600).contains(seconds) else {
             throw ConfigValueError("'\(text)' is not off or a time from 5 s to 60 min", fix: fix)
         }
-        return .seconds(number * scale)
+        return .seconds(seconds)
     }
 }

@@ -88,7 +88,7 @@ import Testing
             let id = rig.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress)
             _ = try await rig.incoming(id)
             if handset {
-                await rig.intercom.heardSyslog(Self.handsetLine())
+                await PanelSyslogFlow().heard(Self.handsetLine(), on: rig.intercom)
                 _ = try await rig.event("call_answered_elsewhere") { if case .callAnsweredElsewhere("entrance", "12") = $0 { true } else { nil } }
             }
             rig.phone.end(id, reason: .missed)
