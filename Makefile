@@ -31,7 +31,7 @@ check:
 
 # Everything CI runs: packages, build, then the whole suite (unit, loopback calls, real peers).
 # Each shard is serial (many suites drive real processes against deadlines; tests in parallel inside one
-# process starve each other on 2 cores), but three shards run at once: most suites wait on peers, not on the
+# process starve each other on 2 cores), but four shards run at once: most suites wait on peers, not on the
 # CPU (scripts/test-shards.sh, docs/PROOF.md). Any shard failing fails the rule.
 test: deps
 	$(SWIFT) build --build-tests

@@ -76,7 +76,18 @@ import IntercomTestSupport
                 let journal = try await screen.waitForScreen(containing: "Enter recording")
                 #expect(journal.contains("entrance"), "\(journal)")
                 try await screen.sendKeys("Enter")
-                let back = try await screen.waitForScreen(containing: "back from the recording")
+                let back: String
+                do { back = try await screen.waitForScreen(containing: "back from the recording") } catch {
+                    // Seen twice under load, never alone: what the screen and its child were doing.
+                    let processes = ((try? await screen.paneProcesses()) ?? []).map { pid in
+                        "\(pid): " + ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "?")
+                            .replacingOccurrences(of: "\0", with: " ")
+                    }
+                    let state = environment["XDG_STATE_HOME"].map { "\($0)/intercom/tui.log" } ?? "(no XDG_STATE_HOME)"
+                    let log = (try? String(contentsOfFile: state, encoding: .utf8)).map { String($0.suffix(4_000)) } ?? "(no \(state))"
+                    Issue.record("the pane's processes:\n\(processes.joined(separator: "\n"))\ntui.log:\n\(log)\n\(await screen.backtraces())")
+                    throw error
+                }
                 #expect(back.contains("(clip \(entryID))"), "\(back)")
                 try await screen.sendKeys("q")
                 try await screen.sendKeys("q")
