@@ -16,12 +16,18 @@ import Testing
         try await rig.events.wait("call_ended of \(id)") { $0.eventName == .callEnded && $0.call?.id == id ? $0 : nil }
     }
 
+    /// The forked call rings at both desks (each has shown it).
+    static func ringBoth(_ a: EngineRig, _ b: EngineRig) async throws -> (CallID, CallID) {
+        let atA = a.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: callID)
+        let atB = b.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: callID)
+        _ = try await a.incoming(atA)
+        _ = try await b.incoming(atB)
+        return (atA, atB)
+    }
+
     @Test func answeredAtBEndsAtANamingBAndItsOperator() async throws {
         try await SiteSwitchEngineTests.twoDesks { a, b, store in
-            let atA = a.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: Self.callID)
-            let atB = b.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: Self.callID)
-            _ = try await a.incoming(atA)
-            _ = try await b.incoming(atB)
+            let (atA, atB) = try await Self.ringBoth(a, b)
             _ = try await b.intercom.execute(.answer(atB))
             // The proxy CANCELs A's fork once B's 200 OK went through it.
             a.phone.end(atA, reason: .answeredElsewhere)
@@ -42,10 +48,7 @@ import Testing
     /// while A's lost leg still waits to learn who took it (the proxy's CANCEL came before B's claim).
     @Test func theWaitForAClaimHoldsUpNoRing() async throws {
         try await SiteSwitchEngineTests.twoDesks { a, b, _ in
-            let atA = a.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: Self.callID)
-            let atB = b.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: Self.callID)
-            _ = try await a.incoming(atA)
-            _ = try await b.incoming(atB)
+            let (atA, atB) = try await Self.ringBoth(a, b)
             a.phone.end(atA, reason: .answeredElsewhere)
             try await a.clock.waitForSleeper(endingIn: .milliseconds(100))
             let next = a.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: "fork-2@10.0.0.5")
