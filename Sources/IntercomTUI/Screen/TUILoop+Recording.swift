@@ -65,10 +65,13 @@ extension TUILoop {
         resetPictures()
         let said = (try? String(contentsOfFile: errorPath, encoding: .utf8))?
             .split(separator: "\n").last.map { TerminalSafe.escape(String($0)) }
-        if let line = outcome ?? said {
-            model.say(line, warn: true)
+        if let outcome {
+            model.say(outcome, warn: true)
         } else {
-            model.say("back from the recording of \(LocalTime(entry.time).clock) (\(title))")
+            // The child's last line (a failure, or a warning such as "played without its sound") is
+            // said with the return, so the user learns both.
+            model.say("back from the recording of \(LocalTime(entry.time).clock) (\(title))" + (said.map { ": \($0)" } ?? ""),
+                      warn: said != nil)
         }
     }
 
