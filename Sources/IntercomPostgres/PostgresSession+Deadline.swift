@@ -11,9 +11,10 @@ import Glibc
 /// next request connects afresh.
 extension PostgresSession {
     /// The request could not finish by the deadline: what the user reads.
-    var timedOut: PostgresError {
-        PostgresError(.lost, "the site's database did not answer within \(target.timeout.components.seconds) s (its [site] timeout)")
-    }
+    var timedOut: PostgresError { PostgresError(.lost, "the site's database \(didNotAnswer)") }
+
+    /// How long the database had, in the words of the key that sets it.
+    var didNotAnswer: String { "did not answer within \(target.timeout.components.seconds) s (its [site] timeout)" }
 
     /// Fails a request whose deadline passed while it waited for the ones before it, without
     /// touching the connection (which the request that timed out has already dropped).
@@ -38,7 +39,7 @@ extension PostgresSession {
         while polling != PGRES_POLLING_OK {
             guard polling != PGRES_POLLING_FAILED else { throw failed(Self.text(pq.error_message(made))) }
             guard wait(polling == PGRES_POLLING_READING ? POLLIN : POLLOUT, on: pq.socket(made)) else {
-                throw failed("it did not answer within \(target.timeout.components.seconds) s (its [site] timeout)")
+                throw failed("it \(didNotAnswer)")
             }
             polling = pq.connect_poll(made)
         }
@@ -108,7 +109,8 @@ extension PostgresSession {
         return error
     }
 
-    private func broken(_ pq: intercom_libpq, _ connection: OpaquePointer) -> PostgresError {
+    /// The connection broke (a send, a read or a statement found it gone): dropped, and what the user reads.
+    func broken(_ pq: intercom_libpq, _ connection: OpaquePointer) -> PostgresError {
         let error = PostgresError(.lost, "the site's database went away: " + Self.text(pq.error_message(connection)))
         lose(error)
         return error

@@ -52,11 +52,7 @@ final class PostgresSession {
         defer { pq.clear(result) }
         let status = result.map { pq.result_status($0) } ?? PGRES_FATAL_ERROR
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK, let result else {
-            if pq.status(connection) != CONNECTION_OK {
-                let error = PostgresError(.lost, "the site's database went away: " + Self.text(pq.error_message(connection)))
-                lose(error)
-                throw error
-            }
+            if pq.status(connection) != CONNECTION_OK { throw broken(pq, connection) }
             let message = result.map { Self.text(pq.result_error_field($0, Int32(UInt8(ascii: "M")))) } ?? ""
             let state = result.flatMap { pq.result_error_field($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
             throw PostgresError(.statement, message.isEmpty ? Self.text(pq.error_message(connection)) : message, sqlState: state)
@@ -85,7 +81,7 @@ final class PostgresSession {
     func consumeInput() {
         guard let link else { return }
         if link.pq.consume_input(link.connection) == 0 || link.pq.status(link.connection) != CONNECTION_OK {
-            lose(PostgresError(.lost, "the site's database went away: " + Self.text(link.pq.error_message(link.connection))))
+            _ = broken(link.pq, link.connection)
             return
         }
         drainNotifications()
