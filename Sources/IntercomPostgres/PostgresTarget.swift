@@ -50,10 +50,15 @@ public struct PostgresTarget: Sendable {
     /// the idle listener, and `tcp_user_timeout` ends a request whose data is not acknowledged in 10 s.
     /// A server that is there but silent (stopped, swapping) is the request's deadline's (`timeout`),
     /// which the session keeps itself; `connect_timeout` says the same for libpq's own reading.
+    /// The server's side (`options`): a desk's session holds its presence lock (the site's store), so
+    /// the server must find a vanished desk's session dead within 10 s: keepalives after 3 s idle,
+    /// every 2 s, two unanswered; unacknowledged data given up after 9 s.
     var keywords: [(String, String)] {
         var list = [("connect_timeout", String(max(1, timeout.components.seconds))), ("application_name", "intercom"),
                     ("keepalives", "1"), ("keepalives_idle", "10"),
-                    ("keepalives_interval", "3"), ("keepalives_count", "3"), ("tcp_user_timeout", "10000"), ("dbname", url)]
+                    ("keepalives_interval", "3"), ("keepalives_count", "3"), ("tcp_user_timeout", "10000"),
+                    ("options", "-c tcp_keepalives_idle=3 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=2 -c tcp_user_timeout=9000"),
+                    ("dbname", url)]
         if let password { list.append(("password", password)) }
         if let sslMode { list.append(("sslmode", sslMode)) }
         return list

@@ -100,11 +100,29 @@ public final class PostgresSiteStore: SiteStore {
                 ON CONFLICT (name) DO UPDATE SET on_duty = EXCLUDED.on_duty, operator = EXCLUDED.operator,
                     current_call = EXCLUDED.current_call, last_seen = EXCLUDED.last_seen
                 RETURNING name)
-            SELECT pg_notify('\(SiteSQL.channel)', 'desk:' || name) FROM kept
-            WHERE NOT EXISTS (SELECT 1 FROM before WHERE on_duty = $2::boolean AND operator IS NOT DISTINCT FROM $3
-                              AND current_call IS NOT DISTINCT FROM $4)
+            SELECT \(SiteSQL.holdDesk) AS held,
+                   (SELECT pg_notify('\(SiteSQL.channel)', 'desk:' || name) FROM kept
+                    WHERE NOT EXISTS (SELECT 1 FROM before WHERE on_duty = $2::boolean AND operator IS NOT DISTINCT FROM $3
+                                      AND current_call IS NOT DISTINCT FROM $4)) AS told
             """, [presence.desk, SiteSQL.flag(presence.onDuty), presence.operatorName, presence.currentCall?.callID,
                   SiteSQL.time(presence.at)])
+    }
+
+    /// The beat between changes moves `last_seen` only, run by the connection's own thread
+    /// (`PostgresConnection.repeating`): the engine is not woken while the store answers.
+    public func keepBeating(_ presence: DeskPresence, every period: Duration, clock: any EngineClock) async throws {
+        try await prepared()
+        let desk = presence.desk
+        do {
+            try await connection.repeating(every: period, """
+                WITH seen AS (UPDATE site_desks SET last_seen = to_timestamp($2::float8) WHERE name = $1 RETURNING name)
+                SELECT \(SiteSQL.holdDesk) AS held, (SELECT count(*) FROM seen) AS seen
+                """) {
+                [desk, SiteSQL.time(Date())]
+            }
+        } catch {
+            throw SiteSQL.engineError(error)
+        }
     }
 
     public func desks() async throws -> [DeskPresence] {

@@ -6,7 +6,8 @@ import IntercomPostgres
 /// Rows read back into the engine's values, and a NOTIFY's `KIND:ID` read into the change it names
 /// (the payload carries no row: a NOTIFY is limited in size and must not be trusted for content).
 enum SiteFeedRead {
-    static let desksQuery = "SELECT name, on_duty, operator, current_call, extract(epoch from last_seen)::float8 AS at FROM site_desks"
+    static let desksQuery = "SELECT name, on_duty, operator, current_call, extract(epoch from last_seen)::float8 AS at, "
+        + "\(SiteSQL.deskConnected) AS connected FROM site_desks d"
     static let switchColumns = "id, panel, kind, value, desk, operator, extract(epoch from at)::float8 AS at"
 
     static func change(_ payload: String, on connection: PostgresConnection) async throws -> SiteChange? {
@@ -37,7 +38,8 @@ enum SiteFeedRead {
             guard let name = rows.value("name", at: index), let at = SiteSQL.date(rows.value("at", at: index)) else { return nil }
             return DeskPresence(desk: name, onDuty: rows.value("on_duty", at: index) == "t",
                                 operatorName: rows.value("operator", at: index),
-                                currentCall: rows.value("current_call", at: index).map(SiteCallKey.init), at: at)
+                                currentCall: rows.value("current_call", at: index).map(SiteCallKey.init), at: at,
+                                connected: rows.value("connected", at: index).map { $0 == "t" })
         }
     }
 

@@ -16,6 +16,31 @@ enum SiteSQL {
     /// The NOTIFY channel every desk listens on; payloads are `KIND:ID` only (the row is read again).
     static let channel = "intercom_site"
 
+    /// A desk is online while a session of its holds the desk's advisory lock: PostgreSQL's own
+    /// liveness, as MQTT's will is the broker's. A process that ends frees it at once; a machine
+    /// that vanishes, when the server's TCP keepalives give up (`PostgresTarget.keywords`). So no
+    /// beat has to say a desk is there. Two int4 keys: this namespace, the desk's lower-case name
+    /// hashed by the server.
+    static let deskLockSpace = 0x1c0c_0de5
+
+    /// `true` once the session holds the lock of the desk named `$1` (taken when it does not yet;
+    /// never taken twice, as a session-level advisory lock counts each take). `false`: another
+    /// session holds it (a second desk under that name, or this desk's old session the server has
+    /// not closed yet); the next beat tries again.
+    static let holdDesk = """
+        CASE WHEN EXISTS (SELECT 1 FROM pg_locks WHERE pid = pg_backend_pid() AND locktype = 'advisory'
+                          AND classid = \(deskLockSpace) AND objid = (hashtext(lower($1))::bigint & 4294967295)::oid
+                          AND objsubid = 2)
+             THEN true ELSE pg_try_advisory_lock(\(deskLockSpace), hashtext(lower($1))) END
+        """
+
+    /// Whether the desk of the row `d` has a session that holds its lock now.
+    static let deskConnected = """
+        EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.classid = \(deskLockSpace)
+                AND l.objid = (hashtext(lower(d.name))::bigint & 4294967295)::oid AND l.objsubid = 2
+                AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))
+        """
+
     /// `SELECT … extract(epoch from at)` names, for the claim columns of a call or an entry.
     static let claimColumns = SiteJournalRead.claimColumns
 

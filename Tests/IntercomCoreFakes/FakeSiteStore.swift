@@ -11,6 +11,8 @@ package final class FakeSiteStore: SiteStore {
     private struct State {
         var reachable = true
         var desks: [String: DeskPresence] = [:]
+        /// Desks whose session ended since their last heartbeat (`endSession`).
+        var gone: Set<String> = []
         var switches: [String: SiteSwitchChange] = [:]
         var calls: [SiteCallKey: SiteCall] = [:]
         var journal: [SiteJournalEntry] = []
@@ -37,12 +39,25 @@ package final class FakeSiteStore: SiteStore {
     package func heartbeat(_ presence: DeskPresence) async throws {
         try write("heartbeat \(presence.desk)") { s in
             s.desks[presence.desk] = presence
+            s.gone.remove(presence.desk)
             return [.desk(presence)]
         }
     }
 
     package func desks() async throws -> [DeskPresence] {
-        try read { $0.desks.values.sorted { $0.desk < $1.desk } }
+        try read { s in
+            s.desks.values.sorted { $0.desk < $1.desk }.map { desk in
+                var desk = desk
+                desk.connected = !s.gone.contains(desk.desk)
+                return desk
+            }
+        }
+    }
+
+    /// The desk's session ended (its process stopped): the store no longer sees it, as PostgreSQL
+    /// frees its lock; its next heartbeat is a new session.
+    package func endSession(of desk: String) {
+        state.withLock { _ = $0.gone.insert(desk) }
     }
 
     package func publish(_ change: SiteSwitchChange) async throws {

@@ -55,11 +55,51 @@ import Testing
             try await a.heartbeat(DeskPresence(desk: "A", onDuty: true, operatorName: "anna", currentCall: nil, at: Self.t0 + 2))
             let offDuty = DeskPresence(desk: "A", onDuty: false, operatorName: "anna", currentCall: nil, at: Self.t0 + 4)
             try await a.heartbeat(offDuty)
-            try await TestPatience.poll("B hears A go off duty") { heard.elements.contains(.desk(offDuty)) }
+            // Read back with A's session seen (it holds A's lock).
+            var seen = offDuty
+            seen.connected = true
+            try await TestPatience.poll("B hears A go off duty") { heard.elements.contains(.desk(seen)) }
             let desks = heard.elements.filter { if case .desk = $0 { true } else { false } }
             #expect(desks.count == 2, "\(desks)")
-            #expect(try await b.desks() == [offDuty])
+            #expect(try await b.desks() == [seen])
             await heard.stop()
+        }
+    }
+
+    /// A desk is online while its session is: PostgreSQL frees the desk's lock the moment the session
+    /// ends, so the other desks see it gone at once, with no beat. A second store under the same
+    /// desk name does not take it while the first holds it; the quiet beat moves last seen and
+    /// takes the lock back after a new session. The server's keepalives are this session's.
+    @Test func aDeskIsOnlineWhileItsSessionHoldsItsLock() async throws {
+        try await SiteTestRig.with { rig in
+            // A over TCP (the keepalives are a TCP session's), closed by the test.
+            let folder = try TestDirectory(prefix: "site-lock")
+            let password = try folder.write(rig.server.password + "\n", to: "password")
+            try FileManager.default.setAttributes([.posixPermissions: Int16(0o600)], ofItemAtPath: password.path)
+            let target = try PostgresTarget(settings: SiteConfig(url: rig.server.tcpURL(rig.database), passwordFile: password.path))
+            let a = try await PostgresSiteStore.open(target: target)
+            let b = try await Self.open(rig)
+            try await a.heartbeat(DeskPresence(desk: "A", onDuty: true, operatorName: nil, currentCall: nil, at: Self.t0))
+            try await a.heartbeat(DeskPresence(desk: "A", onDuty: true, operatorName: nil, currentCall: nil, at: Self.t0 + 2))
+            #expect(try await b.desks().map(\.connected) == [true])
+            let held = try await rig.server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'", database: rig.database)
+            #expect(held == "1", "a session's lock taken once, not once a beat: \(held)")
+            let keepalive = try await a.connection.query("SHOW tcp_keepalives_idle")
+            #expect(keepalive.rows.first?.first == "3", "\(keepalive.rows)")
+            await a.close()
+            let closed = ContinuousClock.now
+            // The server ends the session right after the client's goodbye.
+            try await TestPatience.poll("A's session gone at B", timeout: .seconds(2)) { (try? await b.desks().map(\.connected)) == [false] }
+            print("site: a desk's session gone, seen at another desk after \(ContinuousClock.now - closed)")
+            // The quiet beat (here every 50 ms) of a new session: A is back, its last seen moving.
+            let again = try await Self.open(rig)
+            let beating = Task { try await again.keepBeating(DeskPresence(desk: "A", onDuty: true, operatorName: nil, currentCall: nil, at: Self.t0),
+                                                             every: .milliseconds(50), clock: SystemClock()) }
+            try await TestPatience.poll("A's new session holds its lock") { (try? await b.desks().first?.connected) == true }
+            let seen = try await b.desks().first?.at ?? .distantPast
+            #expect(seen > Self.t0 + 2, "\(seen)")
+            beating.cancel()
+            try await beating.value
         }
     }
 
@@ -138,7 +178,9 @@ import Testing
             try await rig.server.start()
             let desk = DeskPresence(desk: "A", onDuty: false, operatorName: nil, currentCall: SiteCallKey("c9"), at: Self.t0 + 4)
             try await a.heartbeat(desk)
-            #expect(try await a.desks() == [desk])
+            var seen = desk
+            seen.connected = true
+            #expect(try await a.desks() == [seen])
         }
     }
 

@@ -25,7 +25,11 @@ public actor SiteLink {
     let store: any SiteStore
     let clock: any EngineClock
     let logger: Logger
-    public internal(set) var settings: SiteSettings
+    public internal(set) var settings: SiteSettings {
+        didSet {
+            if (settings.onDuty, settings.operatorName) != (oldValue.onDuty, oldValue.operatorName) { presenceChanged() }
+        }
+    }
     var outbox: SiteOutbox
     /// Nil while the store answers; why it does not, during an outage.
     public private(set) var unreachable: String?
@@ -38,13 +42,18 @@ public actor SiteLink {
     /// Claims seen on the feed, so an ended call finds its claim without asking the store.
     var claims: [SiteCallKey: SiteCallClaim] = [:]
     /// This desk's call now, for its heartbeat.
-    var currentCall: SiteCallKey?
+    var currentCall: SiteCallKey? {
+        didSet { if currentCall != oldValue { presenceChanged() } }
+    }
     /// The journal's side: calls' site keys and the site ids of entries shared (`SiteLink+Journal`).
     var journalMemory = SiteJournalMemory()
     /// The site's switches were read since the link started (at its first heartbeat that worked).
     var caughtUp = false
     /// The outbox is being sent (by a write, or the heartbeat after an outage).
     var draining = false
+    /// The store's own beat while it answers (`beatQuietly`), and whether it ended for a new presence.
+    private var beating: Task<Void, any Error>?
+    private var presenceMoved = false
 
     public nonisolated let events: AsyncStream<Event>
     let emit: AsyncStream<Event>.Continuation
@@ -79,17 +88,47 @@ public actor SiteLink {
 
     /// Says this desk is alive every `heartbeat`; a beat that fails starts an outage, the first
     /// that works after one ends it (the outbox replayed first, then the switches read again).
+    /// While the store answers, the store beats on its own (`beatQuietly`).
     private func beat() async {
         while !Task.isCancelled {
             await heartbeatNow()
+            if unreachable == nil, caughtUp, await beatQuietly() { continue }
             do { try await clock.sleep(for: settings.heartbeat) } catch { return }
         }
     }
 
+    /// The store's own beat (`SiteStore.keepBeating`: on PostgreSQL, its connection's thread), so
+    /// an idle desk's link sleeps. It ends at a beat that failed (an outage), a write that found
+    /// the store down (`lost`), or a change of what this desk says of itself (`presenceChanged`):
+    /// true then, and the link beats the new presence at once.
+    private func beatQuietly() async -> Bool {
+        let (store, presence, period, clock) = (self.store, self.presence, settings.quietHeartbeat, self.clock)
+        let quiet = Task { try await store.keepBeating(presence, every: period, clock: clock) }
+        beating = quiet
+        defer { beating = nil }
+        do {
+            try await withTaskCancellationHandler { try await quiet.value } onCancel: { quiet.cancel() }
+        } catch {
+            lost(error)
+        }
+        defer { presenceMoved = false }
+        return presenceMoved
+    }
+
+    /// The desk's duty, operator or call changed: the quiet beat ends, and the link beats the new one.
+    func presenceChanged() {
+        presenceMoved = true
+        beating?.cancel()
+    }
+
+    /// What this desk says of itself now.
+    private var presence: DeskPresence {
+        DeskPresence(desk: settings.desk, onDuty: settings.onDuty, operatorName: settings.operatorName,
+                     currentCall: currentCall, at: clock.date)
+    }
+
     /// One heartbeat now (also after `ctl duty`, so the other desks see it at once).
     public func heartbeatNow() async {
-        let presence = DeskPresence(desk: settings.desk, onDuty: settings.onDuty, operatorName: settings.operatorName,
-                                    currentCall: currentCall, at: clock.date)
         do {
             try await store.heartbeat(presence)
             if unreachable != nil || !outbox.isEmpty || !caughtUp { await recover() }
@@ -157,6 +196,7 @@ public actor SiteLink {
     /// The store failed: says so once per outage.
     func lost(_ error: any Error) {
         guard unreachable == nil else { return }
+        beating?.cancel()
         let why = "\(error)"
         unreachable = why
         logger.warning("site: the store is unreachable (\(why)); this desk goes on alone and keeps its writes")

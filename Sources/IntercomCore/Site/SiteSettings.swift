@@ -12,8 +12,12 @@ public struct SiteSettings: Sendable, Equatable {
     /// A ring no desk on duty has answered after this long is escalated to `escalateTo` (nil: never).
     public var escalateAfter: Duration?
     public var escalateTo: String?
-    /// How often this desk says it is alive; a desk not heard for `offlineAfter` is offline.
+    /// How often the link beats while it catches up or the store is down (each beat probes it).
     public var heartbeat: Duration
+    /// How often it beats while all is well. A desk's session says it is there (`DeskPresence.connected`),
+    /// so this beat only finds a store that froze, and moves the desk's last seen.
+    public var quietHeartbeat: Duration
+    /// A desk not heard for this long is offline, even with its session there (a frozen desk).
     public var offlineAfter: TimeInterval
     /// How long an ended call waits for the claim of the desk that took it (its claim may land
     /// after the proxy's CANCEL reached this desk).
@@ -22,11 +26,12 @@ public struct SiteSettings: Sendable, Equatable {
     public var claimPoll: Duration
 
     public init(desk: String, operatorName: String? = nil, onDuty: Bool = true, escalateAfter: Duration? = nil,
-                escalateTo: String? = nil, heartbeat: Duration = .seconds(2), offlineAfter: TimeInterval = 10,
-                claimWait: Duration = .seconds(1), claimPoll: Duration = .milliseconds(100)) {
+                escalateTo: String? = nil, heartbeat: Duration = .seconds(2), quietHeartbeat: Duration = .seconds(10),
+                offlineAfter: TimeInterval = 25, claimWait: Duration = .seconds(1), claimPoll: Duration = .milliseconds(100)) {
         (self.desk, self.operatorName, self.onDuty, self.escalateAfter, self.escalateTo) =
             (desk, operatorName, onDuty, escalateAfter, escalateTo)
-        (self.heartbeat, self.offlineAfter, self.claimWait, self.claimPoll) = (heartbeat, offlineAfter, claimWait, claimPoll)
+        (self.heartbeat, self.quietHeartbeat, self.offlineAfter) = (heartbeat, quietHeartbeat, offlineAfter)
+        (self.claimWait, self.claimPoll) = (claimWait, claimPoll)
     }
 }
 
@@ -35,11 +40,12 @@ public struct SiteDeskRow: Sendable, Equatable {
     public var presence: DeskPresence
     public var online: Bool
 
-    /// The desks as seen at `now`: online when heard within `offlineAfter` (the engine decides, not
-    /// the store: every desk reads the same rows and the same rule), by name.
+    /// The desks as seen at `now`: online while the store sees its session (when it can tell) and
+    /// it was heard within `offlineAfter` (the engine decides, not the store: every desk reads the
+    /// same rows and the same rule), by name.
     public static func rows(_ desks: [DeskPresence], now: Date, offlineAfter: TimeInterval) -> [SiteDeskRow] {
         desks.sorted { $0.desk.lowercased() < $1.desk.lowercased() }.map { desk in
-            SiteDeskRow(presence: desk, online: now.timeIntervalSince(desk.at) < offlineAfter)
+            SiteDeskRow(presence: desk, online: desk.connected != false && now.timeIntervalSince(desk.at) < offlineAfter)
         }
     }
 

@@ -15,6 +15,11 @@ public protocol SiteStore: Sendable {
     // Desks
     /// Says this desk is alive now, as it is (upsert by `presence.desk`; `at` becomes its last seen).
     func heartbeat(_ presence: DeskPresence) async throws
+    /// Says this desk is still alive every `period` (its last seen moves; nothing else changes and
+    /// nobody is told), until a beat fails (thrown) or the task is cancelled (returns). A store
+    /// that can beat without waking the engine does (PostgreSQL: on its connection's thread); the
+    /// default here beats through `heartbeat` on `clock`.
+    func keepBeating(_ presence: DeskPresence, every period: Duration, clock: any EngineClock) async throws
     /// Every desk that ever beat, with its last heartbeat (`at` = last seen). Offline is the engine's call.
     func desks() async throws -> [DeskPresence]
 
@@ -61,6 +66,17 @@ public struct SiteCallKey: Hashable, Sendable, CustomStringConvertible {
     public var description: String { callID }
 }
 
+extension SiteStore {
+    public func keepBeating(_ presence: DeskPresence, every period: Duration, clock: any EngineClock) async throws {
+        var presence = presence
+        while true {
+            do { try await clock.sleep(for: period) } catch { return }
+            presence.at = clock.date
+            try await heartbeat(presence)
+        }
+    }
+}
+
 /// A desk as it says itself in a heartbeat, and as `desks()` gives it back.
 public struct DeskPresence: Sendable, Equatable {
     public var desk: String
@@ -71,9 +87,13 @@ public struct DeskPresence: Sendable, Equatable {
     public var currentCall: SiteCallKey?
     /// The heartbeat's time; read back: the desk's last seen.
     public var at: Date
+    /// Read back: whether the store sees a session of the desk's now (nil: it cannot tell, and the
+    /// last seen alone decides). A desk whose session is gone is offline at once.
+    public var connected: Bool?
 
-    public init(desk: String, onDuty: Bool, operatorName: String?, currentCall: SiteCallKey?, at: Date) {
+    public init(desk: String, onDuty: Bool, operatorName: String?, currentCall: SiteCallKey?, at: Date, connected: Bool? = nil) {
         (self.desk, self.onDuty, self.operatorName, self.currentCall, self.at) = (desk, onDuty, operatorName, currentCall, at)
+        self.connected = connected
     }
 }
 

@@ -75,6 +75,7 @@ import Testing
             try await rig.events("A").wait(for: "unreachable") { $0.isUnreachable }
             #expect(rig.store.journal.isEmpty)
             rig.store.reachable = true
+            try await rig.clock.waitForSleeper(endingIn: .seconds(2))
             rig.clock.advance(by: .seconds(2))
             _ = try await rig.events("A").wait(for: "reachable") { $0.replayed != nil }
             #expect(rig.store.journal.map(\.id) == (Int64(1)...3).map { SiteLink.entryID(desk: "A", row: $0) })

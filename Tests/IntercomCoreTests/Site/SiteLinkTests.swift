@@ -2,13 +2,15 @@ import Foundation
 import IntercomBase
 import IntercomCore
 import IntercomCoreFakes
+import IntercomTestSupport
 import Testing
 
 /// This desk's link to its site on the fake store and a manual clock (issue 40): heartbeats and the
 /// offline rule, switches shared without an echo, later wins after an outage, duty and 480.
 @Suite struct SiteLinkTests {
     @Test func aDeskNotHeardForTenSecondsIsOffline() async throws {
-        let rig = try SiteRig("A", "B")
+        // A frozen desk: its session still there, its beats gone (the rule's values as parameters).
+        let rig = try SiteRig(["A", "B"].map { SiteSettings(desk: $0, quietHeartbeat: .seconds(2), offlineAfter: 10) })
         // B beats once and stops; A beats on every 2 s.
         await rig["B"].heartbeatNow()
         try await rig.run(["A"]) {
@@ -20,6 +22,41 @@ import Testing
             let rows = try await rig["A"].desks()
             #expect(rows.map(\.presence.desk) == ["A", "B"] && rows.map(\.online) == [true, false], "\(rows)")
             #expect(!SiteDeskRow.nobodyOnDuty(rows))
+        }
+    }
+
+    @Test func aDeskWhoseSessionEndedIsOfflineAtOnce() async throws {
+        let rig = try SiteRig("A", "B")
+        await rig["B"].heartbeatNow()
+        try await rig.run(["A"]) {
+            let before = try await rig["A"].desks().map(\.online)
+            rig.store.endSession(of: "B")
+            let gone = try await rig["A"].desks().map(\.online)
+            // Back: its first heartbeat is a new session.
+            await rig["B"].heartbeatNow()
+            let back = try await rig["A"].desks().map(\.online)
+            #expect(before == [true, true] && gone == [true, false] && back == [true, true], "\(before) \(gone) \(back)")
+        }
+    }
+
+    /// While the store answers, the link sleeps: the store beats every `quietHeartbeat`; a change of
+    /// what the desk says of itself (its duty, its call) is beaten at once, then quietly again.
+    @Test func theQuietBeatIsTheStoresAndAChangeIsBeatenAtOnce() async throws {
+        let rig = try SiteRig("A")
+        try await rig.run {
+            let beats = { rig.store.writes.all.filter { $0 == "heartbeat A" }.count }
+            #expect(beats() == 1)
+            let quiet = SiteSettings(desk: "A").quietHeartbeat
+            for expected in 2...3 {
+                try await rig.clock.waitForSleeper(endingIn: quiet)
+                rig.clock.advance(by: quiet)
+                try await TestPatience.poll("beat \(expected)") { beats() == expected }
+            }
+            _ = await rig["A"].setDuty(false, operatorName: "anna")
+            try await rig.clock.waitForSleeper(endingIn: quiet)
+            let presence = try await rig.store.desks().first
+            #expect(presence?.onDuty == false && presence?.operatorName == "anna", "\(String(describing: presence))")
+            #expect(rig.store.writes.all.filter { $0 == "heartbeat A" }.count >= 4)
         }
     }
 

@@ -18,6 +18,7 @@ import Testing
             await rig["A"].publish(panel: "entrance", kind: .guest, value: "off")
             try await rig.events("A").wait(for: "unreachable") { $0.isUnreachable }
             // The next heartbeat fails too, and says nothing new (counted once it is back: events come in order).
+            try await rig.clock.waitForSleeper(endingIn: .seconds(2))
             rig.clock.advance(by: .seconds(2))
             try await rig.clock.waitForSleepers(1)
             rig.store.reachable = true

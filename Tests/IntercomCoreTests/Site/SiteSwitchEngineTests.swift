@@ -23,7 +23,7 @@ import Testing
                                         outbox: try SiteOutbox(path: nil), clock: rig.clock, logger: .silent)
                     group.addTask { await rig.intercom.runSite(link) }
                     // Running once its first heartbeat is in and it waits for the next.
-                    try await rig.clock.waitForSleeper(endingIn: .seconds(2))
+                    try await rig.clock.waitForSleeper(endingIn: SiteSettings(desk: desk).quietHeartbeat)
                 }
                 do { try await body(a, b, store) } catch {
                     group.cancelAll()
@@ -72,6 +72,7 @@ import Testing
             let why = try await a.event("site_unreachable") { if case .siteUnreachable(let why) = $0 { why } else { nil } }
             #expect(why.contains("switched off"), "\(why)")
             store.reachable = true
+            try await a.clock.waitForSleeper(endingIn: .seconds(2))
             a.clock.advance(by: .seconds(2))
             let replayed = try await a.event("site_reachable") { if case .siteReachable(let n) = $0 { n } else { nil } }
             #expect(replayed == 1)
