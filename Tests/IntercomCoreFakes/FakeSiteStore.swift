@@ -17,7 +17,7 @@ package final class FakeSiteStore: SiteStore {
         var journal: [SiteJournalEntry] = []
         var feeds: [UUID: AsyncStream<SiteChange>.Continuation] = [:]
         var holding = false
-        var held: [CheckedContinuation<Void, Never>] = []
+        var held: [(id: UUID, call: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -28,7 +28,8 @@ package final class FakeSiteStore: SiteStore {
 
     package init() {}
 
-    /// Frozen, as a SIGSTOPped server: every call from now on waits (cancelled or not) until `release()`.
+    /// Frozen, as a SIGSTOPped server: every call from now on waits until `release()` (or until its
+    /// task is cancelled, so a test whose desk waits on the store fails instead of hanging).
     package func hold() { state.withLock { $0.holding = true } }
 
     /// Lets the held calls go on, in the order they came: each then answers, or throws when the
@@ -39,7 +40,7 @@ package final class FakeSiteStore: SiteStore {
             defer { s.held = [] }
             return s.held
         }
-        for call in held { call.resume() }
+        for waiting in held { waiting.call.resume() }
     }
 
     /// Calls waiting in a held store.
@@ -55,12 +56,19 @@ package final class FakeSiteStore: SiteStore {
 
     /// Where every call begins: it waits here while the store is held.
     private func gate() async {
-        await withCheckedContinuation { (call: CheckedContinuation<Void, Never>) in
-            let waits = state.withLock { s in
-                if s.holding { s.held.append(call) }
-                return s.holding
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (call: CheckedContinuation<Void, Never>) in
+                // Under the lock the cancel handler takes: a cancel either finds the wait or is seen here.
+                let waits = state.withLock { s in
+                    guard s.holding, !Task.isCancelled else { return false }
+                    s.held.append((id, call))
+                    return true
+                }
+                if waits { heldChanged.changed() } else { call.resume() }
             }
-            if waits { heldChanged.changed() } else { call.resume() }
+        } onCancel: {
+            state.withLock { s in s.held.firstIndex { $0.id == id }.map { s.held.remove(at: $0).call } }?.resume()
         }
     }
 

@@ -23,12 +23,27 @@ import Testing
         store.writes.all.filter { !$0.hasPrefix("heartbeat") }
     }
 
-    @Test func aFrozenStoreHoldsNoWriterAndGetsTheWritesInOrderOnceItAnswers() async throws {
+    /// Desk A's link running on a store frozen from the start (released when `body` ends, however it ends).
+    static func frozen(_ body: (SiteRig, SiteLink) async throws -> Void) async throws {
         let rig = try SiteRig("A")
         try await rig.run {
-            let link = rig["A"]
             rig.store.hold()
             defer { rig.store.release() }
+            try await body(rig, rig["A"])
+        }
+    }
+
+    /// A's first write on its way (held in the frozen store) fails as the store goes down under it,
+    /// and A says the site is unreachable.
+    static func storeGoesDownUnderTheSender(_ rig: SiteRig) async throws {
+        try await rig.store.waitForHeldCalls(1)
+        rig.store.reachable = false
+        rig.store.release()
+        try await rig.events("A").wait(for: "unreachable") { $0.isUnreachable }
+    }
+
+    @Test func aFrozenStoreHoldsNoWriterAndGetsTheWritesInOrderOnceItAnswers() async throws {
+        try await Self.frozen { rig, link in
             // Each returns with the store frozen (a real-time guard: a caller held by the store fails here).
             try await TestPatience.within(.seconds(5), "the desk's writes with the store frozen") {
                 #expect(await link.ringing(Self.key, panel: "entrance", caller: "1001") == .ring)
@@ -52,17 +67,9 @@ import Testing
     }
 
     @Test func writesAroundAnOutageReachTheSiteInOrderEachOnce() async throws {
-        let rig = try SiteRig("A")
-        try await rig.run {
-            let link = rig["A"]
-            rig.store.hold()
-            defer { rig.store.release() }
+        try await Self.frozen { rig, link in
             for row in Int64(1)...3 { await link.journal(try Self.door(row)) }
-            // The first on its way when the store goes down under it: it fails, and the link says so.
-            try await rig.store.waitForHeldCalls(1)
-            rig.store.reachable = false
-            rig.store.release()
-            try await rig.events("A").wait(for: "unreachable") { $0.isUnreachable }
+            try await Self.storeGoesDownUnderTheSender(rig)
             for row in Int64(4)...5 { await link.journal(try Self.door(row)) }
             // With the store down there is nothing to wait for: kept, not sent.
             await link.flushed()
@@ -90,10 +97,7 @@ import Testing
             rig.store.hold()
             defer { rig.store.release() }
             let mine = await rig["A"].publish(panel: "entrance", kind: .calls, value: "off")
-            try await rig.store.waitForHeldCalls(1)
-            rig.store.reachable = false
-            rig.store.release()
-            try await rig.events("A").wait(for: "unreachable") { $0.isUnreachable }
+            try await Self.storeGoesDownUnderTheSender(rig)
             rig.store.reachable = true
             rig.clock.advance(by: .seconds(60))
             await rig["B"].publish(panel: "entrance", kind: .calls, value: "on")
