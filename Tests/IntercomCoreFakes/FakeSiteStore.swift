@@ -6,7 +6,8 @@ import Synchronization
 /// A site store in memory, for the site parts' tests: what PostgreSQL keeps, with the same rules
 /// (later wins for switches, the first claim wins a call, journal entries by id), a change feed
 /// that fans out to every stream, and a `reachable` switch: off, every call throws
-/// `SiteStoreError.unreachable` and the feed says nothing, as a store that is down.
+/// `SiteStoreError.unreachable` and the feed says nothing, as a store that is down. `hold()`
+/// freezes it instead: every call waits, neither answering nor failing, until `release()`.
 package final class FakeSiteStore: SiteStore {
     private struct State {
         var reachable = true
@@ -17,13 +18,61 @@ package final class FakeSiteStore: SiteStore {
         var calls: [SiteCallKey: SiteCall] = [:]
         var journal: [SiteJournalEntry] = []
         var feeds: [UUID: AsyncStream<SiteChange>.Continuation] = [:]
+        var holding = false
+        var held: [(id: UUID, call: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
     /// Every write that reached the store, in order (`append <id>`, `publish <panel> <kind> <value>`…).
     package let writes = Ledger<String>()
 
+    private let heldChanged = ChangeSignal()
+
     package init() {}
+
+    /// Frozen, as a SIGSTOPped server: every call from now on waits until `release()` (or until its
+    /// task is cancelled, so a test whose desk waits on the store fails instead of hanging).
+    package func hold() { state.withLock { $0.holding = true } }
+
+    /// Lets the held calls go on, in the order they came: each then answers, or throws when the
+    /// store was switched off meanwhile (`reachable = false`: the store went down under them).
+    package func release() {
+        let held = state.withLock { s in
+            s.holding = false
+            defer { s.held = [] }
+            return s.held
+        }
+        for waiting in held { waiting.call.resume() }
+    }
+
+    /// Calls waiting in a held store.
+    package var heldCalls: Int { state.withLock { $0.held.count } }
+
+    /// Returns once at least `count` calls wait in the held store (a real-time `timeout` guards a
+    /// test whose desk never calls: it fails saying so).
+    package func waitForHeldCalls(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+        guard await heldChanged.wait(timeout: timeout, until: { heldCalls >= count }) else {
+            throw FakeTimeout(what: "\(count) calls held in the store", seen: ["held: \(heldCalls)"] + writes.all)
+        }
+    }
+
+    /// Where every call begins: it waits here while the store is held.
+    private func gate() async {
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (call: CheckedContinuation<Void, Never>) in
+                // Under the lock the cancel handler takes: a cancel either finds the wait or is seen here.
+                let waits = state.withLock { s in
+                    guard s.holding, !Task.isCancelled else { return false }
+                    s.held.append((id, call))
+                    return true
+                }
+                if waits { heldChanged.changed() } else { call.resume() }
+            }
+        } onCancel: {
+            state.withLock { s in s.held.firstIndex { $0.id == id }.map { s.held.remove(at: $0).call } }?.resume()
+        }
+    }
 
     /// Off: every call throws, as a store that is down; on: it answers again (nothing kept is lost).
     package var reachable: Bool {
@@ -34,9 +83,13 @@ package final class FakeSiteStore: SiteStore {
     package var journal: [SiteJournalEntry] { state.withLock { $0.journal } }
     package var feedCount: Int { state.withLock { $0.feeds.count } }
 
-    package func ping() async throws { try check() }
+    package func ping() async throws {
+        await gate()
+        try check()
+    }
 
     package func heartbeat(_ presence: DeskPresence) async throws {
+        await gate()
         try write("heartbeat \(presence.desk)") { s in
             s.desks[presence.desk] = presence
             s.gone.remove(presence.desk)
@@ -45,7 +98,8 @@ package final class FakeSiteStore: SiteStore {
     }
 
     package func desks() async throws -> [DeskPresence] {
-        try read { s in
+        await gate()
+        return try read { s in
             s.desks.values.sorted { $0.desk < $1.desk }.map { desk in
                 var desk = desk
                 desk.connected = !s.gone.contains(desk.desk)
@@ -61,6 +115,7 @@ package final class FakeSiteStore: SiteStore {
     }
 
     package func publish(_ change: SiteSwitchChange) async throws {
+        await gate()
         try write("publish \(change.panel) \(change.kind.rawValue) \(change.value) by \(change.desk)") { s in
             let key = "\(change.panel.lowercased())/\(change.kind.rawValue)"
             if let kept = s.switches[key], kept.at > change.at { return [] }
@@ -70,10 +125,12 @@ package final class FakeSiteStore: SiteStore {
     }
 
     package func switches() async throws -> [SiteSwitchChange] {
-        try read { $0.switches.values.sorted { ($0.panel, $0.kind.rawValue) < ($1.panel, $1.kind.rawValue) } }
+        await gate()
+        return try read { $0.switches.values.sorted { ($0.panel, $0.kind.rawValue) < ($1.panel, $1.kind.rawValue) } }
     }
 
     package func noteRinging(_ key: SiteCallKey, panel: String?, caller: String?, desk: String, at time: Date) async throws {
+        await gate()
         try write("ringing \(key) at \(desk)") { s in
             var call = s.calls[key] ?? SiteCall(key: key, panel: panel, caller: caller, startedAt: time, legs: [], claim: nil)
             if !call.legs.contains(where: { $0.desk == desk }) { call.legs.append(SiteCallLeg(desk: desk, rangAt: time)) }
@@ -83,6 +140,7 @@ package final class FakeSiteStore: SiteStore {
     }
 
     package func claim(_ key: SiteCallKey, _ claim: SiteCallClaim) async throws -> SiteCall {
+        await gate()
         var result: SiteCall?
         try write("claim \(key) \(claim.kind.rawValue) by \(claim.desk)") { s in
             var call = s.calls[key] ?? SiteCall(key: key, panel: nil, caller: nil, startedAt: claim.at, legs: [], claim: nil)
@@ -97,6 +155,7 @@ package final class FakeSiteStore: SiteStore {
     }
 
     package func noteEnded(_ key: SiteCallKey, desk: String, reason: String, at time: Date) async throws {
+        await gate()
         try write("ended \(key) at \(desk) \(reason)") { s in
             guard var call = s.calls[key], let leg = call.legs.firstIndex(where: { $0.desk == desk }) else { return [] }
             if call.legs[leg].endedAt == nil { (call.legs[leg].endedAt, call.legs[leg].reason) = (time, reason) }
@@ -105,13 +164,18 @@ package final class FakeSiteStore: SiteStore {
         }
     }
 
-    package func call(_ key: SiteCallKey) async throws -> SiteCall? { try read { $0.calls[key] } }
+    package func call(_ key: SiteCallKey) async throws -> SiteCall? {
+        await gate()
+        return try read { $0.calls[key] }
+    }
 
     package func activeCalls() async throws -> [SiteCall] {
-        try read { $0.calls.values.filter(\.active).sorted { $0.startedAt < $1.startedAt } }
+        await gate()
+        return try read { $0.calls.values.filter(\.active).sorted { $0.startedAt < $1.startedAt } }
     }
 
     package func append(_ entries: [SiteJournalEntry]) async throws {
+        await gate()
         try write("append \(entries.map(\.id.uuidString).joined(separator: " "))") { s in
             for entry in entries where !s.journal.contains(where: { $0.id == entry.id }) { s.journal.append(entry) }
             return []
@@ -119,7 +183,8 @@ package final class FakeSiteStore: SiteStore {
     }
 
     package func entries(_ query: SiteJournalQuery) async throws -> [SiteJournalEntry] {
-        try read { s in
+        await gate()
+        return try read { s in
             let matching = s.journal.filter { e in
                 (query.since.map { e.entry.time >= $0 } ?? true)
                     && (query.desk.map { e.desk.caseInsensitiveCompare($0) == .orderedSame } ?? true)
@@ -132,6 +197,7 @@ package final class FakeSiteStore: SiteStore {
     }
 
     package func markHandled(_ id: UUID, by who: String, at time: Date) async throws -> SiteJournalEntry {
+        await gate()
         var result: SiteJournalEntry?
         try write("handled \(id) by \(who)") { s in
             guard let index = s.journal.firstIndex(where: { $0.id == id }) else { return [] }

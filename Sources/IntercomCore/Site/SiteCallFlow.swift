@@ -21,14 +21,13 @@ struct SiteCallFlow {
     }
 
     /// This desk answered the call: it claims it, so the other desks name it when their legs end.
+    /// The claim is kept for the site and sent beside the call: the answer (`ctl answer`'s reply,
+    /// guest mode's door) never waits for the store. A desk that claimed it first is said by the link.
     func answered(_ id: CallID, on engine: isolated Intercom) async {
         guard let link = engine.site.link, let session = engine.calls[id], let key = session.info.siteKey else { return }
         // Answered before its escalation was due: there is none. (An escalation answers from that task.)
         if session.escalatingTo == nil { session.tasks.cancel(CallSession.siteEscalation) }
-        guard let winner = await link.answered(key) else { return }
-        if await winner.desk != link.settings.desk {
-            engine.logger.warning("call \(id): answered here, but desk \(winner.desk) claimed it first (\(winner.kind.rawValue))")
-        }
+        await link.answered(key)
     }
 
     /// The call's leg here ended (`reason` as `call_ended` says it): the site is told and `call_ended`

@@ -11,27 +11,26 @@ extension SiteLink {
         case refuseOffDuty
     }
 
-    /// A forked ring reached this desk: noted at the site unless the desk is off duty.
-    public func ringing(_ key: SiteCallKey, panel: String?, caller: String?) async -> RingDecision {
+    /// A forked ring reached this desk: noted at the site unless the desk is off duty. Never waits
+    /// for the store (the notes go through the outbox).
+    public func ringing(_ key: SiteCallKey, panel: String?, caller: String?) -> RingDecision {
+        send(.ringing(key, panel: panel, caller: caller, desk: settings.desk, at: clock.date))
         guard settings.onDuty else {
-            await send(.ringing(key, panel: panel, caller: caller, desk: settings.desk, at: clock.date))
-            await send(.ended(key, desk: settings.desk, reason: Self.refusedOffDuty, at: clock.date))
+            send(.ended(key, desk: settings.desk, reason: Self.refusedOffDuty, at: clock.date))
             return .refuseOffDuty
         }
-        await send(.ringing(key, panel: panel, caller: caller, desk: settings.desk, at: clock.date))
         return .ring
     }
 
     /// The reason an off-duty desk's leg ends with.
     public static let refusedOffDuty = "refused_off_duty"
 
-    /// This desk answered: it claims the call. The claim that came first, ours or another desk's
-    /// (nil while the store is down: the claim waits in the outbox and the desk talks on).
-    @discardableResult
-    public func answered(_ key: SiteCallKey) async -> SiteCallClaim? {
+    /// This desk answered: it claims the call, through the outbox, so the answer never waits for the
+    /// store (with the store frozen, `ctl answer` replies at once). The first claim wins at the site;
+    /// when another desk's came first, the sender says so in the log, and the call goes on here.
+    public func answered(_ key: SiteCallKey) {
         currentCall = key
-        let claim = SiteCallClaim(kind: .answered, desk: settings.desk, operatorName: settings.operatorName, at: clock.date)
-        return await claimNow(key, claim)
+        send(.claim(key, SiteCallClaim(kind: .answered, desk: settings.desk, operatorName: settings.operatorName, at: clock.date)))
     }
 
     /// The ring went unanswered for `escalateAfter`: claims it as escalated. True when this desk
@@ -55,24 +54,28 @@ extension SiteLink {
         return await escalate(key) ? target : nil
     }
 
+    /// An escalation needs to know who won: its claim goes after this desk's earlier writes (the
+    /// ring) through the outbox, then the winner is read back. Bounded by `[site] timeout`: a store
+    /// that does not answer fails the claim (nil), and the desk escalates alone. Runs in the ringing
+    /// call's own task, never on the phone's events.
     private func claimNow(_ key: SiteCallKey, _ claim: SiteCallClaim) async -> SiteCallClaim? {
-        if unreachable == nil, outbox.isEmpty {
-            do {
-                let row = try await store.claim(key, claim)
-                if let winner = row.claim { claims[key] = winner }
-                return row.claim
-            } catch {
-                lost(error)
-            }
+        send(.claim(key, claim))
+        await flushed()
+        guard unreachable == nil else { return nil }
+        do {
+            let winner = try await store.call(key)?.claim
+            if let winner { claims[key] = winner }
+            return winner
+        } catch {
+            lost(error)
+            return nil
         }
-        await send(.claim(key, claim))
-        return nil
     }
 
     /// This desk's leg ended.
-    public func ended(_ key: SiteCallKey, reason: String) async {
+    public func ended(_ key: SiteCallKey, reason: String) {
         if currentCall == key { currentCall = nil }
-        await send(.ended(key, desk: settings.desk, reason: reason, at: clock.date))
+        send(.ended(key, desk: settings.desk, reason: reason, at: clock.date))
     }
 
     /// Who took a call this desk's leg lost (answered elsewhere): the claim, waited for up to

@@ -31,20 +31,25 @@ extension SiteLink {
     public func journal(_ entry: JournalEntry, call key: SiteCallKey? = nil) async {
         guard entry.outcome != "answered_elsewhere" else { return }
         var row: SiteCall?
-        if let key, unreachable == nil {
-            do { row = try await store.call(key) } catch { lost(error) }
+        if let key {
+            // This desk's own notes of the call (its ring, its claim) reach the site first, so the
+            // row read back holds them (a frozen store: up to `[site] timeout`, on the journal's task).
+            await flushed()
+            if unreachable == nil {
+                do { row = try await store.call(key) } catch { lost(error) }
+            }
         }
         let claim = row?.claim ?? key.flatMap { claims[$0] }
         let acted = entry.kind == .call && entry.answeredBy != nil || entry.kind == .door
         let site = SiteJournalEntry(id: siteID(entry, key: key), desk: settings.desk,
                                     operatorName: acted ? settings.operatorName : nil, callKey: key,
                                     rangAt: row?.legs.map(\.desk) ?? [settings.desk], claim: claim, entry: entry)
-        await send(.append([site]))
+        send(.append([site]))
     }
 
     /// `handled`/`callback` of a site entry at this desk: out of every desk's queue.
-    public func handled(_ id: UUID, by who: String) async {
-        await send(.handled(id, by: who, at: clock.date))
+    public func handled(_ id: UUID, by who: String) {
+        send(.handled(id, by: who, at: clock.date))
     }
 
     /// The site's journal id of a forked call: the same at every desk, made from its Call-ID

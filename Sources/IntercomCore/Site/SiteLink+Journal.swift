@@ -45,9 +45,9 @@ extension SiteLink {
     }
 
     /// `handled`/`callback` marked entry `entry` of this desk's journal: out of every desk's queue.
-    public func handledHere(_ entry: JournalEntry, by who: String) async {
+    public func handledHere(_ entry: JournalEntry, by who: String) {
         let key = entry.call.flatMap { journalMemory.keys[CallID($0)] }
-        await handled(siteID(entry, key: key), by: who)
+        handled(siteID(entry, key: key), by: who)
     }
 
     /// The local row another desk's `handled` of site entry `id` concerns, if this desk shared it.

@@ -9,14 +9,15 @@ extension SiteLink {
 
     /// A switch flipped at this desk: known here at once, sent to the site (or its outbox); the change as sent.
     @discardableResult
-    public func publish(panel: String, kind: SiteSwitchKind, value: String) async -> SiteSwitchChange {
+    public func publish(panel: String, kind: SiteSwitchKind, value: String) -> SiteSwitchChange {
         let change = SiteSwitchChange(panel: panel, kind: kind, value: value, desk: settings.desk,
                                       operatorName: settings.operatorName, at: clock.date)
         let key = Self.switchKey(panel, kind)
         switches[key] = change
-        await send(.publish(change))
-        // Still in the outbox: the site has not seen it, so another desk may switch it meanwhile.
-        if unreachable != nil, switches[key] == change { switchedCutOff.insert(key) } else { switchedCutOff.remove(key) }
+        send(.publish(change))
+        // Kept while cut off: the site has not seen it, so another desk may switch it meanwhile
+        // (one the sender fails to send is marked by `lost`).
+        if unreachable != nil { switchedCutOff.insert(key) } else { switchedCutOff.remove(key) }
         return change
     }
 

@@ -31,8 +31,11 @@ public actor SiteLink {
         }
     }
     var outbox: SiteOutbox
-    /// Nil while the store answers; why it does not, during an outage.
-    public private(set) var unreachable: String?
+    /// Nil while the store answers; why it does not, during an outage. A change wakes the sender
+    /// (it stops at a loss and goes on after the recovery) and whoever waits in `flushed()`.
+    public private(set) var unreachable: String? {
+        didSet { outboxChanges.changed() }
+    }
     /// The latest switch known per panel and kind, ours or another desk's: later wins.
     var switches: [String: SiteSwitchChange] = [:]
     /// Switches whose latest change is this desk's, made while the store was down (not at the site yet).
@@ -49,11 +52,16 @@ public actor SiteLink {
     var journalMemory = SiteJournalMemory()
     /// The site's switches were read since the link started (at its first heartbeat that worked).
     var caughtUp = false
-    /// The outbox is being sent (by a write, or the heartbeat after an outage).
+    /// The outbox is being sent (by the sender, or the heartbeat's recovery after an outage).
     var draining = false
     /// The store's own beat while it answers (`beatQuietly`), and whether it ended for a new presence.
     private var beating: Task<Void, any Error>?
     private var presenceMoved = false
+    /// Wakes the sender and the waits in `flushed()`: a write kept, a drain ended, the store lost or
+    /// back (the same versioned wait the engine's calls use).
+    let outboxChanges = CallChanges()
+    /// The sender stopped with `run()`: what is kept from now on waits in the outbox for the next run.
+    var senderEnded = false
 
     public nonisolated let events: AsyncStream<Event>
     let emit: AsyncStream<Event>.Continuation
@@ -73,7 +81,8 @@ public actor SiteLink {
         }
     }
 
-    /// Until cancelled: reads the site's switches, listens to the change feed, and beats.
+    /// Until cancelled: reads the site's switches, listens to the change feed, beats, and sends
+    /// what the desk writes (`SiteLink+Sender`).
     public func run() async {
         defer { emit.finish() }
         // Subscribed before the first heartbeat reads the site's switches: a change made between
@@ -82,6 +91,7 @@ public actor SiteLink {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.listen(feed) }
             group.addTask { await self.beat() }
+            group.addTask { await self.sendKept() }
             await group.waitForAll()
         }
     }
@@ -131,7 +141,7 @@ public actor SiteLink {
     public func heartbeatNow() async {
         do {
             try await store.heartbeat(presence)
-            if unreachable != nil || !outbox.isEmpty || !caughtUp { await recover() }
+            if unreachable != nil || !caughtUp { await recover() }
         } catch {
             lost(error)
         }
@@ -153,52 +163,18 @@ public actor SiteLink {
         }
     }
 
-    // MARK: writes
-
-    /// Keeps `write` in the outbox, then sends the outbox unless the store is down: every write
-    /// goes through it, so writes reach the site in the order they were made even when an outage
-    /// starts while one is on its way, and one made just before a crash is sent after the restart.
-    func send(_ write: SiteWrite) async {
-        do { try outbox.keep(write) } catch {
-            logger.error("site: cannot keep a write for the site in the outbox file (\(error)); it is kept in memory only")
-        }
-        guard unreachable == nil else { return }
-        _ = await drain()
-    }
-
-    /// Sends the outbox, oldest first, each write dropped once the store took it; one sender at a
-    /// time (another caller's write joins the queue it is sending). The count sent; nil when the
-    /// store failed (the rest waits for the next heartbeat that works).
-    private func drain() async -> Int? {
-        guard !draining else { return 0 }
-        draining = true
-        var sent = 0
-        defer {
-            draining = false
-            // Once per drain, not once a write (a replay of a thousand writes is one rewrite).
-            if sent > 0 {
-                do { try outbox.save() } catch {
-                    logger.error("site: cannot rewrite the outbox file (\(error)); a restart sends some writes again, which adds nothing twice")
-                }
-            }
-        }
-        while let write = outbox.pending.first {
-            do { try await write.send(to: store) } catch {
-                lost(error)
-                return nil
-            }
-            outbox.forget(1)
-            sent += 1
-        }
-        return sent
-    }
-
     /// The store failed: says so once per outage.
     func lost(_ error: any Error) {
         guard unreachable == nil else { return }
         beating?.cancel()
         let why = "\(error)"
         unreachable = why
+        // This desk's switches still in the outbox are cut off from now on: a later change made
+        // elsewhere meanwhile is their loss (`adopt`).
+        for case .publish(let change) in outbox.pending where change.desk == settings.desk {
+            let key = Self.switchKey(change.panel, change.kind)
+            if switches[key] == change { switchedCutOff.insert(key) }
+        }
         logger.warning("site: the store is unreachable (\(why)); this desk goes on alone and keeps its writes")
         emit.yield(.unreachable(why))
     }

@@ -12,13 +12,15 @@ public enum SiteWrite: Sendable, Equatable {
     case append([SiteJournalEntry])
     case handled(UUID, by: String, at: Date)
 
-    /// Sends it; throws what the store threw.
-    func send(to store: any SiteStore) async throws {
+    /// Sends it; throws what the store threw. A claim's row as the store keeps it after the claim
+    /// (who won), nil for the other writes.
+    @discardableResult
+    func send(to store: any SiteStore) async throws -> SiteCall? {
         switch self {
         case .publish(let change): try await store.publish(change)
         case .ringing(let key, let panel, let caller, let desk, let time):
             try await store.noteRinging(key, panel: panel, caller: caller, desk: desk, at: time)
-        case .claim(let key, let claim): _ = try await store.claim(key, claim)
+        case .claim(let key, let claim): return try await store.claim(key, claim)
         case .ended(let key, let desk, let reason, let time): try await store.noteEnded(key, desk: desk, reason: reason, at: time)
         case .append(let entries): try await store.append(entries)
         case .handled(let id, let who, let time):
@@ -26,6 +28,7 @@ public enum SiteWrite: Sendable, Equatable {
                 // Handled here before its entry reached the site, and the entry never will: nothing to mark.
             }
         }
+        return nil
     }
 }
 

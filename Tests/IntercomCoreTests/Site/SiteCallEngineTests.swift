@@ -29,6 +29,7 @@ import Testing
         try await SiteSwitchEngineTests.twoDesks { a, b, store in
             let (atA, atB) = try await Self.ringBoth(a, b)
             _ = try await b.intercom.execute(.answer(atB))
+            await SiteSwitchEngineTests.flushed(b)
             // The proxy CANCELs A's fork once B's 200 OK went through it.
             a.phone.end(atA, reason: .answeredElsewhere)
             let ended = try await Self.endEvent(a, atA)
@@ -54,6 +55,7 @@ import Testing
             let next = a.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: "fork-2@10.0.0.5")
             _ = try await a.incoming(next)
             _ = try await b.intercom.execute(.answer(atB))
+            await SiteSwitchEngineTests.flushed(b)
             a.clock.advance(by: .milliseconds(100))
             #expect(try await Self.endEvent(a, atA).takenAt == SiteDeskRef(desk: "B", operatorName: "anna"))
         }
@@ -65,6 +67,7 @@ import Testing
             let id = a.phone.ring(from: CallPolicyTests.panelURI, source: CallPolicyTests.panelAddress, sipCallID: Self.callID)
             #expect(try await a.ended(id) == .declined)
             #expect(a.phone.requests.all == [.decline(id, .temporarilyUnavailable)])
+            await SiteSwitchEngineTests.flushed(a)
             let leg = try await store.call(SiteCallKey(Self.callID))?.legs.first { $0.desk == "A" }
             #expect(leg?.reason == SiteLink.refusedOffDuty, "\(String(describing: leg))")
         }
@@ -100,6 +103,7 @@ import Testing
             _ = try await a.answered(id)
             a.clock.advance(by: .seconds(30))
             await a.settle()
+            await SiteSwitchEngineTests.flushed(a)
             #expect(!a.phone.requests.all.contains { if case .transfer = $0 { true } else { false } }, "\(a.phone.requests.all)")
             #expect(try await store.call(SiteCallKey(Self.callID))?.claim?.kind == .answered)
         }

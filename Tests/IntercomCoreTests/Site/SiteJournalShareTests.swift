@@ -26,6 +26,7 @@ import Testing
         let atA = try Self.entry(row: 21, call: "a-\(key)")
         await rig["A"].share(atA)
         await rig["B"].share(try Self.entry(row: 5, call: "b-\(key)"))
+        for desk in ["A", "B"] { await rig[desk].flushed() }
         return atA
     }
 
@@ -35,6 +36,7 @@ import Testing
             let door = try Self.entry(row: 7, kind: .door)
             await rig["A"].share(door)
             await rig["A"].share(door)
+            await rig["A"].flushed()
             #expect(rig.store.journal.map(\.id) == [SiteLink.entryID(desk: "A", row: 7)])
             #expect(rig.store.journal.first?.desk == "A", "the site entry names the desk that holds its pictures")
             #expect(rig.store.journal.first?.entry.kind == .door)
@@ -57,6 +59,7 @@ import Testing
             let atA = try await Self.missedAtBoth(rig, SiteCallKey("fork-2@10.0.0.2"))
             #expect(try await rig.store.entries(SiteJournalQuery(unhandledOnly: true)).count == 1)
             await rig["A"].handledHere(atA, by: "anna")
+            await rig["A"].flushed()
             #expect(try await rig.store.entries(SiteJournalQuery(unhandledOnly: true)).isEmpty)
             #expect(rig.store.journal.first?.entry.handledBy == "anna")
             // B hears of it on the feed, and knows its own row of that entry.

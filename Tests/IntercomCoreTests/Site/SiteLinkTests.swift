@@ -83,6 +83,7 @@ import Testing
             let key = SiteCallKey("ring-1@10.0.0.2")
             #expect(await rig["A"].ringing(key, panel: "entrance", caller: "1001") == .refuseOffDuty)
             #expect(await rig["B"].ringing(key, panel: "entrance", caller: "1001") == .ring)
+            for desk in ["A", "B"] { await rig[desk].flushed() }
             let row = try #require(try await rig.store.call(key))
             #expect(row.legs.first { $0.desk == "A" }?.reason == SiteLink.refusedOffDuty)
             let desks = try await rig["B"].desks()

@@ -98,6 +98,7 @@ import Testing
             // A is cut off (its own outage: the store answers B) and switches guest mode on.
             rig.store.reachable = false
             await rig["A"].publish(panel: "entrance", kind: .guest, value: "2026-01-01T12:00:00.000Z")
+            try await rig.events("A").wait(for: "unreachable") { $0.isUnreachable }
             rig.store.reachable = true
             // B switches it off a minute later.
             rig.clock.advance(by: .seconds(60))
@@ -119,6 +120,7 @@ import Testing
         try await rig.run {
             rig.store.reachable = false
             let mine = await rig["A"].publish(panel: "entrance", kind: .guest, value: "2026-01-01T12:00:00.000Z")
+            try await rig.events("A").wait(for: "unreachable") { $0.isUnreachable }
             rig.store.reachable = true
             var readBack = mine
             readBack.at = mine.at.addingTimeInterval(0.000_000_3)

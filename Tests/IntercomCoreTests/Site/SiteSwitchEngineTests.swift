@@ -34,6 +34,11 @@ import Testing
         }
     }
 
+    /// Until what the desk's engine wrote for the site so far is there (its link sends beside it).
+    static func flushed(_ rig: EngineRig) async {
+        await rig.intercom.site.link?.flushed()
+    }
+
     static func policy(_ rig: EngineRig, _ what: String, _ match: @escaping (Bool, Date?) -> Bool) async throws {
         _ = try await rig.event(what) { kind -> Bool? in
             if case .panelPolicy("entrance", let calls, let guest) = kind, match(calls, guest) { true } else { nil }

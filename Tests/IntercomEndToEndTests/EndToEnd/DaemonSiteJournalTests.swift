@@ -65,21 +65,25 @@ import IntercomTestSupport
         }
     }
 
-    @Test("PostgreSQL frozen (SIGSTOP): A says site_unreachable within its timeout, answers a call and switches; after SIGCONT the site holds both")
+    @Test("PostgreSQL frozen (SIGSTOP): A answers a call at once and says site_unreachable within its timeout, then switches; after SIGCONT the site holds both")
     func aFrozenStoreNeverBlocksTheDesk() async throws {
         try await DaemonSiteTests.site(["A"], siteLines: "timeout = 1") { postgres, database, desks in
             let a = desks[0]
             try postgres.freeze()
-            let frozen = ContinuousClock.now
-            // The next heartbeat (every 2 s) fails at its 1 s deadline.
-            try await a.waitForEvent("site_unreachable", timeout: .seconds(6))
-            let said = ContinuousClock.now - frozen
-            #expect(said < .seconds(4), "site_unreachable \(said) after the freeze: heartbeat 2 s + timeout 1 s")
+            let frozen = Date()
+            // At once, before the desk can know: the ring's note and the answer's claim wait in the
+            // outbox, the call does not (it would wait for the 1 s deadline if they went inline).
             try await FaultChecks.expectAnswersAPanelCall(a, label: "frozen")
+            let answeredIn = try Self.answerTime(a)
+            #expect(answeredIn < 1, "auto-answered \(answeredIn) s after the ring with the store frozen\n\(a.log)")
+            // The first write, or the next heartbeat (every 2 s), fails at its 1 s deadline.
+            let unreachable = try await a.waitForEvent("site_unreachable", timeout: .seconds(6))
+            let said = try #require(unreachable.string("time").flatMap(RFC3339.date)).timeIntervalSince(frozen)
+            #expect(said < 4, "site_unreachable \(said) s after the freeze: heartbeat 2 s + timeout 1 s")
             let switched = ContinuousClock.now
             let off = try await a.run(["ctl", "calls", "off", "--panel", "entrance"])
             #expect(off.status == 0 && ContinuousClock.now - switched < .seconds(1), "\(off) after \(ContinuousClock.now - switched)")
-            print("site: frozen store said unreachable after \(said); a call answered and a switch made meanwhile")
+            print("site: frozen store said unreachable after \(said) s; a call answered \(answeredIn) s after its ring and a switch made meanwhile")
             postgres.thaw()
             let reachable = try await a.waitForEvent("site_reachable", timeout: .seconds(20))
             #expect((reachable.fields["replayed"] as? Int ?? 0) >= 2, "\(reachable)")
@@ -88,6 +92,17 @@ import IntercomTestSupport
             #expect(held == "1 off", "the site holds A's call and switch: \(held)\n\(a.log)")
             #expect(a.events.filter { $0.name == "site_unreachable" }.count == 1, "\(a.log)")
         }
+    }
+
+    /// Seconds from the desk's last `call_incoming` to that call's `call_answered`, as the events' times say.
+    static func answerTime(_ desk: DaemonProcess) throws -> TimeInterval {
+        func time(_ event: DaemonEvent?) -> Date? { event?.string("time").flatMap(RFC3339.date) }
+        let incoming = desk.events.last { $0.name == "call_incoming" }
+        let answered = desk.events.first { $0.name == "call_answered" && $0.string("call") == incoming?.string("call") }
+        guard let rang = time(incoming), let taken = time(answered) else {
+            throw HarnessError("no call_incoming and call_answered with their times\n\(desk.events)")
+        }
+        return taken.timeIntervalSince(rang)
     }
 
     /// The password file the site's desks share (the config names it).
