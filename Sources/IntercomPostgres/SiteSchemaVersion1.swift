@@ -2,7 +2,7 @@
 /// JSON as the desk that wrote it made it (the journal's fields change more often than the schema).
 enum SiteSchemaVersion1 {
     static let migration = SiteSchema.Migration(version: 1, statements: [
-        // Each desk's heartbeat: one row per desk, overwritten. Offline is decided by the reader (not seen for 10 s).
+        // Each desk's presence: one row per desk, overwritten. Online is decided by the reader (its session's lock, its last seen).
         """
         CREATE TABLE site_desks (
             name text PRIMARY KEY,
