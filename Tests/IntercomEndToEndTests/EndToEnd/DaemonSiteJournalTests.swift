@@ -28,6 +28,15 @@ import IntercomTestSupport
             #expect(try await a.run(["ctl", "guest", "2h", "--panel", "entrance"]).status == 0)
             try await c.waitForEvent("panel_policy", timeout: .seconds(5)) { $0.string("guest_until") != nil }
             #expect(await c.stop() == 0, "\(c.log)")
+            // Its session gone, C is offline at A at once (not after a beat's silence).
+            let stopped = ContinuousClock.now
+            var site = ""
+            let offline = await TestPatience.eventually(within: .seconds(2)) {
+                site = ((try? await a.run(["ctl", "site", "--json"]).stdout) ?? "").filter { !$0.isWhitespace }
+                return site.contains("\"online\":false,\"operator\":\"op-c\"")
+            }
+            #expect(offline, "C stopped, offline at A within 2 s: \(site)")
+            print("site: C stopped, offline at A after \(ContinuousClock.now - stopped)")
             let again = try DaemonProcess(config: DaemonSiteTests.config(desk: "C", url: postgres.tcpURL(database),
                                                                          passwordFile: Self.passwordFile(c)),
                                           name: "desk-c-again", directory: c.directory)
