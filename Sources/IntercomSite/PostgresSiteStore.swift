@@ -90,7 +90,8 @@ public final class PostgresSiteStore: SiteStore {
     /// that only moves `last_seen` (every 2 s) would make every desk read the row again for nothing,
     /// which made a site's desk idle half as hot again as a lone one (BENCHMARKS.md). Offline is read
     /// from `last_seen` by whoever asks. `before` sees the row as it was (one snapshot for the statement).
-    public func heartbeat(_ presence: DeskPresence) async throws {
+    @discardableResult
+    public func heartbeat(_ presence: DeskPresence) async throws -> Bool {
         try await run("""
             WITH before AS (
                 SELECT on_duty, operator, current_call FROM site_desks WHERE name = $1),
@@ -105,7 +106,7 @@ public final class PostgresSiteStore: SiteStore {
                     WHERE NOT EXISTS (SELECT 1 FROM before WHERE on_duty = $2::boolean AND operator IS NOT DISTINCT FROM $3
                                       AND current_call IS NOT DISTINCT FROM $4)) AS told
             """, [presence.desk, SiteSQL.flag(presence.onDuty), presence.operatorName, presence.currentCall?.callID,
-                  SiteSQL.time(presence.at)])
+                  SiteSQL.time(presence.at)]).value("held") == "t"
     }
 
     /// The beat between changes moves `last_seen` only, run by the connection's own thread

@@ -14,6 +14,8 @@ package final class FakeSiteStore: SiteStore {
         var desks: [String: DeskPresence] = [:]
         /// Desks whose session ended since their last heartbeat (`endSession`).
         var gone: Set<String> = []
+        /// Desk names another connection holds (`holdName`).
+        var heldElsewhere: Set<String> = []
         var switches: [String: SiteSwitchChange] = [:]
         var calls: [SiteCallKey: SiteCall] = [:]
         var journal: [SiteJournalEntry] = []
@@ -88,12 +90,21 @@ package final class FakeSiteStore: SiteStore {
         try check()
     }
 
-    package func heartbeat(_ presence: DeskPresence) async throws {
+    @discardableResult
+    package func heartbeat(_ presence: DeskPresence) async throws -> Bool {
         await gate()
         try write("heartbeat \(presence.desk)") { s in
             s.desks[presence.desk] = presence
             s.gone.remove(presence.desk)
             return [.desk(presence)]
+        }
+        return !state.withLock { $0.heldElsewhere.contains(presence.desk) }
+    }
+
+    /// Another connection holds `desk`'s name (a second desk under it) until `release`d.
+    package func holdName(_ desk: String, _ held: Bool = true) {
+        state.withLock { s in
+            if held { s.heldElsewhere.insert(desk) } else { s.heldElsewhere.remove(desk) }
         }
     }
 

@@ -82,6 +82,9 @@ import Testing
             try await a.heartbeat(DeskPresence(desk: "A", onDuty: true, operatorName: nil, currentCall: nil, at: Self.t0))
             try await a.heartbeat(DeskPresence(desk: "A", onDuty: true, operatorName: nil, currentCall: nil, at: Self.t0 + 2))
             #expect(try await b.desks().map(\.connected) == [true])
+            // B under A's name: the lock is A's session's (a second desk configured with the same name).
+            let second = try await b.heartbeat(DeskPresence(desk: "A", onDuty: true, operatorName: nil, currentCall: nil, at: Self.t0 + 1))
+            #expect(second == false, "two sessions held one desk's name")
             let held = try await rig.server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'", database: rig.database)
             #expect(held == "1", "a session's lock taken once, not once a beat: \(held)")
             let keepalive = try await a.connection.query("SHOW tcp_keepalives_idle")

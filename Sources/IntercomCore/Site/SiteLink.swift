@@ -57,6 +57,8 @@ public actor SiteLink {
     /// The store's own beat while it answers (`beatQuietly`), and whether it ended for a new presence.
     private var beating: Task<Void, any Error>?
     private var presenceMoved = false
+    /// Another connection holds this desk's name at the site (`nameTakenChanged`).
+    public private(set) var nameTaken = false
     /// Wakes the sender and the waits in `flushed()`: a write kept, a drain ended, the store lost or
     /// back (the same versioned wait the engine's calls use).
     let outboxChanges = CallChanges()
@@ -102,7 +104,8 @@ public actor SiteLink {
     private func beat() async {
         while !Task.isCancelled {
             await heartbeatNow()
-            if unreachable == nil, caughtUp, await beatQuietly() { continue }
+            // With its name held elsewhere the desk beats itself, to see it come back.
+            if unreachable == nil, caughtUp, !nameTaken, await beatQuietly() { continue }
             do { try await clock.sleep(for: settings.heartbeat) } catch { return }
         }
     }
@@ -125,6 +128,19 @@ public actor SiteLink {
         return presenceMoved
     }
 
+    /// Another connection holds this desk's name at the site, or no longer: said once each way.
+    /// Two desks under one name would share its calls, duty and journal: the other desks see only one.
+    private func nameTakenChanged(_ held: Bool) {
+        nameTaken = !held
+        if nameTaken {
+            logger.warning("site: another connection holds the desk name '\(settings.desk)' at the site; is a second desk "
+                + "configured with the same [site] desk? Give each desk its own name (if this desk restarted, its previous "
+                + "connection is closed by the server within about 10 s)")
+        } else {
+            logger.notice("site: this desk holds its name '\(settings.desk)' at the site again")
+        }
+    }
+
     /// The desk's duty, operator or call changed: the quiet beat ends, and the link beats the new one.
     func presenceChanged() {
         presenceMoved = true
@@ -140,7 +156,8 @@ public actor SiteLink {
     /// One heartbeat now (also after `ctl duty`, so the other desks see it at once).
     public func heartbeatNow() async {
         do {
-            try await store.heartbeat(presence)
+            let held = try await store.heartbeat(presence)
+            if held == nameTaken { nameTakenChanged(held) }
             if unreachable != nil || !caughtUp { await recover() }
         } catch {
             lost(error)

@@ -14,7 +14,10 @@ public protocol SiteStore: Sendable {
 
     // Desks
     /// Says this desk is alive now, as it is (upsert by `presence.desk`; `at` becomes its last seen).
-    func heartbeat(_ presence: DeskPresence) async throws
+    /// False when another connection holds the desk's name (a second desk configured under it, or
+    /// this desk's previous connection the store has not closed yet).
+    @discardableResult
+    func heartbeat(_ presence: DeskPresence) async throws -> Bool
     /// Says this desk is still alive every `period` (its last seen moves; nothing else changes and
     /// nobody is told), until a beat fails (thrown) or the task is cancelled (returns). A store
     /// that can beat without waking the engine does (PostgreSQL: on its connection's thread); the

@@ -39,6 +39,20 @@ import Testing
         }
     }
 
+    /// A second desk under this desk's name: said once, and the link beats itself (every `heartbeat`)
+    /// until the name is its own again.
+    @Test func aNameHeldByAnotherConnectionIsSaidAndWatched() async throws {
+        let rig = try SiteRig("A")
+        rig.store.holdName("A")
+        try await rig.run {
+            #expect(await rig["A"].nameTaken)
+            rig.store.holdName("A", false)
+            try await rig.clock.waitForSleeper(endingIn: .seconds(2))
+            rig.clock.advance(by: .seconds(2))
+            try await TestPatience.poll("A holds its name again") { await !rig["A"].nameTaken }
+        }
+    }
+
     /// While the store answers, the link sleeps: the store beats every `quietHeartbeat`; a change of
     /// what the desk says of itself (its duty, its call) is beaten at once, then quietly again.
     @Test func theQuietBeatIsTheStoresAndAChangeIsBeatenAtOnce() async throws {
