@@ -82,11 +82,10 @@ public final class PostgresConnection: Sendable {
 
     /// Runs `sql` every `period` on the connection's own thread, until a run fails (thrown) or the
     /// calling task is cancelled (returns). A beat that only says "still here" then costs the
-    /// process two wake-ups of this thread (the period's end, the server's answer) and nothing else:
-    /// no hop to the caller's executor while the server answers (the site's idle heartbeat, which
-    /// made a site's desk idle 40 % hotter than a lone one when each beat was a request).
-    /// `parameters` is asked at each run, on the connection's thread. One at a time: a second one
-    /// replaces the first, which returns.
+    /// process two wake-ups of this thread (the period's end, the server's answer) and nothing
+    /// else: no hop to the caller's executor while the server answers (a beat sent as a request
+    /// woke five threads). `parameters` is asked at each run, on the connection's thread. One at a
+    /// time: a second one replaces the first, which returns.
     public func repeating(every period: Duration, _ sql: String,
                           _ parameters: @escaping @Sendable () -> [String?]) async throws(PostgresError) {
         let id = UUID()
