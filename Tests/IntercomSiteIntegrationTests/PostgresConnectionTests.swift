@@ -26,6 +26,28 @@ import Testing
         }
     }
 
+    /// A statement repeated by the connection's thread: it runs every period while requests go on
+    /// beside it, a run that fails ends it with the error, and a cancelled caller returns.
+    @Test func aRepeatedStatementRunsUntilItFailsOrItsCallerStops() async throws {
+        try await SiteTestRig.with { rig in
+            let connection = rig.connect()
+            try await connection.query("CREATE TABLE beats (n int)")
+            try await connection.query("INSERT INTO beats VALUES (0)")
+            let beating = Task { try await connection.repeating(every: .milliseconds(20), "UPDATE beats SET n = n + 1") { [] } }
+            try await TestPatience.poll("five beats") { (try? await connection.query("SELECT n FROM beats").value("n")).flatMap { Int($0 ?? "") } ?? 0 >= 5 }
+            beating.cancel()
+            try await beating.value
+            let failing = Task { try await connection.repeating(every: .milliseconds(20), "SELECT 1 / n FROM beats WHERE n = $1") { ["0"] } }
+            try await connection.query("UPDATE beats SET n = 0")
+            do {
+                try await failing.value
+                Issue.record("a failing statement went on repeating")
+            } catch let error as PostgresError {
+                #expect(error.kind == .statement && error.message.contains("division by zero"), "\(error)")
+            }
+        }
+    }
+
     @Test func notifyReachesASecondConnectionWithinASecond() async throws {
         try await SiteTestRig.with { rig in
             let listener = rig.connect()
