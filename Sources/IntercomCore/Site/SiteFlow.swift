@@ -30,6 +30,7 @@ struct SiteFlow {
             engine.site.seen.unreachable = nil
             engine.publish(.siteReachable(replayed: replayed))
         case .handled(let id, let who, let time): await SiteJournalFlow().handled(id, by: who, at: time, on: engine)
+        case .nameTaken(let taken): engine.site.seen.nameTaken = taken
         // Calls ask the link themselves.
         case .callChanged: break
         }
@@ -55,6 +56,7 @@ struct SiteFlow {
     func status(_ site: SiteMembership) -> (String, JSONValue)? {
         guard site.link != nil else { return nil }
         return ("site", .object([("reachable", .bool(site.seen.unreachable == nil)), ("error", .optional(site.seen.unreachable)),
+                                 ("name_taken", .bool(site.seen.nameTaken)),
                                  ("switches", .array(site.seen.switches.sorted { $0.key < $1.key }.map(\.value.json))),
                                  ("lost", .array(site.seen.lost.map(\.json)))]))
     }

@@ -20,6 +20,8 @@ public actor SiteLink {
         case callChanged(SiteCall)
         /// A journal entry was handled at some desk.
         case handled(id: UUID, by: String, at: Date)
+        /// Another connection holds this desk's name at the site (true), or no longer (false).
+        case nameTaken(Bool)
     }
 
     let store: any SiteStore
@@ -132,6 +134,7 @@ public actor SiteLink {
     /// Two desks under one name would share its calls, duty and journal: the other desks see only one.
     private func nameTakenChanged(_ held: Bool) {
         nameTaken = !held
+        emit.yield(.nameTaken(nameTaken))
         if nameTaken {
             logger.warning("site: another connection holds the desk name '\(settings.desk)' at the site; is a second desk "
                 + "configured with the same [site] desk? Give each desk its own name (if this desk restarted, its previous "

@@ -18,6 +18,8 @@ struct SiteSeen {
     var unreachable: String?
     /// This desk's switches made while the site was unreachable that a later change at another desk replaced.
     var lost: [SiteSwitchChange] = []
+    /// Another connection holds this desk's name at the site (a second desk configured under it).
+    var nameTaken = false
 
     mutating func switched(_ change: SiteSwitchChange) {
         let key = SiteLink.switchKey(change.panel, change.kind)

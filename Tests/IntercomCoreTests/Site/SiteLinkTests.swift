@@ -50,6 +50,7 @@ import Testing
             try await rig.clock.waitForSleeper(endingIn: .seconds(2))
             rig.clock.advance(by: .seconds(2))
             try await TestPatience.poll("A holds its name again") { await !rig["A"].nameTaken }
+            #expect(rig.events("A").all == [.nameTaken(true), .nameTaken(false)], "\(rig.events("A").all)")
         }
     }
 
