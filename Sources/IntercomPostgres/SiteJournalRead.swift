@@ -29,18 +29,26 @@ public enum SiteJournalRead {
 
     /// The newest `filter.limit` entries that pass the filter, oldest first.
     public static func records(_ filter: SiteJournalQuery, on connection: PostgresConnection) async throws(PostgresError) -> [SiteJournalRecord] {
-        let rows = try await connection.query("""
-            SELECT * FROM (
-                SELECT \(columns), seq, at
-                FROM site_journal
-                WHERE ($1::float8 IS NULL OR at >= to_timestamp($1::float8))
-                  AND ($2::text IS NULL OR lower(desk) = lower($2)) AND ($3::text IS NULL OR lower(panel) = lower($3))
-                  AND (NOT $4::boolean OR missed) AND (NOT $5::boolean OR (missed AND handled_at IS NULL))
-                ORDER BY at DESC, seq DESC LIMIT $6::bigint) AS newest
-            ORDER BY at, seq
-            """, [filter.since.map { String($0.timeIntervalSince1970) }, filter.desk, filter.panel,
-                  filter.missedOnly ? "true" : "false", filter.unhandledOnly ? "true" : "false", filter.limit.map(String.init)])
+        let rows = try await connection.query(recordsStatement, parameters(filter))
         return rows.rows.indices.compactMap { record(rows, at: $0) }
+    }
+
+    /// The newest entries that pass the filter, oldest first. `--desk` is matched on `lower(desk)`,
+    /// which the index `site_journal_desk` (schema version 2) serves in the order read.
+    static let recordsStatement = """
+        SELECT * FROM (
+            SELECT \(columns), seq, at
+            FROM site_journal
+            WHERE ($1::float8 IS NULL OR at >= to_timestamp($1::float8))
+              AND ($2::text IS NULL OR lower(desk) = lower($2)) AND ($3::text IS NULL OR lower(panel) = lower($3))
+              AND (NOT $4::boolean OR missed) AND (NOT $5::boolean OR (missed AND handled_at IS NULL))
+            ORDER BY at DESC, seq DESC LIMIT $6::bigint) AS newest
+        ORDER BY at, seq
+        """
+
+    static func parameters(_ filter: SiteJournalQuery) -> [String?] {
+        [filter.since.map { String($0.timeIntervalSince1970) }, filter.desk, filter.panel,
+         filter.missedOnly ? "true" : "false", filter.unhandledOnly ? "true" : "false", filter.limit.map(String.init)]
     }
 
     /// Row `index` of a statement that selected `columns`; nil for a row whose body is not an entry.
