@@ -19,11 +19,6 @@ public struct SiteURL: Sendable, Equatable {
     public struct Endpoint: Sendable, Equatable {
         public let host: String
         public let port: String
-
-        public init(host: String, port: String) {
-            self.host = host
-            self.port = port
-        }
     }
 
     /// Nil unless the text starts with `postgresql://` or `postgres://` and has no blank.

@@ -49,7 +49,7 @@ private struct JSONReader {
 
     private mutating func object(_ depth: Int) -> JSONValue? {
         index += 1
-        var fields: [String: JSONValue] = [:]
+        var fields: [(String, JSONValue)] = []
         skipSpace()
         if take(UInt8(ascii: "}")) { return .object([]) }
         while true {
@@ -57,7 +57,7 @@ private struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
             skipSpace()
             guard take(UInt8(ascii: ":")), let value = value(depth: depth + 1) else { return nil }
-            fields[key] = value
+            fields.append((key, value))
             skipSpace()
             guard take(UInt8(ascii: ",")) else { break }
             // JSONSerialization let a comma close the list (`{"a":1,}`): so do we.
@@ -65,7 +65,19 @@ private struct JSONReader {
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { break }
         }
         guard take(UInt8(ascii: "}")) else { return nil }
-        return .object(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        return .object(Self.sortedKeepingLast(fields))
+    }
+
+    /// By key; of a key said twice, its last value (a list, not a dictionary: entries have a dozen keys).
+    private static func sortedKeepingLast(_ fields: [(String, JSONValue)]) -> [(String, JSONValue)] {
+        let sorted = fields.indices.sorted { fields[$0].0 != fields[$1].0 ? fields[$0].0 < fields[$1].0 : $0 < $1 }
+        var kept: [(String, JSONValue)] = []
+        kept.reserveCapacity(sorted.count)
+        for index in sorted {
+            if let last = kept.last, last.0 == fields[index].0 { kept.removeLast() }
+            kept.append(fields[index])
+        }
+        return kept
     }
 
     private mutating func array(_ depth: Int) -> JSONValue? {
@@ -176,19 +188,10 @@ private struct JSONReader {
         guard bytes.count - index >= 4 else { return nil }
         var unit: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = Self.hexDigit(bytes[index]) else { return nil }
+            guard let digit = HexDigit.value(bytes[index]).map(UInt32.init) else { return nil }
             unit = unit << 4 | digit
             index += 1
         }
         return unit
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
     }
 }
