@@ -211,10 +211,13 @@ extension RemoteLink {
     /// The site's reachability at attach (`site.reachable`, the `site` object of `ctl status`): a
     /// screen attached during an outage says "site unreachable" at once, not from the next
     /// `site_unreachable` (said once per outage, maybe long before); a re-attach to a daemon whose
-    /// store answers puts the title back. Nothing for a desk without a site.
+    /// store answers puts the title back. A daemon without a site (no `site` object) has no store to
+    /// miss: told as reachable, so a screen re-attached to it after a restart without `[site]` drops
+    /// the old daemon's "site unreachable" (a screen that never heard one adds nothing).
     static func siteEvents(_ state: JSONValue) -> [IntercomEvent] {
-        guard let site = state["site"], let reachable = site["reachable"]?.boolValue else { return [] }
         let time = state["time"]?.stringValue.flatMap(RFC3339.date) ?? Date()
+        guard let site = state["site"], site != .null else { return [IntercomEvent(.siteReachable(replayed: 0), time: time)] }
+        guard let reachable = site["reachable"]?.boolValue else { return [] }
         let kind: IntercomEvent.Kind = reachable ? .siteReachable(replayed: 0) : .siteUnreachable(error: site["error"]?.stringValue ?? "")
         return [IntercomEvent(kind, time: time)]
     }

@@ -22,10 +22,10 @@ extension PostgresSession {
         guard ContinuousClock.now < deadline else { throw timedOut }
     }
 
-    /// A new connection, its handshake (TCP, TLS, authentication) driven by `PQconnectPoll` until
+    /// A new connection (its host names looked up first, by the deadline: `connectKeywords`), its handshake (TCP, TLS, authentication) driven by `PQconnectPoll` until
     /// the deadline; non-blocking once made, so a statement's send never waits on a full buffer.
     func connect(_ pq: intercom_libpq) throws(PostgresError) -> OpaquePointer {
-        let keywords = target.keywords
+        let keywords = try connectKeywords()
         let started = CStrings.with(keywords.map(\.0) + [nil]) { names in
             CStrings.with(keywords.map(\.1) + [nil]) { values in pq.connect_start_params(names, values, 1) }
         }

@@ -22,6 +22,8 @@ final class PostgresSession {
     /// When the request running now must be done by (the connection's thread sets it for each job,
     /// counted from when the job was posted, so jobs queued behind a frozen one expire with it).
     var deadline = ContinuousClock.now
+    /// Host names being looked up, by name: a lookup the last connect gave up on is joined, not started again.
+    var lookups: [String: HostLookup] = [:]
 
     init(target: PostgresTarget, deliver: @escaping (PostgresNotice) -> Void) {
         self.target = target

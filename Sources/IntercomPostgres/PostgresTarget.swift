@@ -9,13 +9,20 @@ public struct PostgresTarget: Sendable {
     let sslMode: String?
     /// How long one request (its connect included) may take before it fails as a lost connection.
     public let timeout: Duration
+    /// How the URI's host names are looked up before libpq connects (tests give their own).
+    let resolver: HostResolver
 
     /// For the tests' harness and `site init --url`: a URI as is, no TLS rule beyond libpq's.
     public init(url: String, timeout: Duration = SiteConfig.defaultTimeout) {
+        self.init(url: url, timeout: timeout, resolver: .system)
+    }
+
+    init(url: String, timeout: Duration, resolver: HostResolver) {
         self.url = url
         password = nil
         sslMode = nil
         self.timeout = timeout
+        self.resolver = resolver
     }
 
     /// From the config: the password file checked and read, the TLS rule applied.
@@ -33,6 +40,7 @@ public struct PostgresTarget: Sendable {
         url = settings.url
         sslMode = settings.requiredSSLMode
         timeout = settings.timeout
+        resolver = .system
         if let file = settings.passwordFile {
             do {
                 password = try SitePasswordFile.read(file)

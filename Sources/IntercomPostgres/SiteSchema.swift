@@ -27,7 +27,7 @@ public struct SiteSchema: Sendable {
         self.migrations = migrations.sorted { $0.version < $1.version }
     }
 
-    public static let product = SiteSchema(migrations: [SiteSchemaVersion1.migration])
+    public static let product = SiteSchema(migrations: [SiteSchemaVersion1.migration, SiteSchemaVersion2.migration])
 
     /// The newest version this program knows.
     public var latest: Int { migrations.last?.version ?? 0 }

@@ -139,7 +139,8 @@ import IntercomBase
     }
 
     /// Issue 40: a screen attaching while the site's store is down hears it from the state at once
-    /// (`site.reachable`, as `ctl status` has it), after the calls; a daemon without a site says nothing.
+    /// (`site.reachable`, as `ctl status` has it), after the calls; a daemon without a site is told
+    /// as reachable (nothing to miss), so a screen re-attached to it drops an old "site unreachable".
     @Test func theStateTellsAnAttachingScreenWhetherTheSiteAnswers() throws {
         func state(_ site: String?) throws -> JSONValue {
             try #require(JSONValue.parse(#"{"event":"state","time":"2026-12-02T07:00:00.000Z","calls":[],"panels":[]"#
@@ -150,7 +151,8 @@ import IntercomBase
         #expect(down.first?.time == RFC3339.date("2026-12-02T07:00:00.000Z"))
         let up = RemoteLink.attachEvents(try state(#"{"reachable":true,"error":null,"switches":[]}"#))
         #expect(up.map(\.kind) == [.siteReachable(replayed: 0)])
-        #expect(RemoteLink.attachEvents(try state(nil)).isEmpty)
+        #expect(RemoteLink.attachEvents(try state(nil)).map(\.kind) == [.siteReachable(replayed: 0)])
+        #expect(RemoteLink.attachEvents(try state("null")).map(\.kind) == [.siteReachable(replayed: 0)])
     }
 
     /// The figures behind DECISIONS "Screens attach: pictures as JPEG in base64 on the JSON line":

@@ -5,7 +5,8 @@ import IntercomTestSupport
 import Testing
 
 /// The connection on a real PostgreSQL 15: bound parameters, NOTIFY to a second connection within a
-/// second, the server stopped and started again under it, and a password from `password_file` over TCP.
+/// second, the server stopped and started again under it, and a password from `password_file` over TCP
+/// (by address and by name).
 @Suite(.serialized) struct PostgresConnectionTests {
     @Test func parametersAreBoundNeverSpliced() async throws {
         try await SiteTestRig.with { rig in
@@ -93,7 +94,9 @@ import Testing
         }
     }
 
-    @Test func aPasswordFromPasswordFileOverTCP() async throws {
+    /// Also by the name `localhost`: looked up before libpq connects (its `::1` refused, the server
+    /// listens on 127.0.0.1 only, so libpq goes on to the next address, as it would by itself).
+    @Test func aPasswordFromPasswordFileOverTCPByAddressAndByName() async throws {
         try await SiteTestRig.with { rig in
             let folder = try TestDirectory(prefix: "site-password")
             let good = try folder.write(rig.server.password + "\n", to: "good")
@@ -104,6 +107,9 @@ import Testing
             let url = rig.server.tcpURL(rig.database)
             let connection = rig.connect(try PostgresTarget(settings: SiteConfig(url: url, passwordFile: good.path)))
             #expect(try await connection.query("SELECT current_user AS who").value("who") == "intercom")
+            let byName = url.replacingOccurrences(of: "@127.0.0.1:", with: "@localhost:")
+            let named = rig.connect(try PostgresTarget(settings: SiteConfig(url: byName, passwordFile: good.path)))
+            #expect(try await named.query("SELECT host(inet_server_addr()) AS at").value("at") == "127.0.0.1")
             let refused = rig.connect(try PostgresTarget(settings: SiteConfig(url: url, passwordFile: bad.path)))
             do throws(PostgresError) {
                 try await refused.query("SELECT 1")

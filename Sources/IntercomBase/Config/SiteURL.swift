@@ -10,6 +10,16 @@ public struct SiteURL: Sendable, Equatable {
     public let sslMode: String?
     /// A password in the user part (`user:secret@`) or as `?password=`.
     public let hasPassword: Bool
+    /// What libpq connects to, in order: the query's `host`/`port` lists where given (they replace the
+    /// authority's, as in libpq), else the authority's `host:port`s (`port` "": libpq's default).
+    public let endpoints: [Endpoint]
+    /// `?hostaddr=` is given: the URI names the addresses itself.
+    public let namesAddresses: Bool
+
+    public struct Endpoint: Sendable, Equatable {
+        public let host: String
+        public let port: String
+    }
 
     /// Nil unless the text starts with `postgresql://` or `postgres://` and has no blank.
     public init?(parsing text: String) {
@@ -33,11 +43,14 @@ public struct SiteURL: Sendable, Equatable {
                 query[String(parts[0]).lowercased()] = value.removingPercentEncoding ?? value
             }
         }
-        var hosts = authority.split(separator: ",").map { Self.host(of: $0) }.filter { !$0.isEmpty }
+        let written = authority.split(separator: ",", omittingEmptySubsequences: false).map(Self.endpoint(of:))
+        var hosts = written.map(\.host).filter { !$0.isEmpty }
         for key in ["host", "hostaddr"] {
             if let listed = query[key] { hosts += listed.split(separator: ",").map(String.init) }
         }
         self.hosts = hosts
+        endpoints = Self.endpoints(written: authority.isEmpty ? [] : written, hosts: query["host"], ports: query["port"])
+        namesAddresses = query["hostaddr"] != nil
         sslMode = query["sslmode"]
         hasPassword = password || query["password"] != nil
     }
@@ -48,12 +61,27 @@ public struct SiteURL: Sendable, Equatable {
         hosts.contains { !($0.hasPrefix("/") || $0.hasPrefix("@") || ListenReach.isLoopback($0)) }
     }
 
-    /// `[::1]:5432` → `::1`, `db:5432` → `db`.
-    private static func host(of text: Substring) -> String {
+    /// `[::1]:5432` → `::1` and `5432`, `db:5432` → `db` and `5432`, `db` → `db` and "".
+    private static func endpoint(of text: Substring) -> Endpoint {
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
-            return String(text[text.index(after: text.startIndex)..<close])
+            let port = text[text.index(after: close)...].drop { $0 == ":" }
+            return Endpoint(host: String(text[text.index(after: text.startIndex)..<close]), port: String(port))
         }
-        let host = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return String(host).removingPercentEncoding ?? String(host)
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let host = String(parts.first ?? "")
+        return Endpoint(host: host.removingPercentEncoding ?? host, port: parts.count > 1 ? String(parts[1]) : "")
+    }
+
+    /// The query's lists in place of the authority's; one port for several hosts is every host's port.
+    /// Lists that do not pair (libpq refuses them itself) give none.
+    private static func endpoints(written: [Endpoint], hosts: String?, ports: String?) -> [Endpoint] {
+        let hostList = hosts.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            ?? written.map(\.host)
+        let portList = ports.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            ?? written.map(\.port)
+        guard portList.count <= 1 || portList.count == hostList.count else { return [] }
+        return hostList.enumerated().map { index, host in
+            Endpoint(host: host, port: portList.count == hostList.count ? portList[index] : portList.first ?? "")
+        }
     }
 }

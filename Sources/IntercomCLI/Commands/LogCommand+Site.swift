@@ -25,7 +25,8 @@ extension LogCommand {
             }
         }
         if invocation.arguments.has("--json") {
-            for record in records { Console.out(record.json.encoded) }
+            // One write for all the lines, not one per entry.
+            if !records.isEmpty { Console.out(records.map(\.json.encoded).joined(separator: "\n")) }
         } else {
             Console.out(TextTable.render([siteHeader] + records.map(siteCells)))
         }

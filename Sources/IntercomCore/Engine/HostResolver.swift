@@ -8,22 +8,6 @@ import IntercomBase
 /// a name that later resolves elsewhere takes a reload, which the docs say.
 enum HostResolver {
     static func addresses(of host: String) -> [String] {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_DGRAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, nil, &hints, &list) == 0 else { return [] }
-        defer { freeaddrinfo(list) }
-        var found: [String] = []
-        var node = list
-        while let current = node {
-            if let address = current.pointee.ai_addr,
-               let text = SocketAddressText.host(UnsafeRawBufferPointer(start: address, count: Int(current.pointee.ai_addrlen))),
-               !found.contains(text) {
-                found.append(text)
-            }
-            node = current.pointee.ai_next
-        }
-        return found
+        (try? NameLookup.addresses(of: host, socketType: Int32(SOCK_DGRAM.rawValue)).get()) ?? []
     }
 }

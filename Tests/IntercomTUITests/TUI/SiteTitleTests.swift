@@ -33,7 +33,8 @@ import Testing
         #expect(model.titleState(now: Self.t0) == "waiting for calls — site unreachable")
         model.apply(down)
         #expect(model.recent.filter { $0.contains("site unreachable") }.count == 1, "\(model.recent)")
-        // Re-attached to a desk whose store answers (or the outage ended): said once, title back.
+        // Re-attached to a desk whose store answers, or to a daemon without a site (the attach tells
+        // both as reachable: AttachProtocolTests), or the outage ended: said once, title back.
         model.apply(IntercomEvent(.siteReachable(replayed: 0), time: Self.t0))
         model.apply(IntercomEvent(.siteReachable(replayed: 0), time: Self.t0))
         #expect(model.titleState(now: Self.t0) == "waiting for calls")
