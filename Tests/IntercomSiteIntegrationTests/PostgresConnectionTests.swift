@@ -35,7 +35,10 @@ import Testing
             try await connection.query("CREATE TABLE beats (n int)")
             try await connection.query("INSERT INTO beats VALUES (0)")
             let beating = Task { try await connection.repeating(every: .milliseconds(20), "UPDATE beats SET n = n + 1") { [] } }
-            try await TestPatience.poll("five beats") { (try? await connection.query("SELECT n FROM beats").value("n")).flatMap { Int($0 ?? "") } ?? 0 >= 5 }
+            try await TestPatience.poll("five beats") {
+                let n = try? await connection.query("SELECT n FROM beats").value("n")
+                return (n.flatMap { $0 }.flatMap { Int($0) } ?? 0) >= 5
+            }
             beating.cancel()
             try await beating.value
             let failing = Task { try await connection.repeating(every: .milliseconds(20), "SELECT 1 / n FROM beats WHERE n = $1") { ["0"] } }

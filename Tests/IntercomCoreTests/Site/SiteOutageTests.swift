@@ -142,6 +142,8 @@ import Testing
         rig.store.reachable = false
         try await rig.run {
             rig.clock.advance(by: .seconds(60))
+            // Both links probed the store down and wait for their next beat before it answers again.
+            try await rig.clock.waitForSleepers(2)
             await rig["B"].publish(panel: "entrance", kind: .calls, value: "on")
             rig.store.reachable = true
             rig.clock.advance(by: .seconds(2))
