@@ -18,8 +18,29 @@ public final class HTTPEventLoop: Sendable {
     /// The process's loop, started by the first client that asks. A static because one thread for
     /// all panels is the point; it lives as long as the process.
     public static func shared() throws(HTTPError) -> HTTPEventLoop {
-        try sharedLoop.get()
+        sharedStarted.store(true, ordering: .releasing)
+        return try sharedLoop.get()
     }
+
+    /// Stops the process's loop, if one was started, and waits up to `limit` for its thread to end.
+    /// For a program's last step before it exits: exit's handlers free the C libraries' state
+    /// (OpenSSL's locks among them) while other threads still run, and a transfer still inside curl
+    /// then crashed the process (a `doctor` beside a daemon, SIGSEGV in pthread_rwlock_wrlock on this
+    /// thread, after its report was printed).
+    public static func stopShared(waiting limit: Duration = .seconds(1)) {
+        guard sharedStarted.load(ordering: .acquiring), case .success(let loop) = sharedLoop else { return }
+        _ = loop.stop(waiting: limit)
+    }
+
+    /// Ends the loop: what still runs or waits fails as cancelled, and its thread ends. Whether it
+    /// ended within `limit` (a transfer inside curl finishes its step first). Nothing runs after.
+    public func stop(waiting limit: Duration) -> Bool {
+        inbox.post(.stop)
+        return inbox.waitForEnd(limit)
+    }
+
+    /// Whether `shared()` was ever asked (the loop is made lazily, at that first ask).
+    private static let sharedStarted = Atomic<Bool>(false)
 
     /// The loop thread's name, told apart from other threads in /proc/PID/task/*/comm.
     public static let threadName = "intercom.http"
@@ -45,6 +66,7 @@ public final class HTTPEventLoop: Sendable {
         let thread = Thread {
             KernelThreadName.set(name)
             CurlMultiLoop(inbox: inbox).run()
+            inbox.threadEnded()
         }
         thread.name = name
         thread.stackSize = 1 << 20

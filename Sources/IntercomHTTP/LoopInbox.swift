@@ -1,5 +1,6 @@
 import CCurl
 import CCurlShim
+import Dispatch
 import Synchronization
 
 /// What the event loop's facade and its thread share: the commands waiting for the thread, the
@@ -22,6 +23,8 @@ final class LoopInbox: Sendable {
     private let state = Mutex(State())
     /// Easy handles added to the multi handle and not yet removed; written on the loop thread.
     let running = Atomic<Int>(0)
+    /// Signalled once by the loop thread as it ends.
+    private let ended = DispatchSemaphore(value: 0)
 
     init(multi: UnsafeMutableRawPointer, curl: CurlLibrary.Functions) {
         self.multi = MultiHandle(raw: multi)
@@ -42,6 +45,15 @@ final class LoopInbox: Sendable {
             defer { state.commands.removeAll(keepingCapacity: true) }
             return state.commands
         }
+    }
+
+    /// The loop thread has ended: `waitForEnd` returns.
+    func threadEnded() { ended.signal() }
+
+    /// Whether the loop thread ended within `limit`.
+    func waitForEnd(_ limit: Duration) -> Bool {
+        let nanoseconds = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
+        return ended.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success
     }
 
     /// On the loop thread, as it returns: the multi handle goes, and no wake-up reaches it after.

@@ -66,6 +66,24 @@ import Glibc
         }
     }
 
+    /// A program's last step (`HTTPEventLoop.stopShared`): the loop stops with a transfer hanging on
+    /// a silent panel, its thread ends at once, and the transfer fails as cancelled.
+    @Test func aStoppedLoopEndsItsThreadWithATransferInFlight() async throws {
+        let (silent, port) = try LoopbackListener.open(backlog: 8)
+        let loop = try HTTPEventLoop(name: "intercom.http.t")
+        try await withCleanup({ close(silent) }) {
+            let panel = try BewardPanel(name: "silent", baseURL: "http://127.0.0.1:\(port)", user: "admin",
+                                        password: "admin", timeout: .seconds(30), httpLoop: loop)
+            let hung = Task { await panelError { () async throws(PanelError) in try await panel.snapshot() } }
+            #expect(await TestPatience.eventually(within: .seconds(2), every: .milliseconds(10)) { loop.transfersInFlight == 1 })
+            let stopping = ContinuousClock.now
+            #expect(loop.stop(waiting: .seconds(2)), "the loop's thread did not end")
+            #expect(ContinuousClock.now - stopping < .milliseconds(500))
+            let error = await hung.value
+            #expect(error != nil, "the hanging snapshot did not fail")
+        }
+    }
+
     @Test func aDeadPanelDoesNotDelayAnother() async throws {
         let stub = try LoopbackHTTPStub(servers: 1)
         // Accepts (the kernel completes the handshake from the backlog) and never answers.
