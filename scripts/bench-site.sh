@@ -4,7 +4,8 @@
 # Measured: `intercom log --since 1d` on a site journal of 1 000 000 entries beside a lone desk's journal
 # of as many; the journal's times parsed both ways; a switch seen across desks; the outage replay of
 # 1 000 kept entries (a desk restarted with them in its outbox); idle CPU of 3 site desks × 64 panels
-# beside a lone desk (intercom-bench, beside the intercom binary, runs the last with its stub panels).
+# beside a lone desk (intercom-bench, beside the intercom binary, runs it with its stub panels); a call
+# forked by Kamailio to 3 desks, answered at B → A and C name B (intercom-bench too).
 set -euo pipefail
 intercom="$1"
 work="$2/site"
@@ -143,6 +144,8 @@ replayed=$(grep -o '"replayed":[0-9]*' "$work/A/events" | head -1 | cut -d: -f2)
 replay_ms=$(( (back - launched) / 1000000 ))
 kept=$(psql -qtA -h 127.0.0.1 -p "$port" -U intercom site -c "SELECT count(*) FROM site_journal WHERE desk = 'A'")
 stop_desks
+# A call Kamailio forks to 3 desks of this site, answered at B, 10 times (intercom-bench: Kamailio on loopback).
+call_section=$("$bench" "$intercom" "$work" 10 --site-call-only --site-url "$url")
 
 echo "Guest mode switched with \`ctl guest\` (5 rounds of on and off): at desk A → \`panel_policy\` at desk B"
 echo "(through the store and its NOTIFY), beside a lone desk's own \`panel_policy\` for the same command; each from the"
@@ -158,3 +161,5 @@ echo "up ($kept rows at the site afterwards): ${replay_ms} ms from the daemon's 
 echo "start included (target ≤ 2 s: $([ "$replay_ms" -le 2000 ] && echo met || echo '**missed**')). A lone desk keeps no outbox: nothing to replay."
 echo
 echo "$idle_section"
+echo
+echo "$call_section"

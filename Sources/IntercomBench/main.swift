@@ -33,9 +33,10 @@ let singleSections: [(flag: String, run: () async throws -> Void)] = [
     ("--idle-only", idleSection),       // idle softphones: ours beside linphonec and baresip
     ("--ring-idle-only", ringFromIdleSection), // INVITE → call_incoming, the daemon busy and quiet, same run
     ("--light-only", lightSection),     // light commands: log over 100 000 entries, open beside curl
-    ("--notify-only", notifySection),
+    ("--notify-only", notifySection),   // desktop notifications on a private session bus: ring shown, Open → door
     ("--rfc3339-only", rfc3339Section),  // the journal's times read back: RFC3339.date beside Date.ISO8601FormatStyle
-    ("--site-idle-only", siteIdleSection), // a site's 3 desks × 64 panels beside a lone desk (bench-site.sh gives --site-url)   // desktop notifications on a private session bus: ring shown, Open → door
+    ("--site-idle-only", siteIdleSection), // a site's 3 desks × 64 panels beside a lone desk (bench-site.sh gives --site-url)
+    ("--site-call-only", siteCallSection), // a call forked to a site's 3 desks, answered at B (bench-site.sh gives --site-url)
 ]
 if let section = singleSections.first(where: { arguments.contains($0.flag) }) {
     do { try await section.run() } catch {
