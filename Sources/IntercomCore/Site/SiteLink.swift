@@ -100,9 +100,10 @@ public actor SiteLink {
         }
     }
 
-    /// Says this desk is alive every `heartbeat`; a beat that fails starts an outage, the first
-    /// that works after one ends it (the outbox replayed first, then the switches read again).
-    /// While the store answers, the store beats on its own (`beatQuietly`).
+    /// Says this desk is alive: at once, then through the store every `quietHeartbeat` while it
+    /// answers (`beatQuietly`), itself every `heartbeat` while it catches up or is cut off. A beat
+    /// that fails starts an outage, the first that works after one ends it (the outbox replayed
+    /// first, then the switches read again).
     private func beat() async {
         while !Task.isCancelled {
             await heartbeatNow()
