@@ -30,12 +30,8 @@ enum SiteCallBench {
     /// The desks as DaemonSiteCallTests configures them (registered at Kamailio as `desk`, so it forks
     /// to all three), on the bench's PostgreSQL (trust on loopback: no password file).
     static func config(desk: String, siteURL: String, kamailio: Kamailio) -> String {
-        """
-        [sip]
-        listen = udp:127.0.0.1:0
-        unknown_callers = accept
-        account = sip:desk@\(kamailio.hostPort)
-        proxy = \(kamailio.uri)
+        kamailio.deskSIPSection + """
+
 
         [site]
         url = \(siteURL)

@@ -43,6 +43,18 @@ package final class Kamailio: @unchecked Sendable {
     /// `<host>:<port>`: the sipp remote-host argument.
     package var hostPort: String { "\(host):\(port)" }
 
+    /// The `[sip]` section of a desk registered here as `desk` (every desk so registered rings: the
+    /// proxy forks a call to `desk` to all of them), its own port free, any caller accepted.
+    package var deskSIPSection: String {
+        """
+        [sip]
+        listen = udp:127.0.0.1:0
+        unknown_callers = accept
+        account = sip:desk@\(hostPort)
+        proxy = \(uri)
+        """
+    }
+
     package init(host: String = "127.0.0.1", port: UInt16? = nil, password: String? = nil, tls: TLS? = nil) throws {
         _ = try ExternalTool.path("kamailio")
         self.host = host

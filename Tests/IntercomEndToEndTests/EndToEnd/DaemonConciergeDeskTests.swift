@@ -10,12 +10,8 @@ import IntercomPhoneTestSupport
 /// transfers the call to a flat named in `[directory]`.
 @Suite("daemon: concierge desks", .removesTestFolders) struct DaemonConciergeDeskTests {
     static func config(_ kamailio: Kamailio, flat: String) -> String {
-        """
-        [sip]
-        listen = udp:127.0.0.1:0
-        unknown_callers = accept
-        account = sip:desk@\(kamailio.hostPort)
-        proxy = \(kamailio.uri)
+        kamailio.deskSIPSection + """
+
 
         [directory]
         flat12 = \(flat)

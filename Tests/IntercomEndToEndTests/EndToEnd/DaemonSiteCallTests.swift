@@ -10,15 +10,7 @@ import IntercomPhoneTestSupport
 /// elsewhere naming B and its operator; the site holds it once, by the INVITE's Call-ID, rung at
 /// all three. Measures B's answer → A's `call_ended` naming B over a few calls.
 @Suite("daemon: a site's forked call", .removesTestFolders) struct DaemonSiteCallTests {
-    static func sip(_ kamailio: Kamailio) -> String {
-        """
-        [sip]
-        listen = udp:127.0.0.1:0
-        unknown_callers = accept
-        account = sip:desk@\(kamailio.hostPort)
-        proxy = \(kamailio.uri)
-        """
-    }
+    static func sip(_ kamailio: Kamailio) -> String { kamailio.deskSIPSection }
 
     static let rounds = 5
 
