@@ -87,9 +87,10 @@ public final class PostgresSiteStore: SiteStore {
     // MARK: desks
 
     /// Told to the other desks only when the desk joins or its duty, operator or call changed: a beat
-    /// that only moves `last_seen` (every 2 s) would make every desk read the row again for nothing,
-    /// which made a site's desk idle half as hot again as a lone one (BENCHMARKS.md). Offline is read
-    /// from `last_seen` by whoever asks. `before` sees the row as it was (one snapshot for the statement).
+    /// that only moves `last_seen` would make every desk read the row again for nothing, which made a
+    /// site's desk idle half as hot again as a lone one (BENCHMARKS.md). Online is read from the desk's
+    /// lock (taken here, `SiteSQL.holdDesk`) and `last_seen` by whoever asks. `before` sees the row as
+    /// it was (one snapshot for the statement).
     @discardableResult
     public func heartbeat(_ presence: DeskPresence) async throws -> Bool {
         try await run("""
