@@ -255,7 +255,7 @@ let package = Package(
             name: "intercom-full",
             dependencies: ["IntercomCLI", "IntercomCore", "IntercomOperator", "IntercomTUI", "IntercomVideo", "IntercomMQTT",
                            "IntercomDaemon", "IntercomAttach", "IntercomBase", "IntercomImaging", "IntercomPanel", "IntercomPhone",
-                           "IntercomScreenCommands", "IntercomTerminal", "IntercomSite", "IntercomPostgres", "IntercomHTTP"],
+                           "IntercomScreenCommands", "IntercomTerminal", "IntercomSite", "IntercomPostgres"],
             path: "Sources/intercom-full",
             linkerSettings: sipReadHook
         ),

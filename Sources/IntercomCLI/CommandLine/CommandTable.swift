@@ -1,5 +1,6 @@
 import Foundation
 import IntercomBase
+import IntercomHTTP
 
 /// The commands one binary carries, and the dispatcher over them. Its overview lists every command
 /// of `CommandIndex`, whichever binary runs it.
@@ -44,7 +45,7 @@ public struct CommandTable: Sendable {
                 Console.out(overview)
                 return ExitCode.ok
             }
-            return await tui.run(Invocation(command: "tui", arguments: ParsedArguments(), environment: environment))
+            return Self.ended(await tui.run(Invocation(command: "tui", arguments: ParsedArguments(), environment: environment)))
         }
         switch first {
         case CommandCatalog.describeCommand:
@@ -90,7 +91,17 @@ public struct CommandTable: Sendable {
             Console.out(command.help)
             return ExitCode.ok
         }
-        return await command.run(Invocation(command: command.name, arguments: parsed, environment: environment, table: commands))
+        return Self.ended(await command.run(Invocation(command: command.name, arguments: parsed, environment: environment,
+                                                       table: commands)))
+    }
+
+    /// A command has returned and its binary exits next: the process's HTTP loop stops first, so no
+    /// transfer is inside curl while exit's handlers free the C libraries' state (OpenSSL's locks: a
+    /// `doctor` beside a daemon crashed so once, SIGSEGV on the HTTP thread after its report; `open`
+    /// and `doors` in the light binary make the same transfers).
+    private static func ended(_ code: Int32) -> Int32 {
+        HTTPEventLoop.stopShared()
+        return code
     }
 
     /// The pages `help` writes from every binary's commands: `make docs` and `make install` use them.
