@@ -9,7 +9,7 @@ extension JSONValue {
         switch self {
         case .string(let s): return s
         case .integer(let i): return String(i)
-        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .number(let d): return Self.whole(d).map(String.init) ?? String(d)
         default: return nil
         }
     }
@@ -18,7 +18,7 @@ extension JSONValue {
     var looseInt: Int? {
         switch self {
         case .integer(let i): return i
-        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? Int(d) : nil
+        case .number(let d): return Self.whole(d)
         case .string(let s): return Int(s.trimmingCharacters(in: .whitespaces))
         default: return nil
         }

@@ -123,7 +123,7 @@ private struct JSONReader {
             guard digits() else { return nil }
         }
         guard let d = Double(String(decoding: bytes[start..<index], as: UTF8.self)), d.isFinite else { return nil }
-        return d == d.rounded() && abs(d) < 1e15 ? .integer(Int(d)) : .number(d)
+        return JSONValue.whole(d).map(JSONValue.integer) ?? .number(d)
     }
 
     /// One or more digits.

@@ -26,6 +26,9 @@ public enum JSONValue: Sendable, Equatable {
 
     public static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
 
+    /// A number JSON reads and writes as an integer: whole, and below 10^15 (exact as a Double).
+    public static func whole(_ d: Double) -> Int? { d == d.rounded() && abs(d) < 1e15 ? Int(d) : nil }
+
     /// One line of compact JSON.
     public var encoded: String {
         // Bytes, made into a String once: appending to a String piece by piece was most of a
@@ -42,7 +45,7 @@ public enum JSONValue: Sendable, Equatable {
         case .number(let d):
             if d.isFinite {
                 // Swift's shortest round-trip form: 7.7, not 7.700.
-                out += (d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(describing: d)).utf8
+                out += (Self.whole(d).map(String.init) ?? String(describing: d)).utf8
             } else {
                 out += "null".utf8
             }

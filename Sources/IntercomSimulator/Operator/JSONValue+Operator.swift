@@ -6,7 +6,7 @@ extension JSONValue {
         switch self {
         case .string(let s): s
         case .integer(let i): String(i)
-        case .number(let d): d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .number(let d): Self.whole(d).map(String.init) ?? String(d)
         case .bool(let b): b ? "1" : ""
         default: nil
         }
