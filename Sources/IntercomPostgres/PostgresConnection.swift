@@ -223,9 +223,7 @@ private final class Mailbox: Sendable {
     private func sleepMilliseconds(_ session: PostgresSession) -> Int32 {
         var limit: Int32 = session.wantsResume ? 1000 : -1
         if let next = jobs.withLock({ $0.beacon?.next }) {
-            let left = ContinuousClock.now.duration(to: next)
-            let milliseconds = max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-            let beacon = Int32(clamping: milliseconds)
+            let beacon = ContinuousClock.now.duration(to: next).pollMilliseconds
             limit = limit < 0 ? beacon : min(limit, beacon)
         }
         return limit

@@ -1,4 +1,5 @@
 import CPostgres
+import IntercomBase
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -90,17 +91,7 @@ extension PostgresSession {
     /// A socket libpq no longer has, or one poll() refuses, counts as ready: libpq's next call on it
     /// says what broke, which is truer than "did not answer".
     private func wait(_ events: Int32, on fd: Int32) -> Bool {
-        guard fd >= 0 else { return true }
-        while true {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { return false }
-            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-            var descriptor = pollfd(fd: fd, events: Int16(events), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(clamping: max(1, milliseconds)))
-            if ready > 0 { return true }
-            if ready < 0, errno == EINTR { continue }
-            if ready < 0 { return true }
-        }
+        fd < 0 || PollWait.ready(fd, events: Int16(events), until: deadline)
     }
 
     private func expired() -> PostgresError {

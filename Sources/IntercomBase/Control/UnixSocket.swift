@@ -56,16 +56,7 @@ package enum UnixSocket {
 
     /// Waits until `fd` has something to read (or end of file); false once `deadline` passed.
     package static func waitReadable(_ fd: Int32, until deadline: ContinuousClock.Instant) -> Bool {
-        while true {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { return false }
-            let parts = left.components
-            let milliseconds = Int32(clamping: parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000 + 1)
-            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, milliseconds)
-            if ready > 0 { return true }
-            if ready < 0 && errno != EINTR { return true }  // let recv report the error
-        }
+        PollWait.ready(fd, events: Int16(POLLIN), until: deadline)  // a failed poll: recv reports the error
     }
 
     /// Writes all of `data`; false when the peer is gone.
