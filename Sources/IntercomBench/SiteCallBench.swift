@@ -86,7 +86,7 @@ enum SiteCallBench {
         var rung: [(index: Int, call: String)] = []
         for (i, desk) in desks.enumerated() {
             guard let incoming = await desk.process.waitLine(containing: "\"event\":\"call_incoming\"", after: cursors[i], timeout: patience),
-                  let call = fields(incoming.line)["call"] as? String else {
+                  let call = JSONValue.parse(incoming.line)?["call"]?.stringValue else {
                 try? await caller.hangup(id)
                 throw BenchError("call \(round): desk \(Self.desks[i]) did not ring within \(Int(patience)) s")
             }
@@ -105,9 +105,9 @@ enum SiteCallBench {
         figures.answer.add(answeredAt.timeIntervalSince(launched) * 1000)
         for i in [0, 2] {
             let ended = await desks[i].process.waitLine(containing: "\"event\":\"call_ended\"", after: rung[i].index, timeout: patience)
-            let event = ended.map { fields($0.line) } ?? [:]
-            guard event["call"] as? String == rung[i].call, event["reason"] as? String == "answered_elsewhere",
-                  event["desk"] as? String == "B", let endedAt = ended.flatMap({ time($0.line) }) else {
+            let event = ended.flatMap { JSONValue.parse($0.line) }
+            guard event?["call"]?.stringValue == rung[i].call, event?["reason"]?.stringValue == "answered_elsewhere",
+                  event?["desk"]?.stringValue == "B", let endedAt = ended.flatMap({ time($0.line) }) else {
                 try? await caller.hangup(id)
                 throw BenchError("call \(round): desk \(Self.desks[i]) did not end its leg naming B: "
                                  + (ended?.line ?? "no call_ended within \(Int(patience)) s"))
@@ -125,12 +125,8 @@ enum SiteCallBench {
         cursors[1] = endedB.index + 1
     }
 
-    static func fields(_ line: String) -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
-    }
-
     /// The event's own `time` (made in the engine, ms resolution).
-    static func time(_ line: String) -> Date? { (fields(line)["time"] as? String).flatMap(RFC3339.date) }
+    static func time(_ line: String) -> Date? { JSONValue.parse(line)?["time"]?.stringValue.flatMap(RFC3339.date) }
 }
 
 /// The caller's calls that reached `established`, as its events report them.
@@ -158,7 +154,7 @@ final class EstablishedCalls: @unchecked Sendable {
 /// `intercom-bench INTERCOM WORK CALLS --site-call-only --site-url URL`: run by scripts/bench-site.sh,
 /// which starts the PostgreSQL the desks share; CALLS forked calls (10 when CALLS is 0).
 func siteCallSection() async throws {
-    guard let url = arguments.firstIndex(of: "--site-url").flatMap({ arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }) else {
+    guard let url = optionValue("--site-url") else {
         throw BenchError("--site-call-only needs --site-url postgresql://…")
     }
     let rounds = calls > 0 ? calls : 10

@@ -66,11 +66,8 @@ enum SiteIdleBench {
 /// `intercom-bench INTERCOM WORK CALLS --site-idle-only --site-url URL [--site-window SECONDS]`: run by
 /// scripts/bench-site.sh, which starts the PostgreSQL the desks share.
 func siteIdleSection() async throws {
-    func value(_ flag: String) -> String? {
-        arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
-    }
-    guard let url = value("--site-url") else { throw BenchError("--site-idle-only needs --site-url postgresql://…") }
-    let window = value("--site-window").flatMap(Double.init) ?? 60
+    guard let url = optionValue("--site-url") else { throw BenchError("--site-idle-only needs --site-url postgresql://…") }
+    let window = optionValue("--site-window").flatMap(Double.init) ?? 60
     let figures = try await SiteIdleBench.run(intercom: intercom, work: work, siteURL: url, panels: 64, settle: 10, window: window)
     line("Idle CPU: a site of 3 desks × \(figures.panels) panels beside 3 lone desks of the same \(figures.panels) panels, all six")
     line("daemons running at once (the same load on each), each following the stub panels' alarm streams; 10 s to settle,")

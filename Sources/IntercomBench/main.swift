@@ -12,6 +12,11 @@ let work = arguments[2]
 let calls = arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20
 
 func line(_ text: String = "") { print(text); fflush(nil) }
+
+/// The word after `flag` on the command line (`--site-url URL`), if both are there.
+func optionValue(_ flag: String) -> String? {
+    arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
 func f(_ value: Double, _ digits: Int = 1) -> String { value.isNaN ? "—" : String(format: "%.\(digits)f", value) }
 
 func ok(_ pass: Bool) -> String { pass ? "met" : "**missed**" }
@@ -369,9 +374,9 @@ func videoSection() async throws {
 
 /// `--scale-counts 1,8` and `--scale-window SECONDS` shorten the curve for a look on a busy machine.
 func scaleSection() async throws {
-    let counts = arguments.firstIndex(of: "--scale-counts").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    let counts = optionValue("--scale-counts")
         .map { $0.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 } } ?? ScaleBench.defaultCounts
-    let window = arguments.firstIndex(of: "--scale-window").flatMap { arguments.indices.contains($0 + 1) ? Double(arguments[$0 + 1]) : nil } ?? 20
+    let window = optionValue("--scale-window").flatMap(Double.init) ?? 20
     line("## Many panels: the kiosk and the daemon as a curve (issue 16)")
     line()
     let points = try await ScaleBench.run(intercom: intercom, work: work, counts: counts, settle: 5, window: window)
@@ -401,7 +406,7 @@ func scaleSection() async throws {
     line("| USS | ≤ 1 MB | \(f(kioskUSS, 2)) MB | \(f(daemonUSS, 2)) MB | \(ok(kioskUSS <= 1 && daemonUSS <= 1)) |")
     line("| threads | constant (≈ 0) | \(f(kioskThreads, 2)) | \(f(daemonThreads, 2)) | \(ok(kioskThreads < 0.05 && daemonThreads < 0.05)) |")
     line()
-    let idle = arguments.firstIndex(of: "--scale-idle").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? 64
+    let idle = optionValue("--scale-idle").flatMap { Int($0) } ?? 64
     let ring = try await ScaleBench.inviteToPicture(intercom: intercom, work: work, idle: idle, calls: min(calls, 10))
     line("`intercom tui` (120×40 pane, symbols) with \(idle) idle stub panels (their alarm streams open) and the simulated")
     line("panel, which rings it; from sending the INVITE to half blocks (`▀`) on the tmux screen, read every 5 ms with")
